@@ -1,0 +1,393 @@
+"""Drop-in replacements for scikit-learn's ranking scores.
+
+``auc``, ``roc_auc_score`` and ``average_precision_score`` give exactly what
+:mod:`sklearn.metrics` gives (the same arithmetic on the same points, so the same
+floats), computed from one pass of the counting kernel per binary problem.
+"""
+
+import warnings
+from functools import partial
+from numbers import Real
+
+import numpy as np
+from scipy.integrate import trapezoid
+from sklearn.preprocessing import label_binarize
+from sklearn.utils import check_array, check_consistent_length, column_or_1d
+
+from ._averaging import average_binary_score, average_ovo_score
+from ._compat import Interval, StrOptions, validate_params
+from ._curves import binary_table, precision_recall_curve, roc_curve
+from ._validation import n_distinct_labels, plain_numeric_1d, target_type
+from .exceptions import UndefinedMetricWarning
+
+__all__ = ["auc", "average_precision_score", "roc_auc_score"]
+
+
+@validate_params(
+    {"x": ["array-like"], "y": ["array-like"]},
+    prefer_skip_nested_validation=True,
+)
+def auc(x, y):
+    """Area under a curve given by points, by the trapezoidal rule.
+
+    Drop-in for :func:`sklearn.metrics.auc`. Straight lines are right between ROC
+    points but wrong between precision-recall points (Davis and Goadrich, 2006): for
+    the area under a PR curve use :func:`pr_auc_score`.
+
+    Parameters
+    ----------
+    x : array-like of shape (n,)
+        X coordinates, monotonic increasing or monotonic decreasing.
+    y : array-like of shape (n,)
+        Y coordinates.
+
+    Returns
+    -------
+    auc : float
+
+    See Also
+    --------
+    roc_auc_score, pr_auc_score
+
+    Examples
+    --------
+    >>> from sklearn_prcurves import auc, roc_curve
+    >>> fpr, tpr, _ = roc_curve([1, 1, 2, 2], [0.1, 0.4, 0.35, 0.8], pos_label=2)
+    >>> auc(fpr, tpr)
+    0.75
+    """
+    check_consistent_length(x, y)
+    x = column_or_1d(x)
+    y = column_or_1d(y)
+    if x.shape[0] < 2:
+        raise ValueError(
+            "At least 2 points are needed to compute area under curve, but x.shape = %s"
+            % x.shape
+        )
+    return _trapezoid_area(x, y)
+
+
+def _trapezoid_area(x, y):
+    direction = 1
+    dx = np.diff(x)
+    if np.any(dx < 0):
+        if np.all(dx <= 0):
+            direction = -1
+        else:
+            raise ValueError("x is neither increasing nor decreasing : {}.".format(x))
+    area = direction * trapezoid(y, x)
+    if isinstance(area, np.memmap):
+        area = area.dtype.type(area)
+    return float(area)
+
+
+def _binary_roc_auc_score(y_true, y_score, sample_weight=None, max_fpr=None):
+    if n_distinct_labels(y_true) != 2:
+        warnings.warn(
+            "Only one class is present in y_true. ROC AUC score is not defined in that case.",
+            UndefinedMetricWarning,
+        )
+        return np.nan
+
+    fpr, tpr, _ = roc_curve.__wrapped__(y_true, y_score, sample_weight=sample_weight)
+    if max_fpr is None or max_fpr == 1:
+        return _trapezoid_area(fpr, tpr)
+    if max_fpr <= 0 or max_fpr > 1:
+        raise ValueError("Expected max_fpr in range (0, 1], got: %r" % max_fpr)
+
+    # Close the partial curve with a point at max_fpr on the segment crossing it.
+    stop = np.searchsorted(fpr, max_fpr, "right")
+    x_interp = [fpr[stop - 1], fpr[stop]]
+    y_interp = [tpr[stop - 1], tpr[stop]]
+    tpr = np.append(tpr[:stop], np.interp(max_fpr, x_interp, y_interp))
+    fpr = np.append(fpr[:stop], max_fpr)
+    partial_auc = _trapezoid_area(fpr, tpr)
+
+    # McClish correction: 0.5 for a non-discriminant model, 1 for a perfect one.
+    min_area = 0.5 * max_fpr**2
+    max_area = max_fpr
+    return 0.5 * (1 + (partial_auc - min_area) / (max_area - min_area))
+
+
+def _binarize_two_classes(y_true, classes):
+    """``label_binarize(y_true, classes=classes)[:, 0]`` for a binary ``y_true``."""
+    if y_true.ndim == 1:
+        if classes.shape[0] == 2:
+            return (y_true == classes[1]).astype(np.int64)
+        return np.zeros(y_true.shape[0], dtype=np.int64)
+    return label_binarize(y_true, classes=classes)[:, 0]
+
+
+@validate_params(
+    {
+        "y_true": ["array-like"],
+        "y_score": ["array-like"],
+        "average": [StrOptions({"micro", "macro", "samples", "weighted"}), None],
+        "sample_weight": ["array-like", None],
+        "max_fpr": [Interval(Real, 0.0, 1, closed="right"), None],
+        "multi_class": [StrOptions({"raise", "ovr", "ovo"})],
+        "labels": ["array-like", None],
+    },
+    prefer_skip_nested_validation=True,
+)
+def roc_auc_score(
+    y_true,
+    y_score,
+    *,
+    average="macro",
+    sample_weight=None,
+    max_fpr=None,
+    multi_class="raise",
+    labels=None,
+):
+    """Area under the ROC curve (ROC AUC).
+
+    Drop-in for :func:`sklearn.metrics.roc_auc_score`: binary, partial (``max_fpr``
+    with McClish's standardisation), multiclass one-vs-rest and one-vs-one (Hand and
+    Till), and multilabel, with every averaging option. Equal to the probability that
+    a random positive scores above a random negative, ties counting one half.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,) or (n_samples, n_classes)
+        True labels: binary, multiclass, or a multilabel indicator matrix. For binary
+        labels the greater label is the positive class.
+    y_score : array-like of shape (n_samples,) or (n_samples, n_classes)
+        Scores. Binary: the scores of the greater label. Multiclass: probabilities
+        summing to 1 over the columns, ordered as ``labels`` (or the sorted classes).
+        Multilabel: one score column per label.
+    average : {'micro', 'macro', 'samples', 'weighted'} or None, default='macro'
+        How per-label scores are combined (ignored for binary ``y_true``); None
+        returns them all. Multiclass allows 'micro' (with 'ovr'), 'macro', 'weighted'.
+    sample_weight : array-like of shape (n_samples,), default=None
+        Sample weights (not supported for ``multi_class='ovo'``).
+    max_fpr : float > 0 and <= 1, default=None
+        If given, the standardised partial AUC over ``[0, max_fpr]`` (binary only).
+    multi_class : {'raise', 'ovr', 'ovo'}, default='raise'
+        Multiclass strategy; must be set for multiclass ``y_true``.
+    labels : array-like of shape (n_classes,), default=None
+        Multiclass only: the class labels in the order of ``y_score``'s columns.
+
+    Returns
+    -------
+    auc : float
+
+    See Also
+    --------
+    roc_curve, roc_convex_hull, pr_auc_score
+
+    References
+    ----------
+    .. [1] J. Davis and M. Goadrich, "The Relationship Between Precision-Recall and
+           ROC Curves", ICML 2006.
+    .. [2] D. J. Hand and R. J. Till, "A Simple Generalisation of the Area Under the
+           ROC Curve for Multiple Class Classification Problems", Machine Learning
+           45(2), 2001.
+
+    Examples
+    --------
+    >>> from sklearn_prcurves import roc_auc_score
+    >>> roc_auc_score([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])
+    0.75
+    """
+    y_type, classes = target_type(y_true, input_name="y_true")
+    y_true = check_array(y_true, ensure_2d=False, dtype=None)
+    y_score = check_array(y_score, ensure_2d=False)
+    if sample_weight is not None:
+        sample_weight = column_or_1d(sample_weight)
+
+    if y_type == "multiclass" or (
+        y_type == "binary" and y_score.ndim == 2 and y_score.shape[1] > 2
+    ):
+        if max_fpr is not None and max_fpr != 1.0:
+            raise ValueError(
+                "Partial AUC computation not available in "
+                "multiclass setting, 'max_fpr' must be"
+                " set to `None`, received `max_fpr={0}` "
+                "instead".format(max_fpr)
+            )
+        if multi_class == "raise":
+            raise ValueError("multi_class must be in ('ovo', 'ovr')")
+        return _multiclass_roc_auc_score(
+            y_true, y_score, labels, multi_class, average, sample_weight
+        )
+    binary_metric = partial(_binary_roc_auc_score, max_fpr=max_fpr)
+    if y_type == "binary":
+        if classes is None:
+            classes = np.unique(y_true)
+        y_true = _binarize_two_classes(y_true, classes)
+    return average_binary_score(binary_metric, y_true, y_score, average, sample_weight)
+
+
+def _multiclass_roc_auc_score(y_true, y_score, labels, multi_class, average, sample_weight):
+    if not y_score.ndim == 2:
+        raise ValueError(
+            "`y_score` needs to be of shape `(n_samples, n_classes)`, since "
+            "`y_true` contains multiple classes. Got "
+            f"`y_score.shape={y_score.shape}`."
+        )
+    if not np.allclose(1, y_score.sum(axis=1)):
+        raise ValueError(
+            "Target scores need to be probabilities for multiclass "
+            "roc_auc, i.e. they should sum up to 1.0 over classes"
+        )
+
+    average_options = ("macro", "weighted", None)
+    if multi_class == "ovr":
+        average_options = ("micro",) + average_options
+    if average not in average_options:
+        raise ValueError(
+            "average must be one of {0} for multiclass problems".format(average_options)
+        )
+    if average is None and multi_class == "ovo":
+        raise NotImplementedError("average=None is not implemented for multi_class='ovo'.")
+
+    if labels is not None:
+        labels = column_or_1d(labels)
+        classes = np.unique(labels)
+        if len(classes) != len(labels):
+            raise ValueError("Parameter 'labels' must be unique")
+        if not np.array_equal(classes, labels):
+            raise ValueError("Parameter 'labels' must be ordered")
+        if len(classes) != y_score.shape[1]:
+            raise ValueError(
+                "Number of given labels, {0}, not equal to the number "
+                "of columns in 'y_score', {1}".format(len(classes), y_score.shape[1])
+            )
+        if len(np.setdiff1d(y_true, classes)):
+            raise ValueError("'y_true' contains labels not in parameter 'labels'")
+    else:
+        classes = np.unique(y_true)
+        if len(classes) != y_score.shape[1]:
+            raise ValueError(
+                "Number of classes in y_true not equal to the number of "
+                "columns in 'y_score'"
+            )
+
+    if multi_class == "ovo":
+        if sample_weight is not None:
+            raise ValueError(
+                "sample_weight is not supported "
+                "for multiclass one-vs-one ROC AUC, "
+                "'sample_weight' must be None in this case."
+            )
+        y_true_encoded = np.searchsorted(classes, y_true)
+        return average_ovo_score(
+            _binary_roc_auc_score, y_true_encoded, y_score, average=average
+        )
+    return average_binary_score(
+        _binary_roc_auc_score,
+        label_binarize(y_true, classes=classes),
+        y_score,
+        average,
+        sample_weight=sample_weight,
+    )
+
+
+def _binary_average_precision(y_true, y_score, pos_label=1, sample_weight=None):
+    precision, recall, _ = precision_recall_curve.__wrapped__(
+        y_true, y_score, pos_label=pos_label, sample_weight=sample_weight
+    )
+    # precision_recall_curve ends with (recall 0, precision 1): the step sum below
+    # needs that last point; the clip turns a rounding -0.0 into 0.0.
+    return float(max(0.0, -np.sum(np.diff(recall) * precision[:-1])))
+
+
+def check_average_precision_labels(y_true, y_score, pos_label):
+    """scikit-learn's label checks for average precision, shared by ``pr_auc_score``.
+
+    Returns ``(y_true, y_type)`` with multiclass labels binarised one-vs-rest.
+    """
+    y_type, classes = target_type(y_true, input_name="y_true")
+    present_labels = classes if classes is not None else np.unique(np.asarray(y_true))
+    if y_type == "binary":
+        if present_labels.shape[0] == 2 and pos_label not in present_labels:
+            raise ValueError(
+                f"pos_label={pos_label} is not a valid label. It should be "
+                f"one of {present_labels}"
+            )
+    elif y_type == "multilabel-indicator" and pos_label != 1:
+        raise ValueError(
+            "Parameter pos_label is fixed to 1 for multilabel-indicator y_true. "
+            "Do not set pos_label or set pos_label to 1."
+        )
+    elif y_type == "multiclass":
+        if pos_label != 1:
+            raise ValueError(
+                "Parameter pos_label is fixed to 1 for multiclass y_true. "
+                "Do not set pos_label or set pos_label to 1."
+            )
+        y_true = label_binarize(y_true, classes=present_labels)
+        if not np.shape(y_score) == y_true.shape:
+            raise ValueError(
+                "`y_score` needs to be of shape `(n_samples, n_classes)`, since "
+                "`y_true` contains multiple classes. Got "
+                f"`y_score.shape={np.shape(y_score)}`."
+            )
+    return y_true, y_type
+
+
+@validate_params(
+    {
+        "y_true": ["array-like"],
+        "y_score": ["array-like"],
+        "average": [StrOptions({"micro", "samples", "weighted", "macro"}), None],
+        "pos_label": [Real, str, "boolean"],
+        "sample_weight": ["array-like", None],
+    },
+    prefer_skip_nested_validation=True,
+)
+def average_precision_score(y_true, y_score, *, average="macro", pos_label=1, sample_weight=None):
+    """Average precision (AP): the step-wise area under the precision-recall curve.
+
+    Drop-in for :func:`sklearn.metrics.average_precision_score`,
+    ``AP = sum_n (R_n - R_{n-1}) P_n`` over the thresholds, with no interpolation
+    between points. It is not the area under the interpolated curve of Davis and
+    Goadrich (2006); for that use :func:`pr_auc_score`, whose
+    ``interpolation="step"`` equals this function.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,) or (n_samples, n_classes)
+        Binary labels, multiclass labels (scored one-vs-rest) or a multilabel
+        indicator matrix.
+    y_score : array-like of shape (n_samples,) or (n_samples, n_classes)
+        Scores; higher means more likely positive.
+    average : {'micro', 'samples', 'weighted', 'macro'} or None, default='macro'
+        How per-label scores are combined (ignored for binary ``y_true``); None
+        returns them all.
+    pos_label : int, float, bool or str, default=1
+        The positive label of binary ``y_true`` (fixed to 1 otherwise).
+    sample_weight : array-like of shape (n_samples,), default=None
+        Sample weights.
+
+    Returns
+    -------
+    average_precision : float, or ndarray of shape (n_classes,) if ``average=None``
+
+    See Also
+    --------
+    pr_auc_score : Area under the interpolated precision-recall curve.
+    precision_recall_curve
+
+    References
+    ----------
+    .. [1] J. Davis and M. Goadrich, "The Relationship Between Precision-Recall and
+           ROC Curves", ICML 2006.
+
+    Examples
+    --------
+    >>> from sklearn_prcurves import average_precision_score
+    >>> average_precision_score([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])
+    0.83...
+    """
+    if sample_weight is not None:
+        sample_weight = column_or_1d(sample_weight)
+    y_true, _ = check_average_precision_labels(y_true, y_score, pos_label)
+    return average_binary_score(
+        partial(_binary_average_precision, pos_label=pos_label),
+        y_true,
+        y_score,
+        average,
+        sample_weight=sample_weight,
+    )

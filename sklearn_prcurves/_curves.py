@@ -1,0 +1,318 @@
+"""Drop-in replacements for scikit-learn's curve functions.
+
+Same signatures, defaults, outputs (values, dtypes, order), warnings and errors as
+:mod:`sklearn.metrics`; the counts come from the package's counting kernel.
+"""
+
+import warnings
+from numbers import Real
+
+import numpy as np
+
+from ._compat import validate_params
+from ._counts import count_table
+from ._validation import check_binary_input, n_distinct_labels
+from .exceptions import UndefinedMetricWarning
+
+__all__ = [
+    "confusion_matrix_at_thresholds",
+    "det_curve",
+    "precision_recall_curve",
+    "roc_curve",
+]
+
+_CURVE_PARAMS = {
+    "y_true": ["array-like"],
+    "y_score": ["array-like"],
+    "pos_label": [Real, str, "boolean", None],
+    "sample_weight": ["array-like", None],
+}
+
+
+def binary_table(y_true, y_score, pos_label=None, sample_weight=None):
+    """Validate a binary problem and count it: the entry point of every curve."""
+    return count_table(*check_binary_input(y_true, y_score, sample_weight, pos_label))
+
+
+def _cumulative_counts(y_true, y_score, pos_label, sample_weight):
+    table = binary_table(y_true, y_score, pos_label, sample_weight)
+    tps, fps = table.cumulative()
+    return fps, tps, table.thresholds
+
+
+def _keep_ends_of_flat_runs(values):
+    """Indices keeping only the first and last point of each run of equal ``values``."""
+    return np.flatnonzero(
+        np.concatenate([[True], np.logical_or(np.diff(values[:-1]), np.diff(values[1:])), [True]])
+    )
+
+
+@validate_params(_CURVE_PARAMS, prefer_skip_nested_validation=True)
+def confusion_matrix_at_thresholds(y_true, y_score, *, pos_label=None, sample_weight=None):
+    """Binary confusion-matrix counts at every distinct score.
+
+    Drop-in for :func:`sklearn.metrics.confusion_matrix_at_thresholds` (scikit-learn
+    1.9), available whatever scikit-learn is installed. Arguments after ``y_score`` are
+    keyword-only.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        True binary labels. If labels are not in {-1, 1} or {0, 1}, ``pos_label``
+        must be given.
+    y_score : array-like of shape (n_samples,)
+        Scores; higher means more likely positive.
+    pos_label : int, float, bool or str, default=None
+        The label of the positive class.
+    sample_weight : array-like of shape (n_samples,), default=None
+        Sample weights. Rows of zero weight are ignored.
+
+    Returns
+    -------
+    tns, fps, fns, tps : ndarray of shape (n_thresholds,)
+        Weighted true negatives, false positives, false negatives and true positives
+        when predicting positive for scores >= ``thresholds[i]``.
+    thresholds : ndarray of shape (n_thresholds,)
+        Distinct scores, decreasing, in the dtype of ``y_score``.
+
+    See Also
+    --------
+    roc_curve, precision_recall_curve
+
+    Examples
+    --------
+    >>> from sklearn_prcurves import confusion_matrix_at_thresholds
+    >>> tns, fps, fns, tps, thr = confusion_matrix_at_thresholds(
+    ...     [0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])
+    >>> tps
+    array([1., 1., 2., 2.])
+    >>> thr
+    array([0.8 , 0.4 , 0.35, 0.1 ])
+    """
+    fps, tps, thresholds = _cumulative_counts(y_true, y_score, pos_label, sample_weight)
+    return fps[-1] - fps, fps, tps[-1] - tps, tps, thresholds
+
+
+@validate_params(
+    {**_CURVE_PARAMS, "drop_intermediate": ["boolean"]},
+    prefer_skip_nested_validation=True,
+)
+def precision_recall_curve(
+    y_true, y_score, *, pos_label=None, sample_weight=None, drop_intermediate=False
+):
+    """Precision-recall pairs at every distinct score.
+
+    Drop-in for :func:`sklearn.metrics.precision_recall_curve`: identical outputs,
+    including the artificial last point (recall 0, precision 1) that scikit-learn
+    appends. For the Davis-Goadrich interpolated curve, which has no such point, see
+    :func:`pr_curve`.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        True binary labels. If labels are not in {-1, 1} or {0, 1}, ``pos_label``
+        must be given.
+    y_score : array-like of shape (n_samples,)
+        Scores; higher means more likely positive.
+    pos_label : int, float, bool or str, default=None
+        The label of the positive class.
+    sample_weight : array-like of shape (n_samples,), default=None
+        Sample weights.
+    drop_intermediate : bool, default=False
+        Drop thresholds whose recall equals that of both neighbours (points inside a
+        vertical run of the plotted curve).
+
+    Returns
+    -------
+    precision : ndarray of shape (n_thresholds + 1,)
+        Precision at each threshold, increasing thresholds, then 1.
+    recall : ndarray of shape (n_thresholds + 1,)
+        Recall at each threshold, decreasing, then 0.
+    thresholds : ndarray of shape (n_thresholds,)
+        Increasing distinct scores, in the dtype of ``y_score``.
+
+    See Also
+    --------
+    pr_curve : The interpolated precision-recall curve of Davis and Goadrich (2006).
+    average_precision_score : Area under the step curve.
+
+    Examples
+    --------
+    >>> from sklearn_prcurves import precision_recall_curve
+    >>> precision, recall, thresholds = precision_recall_curve(
+    ...     [0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])
+    >>> precision
+    array([0.5       , 0.66666667, 0.5       , 1.        , 1.        ])
+    >>> recall
+    array([1. , 1. , 0.5, 0.5, 0. ])
+    """
+    fps, tps, thresholds = _cumulative_counts(y_true, y_score, pos_label, sample_weight)
+    if drop_intermediate and fps.shape[0] > 2:
+        keep = _keep_ends_of_flat_runs(tps)
+        fps, tps, thresholds = fps[keep], tps[keep], thresholds[keep]
+
+    predicted_pos = tps + fps
+    with np.errstate(invalid="ignore", divide="ignore"):
+        precision = np.where(predicted_pos != 0, tps / predicted_pos, 0.0)
+    if tps[-1] == 0:
+        warnings.warn(
+            "No positive class found in y_true, recall is set to one for all thresholds."
+        )
+        recall = np.full(tps.shape, 1.0)
+    else:
+        recall = tps / tps[-1]
+    return (
+        np.concatenate([precision[::-1], [1.0]]),
+        np.concatenate([recall[::-1], [0.0]]),
+        thresholds[::-1],
+    )
+
+
+@validate_params(
+    {**_CURVE_PARAMS, "drop_intermediate": ["boolean"]},
+    prefer_skip_nested_validation=True,
+)
+def roc_curve(y_true, y_score, *, pos_label=None, sample_weight=None, drop_intermediate=True):
+    """Receiver operating characteristic (ROC) points at every distinct score.
+
+    Drop-in for :func:`sklearn.metrics.roc_curve`, including its
+    ``drop_intermediate`` heuristic exactly as scikit-learn applies it (a point is
+    dropped when both the false- and true-positive counts have zero second
+    difference there; some collinear points survive). For the convex hull of the ROC
+    points, see :func:`roc_convex_hull`.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        True binary labels. If labels are not in {-1, 1} or {0, 1}, ``pos_label``
+        must be given.
+    y_score : array-like of shape (n_samples,)
+        Scores; higher means more likely positive.
+    pos_label : int, float, bool or str, default=None
+        The label of the positive class.
+    sample_weight : array-like of shape (n_samples,), default=None
+        Sample weights.
+    drop_intermediate : bool, default=True
+        Drop some thresholds that lie inside straight runs of the curve.
+
+    Returns
+    -------
+    fpr : ndarray of shape (n_thresholds + 1,)
+        False positive rates, increasing, starting at 0.
+    tpr : ndarray of shape (n_thresholds + 1,)
+        True positive rates, increasing, starting at 0.
+    thresholds : ndarray of float64, shape (n_thresholds + 1,)
+        Decreasing thresholds; the first is ``inf`` (nothing predicted positive).
+
+    See Also
+    --------
+    roc_convex_hull : Vertices of the ROC convex hull.
+    roc_auc_score : Area under the ROC curve.
+
+    Examples
+    --------
+    >>> from sklearn_prcurves import roc_curve
+    >>> fpr, tpr, thresholds = roc_curve([1, 1, 2, 2], [0.1, 0.4, 0.35, 0.8], pos_label=2)
+    >>> fpr
+    array([0. , 0. , 0.5, 0.5, 1. ])
+    >>> thresholds
+    array([ inf, 0.8 , 0.4 , 0.35, 0.1 ])
+    """
+    fps, tps, thresholds = _cumulative_counts(y_true, y_score, pos_label, sample_weight)
+    if drop_intermediate and fps.shape[0] > 2:
+        keep = np.flatnonzero(
+            np.concatenate([[True], np.logical_or(np.diff(fps, 2), np.diff(tps, 2)), [True]])
+        )
+        fps, tps, thresholds = fps[keep], tps[keep], thresholds[keep]
+
+    tps = np.concatenate([[0.0], tps])
+    fps = np.concatenate([[0.0], fps])
+    thresholds = np.concatenate([[np.inf], thresholds.astype(np.float64, copy=False)])
+
+    if fps[-1] <= 0:
+        warnings.warn(
+            "No negative samples in y_true, false positive value should be meaningless",
+            UndefinedMetricWarning,
+        )
+        fpr = np.full(fps.shape, np.nan)
+    else:
+        fpr = fps / fps[-1]
+    if tps[-1] <= 0:
+        warnings.warn(
+            "No positive samples in y_true, true positive value should be meaningless",
+            UndefinedMetricWarning,
+        )
+        tpr = np.full(tps.shape, np.nan)
+    else:
+        tpr = tps / tps[-1]
+    return fpr, tpr, thresholds
+
+
+@validate_params(
+    {**_CURVE_PARAMS, "drop_intermediate": ["boolean"]},
+    prefer_skip_nested_validation=True,
+)
+def det_curve(y_true, y_score, pos_label=None, sample_weight=None, drop_intermediate=False):
+    """Detection error tradeoff (DET): false positive and false negative rates.
+
+    Drop-in for :func:`sklearn.metrics.det_curve` (whose ``pos_label`` and
+    ``sample_weight`` are positional too).
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        True binary labels. If labels are not in {-1, 1} or {0, 1}, ``pos_label``
+        must be given.
+    y_score : array-like of shape (n_samples,)
+        Scores; higher means more likely positive.
+    pos_label : int, float, bool or str, default=None
+        The label of the positive class.
+    sample_weight : array-like of shape (n_samples,), default=None
+        Sample weights.
+    drop_intermediate : bool, default=False
+        Drop thresholds where the true-positive count equals that of both neighbours.
+
+    Returns
+    -------
+    fpr : ndarray of shape (n_thresholds,)
+        False positive rates, decreasing.
+    fnr : ndarray of shape (n_thresholds,)
+        False negative rates, increasing.
+    thresholds : ndarray of float64, shape (n_thresholds,)
+        Increasing thresholds; may end with ``inf`` (nothing predicted positive).
+
+    See Also
+    --------
+    roc_curve
+
+    Examples
+    --------
+    >>> from sklearn_prcurves import det_curve
+    >>> fpr, fnr, thresholds = det_curve([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])
+    >>> fpr
+    array([0.5, 0.5, 0. ])
+    >>> fnr
+    array([0. , 0.5, 0.5])
+    """
+    fps, tps, thresholds = _cumulative_counts(y_true, y_score, pos_label, sample_weight)
+    tps = np.concatenate([[0.0], tps])
+    fps = np.concatenate([[0.0], fps])
+    thresholds = np.concatenate([[np.inf], thresholds.astype(np.float64, copy=False)])
+
+    if drop_intermediate and fps.shape[0] > 2:
+        keep = _keep_ends_of_flat_runs(tps)
+        fps, tps, thresholds = fps[keep], tps[keep], thresholds[keep]
+
+    if n_distinct_labels(y_true) != 2:
+        raise ValueError(
+            "Only one class is present in y_true. Detection error "
+            "tradeoff curve is not defined in that case."
+        )
+
+    fns = tps[-1] - tps
+    # Start at the last threshold with no false positive, stop at the first with no
+    # false negative.
+    first = np.searchsorted(fps, fps[0], side="right") - 1
+    last = np.searchsorted(tps, tps[-1]) + 1
+    kept = slice(first, last)
+    return fps[kept][::-1] / fps[-1], fns[kept][::-1] / tps[-1], thresholds[kept][::-1]

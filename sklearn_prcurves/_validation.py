@@ -1,0 +1,123 @@
+"""Input checks shared by every public function.
+
+The drop-in functions must raise exactly what scikit-learn raises, so the checks below
+call scikit-learn's public validators in the order scikit-learn calls them. The one
+thing we do differently is cheap: for a plain numeric label vector we decide "binary"
+from its minimum and maximum instead of sorting it (``type_of_target`` sorts the whole
+vector, several times per call in scikit-learn's ranking functions).
+"""
+
+import numpy as np
+from sklearn.utils import assert_all_finite, check_consistent_length, column_or_1d
+from sklearn.utils.multiclass import type_of_target
+
+from ._compat import check_pos_label_consistency, check_sample_weight
+
+# Label sets for which ``pos_label=None`` means 1, as in scikit-learn.
+_IMPLICIT_POS_LABEL_SETS = ([0, 1], [-1, 1], [0], [-1], [1])
+
+
+def plain_numeric_1d(y):
+    """Return ``y`` as a non-empty 1-D numeric ndarray, or None for anything else.
+
+    Pandas Series with a NumPy dtype qualify; lists, strings, objects, pandas extension
+    dtypes and 2-D inputs do not (they take scikit-learn's own, slower route).
+    """
+    dtype = getattr(y, "dtype", None)
+    if not isinstance(dtype, np.dtype) or dtype.kind not in "biuf":
+        return None
+    if getattr(y, "ndim", None) != 1 or len(y) == 0:
+        return None
+    return np.asarray(y)
+
+
+def binary_classes(y):
+    """The sorted classes of a plain numeric vector if ``type_of_target`` says binary.
+
+    Returns None when the vector is not binary (multiclass, continuous, or holding
+    NaN), so that the caller falls back to scikit-learn and gets its exact error.
+    """
+    lo, hi = y.min(), y.max()
+    if lo == hi:
+        classes = np.array([lo], dtype=y.dtype)
+    else:
+        if np.count_nonzero(y == lo) + np.count_nonzero(y == hi) != y.shape[0]:
+            return None
+        classes = np.array([lo, hi], dtype=y.dtype)
+    if y.dtype.kind == "f" and not all(float(c).is_integer() for c in classes):
+        return None  # "continuous" in scikit-learn's terms
+    return classes
+
+
+def target_type(y, input_name="y_true"):
+    """``(type_of_target(y), classes or None)``, fast for plain numeric binary labels."""
+    plain = plain_numeric_1d(y)
+    if plain is not None:
+        classes = binary_classes(plain)
+        if classes is not None:
+            return "binary", classes
+    return type_of_target(y, input_name=input_name), None
+
+
+def n_distinct_labels(y):
+    """Number of distinct values in ``y``; cheap for plain numeric binary labels."""
+    plain = plain_numeric_1d(y)
+    if plain is not None:
+        classes = binary_classes(plain)
+        if classes is not None:
+            return classes.shape[0]
+    return np.unique(np.asarray(y)).shape[0]
+
+
+def resolve_pos_label(pos_label, y_true, classes=None):
+    """Infer ``pos_label`` when None, with scikit-learn's rule and message."""
+    if pos_label is not None:
+        return pos_label
+    if classes is None:
+        return check_pos_label_consistency(None, y_true)
+    if classes.tolist() not in _IMPLICIT_POS_LABEL_SETS:
+        classes_repr = ", ".join(repr(c) for c in classes.tolist())
+        raise ValueError(
+            f"y_true takes value in {{{classes_repr}}} and pos_label is not "
+            "specified: either make y_true take value in {0, 1} or "
+            "{-1, 1} or pass pos_label explicitly."
+        )
+    return 1
+
+
+def check_binary_input(y_true, y_score, sample_weight=None, pos_label=None):
+    """Validate one binary problem and return ``(is_pos, y_score, sample_weight)``.
+
+    Mirrors the checks of scikit-learn's curve functions, in their order: target type,
+    ``pos_label``, consistent lengths, 1-D shapes, finite scores, valid weights. Rows of
+    zero weight are removed, as scikit-learn does, so that they leave no threshold.
+
+    Returns
+    -------
+    is_pos : ndarray of bool, shape (n_samples,)
+    y_score : ndarray of shape (n_samples,)
+    sample_weight : ndarray of float64, shape (n_samples,), or None
+    """
+    y_type, classes = target_type(y_true)
+    if not (y_type == "binary" or (y_type == "multiclass" and pos_label is not None)):
+        raise ValueError(f"{y_type} format is not supported")
+    pos_label = resolve_pos_label(pos_label, y_true, classes)
+    is_pos = np.asarray(y_true) == pos_label
+    check_consistent_length(is_pos, y_score, sample_weight)
+    is_pos = column_or_1d(is_pos)
+    y_score = column_or_1d(y_score)
+    assert_all_finite(y_score)
+    if sample_weight is not None:
+        sample_weight = check_sample_weight(column_or_1d(sample_weight), is_pos)
+        keep = sample_weight != 0
+        if not keep.all():
+            is_pos, y_score, sample_weight = is_pos[keep], y_score[keep], sample_weight[keep]
+    return is_pos, y_score, sample_weight
+
+
+def check_non_negative_weight(sample_weight):
+    """The package's own metrics define areas only for non-negative weights."""
+    if sample_weight is not None and np.any(sample_weight < 0):
+        raise ValueError(
+            "sample_weight must be non-negative for this metric; got a negative weight."
+        )
