@@ -21,24 +21,39 @@ __all__ = ["CountTable", "count_table"]
 
 
 class CountTable:
-    """Weighted positives and negatives per distinct score.
+    """Weighted positives and negatives per distinct score, stored cumulatively.
+
+    Row ``j`` describes the distinct score ``thresholds[j]`` (decreasing in ``j``):
+    ``tps[j]`` and ``fps[j]`` are the total weight of positives and negatives scoring
+    at least ``thresholds[j]``. The per-score weights are :attr:`pos` and :attr:`neg`.
+    Without sample weights every count is an exact integer (held in float64, exact
+    below 2**53 rows).
 
     Parameters
     ----------
     thresholds : ndarray of shape (n_thresholds,)
-        Distinct scores, strictly decreasing.
-    pos : ndarray of shape (n_thresholds,)
-        Total weight (count when unweighted, as int64) of positives at each score.
-    neg : ndarray of shape (n_thresholds,)
-        Total weight of negatives at each score.
+        Distinct scores, strictly decreasing, in the dtype of the scores.
+    tps : ndarray of float64, shape (n_thresholds,)
+        Cumulative weight of positives, non-decreasing.
+    fps : ndarray of float64, shape (n_thresholds,)
+        Cumulative weight of negatives, non-decreasing.
     """
 
-    __slots__ = ("thresholds", "pos", "neg")
+    __slots__ = ("thresholds", "tps", "fps")
 
-    def __init__(self, thresholds, pos, neg):
+    def __init__(self, thresholds, tps, fps):
         self.thresholds = thresholds
-        self.pos = pos
-        self.neg = neg
+        self.tps = tps
+        self.fps = fps
+
+    @classmethod
+    def from_counts(cls, thresholds, pos, neg):
+        """Build from per-score weights of positives and negatives."""
+        return cls(
+            thresholds,
+            np.cumsum(pos, dtype=np.float64),
+            np.cumsum(neg, dtype=np.float64),
+        )
 
     def __len__(self):
         return self.thresholds.shape[0]
@@ -52,28 +67,33 @@ class CountTable:
     @property
     def n_pos(self):
         """Total weight of positives (P)."""
-        return self.pos.sum()
+        return float(self.tps[-1])
 
     @property
     def n_neg(self):
         """Total weight of negatives (N)."""
-        return self.neg.sum()
+        return float(self.fps[-1])
 
-    def cumulative(self):
-        """``(tps, fps)``: float64 weight of positives and negatives scoring >= each threshold."""
-        return (
-            np.cumsum(self.pos).astype(np.float64, copy=False),
-            np.cumsum(self.neg).astype(np.float64, copy=False),
-        )
+    @property
+    def pos(self):
+        """Weight of positives holding each distinct score."""
+        return np.diff(self.tps, prepend=0.0)
+
+    @property
+    def neg(self):
+        """Weight of negatives holding each distinct score."""
+        return np.diff(self.fps, prepend=0.0)
 
     def merge(self, other):
         """The table of the union of the rows behind ``self`` and ``other``."""
         thresholds = np.concatenate([self.thresholds, other.thresholds])
-        order = np.argsort(thresholds, kind="stable")
-        return _sum_runs(
-            thresholds[order],
-            np.concatenate([self.pos, other.pos])[order],
-            np.concatenate([self.neg, other.neg])[order],
+        order = np.argsort(thresholds, kind="stable")[::-1]
+        pos = np.concatenate([self.pos, other.pos])[order]
+        neg = np.concatenate([self.neg, other.neg])[order]
+        descending = thresholds[order]
+        starts = _run_starts(descending)
+        return CountTable.from_counts(
+            descending[starts], np.add.reduceat(pos, starts), np.add.reduceat(neg, starts)
         )
 
 
@@ -102,47 +122,53 @@ def count_table(is_pos, y_score, sample_weight=None):
     return _count_weighted(is_pos, y_score, sample_weight)
 
 
+def _run_starts(values):
+    """Index of the first element of each run of equal values."""
+    first = np.empty(values.shape[0], dtype=bool)
+    first[0] = True
+    np.not_equal(values[1:], values[:-1], out=first[1:])
+    return np.flatnonzero(first)
+
+
 def _count_unweighted(is_pos, y_score):
     n = y_score.shape[0]
     ascending = np.sort(y_score)
-    # exclusive end of each run of equal scores
-    ends = np.flatnonzero(ascending[1:] != ascending[:-1])
-    ends += 1
-    ends = np.append(ends, n)
-    values = ascending[ends - 1]
+    starts = _run_starts(ascending)  # also the number of rows strictly below each value
+    values = ascending[starts]
     del ascending
 
     n_pos = np.count_nonzero(is_pos)
-    minority_is_pos = n_pos <= n - n_pos
-    minority = y_score[is_pos] if minority_is_pos else y_score[~is_pos]
+    minority_is_pos = 2 * n_pos <= n
+    minority = np.compress(is_pos if minority_is_pos else ~is_pos, y_score)
     minority.sort()
-    minority_at_or_below = np.searchsorted(minority, values, side="right")
-
-    rows = np.diff(ends, prepend=0)
-    minority_rows = np.diff(minority_at_or_below, prepend=0)
-    majority_rows = rows - minority_rows
-    pos, neg = (
-        (minority_rows, majority_rows) if minority_is_pos else (majority_rows, minority_rows)
+    # Each minority row's value is one of ``values``: find its index, then count.
+    minority_per_value = np.bincount(
+        np.searchsorted(values, minority), minlength=values.shape[0]
     )
-    return CountTable(values[::-1], pos[::-1].astype(np.int64), neg[::-1].astype(np.int64))
+    del minority
+
+    minority_at_or_above = np.cumsum(minority_per_value[::-1], dtype=np.float64)
+    majority_at_or_above = np.subtract(n, starts[::-1], dtype=np.float64)
+    majority_at_or_above -= minority_at_or_above
+    if minority_is_pos:
+        return CountTable(values[::-1], minority_at_or_above, majority_at_or_above)
+    return CountTable(values[::-1], majority_at_or_above, minority_at_or_above)
 
 
 def _count_weighted(is_pos, y_score, sample_weight):
-    order = _ascending_order(y_score)
+    # Accumulate row by row in decreasing score order, as scikit-learn does, so that
+    # without ties the weighted sums are the same floats as scikit-learn's.
+    order = _ascending_order(y_score)[::-1]
     weight = np.asarray(sample_weight, dtype=np.float64)[order]
     pos_weight = np.where(is_pos[order], weight, 0.0)
-    return _sum_runs(y_score[order], pos_weight, weight - pos_weight)
-
-
-def _sum_runs(ascending, pos, neg):
-    """Sum ``pos`` and ``neg`` over runs of equal values of ``ascending``."""
-    starts = np.flatnonzero(ascending[1:] != ascending[:-1])
-    starts += 1
-    starts = np.concatenate([[0], starts])
+    weight -= pos_weight
+    descending = y_score[order]
+    last = _run_starts(descending)[1:] - 1
+    last = np.append(last, descending.shape[0] - 1)
     return CountTable(
-        ascending[starts][::-1],
-        np.add.reduceat(pos, starts)[::-1],
-        np.add.reduceat(neg, starts)[::-1],
+        descending[last],
+        np.cumsum(pos_weight)[last],
+        np.cumsum(weight)[last],
     )
 
 

@@ -36,15 +36,38 @@ def binary_table(y_true, y_score, pos_label=None, sample_weight=None):
 
 def _cumulative_counts(y_true, y_score, pos_label, sample_weight):
     table = binary_table(y_true, y_score, pos_label, sample_weight)
-    tps, fps = table.cumulative()
-    return fps, tps, table.thresholds
+    return table.fps, table.tps, table.thresholds
 
 
 def _keep_ends_of_flat_runs(values):
     """Indices keeping only the first and last point of each run of equal ``values``."""
-    return np.flatnonzero(
-        np.concatenate([[True], np.logical_or(np.diff(values[:-1]), np.diff(values[1:])), [True]])
-    )
+    step = np.diff(values)
+    keep = np.empty(values.shape[0], dtype=bool)
+    keep[0] = keep[-1] = True
+    np.logical_or(step[:-1], step[1:], out=keep[1:-1])
+    return np.flatnonzero(keep)
+
+
+def _keep_corners(fps, tps):
+    """scikit-learn's ROC ``drop_intermediate`` rule: keep points where either count
+    has a non-zero second difference (``np.diff(x, 2)``), and both ends."""
+    step = np.diff(fps)
+    fp_bend = np.diff(step)
+    np.subtract(tps[1:], tps[:-1], out=step)
+    keep = np.empty(fps.shape[0], dtype=bool)
+    keep[0] = keep[-1] = True
+    np.logical_or(fp_bend, np.diff(step), out=keep[1:-1])
+    return np.flatnonzero(keep)
+
+
+def _prepend_origin(counts, keep, total):
+    """``concatenate([[0], counts[keep]]) / total`` without the intermediate arrays."""
+    out = np.empty(keep.shape[0] + 1)
+    out[0] = 0.0
+    np.take(counts, keep, out=out[1:])
+    if total > 0:
+        out /= total
+    return out
 
 
 @validate_params(_CURVE_PARAMS, prefer_skip_nested_validation=True)
@@ -151,21 +174,23 @@ def precision_recall_curve(
         keep = _keep_ends_of_flat_runs(tps)
         fps, tps, thresholds = fps[keep], tps[keep], thresholds[keep]
 
+    # Outputs run in increasing threshold order, then the point (recall 0,
+    # precision 1): fill them through reversed views instead of flipping copies.
+    n_points = tps.shape[0]
     predicted_pos = tps + fps
-    with np.errstate(invalid="ignore", divide="ignore"):
-        precision = np.where(predicted_pos != 0, tps / predicted_pos, 0.0)
+    precision = np.zeros(n_points + 1)
+    precision[-1] = 1.0
+    np.divide(tps, predicted_pos, out=precision[-2::-1], where=predicted_pos != 0)
+    recall = np.empty(n_points + 1)
+    recall[-1] = 0.0
     if tps[-1] == 0:
         warnings.warn(
             "No positive class found in y_true, recall is set to one for all thresholds."
         )
-        recall = np.full(tps.shape, 1.0)
+        recall[:-1] = 1.0
     else:
-        recall = tps / tps[-1]
-    return (
-        np.concatenate([precision[::-1], [1.0]]),
-        np.concatenate([recall[::-1], [0.0]]),
-        thresholds[::-1],
-    )
+        np.divide(tps, tps[-1], out=recall[-2::-1])
+    return precision, recall, thresholds[::-1]
 
 
 @validate_params(
@@ -220,31 +245,26 @@ def roc_curve(y_true, y_score, *, pos_label=None, sample_weight=None, drop_inter
     """
     fps, tps, thresholds = _cumulative_counts(y_true, y_score, pos_label, sample_weight)
     if drop_intermediate and fps.shape[0] > 2:
-        keep = np.flatnonzero(
-            np.concatenate([[True], np.logical_or(np.diff(fps, 2), np.diff(tps, 2)), [True]])
-        )
-        fps, tps, thresholds = fps[keep], tps[keep], thresholds[keep]
+        keep = _keep_corners(fps, tps)
+    else:
+        keep = np.arange(fps.shape[0])
+    n_neg, n_pos = fps[-1], tps[-1]
+    fpr = _prepend_origin(fps, keep, n_neg)
+    tpr = _prepend_origin(tps, keep, n_pos)
+    thresholds = np.concatenate([[np.inf], thresholds[keep].astype(np.float64, copy=False)])
 
-    tps = np.concatenate([[0.0], tps])
-    fps = np.concatenate([[0.0], fps])
-    thresholds = np.concatenate([[np.inf], thresholds.astype(np.float64, copy=False)])
-
-    if fps[-1] <= 0:
+    if n_neg <= 0:
         warnings.warn(
             "No negative samples in y_true, false positive value should be meaningless",
             UndefinedMetricWarning,
         )
-        fpr = np.full(fps.shape, np.nan)
-    else:
-        fpr = fps / fps[-1]
-    if tps[-1] <= 0:
+        fpr = np.full(fpr.shape, np.nan)
+    if n_pos <= 0:
         warnings.warn(
             "No positive samples in y_true, true positive value should be meaningless",
             UndefinedMetricWarning,
         )
-        tpr = np.full(tps.shape, np.nan)
-    else:
-        tpr = tps / tps[-1]
+        tpr = np.full(tpr.shape, np.nan)
     return fpr, tpr, thresholds
 
 
