@@ -1,0 +1,130 @@
+"""The counting kernel against the slow reference, and its exactness and merging."""
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from hypothesis.extra import numpy as hnp
+
+from sklearn_prcurves import CountTable, count_table
+from _reference import reference_table
+
+SCORE_DTYPES = [np.float64, np.float32, np.int64, np.int32, np.float16]
+
+
+@st.composite
+def labelled_scores(draw, weighted=False, dtype=None):
+    n = draw(st.integers(1, 60))
+    dtype = dtype or draw(st.sampled_from(SCORE_DTYPES))
+    # Few distinct values so that ties are common; signed zeros included.
+    pool = draw(
+        st.lists(st.sampled_from([-2.5, -1, -0.0, 0.0, 0.5, 1, 3, 1e3]), min_size=1, max_size=6)
+    )
+    scores = np.array(draw(st.lists(st.sampled_from(pool), min_size=n, max_size=n)))
+    scores = scores.astype(dtype)
+    is_pos = np.array(draw(st.lists(st.booleans(), min_size=n, max_size=n)))
+    weights = None
+    if weighted:
+        weights = np.array(
+            draw(st.lists(st.floats(0.01, 10, allow_nan=False), min_size=n, max_size=n))
+        )
+    return is_pos, scores, weights
+
+
+def assert_matches_reference(table, is_pos, scores, weights=None):
+    thresholds, tps, fps = reference_table(is_pos.tolist(), scores.tolist(), None if weights is None else weights.tolist())
+    np.testing.assert_array_equal(table.thresholds, np.array(thresholds, dtype=scores.dtype))
+    assert table.thresholds.dtype == scores.dtype
+    if weights is None:
+        np.testing.assert_array_equal(table.tps, np.array(tps, dtype=float))
+        np.testing.assert_array_equal(table.fps, np.array(fps, dtype=float))
+    else:
+        np.testing.assert_allclose(table.tps, np.array(tps, dtype=float), rtol=1e-12)
+        np.testing.assert_allclose(table.fps, np.array(fps, dtype=float), rtol=1e-12)
+
+
+@given(labelled_scores())
+def test_unweighted_table_matches_reference(data):
+    is_pos, scores, _ = data
+    assert_matches_reference(count_table(is_pos, scores), is_pos, scores)
+
+
+@given(labelled_scores(weighted=True))
+def test_weighted_table_matches_reference(data):
+    is_pos, scores, weights = data
+    assert_matches_reference(count_table(is_pos, scores, weights), is_pos, scores, weights)
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+def test_weighted_order_is_correct_on_distinct_random_scores(dtype):
+    # Exercises the packed-key sort for float32 on negative and positive values.
+    rng = np.random.default_rng(0)
+    scores = rng.normal(size=5000).astype(dtype)
+    is_pos = rng.random(5000) < 0.4
+    weights = rng.random(5000) + 0.1
+    assert_matches_reference(count_table(is_pos, scores, weights), is_pos, scores, weights)
+
+
+@given(labelled_scores(), st.integers(1, 4))
+def test_integer_weights_equal_repeated_rows(data, repeat):
+    is_pos, scores, _ = data
+    weighted = count_table(is_pos, scores, np.full(scores.shape[0], float(repeat)))
+    repeated = count_table(np.repeat(is_pos, repeat), np.repeat(scores, repeat))
+    np.testing.assert_array_equal(weighted.thresholds, repeated.thresholds)
+    np.testing.assert_array_equal(weighted.tps, repeated.tps)
+    np.testing.assert_array_equal(weighted.fps, repeated.fps)
+
+
+@given(labelled_scores(weighted=True, dtype=np.float64), st.data())
+def test_merge_of_chunks_equals_table_of_all(data, draw):
+    is_pos, scores, weights = data
+    cuts = sorted(draw.draw(st.lists(st.integers(1, max(1, len(scores) - 1)), max_size=3)))
+    bounds = [0, *[c for c in cuts if c < len(scores)], len(scores)]
+    chunks = [
+        count_table(is_pos[a:b], scores[a:b], weights[a:b])
+        for a, b in zip(bounds[:-1], bounds[1:])
+        if b > a
+    ]
+    merged = chunks[0]
+    for chunk in chunks[1:]:
+        merged = merged.merge(chunk)
+    whole = count_table(is_pos, scores, weights)
+    np.testing.assert_array_equal(merged.thresholds, whole.thresholds)
+    np.testing.assert_allclose(merged.tps, whole.tps, rtol=1e-12)
+    np.testing.assert_allclose(merged.fps, whole.fps, rtol=1e-12)
+    # Merging is commutative.
+    if len(chunks) == 2:
+        swapped = chunks[1].merge(chunks[0])
+        np.testing.assert_allclose(swapped.tps, merged.tps, rtol=1e-12)
+
+
+def test_per_score_counts_and_totals():
+    table = count_table(np.array([True, False, True, False]), np.array([0.9, 0.9, 0.5, 0.1]))
+    np.testing.assert_array_equal(table.thresholds, [0.9, 0.5, 0.1])
+    np.testing.assert_array_equal(table.pos, [1, 1, 0])
+    np.testing.assert_array_equal(table.neg, [1, 0, 1])
+    assert (table.n_pos, table.n_neg) == (2.0, 2.0)
+    assert len(table) == 3
+    assert "n_thresholds=3" in repr(table)
+    rebuilt = CountTable.from_counts(table.thresholds, table.pos, table.neg)
+    np.testing.assert_array_equal(rebuilt.tps, table.tps)
+
+
+def test_empty_input_is_an_error():
+    with pytest.raises(ValueError, match="at least one sample"):
+        count_table(np.zeros(0, dtype=bool), np.zeros(0))
+
+
+def test_float32_counts_are_exact_beyond_2_to_the_24_rows():
+    # float32 holds integers exactly only up to 2**24; counts must not be accumulated
+    # in the scores' dtype (scikit-learn issue #34975).
+    n = 2**24 + 4097
+    scores = np.zeros(n, dtype=np.float32)
+    scores[: n // 3] = 1.0
+    is_pos = np.zeros(n, dtype=bool)
+    is_pos[::2] = True
+    table = count_table(is_pos, scores)
+    top = n // 3
+    assert table.tps.tolist() == [float((top + 1) // 2), float((n + 1) // 2)]
+    assert table.fps.tolist() == [float(top // 2), float(n // 2)]
+    assert table.tps[-1] + table.fps[-1] == n

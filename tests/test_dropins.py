@@ -1,0 +1,273 @@
+"""Differential tests: every drop-in against the installed scikit-learn.
+
+For random inputs (hypothesis) and for a catalogue of bad inputs, our function and
+scikit-learn's must return the same values (bit-identical without weights, 1e-12
+relative with weights), the same dtypes and shapes, the same warnings (class and
+text) and the same exceptions (type and text).
+"""
+
+import warnings
+
+import numpy as np
+import pytest
+import sklearn.metrics as skm
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import sklearn_prcurves as ours
+
+BINARY_CURVES = ["roc_curve", "precision_recall_curve", "det_curve"]
+SCORES = ["roc_auc_score", "average_precision_score"]
+if hasattr(skm, "confusion_matrix_at_thresholds"):
+    BINARY_CURVES.append("confusion_matrix_at_thresholds")
+
+
+def outcome(func, *args, **kwargs):
+    """What a call does: its result or exception, and the warnings it emits."""
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        try:
+            result = ("returned", func(*args, **kwargs))
+        except Exception as exc:  # noqa: BLE001 - the exception is the outcome
+            result = ("raised", type(exc), str(exc))
+    seen = sorted(
+        {(w.category.__name__, str(w.message)) for w in caught if w.category is not RuntimeWarning}
+    )
+    return result, seen
+
+
+def assert_same_outcome(name, *args, exact=True, **kwargs):
+    theirs, their_warnings = outcome(getattr(skm, name), *args, **kwargs)
+    mine, my_warnings = outcome(getattr(ours, name), *args, **kwargs)
+    assert my_warnings == their_warnings
+    assert mine[0] == theirs[0], (mine, theirs)
+    if mine[0] == "raised":
+        assert mine[1:] == theirs[1:]
+        return
+    assert_same_value(mine[1], theirs[1], exact)
+
+
+def assert_same_value(mine, theirs, exact):
+    if isinstance(theirs, tuple):
+        assert isinstance(mine, tuple) and len(mine) == len(theirs)
+        for a, b in zip(mine, theirs):
+            assert_same_value(a, b, exact)
+        return
+    if isinstance(theirs, np.ndarray):
+        assert isinstance(mine, np.ndarray)
+        assert mine.dtype == theirs.dtype and mine.shape == theirs.shape
+    else:
+        assert type(mine) is type(theirs), (type(mine), type(theirs))
+    if exact:
+        np.testing.assert_array_equal(mine, theirs)
+    else:
+        np.testing.assert_allclose(mine, theirs, rtol=1e-12, atol=1e-15)
+
+
+label_encodings = st.sampled_from(
+    [
+        (np.array([0, 1]), None),
+        (np.array([-1, 1]), None),
+        (np.array([False, True]), None),
+        (np.array([0.0, 1.0]), None),
+        (np.array(["neg", "pos"]), "pos"),
+        (np.array([2, 7]), 7),
+    ]
+)
+score_dtypes = st.sampled_from([np.float64, np.float32, np.int64])
+
+
+@st.composite
+def binary_problems(draw, weighted=False):
+    n = draw(st.integers(1, 40))
+    labels, pos_label = draw(label_encodings)
+    index = np.array(draw(st.lists(st.integers(0, 1), min_size=n, max_size=n)))
+    y = labels[index]
+    n_distinct = draw(st.integers(1, 8))  # 1: everything tied
+    scores = np.array(draw(st.lists(st.integers(0, n_distinct - 1), min_size=n, max_size=n)))
+    scores = (scores * draw(st.sampled_from([1, 0.25, 3]))).astype(draw(score_dtypes))
+    weight = None
+    if weighted:
+        weight = np.array(
+            draw(st.lists(st.sampled_from([0.0, 0.5, 1.0, 2.0, 3.7]), min_size=n, max_size=n))
+        )
+    return y, scores, weight, pos_label
+
+
+@settings(max_examples=150, deadline=None)
+@given(binary_problems(), st.sampled_from(BINARY_CURVES), st.booleans())
+def test_binary_curves_identical_unweighted(problem, name, drop):
+    y, scores, _, pos_label = problem
+    kwargs = {"pos_label": pos_label}
+    if name != "confusion_matrix_at_thresholds":
+        kwargs["drop_intermediate"] = drop
+    assert_same_outcome(name, y, scores, **kwargs)
+
+
+@settings(max_examples=150, deadline=None)
+@given(binary_problems(weighted=True), st.sampled_from(BINARY_CURVES))
+def test_binary_curves_close_weighted(problem, name):
+    y, scores, weight, pos_label = problem
+    assert_same_outcome(name, y, scores, pos_label=pos_label, sample_weight=weight, exact=False)
+
+
+@settings(max_examples=150, deadline=None)
+@given(binary_problems(), st.booleans())
+def test_binary_scores_identical_unweighted(problem, use_max_fpr):
+    y, scores, _, pos_label = problem
+    if pos_label is None:
+        max_fpr = 0.3 if use_max_fpr else None
+        assert_same_outcome("roc_auc_score", y, scores, max_fpr=max_fpr)
+    assert_same_outcome("average_precision_score", y, scores, pos_label=pos_label or 1)
+
+
+@settings(max_examples=150, deadline=None)
+@given(binary_problems(weighted=True))
+def test_binary_scores_close_weighted(problem):
+    y, scores, weight, pos_label = problem
+    assert_same_outcome("roc_auc_score", y, scores, sample_weight=weight, exact=False)
+    assert_same_outcome(
+        "average_precision_score", y, scores, pos_label=pos_label or 1,
+        sample_weight=weight, exact=False,
+    )
+
+
+@st.composite
+def multiclass_problems(draw):
+    n = draw(st.integers(3, 40))
+    n_classes = draw(st.integers(3, 4))
+    y = np.array(draw(st.lists(st.integers(0, n_classes - 1), min_size=n, max_size=n)))
+    raw = np.array(
+        draw(st.lists(st.integers(1, 4), min_size=n * n_classes, max_size=n * n_classes)),
+        dtype=float,
+    ).reshape(n, n_classes)
+    proba = raw / raw.sum(axis=1, keepdims=True)
+    classes = draw(st.sampled_from([np.arange(n_classes), np.array(list("abcd"))[:n_classes]]))
+    return classes[y], proba, classes
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    multiclass_problems(),
+    st.sampled_from(["ovr", "ovo"]),
+    st.sampled_from(["macro", "weighted", "micro", None]),
+    st.booleans(),
+)
+def test_multiclass_roc_auc(problem, multi_class, average, pass_labels):
+    y, proba, classes = problem
+    labels = classes if pass_labels else None
+    assert_same_outcome(
+        "roc_auc_score", y, proba, multi_class=multi_class, average=average, labels=labels
+    )
+
+
+@settings(max_examples=80, deadline=None)
+@given(multiclass_problems(), st.sampled_from(["macro", "weighted", "micro", "samples", None]))
+def test_multiclass_average_precision(problem, average):
+    y, proba, _ = problem
+    assert_same_outcome("average_precision_score", y, proba, average=average)
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    st.integers(2, 30).flatmap(
+        lambda n: st.tuples(
+            st.lists(st.integers(0, 1), min_size=3 * n, max_size=3 * n),
+            st.lists(st.integers(0, 4), min_size=3 * n, max_size=3 * n),
+            st.lists(st.sampled_from([0.0, 1.0, 2.5]), min_size=n, max_size=n),
+        )
+    ),
+    st.sampled_from(SCORES),
+    st.sampled_from(["macro", "weighted", "micro", "samples", None]),
+    st.booleans(),
+)
+def test_multilabel(data, name, average, weighted):
+    y, scores, weight = data
+    y = np.array(y).reshape(-1, 3)
+    scores = np.array(scores, dtype=float).reshape(-1, 3)
+    weight = np.array(weight) if weighted else None
+    assert_same_outcome(name, y, scores, average=average, sample_weight=weight, exact=not weighted)
+
+
+def test_pandas_and_list_inputs():
+    pd = pytest.importorskip("pandas")
+    y = pd.Series(["b", "a", "b", "b", "a"])
+    scores = pd.Series([0.2, 0.3, 0.3, 0.9, 0.1], dtype="float32")
+    for name in BINARY_CURVES:
+        assert_same_outcome(name, y, scores, pos_label="b")
+        assert_same_outcome(name, y.tolist(), scores.tolist(), pos_label="b")
+    assert_same_outcome("average_precision_score", y, scores, pos_label="b")
+    assert_same_outcome("roc_auc_score", y, scores)
+    frame = pd.DataFrame({"a": [1, 0, 1, 0], "b": [0, 1, 1, 0]})
+    assert_same_outcome("roc_auc_score", frame, frame * 0.5 + 0.1)
+
+
+BAD_INPUTS = {
+    "nan score": ([0, 1, 1], [0.1, np.nan, 0.3], {}),
+    "inf score": ([0, 1, 1], [0.1, np.inf, 0.3], {}),
+    "nan weight": ([0, 1, 1], [0.1, 0.2, 0.3], {"sample_weight": [1.0, np.nan, 1.0]}),
+    "all-zero weights": ([0, 1, 1], [0.1, 0.2, 0.3], {"sample_weight": [0.0, 0.0, 0.0]}),
+    "length mismatch": ([0, 1, 1], [0.1, 0.2], {}),
+    "weight length": ([0, 1, 1], [0.1, 0.2, 0.3], {"sample_weight": [1.0, 1.0]}),
+    "empty": ([], [], {}),
+    "multiclass y": ([0, 1, 2], [0.1, 0.2, 0.3], {}),
+    "continuous y": ([0.5, 1.5, 0.2], [0.1, 0.2, 0.3], {}),
+    "2-D y_score": ([0, 1, 1], [[0.1, 0.9], [0.2, 0.8], [0.3, 0.7]], {}),
+    "strings without pos_label": (["a", "b", "a"], [0.1, 0.2, 0.3], {}),
+    "labels 1/2 without pos_label": ([1, 2, 2], [0.1, 0.2, 0.3], {}),
+    "unknown pos_label": ([0, 1, 1], [0.1, 0.2, 0.3], {"pos_label": 3}),
+    "single class": ([1, 1, 1], [0.1, 0.2, 0.3], {}),
+    "nan label": ([0, np.nan, 1], [0.1, 0.2, 0.3], {}),
+    "bad average": ([0, 1, 1], [0.1, 0.2, 0.3], {"average": "mean"}),
+}
+
+
+# Where scikit-learn fails by accident (an IndexError or AttributeError from deep
+# inside), we raise a ValueError that names the problem instead.
+CLEARER_THAN_SKLEARN = {
+    ("average_precision_score", "empty"): "at least one sample",
+    ("average_precision_score", "multiclass y"): "needs to be of shape",
+}
+
+
+@pytest.mark.parametrize("case", sorted(BAD_INPUTS))
+@pytest.mark.parametrize("name", BINARY_CURVES + SCORES)
+def test_bad_input_same_error(name, case):
+    y, scores, kwargs = BAD_INPUTS[case]
+    accepts = {
+        "roc_auc_score": {"sample_weight", "average"},
+        "average_precision_score": {"sample_weight", "average", "pos_label"},
+    }.get(name, {"sample_weight", "pos_label"})
+    if not set(kwargs) <= accepts:
+        pytest.skip(f"{name} takes no {set(kwargs) - accepts}")
+    clearer = CLEARER_THAN_SKLEARN.get((name, case))
+    theirs, _ = outcome(getattr(skm, name), y, scores, **kwargs)
+    if clearer and not (theirs[0] == "raised" and theirs[1] is ValueError):
+        assert theirs[0] == "raised"
+        with pytest.raises(ValueError, match=clearer):
+            getattr(ours, name)(y, scores, **kwargs)
+        return
+    assert_same_outcome(name, y, scores, **kwargs)
+
+
+def test_multiclass_errors_match():
+    y = np.array([0, 1, 2, 2])
+    proba = np.array([[0.5, 0.3, 0.2], [0.1, 0.8, 0.1], [0.2, 0.2, 0.6], [0.3, 0.3, 0.4]])
+    assert_same_outcome("roc_auc_score", y, proba)  # multi_class="raise"
+    assert_same_outcome("roc_auc_score", y, proba * 2, multi_class="ovr")
+    assert_same_outcome("roc_auc_score", y, proba, multi_class="ovo", sample_weight=np.ones(4))
+    assert_same_outcome("roc_auc_score", y, proba, multi_class="ovr", max_fpr=0.5)
+    assert_same_outcome("roc_auc_score", y, proba, multi_class="ovo", average=None)
+    assert_same_outcome("roc_auc_score", y, proba, multi_class="ovr", labels=[0, 2, 1])
+    assert_same_outcome("roc_auc_score", y, proba, multi_class="ovr", labels=[0, 1, 1])
+    assert_same_outcome("roc_auc_score", y, proba, multi_class="ovr", labels=[0, 1, 3])
+    assert_same_outcome("roc_auc_score", y, proba[:, :2], multi_class="ovr")
+    assert_same_outcome("average_precision_score", y, proba[:, :2])
+    assert_same_outcome("average_precision_score", y, proba, pos_label=2)
+
+
+def test_auc_matches():
+    assert_same_outcome("auc", [0, 0.5, 1], [0, 0.7, 1])
+    assert_same_outcome("auc", [1, 0.5, 0], [1, 0.7, 0])
+    assert_same_outcome("auc", [0, 1, 0.5], [0, 0.7, 1])
+    assert_same_outcome("auc", [0], [1])
