@@ -163,13 +163,13 @@ def _count_weighted(is_pos, y_score, sample_weight):
     pos_weight = np.where(is_pos[order], weight, 0.0)
     weight -= pos_weight
     descending = y_score[order]
+    del order
     last = _run_starts(descending)[1:] - 1
     last = np.append(last, descending.shape[0] - 1)
-    return CountTable(
-        descending[last],
-        np.cumsum(pos_weight)[last],
-        np.cumsum(weight)[last],
-    )
+    # In place: the row-level running sums are only read at the last row of each run.
+    np.cumsum(pos_weight, out=pos_weight)
+    np.cumsum(weight, out=weight)
+    return CountTable(descending[last], pos_weight[last], weight[last])
 
 
 def _ascending_order(y_score):

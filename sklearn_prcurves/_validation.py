@@ -104,15 +104,34 @@ def check_binary_input(y_true, y_score, sample_weight=None, pos_label=None):
     pos_label = resolve_pos_label(pos_label, y_true, classes)
     is_pos = np.asarray(y_true) == pos_label
     check_consistent_length(is_pos, y_score, sample_weight)
-    is_pos = column_or_1d(is_pos)
-    y_score = column_or_1d(y_score)
-    assert_all_finite(y_score)
+    is_pos = _column(is_pos)
+    y_score = _column(y_score)
+    if not _surely_finite(y_score):
+        assert_all_finite(y_score)
     if sample_weight is not None:
-        sample_weight = check_sample_weight(column_or_1d(sample_weight), is_pos)
+        sample_weight = check_sample_weight(_column(sample_weight), is_pos)
         keep = sample_weight != 0
         if not keep.all():
             is_pos, y_score, sample_weight = is_pos[keep], y_score[keep], sample_weight[keep]
     return is_pos, y_score, sample_weight
+
+
+def _column(y):
+    """``column_or_1d(y)``, skipped for what it would return unchanged."""
+    if type(y) is np.ndarray and y.ndim == 1 and y.dtype.kind in "biuf":
+        return y
+    return column_or_1d(y)
+
+
+def _surely_finite(y):
+    """True when ``y`` is numeric and certainly holds no NaN or infinity.
+
+    A finite sum proves every term finite; a non-finite sum (or an unusual dtype)
+    sends the caller to scikit-learn's exact check and its exact message.
+    """
+    if y.dtype.kind in "biu":
+        return True
+    return y.dtype.kind == "f" and bool(np.isfinite(np.sum(y)))
 
 
 def check_non_negative_weight(sample_weight):
