@@ -15,7 +15,7 @@ from sklearn.preprocessing import label_binarize
 from sklearn.utils import check_array, check_consistent_length, column_or_1d
 
 from ._averaging import average_binary_score, average_ovo_score
-from ._compat import Interval, StrOptions, validate_params
+from ._compat import Interval, StrOptions, present_labels_repr, validate_params
 from ._curves import binary_table, precision_recall_curve, roc_curve
 from ._validation import n_distinct_labels, plain_numeric_1d, target_type
 from .exceptions import UndefinedMetricWarning
@@ -304,7 +304,7 @@ def check_average_precision_labels(y_true, y_score, pos_label):
         if present_labels.shape[0] == 2 and pos_label not in present_labels:
             raise ValueError(
                 f"pos_label={pos_label} is not a valid label. It should be "
-                f"one of {present_labels}"
+                f"one of {present_labels_repr(present_labels)}"
             )
     elif y_type == "multilabel-indicator" and pos_label != 1:
         raise ValueError(

@@ -111,6 +111,8 @@ def check_binary_input(y_true, y_score, sample_weight=None, pos_label=None):
     if sample_weight is not None:
         sample_weight = check_sample_weight(_column(sample_weight), is_pos)
         keep = sample_weight != 0
+        if not keep.any():
+            raise ValueError("Sample weights must contain at least one non-zero number.")
         if not keep.all():
             is_pos, y_score, sample_weight = is_pos[keep], y_score[keep], sample_weight[keep]
     return is_pos, y_score, sample_weight
