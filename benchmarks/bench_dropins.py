@@ -8,7 +8,8 @@ measured (tracemalloc, one call each). Reported:
 - ``ours/sort``: our time / one ``np.sort`` of the scores (the practical floor);
 - ``mem ratio``: our peak / scikit-learn's peak (<= 1 is the target).
 
-Absolute times are printed for orientation only: machines are shared and noisy, the
+Each call is warmed up once, then timed as the best of a few runs. Absolute times
+are printed for orientation only: machines are shared and noisy, the
 ratios are the result. Targets (issue: foundation): at n >= 1e6 unweighted,
 roc_auc_score and average_precision_score >= 5x, the curves >= 3x; weighted >= 1.5x;
 at n = 1e4 >= 3x; memory not above scikit-learn's.
@@ -35,6 +36,7 @@ FUNCTIONS = ["roc_auc_score", "average_precision_score", "roc_curve",
 
 
 def best_time(func, repeats):
+    func()  # warm-up: the first call of a process pays for cold pages
     best = float("inf")
     for _ in range(repeats):
         gc.collect()
@@ -88,7 +90,7 @@ def main():
     print("-" * len(header))
     misses = []
     for n in sizes:
-        repeats = 5 if n <= 10**5 else (3 if n <= 10**6 else 1)
+        repeats = 5 if n <= 10**5 else (3 if n <= 10**6 else 2)
         for kind in ("distinct", "tied"):
             y, scores, weight = make_data(n, kind, rng)
             sort_time = best_time(lambda: np.sort(scores), repeats + 2)

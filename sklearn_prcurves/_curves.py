@@ -49,14 +49,23 @@ def _keep_ends_of_flat_runs(values):
 
 
 def _keep_corners(fps, tps):
-    """scikit-learn's ROC ``drop_intermediate`` rule: keep points where either count
-    has a non-zero second difference (``np.diff(x, 2)``), and both ends."""
-    step = np.diff(fps)
-    fp_bend = np.diff(step)
-    np.subtract(tps[1:], tps[:-1], out=step)
-    keep = np.empty(fps.shape[0], dtype=bool)
+    """scikit-learn's ROC ``drop_intermediate`` rule: keep both ends and every point
+    where either count has a non-zero second difference (``np.diff(x, 2)``).
+
+    Computed with two reused buffers: at 1e7 points each fresh temporary costs more in
+    page faults than the arithmetic.
+    """
+    n = fps.shape[0]
+    step = np.empty(n - 1)
+    bend = np.empty(n - 2)
+    keep = np.empty(n, dtype=bool)
     keep[0] = keep[-1] = True
-    np.logical_or(fp_bend, np.diff(step), out=keep[1:-1])
+    np.subtract(fps[1:], fps[:-1], out=step)
+    np.subtract(step[1:], step[:-1], out=bend)
+    np.not_equal(bend, 0, out=keep[1:-1])
+    np.subtract(tps[1:], tps[:-1], out=step)
+    np.subtract(step[1:], step[:-1], out=bend)
+    keep[1:-1] |= bend != 0
     return np.flatnonzero(keep)
 
 

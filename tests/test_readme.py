@@ -1,0 +1,25 @@
+"""The README's set-up commands are the ones CI runs, and its examples are true."""
+
+from pathlib import Path
+
+import sklearn_prcurves as spc
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_ci_runs_the_readme_test_command():
+    ci_lines = [
+        line.strip()
+        for line in (ROOT / ".ci" / "run").read_text().splitlines()
+        if "pytest" in line and not line.lstrip().startswith("#")
+    ]
+    assert len(ci_lines) == 1
+    readme = (ROOT / "README.md").read_text()
+    assert ci_lines[0] in readme.splitlines()
+
+
+def test_quick_start_values():
+    y_true = [0, 0, 1, 1]
+    y_score = [0.1, 0.4, 0.35, 0.8]
+    assert spc.roc_auc_score(y_true, y_score) == 0.75
+    assert abs(spc.average_precision_score(y_true, y_score) - 5 / 6) < 1e-15
