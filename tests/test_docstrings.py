@@ -1,0 +1,30 @@
+"""Every ``Examples`` section in the installed package runs and prints what it shows."""
+
+import doctest
+import importlib
+import pkgutil
+
+import numpy as np
+import pytest
+
+import sklearn_prcurves
+
+MODULES = sorted(
+    info.name
+    for info in pkgutil.walk_packages(sklearn_prcurves.__path__, "sklearn_prcurves.")
+)
+
+
+@pytest.mark.parametrize("module_name", ["sklearn_prcurves", *MODULES])
+def test_examples_in_docstrings(module_name):
+    module = importlib.import_module(module_name)
+    finder = doctest.DocTestFinder(exclude_empty=True)
+    runner = doctest.DocTestRunner(
+        optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
+    )
+    with np.printoptions(legacy=False):
+        for test in finder.find(module, module_name):
+            if test.examples:
+                runner.run(test)
+    result = runner.summarize(verbose=False)
+    assert result.failed == 0, f"{result.failed} docstring example(s) failed in {module_name}"
