@@ -9,14 +9,16 @@ from numbers import Real
 
 import numpy as np
 
-from ._compat import validate_params
+from ._compat import StrOptions, validate_params
 from ._counts import count_table
-from ._validation import check_binary_input, n_distinct_labels
+from ._interpolation import INTERPOLATIONS, LEADING_NEGATIVES, path_points, table_path
+from ._validation import check_binary_input, check_non_negative_weight, n_distinct_labels
 from .exceptions import UndefinedMetricWarning
 
 __all__ = [
     "confusion_matrix_at_thresholds",
     "det_curve",
+    "pr_curve",
     "precision_recall_curve",
     "roc_curve",
 ]
@@ -345,3 +347,96 @@ def det_curve(y_true, y_score, pos_label=None, sample_weight=None, drop_intermed
     last = np.searchsorted(tps, tps[-1]) + 1
     kept = slice(first, last)
     return fps[kept][::-1] / fps[-1], fns[kept][::-1] / tps[-1], thresholds[kept][::-1]
+
+
+@validate_params(
+    {
+        **_CURVE_PARAMS,
+        "interpolation": [StrOptions(set(INTERPOLATIONS))],
+        "leading_negatives": [StrOptions(set(LEADING_NEGATIVES))],
+    },
+    prefer_skip_nested_validation=True,
+)
+def pr_curve(
+    y_true,
+    y_score,
+    *,
+    interpolation="davis-goadrich",
+    pos_label=None,
+    sample_weight=None,
+    leading_negatives="interpolate",
+):
+    """The interpolated precision-recall curve of Davis and Goadrich (2006).
+
+    Between two thresholds (or across a tie group) the curve is the expected curve
+    over random orderings: true positives grow by one while false positives grow by
+    the local skew ``s = dFP / dTP``, so precision is *not* linear in recall and
+    straight lines between PR points overstate the area.
+
+    Conventions: the curve starts at recall 0 at the first point's precision (held
+    flat); when only negatives rank above the first positive it starts at precision 0
+    and rises (``leading_negatives="interpolate"``, the exact image of the ROC curve),
+    or holds the first positive point's precision flat (``"drop"``, the authors'
+    AUCCalculator). It ends at (1, P / (P + N)). Unlike
+    :func:`precision_recall_curve` it adds no (recall 0, precision 1) point.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        True binary labels. If labels are not in {-1, 1} or {0, 1}, ``pos_label``
+        must be given.
+    y_score : array-like of shape (n_samples,)
+        Scores; higher means more likely positive.
+    interpolation : {"davis-goadrich", "continuous", "linear", "step"}, \
+            default="davis-goadrich"
+        ``"davis-goadrich"``: a point at every whole positive inside each step,
+        joined by straight lines (their trapezoid area is :func:`pr_auc_score`).
+        ``"continuous"``: points on the same exact curve, at most 64 per step, for
+        drawing. ``"linear"`` and ``"step"``: the threshold points only.
+    pos_label : int, float, bool or str, default=None
+        The label of the positive class.
+    sample_weight : array-like of shape (n_samples,), default=None
+        Non-negative sample weights. Davis-Goadrich steps are one unit of weight.
+    leading_negatives : {"interpolate", "drop"}, default="interpolate"
+        How the curve starts when the top-ranked samples are all negative.
+
+    Returns
+    -------
+    precision, recall : ndarray of shape (n_points,)
+        The curve, in increasing recall.
+    thresholds : ndarray of float64, shape (n_points,)
+        Score threshold reached at each point; points inside a tie group carry the
+        group's score, a start held flat carries ``inf``.
+
+    See Also
+    --------
+    pr_auc_score, achievable_pr_curve, precision_recall_curve
+
+    References
+    ----------
+    .. [1] J. Davis and M. Goadrich, "The Relationship Between Precision-Recall and
+           ROC Curves", ICML 2006, section 4.
+
+    Examples
+    --------
+    Five positives and five negatives tied at the top, then five and twenty-five:
+
+    >>> from sklearn_prcurves import pr_curve
+    >>> y = [1] * 5 + [0] * 5 + [1] * 5 + [0] * 25 + [1] * 10
+    >>> scores = [0.9] * 10 + [0.8] * 30 + [0.1] * 10
+    >>> precision, recall, thresholds = pr_curve(y, scores)
+    >>> recall[:7]
+    array([0.  , 0.25, 0.3 , 0.35, 0.4 , 0.45, 0.5 ])
+    >>> precision[:7].round(3)
+    array([0.5  , 0.5  , 0.375, 0.318, 0.286, 0.265, 0.25 ])
+    """
+    if sample_weight is not None:
+        check_non_negative_weight(np.asarray(sample_weight))
+    table = binary_table(y_true, y_score, pos_label, sample_weight)
+    if table.n_pos <= 0 or table.n_neg <= 0:
+        raise ValueError(
+            "Only one class is present in y_true: the precision-recall curve needs "
+            "both positives and negatives."
+        )
+    tp, fp, thresholds = table_path(table)
+    return path_points(tp, fp, thresholds, interpolation, leading_negatives)

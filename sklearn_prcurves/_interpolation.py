@@ -1,0 +1,280 @@
+"""Interpolation between precision-recall points (Davis and Goadrich, 2006, section 4).
+
+Between consecutive points A = (TP_A, FP_A) and B = (TP_B, FP_B) of a curve (two
+thresholds, or the two ends of a tie group) the expected curve over random orderings
+moves along TP = TP_A + x, FP = FP_A + s*x with local skew s = dFP / dTP. Precision on
+that line is not linear in recall, which is why straight lines in PR space are wrong.
+
+Every function here works on arrays of segments (one element per segment, never one
+per positive) and computes in counts, which keeps the arithmetic free of the
+cancellations that the textbook formulas suffer when FP >> TP.
+
+Conventions (SPEC section 3): a segment starting at the origin (nothing predicted
+positive yet) has constant precision TP_B / (TP_B + FP_B), so the first point is held
+flat to recall 0; a segment starting at (0, FP_A > 0) (only negatives ranked above it)
+rises from precision 0.
+"""
+
+import numpy as np
+
+__all__ = ["segment_areas", "INTERPOLATIONS"]
+
+INTERPOLATIONS = ("davis-goadrich", "continuous", "linear", "step")
+
+# Head terms of the step sum added one by one before the asymptotic tail takes over;
+# with 32 the tail's arguments exceed 33 and its truncation error is below 1e-17.
+_HEAD_TERMS = 32
+
+
+def segment_areas(tp_a, fp_a, tp_b, fp_b, n_pos, interpolation):
+    """Area under the interpolated PR curve over each segment A -> B.
+
+    Parameters
+    ----------
+    tp_a, fp_a, tp_b, fp_b : ndarray of float64, shape (n_segments,)
+        Weighted counts at both ends; ``tp_b > tp_a`` for every segment (segments
+        adding only negatives are vertical drops with no area: leave them out).
+    n_pos : float
+        Total weight of positives (P).
+    interpolation : {"davis-goadrich", "continuous", "linear", "step"}
+
+    Returns
+    -------
+    areas : ndarray of float64, shape (n_segments,)
+    """
+    d_tp = tp_b - tp_a
+    d_fp = fp_b - fp_a
+    precision_b = tp_b / (tp_b + fp_b)
+    if interpolation == "step":
+        return d_tp / n_pos * precision_b
+    precision_a = start_precision(tp_a, fp_a, precision_b)
+    if interpolation == "linear":
+        return d_tp / n_pos * (precision_a + precision_b) / 2
+    if interpolation == "continuous":
+        return _continuous_areas(tp_a, fp_a, d_tp, d_fp, n_pos)
+    return _davis_goadrich_areas(tp_a, fp_a, d_tp, d_fp, n_pos, precision_a, precision_b)
+
+
+def start_precision(tp_a, fp_a, precision_b):
+    """Precision at the start of each segment, with the conventions for TP_A = 0."""
+    with np.errstate(invalid="ignore", divide="ignore"):
+        precision_a = tp_a / (tp_a + fp_a)
+    at_origin = (tp_a == 0) & (fp_a == 0)
+    precision_a[at_origin] = precision_b[at_origin]
+    precision_a[(tp_a == 0) & (fp_a > 0)] = 0.0
+    return precision_a
+
+
+def interpolated_precision(tp_a, fp_a, d_tp, d_fp, x):
+    """Precision after ``x`` more units of positive weight along the segment."""
+    tp = tp_a + x
+    return tp / (tp + fp_a + d_fp / d_tp * x)
+
+
+def _continuous_areas(tp_a, fp_a, d_tp, d_fp, n_pos):
+    """Exact integral of precision over recall along each segment.
+
+    With t = (dTP + dFP) / (TP_A + FP_A), the integral of r / (a r + b) from r_A to
+    r_B equals dTP^2 / (P (dTP + dFP)) * [g(t) + q log1p(t) / t], where
+    g(t) = (t - log1p(t)) / t and q = (dTP + dFP) TP_A / (dTP (TP_A + FP_A)). Both
+    terms are non-negative, so nothing cancels; g is evaluated by its series for
+    small t. A segment from the origin has constant precision (the bracket is 1).
+    """
+    d_all = d_tp + d_fp
+    scale = d_tp * d_tp / (n_pos * d_all)
+    start = tp_a + fp_a
+    bracket = np.ones_like(scale)
+    inner = start > 0
+    t = d_all[inner] / start[inner]
+    q = d_all[inner] * tp_a[inner] / (d_tp[inner] * start[inner])
+    log_ratio = np.log1p(t) / t
+    bracket[inner] = _x_minus_log1p(t) / t + q * log_ratio
+    return scale * bracket
+
+
+def _davis_goadrich_areas(tp_a, fp_a, d_tp, d_fp, n_pos, precision_a, precision_b):
+    """Trapezoids through the points one unit of positive weight apart.
+
+    Points sit at x = 1, 2, ..., ceil(dTP) - 1 and at x = dTP (the last step shorter
+    when weights are fractional). The interior sum of precisions is evaluated in closed
+    form by :func:`_step_sum`, so a tie group holding 1e7 positives costs one element.
+    """
+    interior = np.ceil(d_tp) - 1  # number of interior points m
+    areas = d_tp / n_pos * (precision_a + precision_b) / 2  # m == 0: one trapezoid
+    has_interior = interior >= 1
+    if not np.any(has_interior):
+        return areas
+
+    m = interior[has_interior]
+    tpa, fpa = tp_a[has_interior], fp_a[has_interior]
+    dtp, dfp = d_tp[has_interior], d_fp[has_interior]
+    slope = (dtp + dfp) / dtp  # a = 1 + s
+    precision_m = interpolated_precision(tpa, fpa, dtp, dfp, m)
+    # sum_{x=1}^{m-1} (TP_A + x) / (TP_A + FP_A + a x) = (1/a) sum (c + x) / (x + z)
+    inner_sum = _step_sum(tpa, (tpa + fpa) / slope, m - 1) / slope
+    total = (
+        (precision_a[has_interior] + precision_m) / 2
+        + inner_sum
+        + (dtp - m) * (precision_m + precision_b[has_interior]) / 2
+    )
+    areas[has_interior] = total / n_pos
+    return areas
+
+
+def _step_sum(c, z, count):
+    """S = sum_{x=1}^{count} (c + x) / (x + z) for c, z >= 0 and integer count >= 0.
+
+    S = count - (z - c) * (psi(z + count + 1) - psi(z + 1)). The first terms are added
+    directly; the rest uses the asymptotic expansion of the digamma difference written
+    in difference form (log1p, and powers differenced by factoring out a^-2 - b^-2),
+    choosing between two algebraically equal forms so that no step cancels.
+    """
+    total = np.zeros_like(c)
+    for x in range(1, _HEAD_TERMS + 1):
+        active = count >= x
+        if not np.any(active):
+            return total
+        total[active] += (c[active] + x) / (x + z[active])
+
+    tail = count > _HEAD_TERMS
+    c_t = c[tail] + _HEAD_TERMS
+    z_t = z[tail] + _HEAD_TERMS
+    n_t = count[tail] - _HEAD_TERMS
+    lo = z_t + 1.0  # psi arguments: lo and hi = lo + n_t
+    hi = lo + n_t
+    y = n_t / lo
+    # Corrections beyond the logarithm: psi(hi) - psi(lo) - log1p(y).
+    u, v = lo**-2, hi**-2
+    du = n_t * (lo + hi) * u * v  # u - v without cancellation
+    corrections = (
+        n_t / (2 * lo * hi)
+        + du / 12
+        - du * (u + v) / 120
+        + du * (u * u + u * v + v * v) / 252
+        - du * (u + v) * (u * u + v * v) / 240
+    )
+    below = z_t >= c_t  # precision under 1/a: subtract a small, stable quantity
+    rest = np.empty_like(n_t)
+    w = z_t[below] - c_t[below]
+    rest[below] = n_t[below] * (c_t[below] + 1) / lo[below] + w * (
+        _x_minus_log1p(y[below]) - corrections[below]
+    )
+    w = c_t[~below] - z_t[~below]
+    rest[~below] = n_t[~below] + w * (np.log1p(y[~below]) + corrections[~below])
+    total[tail] += rest
+    return total
+
+
+def _x_minus_log1p(y):
+    """y - log1p(y) for y >= 0, by its series below 0.1."""
+    out = np.empty_like(y)
+    small = y < 0.1
+    ys = y[small]
+    power = ys * ys
+    acc = power / 2
+    for k in range(3, 20):
+        power = power * ys
+        acc += (1.0 if k % 2 == 0 else -1.0) * power / k
+    out[small] = acc
+    out[~small] = y[~small] - np.log1p(y[~small])
+    return out
+
+
+# --- paths: a curve given by its count points -----------------------------------------
+#
+# A path is the sequence of (TP, FP) points of a curve in decreasing threshold order,
+# starting at the origin: the kernel's table with (0, 0) prepended, or the vertices of
+# its ROC convex hull. Areas and plotted points are computed from paths.
+
+LEADING_NEGATIVES = ("interpolate", "drop")
+
+
+def table_path(table):
+    """``(tp, fp, thresholds)`` of a CountTable with the origin (threshold inf) first."""
+    return (
+        np.concatenate([[0.0], table.tps]),
+        np.concatenate([[0.0], table.fps]),
+        np.concatenate([[np.inf], table.thresholds.astype(np.float64, copy=False)]),
+    )
+
+
+def _rising_segments(tp, fp, leading_negatives):
+    rising = tp[1:] > tp[:-1]
+    ends = np.flatnonzero(rising) + 1
+    tp_a, fp_a = tp[ends - 1], fp[ends - 1]
+    if leading_negatives == "drop":
+        # The authors' AUCCalculator drops points with TP = 0: the first point with a
+        # positive is then held flat to recall 0, as from the origin.
+        fp_a = np.where(tp_a == 0, 0.0, fp_a)
+    return ends, tp_a, fp_a, tp[ends], fp[ends]
+
+
+def path_area(tp, fp, interpolation, leading_negatives="interpolate"):
+    """Area under the PR curve through a path's points, interpolated as asked."""
+    _, tp_a, fp_a, tp_b, fp_b = _rising_segments(tp, fp, leading_negatives)
+    return float(np.sum(segment_areas(tp_a, fp_a, tp_b, fp_b, tp[-1], interpolation)))
+
+
+# A segment's continuous curve is drawn with at most this many interior points.
+_MAX_DRAWN_POINTS = 64
+
+
+def path_points(tp, fp, thresholds, interpolation, leading_negatives="interpolate"):
+    """Points of the interpolated PR curve through a path, in increasing recall.
+
+    Davis-Goadrich: the path's points plus one point per unit of positive weight
+    inside each segment (joined by straight lines, their trapezoid area is
+    ``path_area``). Continuous: points on the same exact curve, at most 64 inside a
+    segment (for drawing). Linear and step: the path's points only. The curve starts
+    at recall 0: at the first point's precision (held flat) or, when only negatives
+    rank above the first positive, at precision 0.
+
+    Returns
+    -------
+    precision, recall, thresholds : ndarray of shape (n_points,)
+        ``thresholds[i]`` is the score threshold reached at point ``i`` (for points
+        inside a tie group, that group's score; ``inf`` for a start held flat).
+    """
+    n_pos = tp[-1]
+    ends, tp_a, fp_a, tp_b, fp_b = _rising_segments(tp, fp, leading_negatives)
+    first = ends[0]
+    start_precision_ = tp[first] / (tp[first] + fp[first])
+    if fp_a[0] > 0:  # leading negatives, interpolated from precision 0
+        start = (0.0, 0.0, thresholds[first - 1])
+    else:
+        start = (start_precision_, 0.0, np.inf)
+
+    # Every path point from the first one with a positive, vertical drops included.
+    idx = np.arange(first, tp.shape[0])
+    counts = np.zeros(idx.shape[0], dtype=np.int64)  # interior points before each one
+    if interpolation in ("davis-goadrich", "continuous"):
+        interior = np.maximum(np.ceil(tp[idx] - tp[idx - 1]) - 1, 0).astype(np.int64)
+        if interpolation == "continuous":
+            interior = np.minimum(interior, _MAX_DRAWN_POINTS)
+        counts = interior
+    seg = np.repeat(np.arange(idx.shape[0]), counts + 1)  # owning path point
+    step = np.arange(seg.shape[0]) - np.repeat(np.cumsum(counts + 1) - (counts + 1), counts + 1) + 1
+    is_vertex = step == np.repeat(counts + 1, counts + 1)
+
+    a = idx[seg] - 1
+    b = idx[seg]
+    d_tp = tp[b] - tp[a]
+    fp_start = fp[a].copy()
+    if leading_negatives == "drop":
+        fp_start[tp[a] == 0] = 0.0
+    # Position along the segment: whole units (Davis-Goadrich) or even spacing.
+    if interpolation == "continuous":
+        x = d_tp * step / (np.repeat(counts, counts + 1) + 1)
+    else:
+        x = step.astype(np.float64)
+    x = np.where(is_vertex, d_tp, np.minimum(x, d_tp))
+    tp_x = tp[a] + x
+    with np.errstate(invalid="ignore", divide="ignore"):
+        fp_x = fp_start + np.where(d_tp > 0, (fp[b] - fp_start) / d_tp, 0.0) * x
+        precision = np.where(is_vertex, tp[b] / (tp[b] + fp[b]), tp_x / (tp_x + fp_x))
+    recall = np.where(is_vertex, tp[b], tp_x) / n_pos
+    return (
+        np.concatenate([[start[0]], precision]),
+        np.concatenate([[start[1]], recall]),
+        np.concatenate([[start[2]], thresholds[b]]),
+    )
