@@ -425,10 +425,13 @@ def pr_curve(
     >>> y = [1] * 5 + [0] * 5 + [1] * 5 + [0] * 25 + [1] * 10
     >>> scores = [0.9] * 10 + [0.8] * 30 + [0.1] * 10
     >>> precision, recall, thresholds = pr_curve(y, scores)
-    >>> recall[:7]
-    array([0.  , 0.25, 0.3 , 0.35, 0.4 , 0.45, 0.5 ])
-    >>> precision[:7].round(3)
-    array([0.5  , 0.5  , 0.375, 0.318, 0.286, 0.265, 0.25 ])
+    >>> precision[:6]  # the first tie group: constant precision from recall 0
+    array([0.5, 0.5, 0.5, 0.5, 0.5, 0.5])
+    >>> second = (recall >= 0.25) & (recall <= 0.5)  # across the second tie group
+    >>> recall[second]
+    array([0.25, 0.3 , 0.35, 0.4 , 0.45, 0.5 ])
+    >>> precision[second].round(3)  # Davis and Goadrich's Table 1
+    array([0.5  , 0.375, 0.318, 0.286, 0.265, 0.25 ])
     """
     if sample_weight is not None:
         check_non_negative_weight(np.asarray(sample_weight))

@@ -131,7 +131,7 @@ def roc_convex_hull(y_true, y_score, *, pos_label=None, sample_weight=None):
     >>> from sklearn_prcurves import roc_convex_hull
     >>> fpr, tpr, thresholds = roc_convex_hull([1, 0, 1], [0.8, 0.6, 0.4])
     >>> fpr, tpr
-    (array([0., 1.]), array([0.5, 1. ]))
+    (array([0., 0., 1.]), array([0. , 0.5, 1. ]))
     >>> fpr, tpr, thresholds = roc_convex_hull([1, 0, 1, 0], [0.8, 0.6, 0.4, 0.2])
     >>> fpr, tpr, thresholds
     (array([0. , 0. , 0.5, 1. ]), array([0. , 0.5, 1. , 1. ]), array([inf, 0.8, 0.4, 0.2]))
@@ -203,7 +203,7 @@ def achievable_pr_curve(
     >>> recall
     array([0. , 0.5, 1. ])
     >>> precision
-    array([1.        , 0.8       , 0.66666667])
+    array([1.        , 1.        , 0.66666667])
     """
     tp, fp, thresholds = _binary_hull_path(y_true, y_score, pos_label, sample_weight)
     _require_both_classes(tp[-1], fp[-1])
@@ -350,9 +350,10 @@ def curve_dominates(
 
     A dominates B when B's curve lies nowhere above A's (ties allowed). In ROC space
     the curves are joined by straight lines; in PR space by the exact interpolation of
-    :func:`pr_curve` (``"continuous"``), on which the comparison between two
-    breakpoints is decided at its ends. By Theorem 3.2 the answer is the same in both
-    spaces.
+    :func:`pr_curve` (``"continuous"``). Along that curve recall / precision =
+    (TP + FP) / P is linear in recall, so comparing it at every breakpoint (from the
+    left and from the right) decides dominance exactly, recall 0 included. By
+    Theorem 3.2 the answer is the same in both spaces.
 
     Parameters
     ----------
@@ -400,11 +401,18 @@ def curve_dominates(
         )
     else:
         x_a, x_b = tp_a / tp_a[-1], tp_b / tp_b[-1]
-        values = (lambda q: _pr_limits(tp_a, fp_a, q)), (lambda q: _pr_limits(tp_b, fp_b, q))
+        # Higher precision is a lower (TP + FP) / P: compare with the sign flipped.
+        values = (lambda q: _negated(_pr_load_limits(tp_a, fp_a, q))), (
+            lambda q: _negated(_pr_load_limits(tp_b, fp_b, q))
+        )
     breakpoints = np.union1d(x_a, x_b)
     (left_a, right_a), (left_b, right_b) = values[0](breakpoints), values[1](breakpoints)
     tol = 1e-12
     return bool(np.all(left_a >= left_b - tol) and np.all(right_a >= right_b - tol))
+
+
+def _negated(limits):
+    return tuple(-x for x in limits)
 
 
 def _limits(x, q, value_at, between):
@@ -432,28 +440,21 @@ def _roc_limits(fpr, tpr, q):
     return _limits(fpr, q, lambda i: tpr[i], between)
 
 
-def _pr_limits(tp, fp, q):
-    """Precision limits at recalls ``q`` along the exactly interpolated PR curve."""
+def _pr_load_limits(tp, fp, q):
+    """Limits of r / precision = (TP + FP) / P at recalls ``q`` along the PR curve.
+
+    Along the exactly interpolated curve, TP = r P and FP grows linearly with TP, so
+    (TP + FP) / P is linear in recall between breakpoints; for r > 0 a lower value
+    means a higher precision. Comparing it (rather than precision, which is 0 at
+    recall 0 for every curve that starts with negatives) makes the check exact at
+    recall 0 too. A segment from the origin has constant precision: its value is
+    r / p_B, which is 0 at recall 0.
+    """
     n_pos = tp[-1]
     recall = tp / n_pos
-    # The recall-0 end: held flat from the origin, or rising from precision 0 after
-    # leading negatives (these points all sit at recall 0).
-    first = np.flatnonzero(tp > 0)[0]
-    flat = tp[first] / (tp[first] + fp[first])
-
-    def value_at(i):
-        with np.errstate(invalid="ignore", divide="ignore"):
-            p = tp[i] / (tp[i] + fp[i])
-        p[tp[i] == 0] = np.where(fp[first - 1] > 0, 0.0, flat)
-        return p
+    load = (tp + fp) / n_pos
 
     def between(i, j, q):
-        tp_q = q * n_pos
-        with np.errstate(invalid="ignore", divide="ignore"):
-            fp_q = fp[i] + (fp[j] - fp[i]) * (tp_q - tp[i]) / (tp[j] - tp[i])
-            p = tp_q / (tp_q + fp_q)
-        from_origin = (tp[i] == 0) & (fp[i] == 0)
-        p[from_origin] = tp[j[from_origin]] / (tp[j[from_origin]] + fp[j[from_origin]])
-        return p
+        return load[i] + (load[j] - load[i]) * (q - recall[i]) / (recall[j] - recall[i])
 
-    return _limits(recall, q, value_at, between)
+    return _limits(recall, q, lambda i: load[i], between)

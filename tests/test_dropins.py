@@ -6,6 +6,7 @@ relative with weights), the same dtypes and shapes, the same warnings (class and
 text) and the same exceptions (type and text).
 """
 
+import re
 import warnings
 
 import numpy as np
@@ -24,6 +25,16 @@ if hasattr(skm, "confusion_matrix_at_thresholds"):
     BINARY_CURVES.append("confusion_matrix_at_thresholds")
 
 
+def _canonical(message):
+    """Sort the items of ``{...}`` lists: scikit-learn prints its option *sets* in
+    hash order, which varies between processes (and between two equal sets)."""
+    return re.sub(
+        r"\{([^{}]*)\}",
+        lambda m: "{" + ", ".join(sorted(m.group(1).split(", "))) + "}",
+        message,
+    )
+
+
 def outcome(func, *args, **kwargs):
     """What a call does: its result or exception, and the warnings it emits."""
     with warnings.catch_warnings(record=True) as caught:
@@ -31,7 +42,7 @@ def outcome(func, *args, **kwargs):
         try:
             result = ("returned", func(*args, **kwargs))
         except Exception as exc:  # noqa: BLE001 - the exception is the outcome
-            result = ("raised", type(exc), str(exc))
+            result = ("raised", type(exc), _canonical(str(exc)))
     seen = sorted(
         {(w.category.__name__, str(w.message)) for w in caught if w.category is not RuntimeWarning}
     )
