@@ -20,6 +20,23 @@ from ._curves import (
     precision_recall_curve,
     roc_curve,
 )
+from ._operating import (
+    break_even_point,
+    fbeta_optimal_threshold,
+    grouped_roc_auc_score,
+    operating_points,
+    precision_at_recall,
+    precision_at_recall_score,
+    recall_at_precision,
+    recall_at_precision_score,
+)
+from ._scorer import (
+    get_scorer,
+    get_scorer_names,
+    make_precision_at_recall_scorer,
+    make_recall_at_precision_scorer,
+)
+from ._transformer import AchievablePRClassifier, AchievablePRTransformer
 from ._hull import (
     achievable_pr_curve,
     curve_dominates,
@@ -31,19 +48,33 @@ from ._hull import (
 __version__ = "0.1.0"
 
 __all__ = [
+    "AchievablePRClassifier",
+    "AchievablePRTransformer",
     "CountTable",
     "achievable_pr_auc_score",
     "achievable_pr_curve",
     "auc",
     "average_precision_score",
+    "break_even_point",
     "confusion_matrix_at_thresholds",
     "count_table",
     "curve_dominates",
     "det_curve",
+    "fbeta_optimal_threshold",
+    "get_scorer",
+    "get_scorer_names",
+    "grouped_roc_auc_score",
+    "make_precision_at_recall_scorer",
+    "make_recall_at_precision_scorer",
+    "operating_points",
     "pr_auc_score",
     "pr_curve",
     "pr_to_roc",
+    "precision_at_recall",
+    "precision_at_recall_score",
     "precision_recall_curve",
+    "recall_at_precision",
+    "recall_at_precision_score",
     "roc_auc_score",
     "roc_convex_hull",
     "roc_curve",

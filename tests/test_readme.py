@@ -23,3 +23,13 @@ def test_quick_start_values():
     y_score = [0.1, 0.4, 0.35, 0.8]
     assert spc.roc_auc_score(y_true, y_score) == 0.75
     assert abs(spc.average_precision_score(y_true, y_score) - 5 / 6) < 1e-15
+
+
+def test_readme_python_blocks_run():
+    readme = (ROOT / "README.md").read_text()
+    blocks = [block.split("```", 1)[0] for block in readme.split("```python\n")[1:]]
+    assert len(blocks) >= 3
+    namespace = {}
+    for block in blocks:
+        exec(compile(block, "README.md", "exec"), namespace)  # noqa: S102 - our own README
+    assert namespace["pr_auc_score"] is spc.pr_auc_score

@@ -1,0 +1,411 @@
+"""Operating points: confusion-matrix measures at every threshold, and the usual
+questions asked of them (SPEC section 6).
+
+Everything here reads the counting kernel's table, so ties and weights are handled as
+in every curve of the package: a threshold ``t`` predicts positive for scores >= t.
+"""
+
+import warnings
+from numbers import Integral, Real
+
+import numpy as np
+from sklearn.utils import Bunch, check_consistent_length, column_or_1d
+
+from ._compat import Interval, StrOptions, check_sample_weight, validate_params
+from ._counts import count_table
+from ._curves import binary_table
+from ._validation import check_binary_input, check_non_negative_weight
+from .exceptions import UndefinedMetricWarning
+
+__all__ = [
+    "break_even_point",
+    "fbeta_optimal_threshold",
+    "grouped_roc_auc_score",
+    "operating_points",
+    "precision_at_recall_score",
+    "precision_at_recall",
+    "recall_at_precision_score",
+    "recall_at_precision",
+]
+
+_BINARY_PARAMS = {
+    "y_true": ["array-like"],
+    "y_score": ["array-like"],
+    "pos_label": [Real, str, "boolean", None],
+    "sample_weight": ["array-like", None],
+}
+
+
+def _table(y_true, y_score, pos_label, sample_weight):
+    if sample_weight is not None:
+        check_non_negative_weight(np.asarray(sample_weight))
+    table = binary_table(y_true, y_score, pos_label, sample_weight)
+    if table.n_pos <= 0 or table.n_neg <= 0:
+        raise ValueError(
+            "Only one class is present in y_true: operating points need both "
+            "positives and negatives."
+        )
+    return table
+
+
+def _ratio(num, den):
+    with np.errstate(invalid="ignore", divide="ignore"):
+        return np.where(den > 0, num / np.where(den > 0, den, 1), np.nan)
+
+
+@validate_params(_BINARY_PARAMS, prefer_skip_nested_validation=True)
+def operating_points(y_true, y_score, *, pos_label=None, sample_weight=None):
+    """Every confusion-matrix measure at every distinct threshold, in one call.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        True binary labels. If labels are not in {-1, 1} or {0, 1}, ``pos_label``
+        must be given.
+    y_score : array-like of shape (n_samples,)
+        Scores; higher means more likely positive.
+    pos_label : int, float, bool or str, default=None
+        The label of the positive class.
+    sample_weight : array-like of shape (n_samples,), default=None
+        Non-negative sample weights.
+
+    Returns
+    -------
+    points : :class:`~sklearn.utils.Bunch`
+        Arrays of shape (n_thresholds,), in decreasing threshold order (predict
+        positive for scores >= ``threshold``): ``threshold``, ``tp``, ``fp``,
+        ``tn``, ``fn``, ``tpr`` (recall, sensitivity), ``tnr`` (specificity),
+        ``fpr``, ``fnr``, ``ppv`` (precision), ``npv``, ``fdr``, ``accuracy``,
+        ``f1`` (2 TP / (P + P')), ``youden_j`` (TPR + TNR - 1). Undefined ratios
+        (0 / 0) are NaN.
+
+    See Also
+    --------
+    recall_at_precision, precision_at_recall, fbeta_optimal_threshold
+
+    Examples
+    --------
+    >>> from sklearn_prcurves import operating_points
+    >>> points = operating_points([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])
+    >>> points.threshold
+    array([0.8 , 0.4 , 0.35, 0.1 ])
+    >>> points.ppv
+    array([1.        , 0.5       , 0.66666667, 0.5       ])
+    >>> points.f1
+    array([0.66666667, 0.5       , 0.8       , 0.66666667])
+    """
+    table = _table(y_true, y_score, pos_label, sample_weight)
+    tp, fp = table.tps, table.fps
+    n_pos, n_neg = tp[-1], fp[-1]
+    fn, tn = n_pos - tp, n_neg - fp
+    return Bunch(
+        threshold=table.thresholds,
+        tp=tp,
+        fp=fp,
+        tn=tn,
+        fn=fn,
+        tpr=tp / n_pos,
+        tnr=tn / n_neg,
+        fpr=fp / n_neg,
+        fnr=fn / n_pos,
+        ppv=tp / (tp + fp),
+        npv=_ratio(tn, tn + fn),
+        fdr=fp / (tp + fp),
+        accuracy=(tp + tn) / (n_pos + n_neg),
+        f1=2 * tp / (n_pos + tp + fp),
+        youden_j=tp / n_pos + tn / n_neg - 1,
+    )
+
+
+def _best_under_constraint(values, feasible, threshold, name):
+    if not np.any(feasible):
+        warnings.warn(f"No threshold satisfies the constraint on {name}.", UndefinedMetricWarning)
+        return np.nan, np.nan
+    candidates = np.flatnonzero(feasible)
+    best = candidates[np.argmax(values[candidates])]
+    # Among equal values prefer the highest threshold (fewest predicted positives):
+    # argmax returns the first, and thresholds decrease.
+    return float(values[best]), float(threshold[best])
+
+
+@validate_params(
+    {**_BINARY_PARAMS, "min_precision": [Interval(Real, 0, 1, closed="both")]},
+    prefer_skip_nested_validation=True,
+)
+def recall_at_precision(y_true, y_score, *, min_precision, pos_label=None, sample_weight=None):
+    """The highest recall among thresholds whose precision is at least ``min_precision``.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        True binary labels.
+    y_score : array-like of shape (n_samples,)
+        Scores; higher means more likely positive.
+    min_precision : float in [0, 1]
+        Required precision.
+    pos_label : int, float, bool or str, default=None
+        The label of the positive class.
+    sample_weight : array-like of shape (n_samples,), default=None
+        Non-negative sample weights.
+
+    Returns
+    -------
+    recall : float
+        NaN (with an :class:`~sklearn.exceptions.UndefinedMetricWarning`) when no
+        threshold reaches the precision.
+    threshold : float
+        The threshold achieving it (predict positive for scores >= threshold).
+
+    Examples
+    --------
+    >>> from sklearn_prcurves import recall_at_precision
+    >>> recall_at_precision([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8], min_precision=0.6)
+    (1.0, 0.35)
+    """
+    points = operating_points(y_true, y_score, pos_label=pos_label, sample_weight=sample_weight)
+    return _best_under_constraint(
+        points.tpr, points.ppv >= min_precision, points.threshold, "precision"
+    )
+
+
+@validate_params(
+    {**_BINARY_PARAMS, "min_recall": [Interval(Real, 0, 1, closed="both")]},
+    prefer_skip_nested_validation=True,
+)
+def precision_at_recall(y_true, y_score, *, min_recall, pos_label=None, sample_weight=None):
+    """The highest precision among thresholds whose recall is at least ``min_recall``.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        True binary labels.
+    y_score : array-like of shape (n_samples,)
+        Scores; higher means more likely positive.
+    min_recall : float in [0, 1]
+        Required recall.
+    pos_label : int, float, bool or str, default=None
+        The label of the positive class.
+    sample_weight : array-like of shape (n_samples,), default=None
+        Non-negative sample weights.
+
+    Returns
+    -------
+    precision : float
+    threshold : float
+
+    Examples
+    --------
+    >>> from sklearn_prcurves import precision_at_recall
+    >>> precision_at_recall([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8], min_recall=0.5)
+    (1.0, 0.8)
+    """
+    points = operating_points(y_true, y_score, pos_label=pos_label, sample_weight=sample_weight)
+    return _best_under_constraint(points.ppv, points.tpr >= min_recall, points.threshold, "recall")
+
+
+def recall_at_precision_score(y_true, y_score, *, min_precision, pos_label=None, sample_weight=None):
+    """:func:`recall_at_precision`'s recall alone (0 when unreachable): a score for
+    :func:`~sklearn.metrics.make_scorer`."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UndefinedMetricWarning)
+        recall, _ = recall_at_precision(
+            y_true, y_score, min_precision=min_precision, pos_label=pos_label,
+            sample_weight=sample_weight,
+        )
+    return 0.0 if np.isnan(recall) else recall
+
+
+def precision_at_recall_score(y_true, y_score, *, min_recall, pos_label=None, sample_weight=None):
+    """:func:`precision_at_recall`'s precision alone: a score for
+    :func:`~sklearn.metrics.make_scorer`."""
+    precision, _ = precision_at_recall(
+        y_true, y_score, min_recall=min_recall, pos_label=pos_label, sample_weight=sample_weight
+    )
+    return precision
+
+
+@validate_params(
+    {**_BINARY_PARAMS, "beta": [Interval(Real, 0, None, closed="neither")]},
+    prefer_skip_nested_validation=True,
+)
+def fbeta_optimal_threshold(y_true, y_score, *, beta=1.0, pos_label=None, sample_weight=None):
+    """The threshold maximising F-beta, and that F-beta.
+
+    F-beta = (1 + beta^2) TP / ((1 + beta^2) TP + beta^2 FN + FP); ``beta > 1`` favours
+    recall. Ties between thresholds go to the highest one.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        True binary labels.
+    y_score : array-like of shape (n_samples,)
+        Scores; higher means more likely positive.
+    beta : float > 0, default=1.0
+        Weight of recall relative to precision.
+    pos_label : int, float, bool or str, default=None
+        The label of the positive class.
+    sample_weight : array-like of shape (n_samples,), default=None
+        Non-negative sample weights.
+
+    Returns
+    -------
+    threshold : float
+    fbeta : float
+
+    Examples
+    --------
+    >>> from sklearn_prcurves import fbeta_optimal_threshold
+    >>> fbeta_optimal_threshold([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])
+    (0.35, 0.8)
+    """
+    points = operating_points(y_true, y_score, pos_label=pos_label, sample_weight=sample_weight)
+    b2 = beta * beta
+    fbeta = (1 + b2) * points.tp / ((1 + b2) * points.tp + b2 * points.fn + points.fp)
+    best = int(np.argmax(fbeta))
+    return float(points.threshold[best]), float(fbeta[best])
+
+
+@validate_params(_BINARY_PARAMS, prefer_skip_nested_validation=True)
+def break_even_point(y_true, y_score, *, pos_label=None, sample_weight=None):
+    """Where precision equals recall on the interpolated PR curve.
+
+    Precision = recall exactly when as many samples are predicted positive as there
+    are positives (TP + FP = P). Along the interpolated curve of Davis and Goadrich
+    (2006) TP and FP grow linearly inside each step, so that point is found exactly,
+    inside a tie group if need be.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        True binary labels.
+    y_score : array-like of shape (n_samples,)
+        Scores; higher means more likely positive.
+    pos_label : int, float, bool or str, default=None
+        The label of the positive class.
+    sample_weight : array-like of shape (n_samples,), default=None
+        Non-negative sample weights.
+
+    Returns
+    -------
+    value : float
+        The common value of precision and recall.
+    threshold : float
+        The score of the threshold (or tie group) where it is reached.
+
+    References
+    ----------
+    .. [1] J. Davis and M. Goadrich, "The Relationship Between Precision-Recall and
+           ROC Curves", ICML 2006.
+
+    Examples
+    --------
+    >>> from sklearn_prcurves import break_even_point
+    >>> break_even_point([1, 0, 1, 0], [0.9, 0.8, 0.7, 0.1])
+    (0.5, 0.8)
+    """
+    table = _table(y_true, y_score, pos_label, sample_weight)
+    tp = np.concatenate([[0.0], table.tps])
+    fp = np.concatenate([[0.0], table.fps])
+    n_pos = tp[-1]
+    predicted = tp + fp
+    j = int(np.searchsorted(predicted, n_pos, side="left"))  # first point with TP+FP >= P
+    i = j - 1
+    fraction = (n_pos - predicted[i]) / (predicted[j] - predicted[i])
+    tp_at = tp[i] + fraction * (tp[j] - tp[i])
+    return float(tp_at / n_pos), float(table.thresholds[j - 1])
+
+
+@validate_params(
+    {
+        "y_true": ["array-like"],
+        "y_score": ["array-like"],
+        "groups": ["array-like"],
+        "group_weight": [StrOptions({"samples", "uniform"}), "array-like"],
+        "pos_label": [Real, str, "boolean", None],
+        "sample_weight": ["array-like", None],
+    },
+    prefer_skip_nested_validation=True,
+)
+def grouped_roc_auc_score(
+    y_true, y_score, groups, *, group_weight="samples", pos_label=None, sample_weight=None
+):
+    """Grouped AUC (gAUC): the weighted mean of per-group ROC AUCs.
+
+    Used for click-through models, where only the ranking inside a group (a user, a
+    query) matters. Groups holding a single class have no AUC and are skipped.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        True binary labels.
+    y_score : array-like of shape (n_samples,)
+        Scores; higher means more likely positive.
+    groups : array-like of shape (n_samples,)
+        Group of each sample.
+    group_weight : {"samples", "uniform"} or array-like of shape (n_groups,), \
+            default="samples"
+        Weight of each group's AUC: its (weighted) number of samples (impressions),
+        1 for every group, or given per group in the order of ``np.unique(groups)``.
+    pos_label : int, float, bool or str, default=None
+        The label of the positive class.
+    sample_weight : array-like of shape (n_samples,), default=None
+        Non-negative sample weights, used inside each group's AUC and for
+        ``group_weight="samples"``.
+
+    Returns
+    -------
+    gauc : float
+        NaN, with an :class:`~sklearn.exceptions.UndefinedMetricWarning`, when no
+        group holds both classes.
+
+    Examples
+    --------
+    >>> from sklearn_prcurves import grouped_roc_auc_score
+    >>> y = [1, 0, 0, 1, 1, 0]
+    >>> scores = [0.9, 0.1, 0.8, 0.2, 0.6, 0.4]
+    >>> groups = ["u1", "u1", "u2", "u2", "u3", "u3"]
+    >>> grouped_roc_auc_score(y, scores, groups)  # AUCs 1, 0, 1 with equal weights
+    0.666...
+    """
+    is_pos, y_score, sample_weight_kept = check_binary_input(
+        y_true, y_score, None, pos_label
+    )
+    groups = column_or_1d(groups)
+    check_consistent_length(is_pos, groups)
+    if sample_weight is not None:
+        sample_weight = check_sample_weight(column_or_1d(sample_weight), is_pos)
+        check_non_negative_weight(sample_weight)
+    labels, group_index = np.unique(groups, return_inverse=True)
+    aucs = np.full(labels.shape[0], np.nan)
+    sizes = np.bincount(group_index, weights=sample_weight, minlength=labels.shape[0])
+    order = np.argsort(group_index, kind="stable")
+    bounds = np.searchsorted(group_index[order], np.arange(labels.shape[0] + 1))
+    for g in range(labels.shape[0]):
+        rows = order[bounds[g] : bounds[g + 1]]
+        weight = None if sample_weight is None else sample_weight[rows]
+        keep = slice(None) if weight is None else weight > 0
+        if weight is not None:
+            weight = weight[keep]
+        pos, score = is_pos[rows][keep], y_score[rows][keep]
+        if pos.shape[0] == 0 or pos.all() or not pos.any():
+            continue
+        table = count_table(pos, score, weight)
+        tps = np.concatenate([[0.0], table.tps])
+        fps = np.concatenate([[0.0], table.fps])
+        aucs[g] = np.sum(np.diff(fps) * (tps[1:] + tps[:-1])) / (2 * tps[-1] * fps[-1])
+    if isinstance(group_weight, str):
+        weights = sizes if group_weight == "samples" else np.ones(labels.shape[0])
+    else:
+        weights = column_or_1d(group_weight).astype(np.float64)
+        if weights.shape[0] != labels.shape[0]:
+            raise ValueError(
+                f"group_weight has {weights.shape[0]} entries but there are "
+                f"{labels.shape[0]} groups."
+            )
+    defined = ~np.isnan(aucs)
+    if not defined.any() or weights[defined].sum() <= 0:
+        warnings.warn(
+            "No group holds both classes: grouped AUC is not defined.", UndefinedMetricWarning
+        )
+        return np.nan
+    return float(np.average(aucs[defined], weights=weights[defined]))

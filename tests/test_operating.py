@@ -1,0 +1,136 @@
+"""Operating points and related measures against loops written for clarity."""
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from sklearn.metrics import confusion_matrix, f1_score, fbeta_score
+
+import sklearn_prcurves as spc
+from sklearn_prcurves.exceptions import UndefinedMetricWarning
+from _reference import reference_path
+
+
+@st.composite
+def problems(draw):
+    n = draw(st.integers(2, 30))
+    y = np.array(draw(st.lists(st.integers(0, 1), min_size=n, max_size=n)))
+    y[0], y[1] = 0, 1
+    scores = np.array(draw(st.lists(st.integers(0, 6), min_size=n, max_size=n)), float)
+    return y, scores
+
+
+@settings(max_examples=100, deadline=None)
+@given(problems())
+def test_every_measure_matches_confusion_matrix_at_each_threshold(problem):
+    y, scores = problem
+    points = spc.operating_points(y, scores)
+    assert np.all(np.diff(points.threshold) < 0)
+    for i, t in enumerate(points.threshold):
+        predicted = (scores >= t).astype(int)
+        tn, fp, fn, tp = confusion_matrix(y, predicted, labels=[0, 1]).ravel()
+        assert (points.tp[i], points.fp[i], points.tn[i], points.fn[i]) == (tp, fp, tn, fn)
+        assert points.ppv[i] == pytest.approx(tp / (tp + fp))
+        assert points.tpr[i] == pytest.approx(tp / (tp + fn))
+        assert points.tnr[i] == pytest.approx(tn / (tn + fp))
+        assert points.f1[i] == pytest.approx(f1_score(y, predicted))
+        assert points.accuracy[i] == pytest.approx((tp + tn) / len(y))
+        assert points.youden_j[i] == pytest.approx(tp / (tp + fn) + tn / (tn + fp) - 1)
+        if tn + fn:
+            assert points.npv[i] == pytest.approx(tn / (tn + fn))
+        else:
+            assert np.isnan(points.npv[i])
+
+
+@settings(max_examples=100, deadline=None)
+@given(problems(), st.sampled_from([0.0, 0.3, 0.5, 0.8, 1.0]))
+def test_recall_at_precision_and_precision_at_recall_by_brute_force(problem, level):
+    y, scores = problem
+    candidates = []
+    for t in np.unique(scores):
+        predicted = scores >= t
+        tp = np.sum(predicted & (y == 1))
+        candidates.append((tp / predicted.sum(), tp / y.sum(), t))
+    feasible = [r for p, r, _ in candidates if p >= level]
+    if feasible:
+        recall, threshold = spc.recall_at_precision(y, scores, min_precision=level)
+        assert recall == pytest.approx(max(feasible))
+    else:
+        with pytest.warns(UndefinedMetricWarning):
+            assert np.isnan(spc.recall_at_precision(y, scores, min_precision=level)[0])
+    precision, _ = spc.precision_at_recall(y, scores, min_recall=level)
+    assert precision == pytest.approx(max(p for p, r, _ in candidates if r >= level))
+
+
+@settings(max_examples=100, deadline=None)
+@given(problems(), st.sampled_from([0.5, 1.0, 2.0]))
+def test_fbeta_optimal_threshold_by_brute_force(problem, beta):
+    y, scores = problem
+    threshold, best = spc.fbeta_optimal_threshold(y, scores, beta=beta)
+    values = {t: fbeta_score(y, scores >= t, beta=beta) for t in np.unique(scores)}
+    assert best == pytest.approx(max(values.values()))
+    assert values[threshold] == pytest.approx(best)
+
+
+@settings(max_examples=100, deadline=None)
+@given(problems())
+def test_break_even_point_matches_exact_reference(problem):
+    y, scores = problem
+    value, threshold = spc.break_even_point(y, scores)
+    # Walk the count path exactly: precision = recall where TP + FP = P, with TP and
+    # FP moving linearly inside a step.
+    tp, fp = reference_path(y.tolist(), scores.tolist())
+    n_pos = tp[-1]
+    j = next(i for i in range(len(tp)) if tp[i] + fp[i] >= n_pos)
+    share = (n_pos - tp[j - 1] - fp[j - 1]) / (tp[j] + fp[j] - tp[j - 1] - fp[j - 1])
+    tp_at = tp[j - 1] + share * (tp[j] - tp[j - 1])
+    assert value == pytest.approx(float(tp_at / n_pos), rel=1e-12, abs=1e-15)
+    assert threshold == sorted(set(scores), reverse=True)[j - 1]
+
+
+def test_break_even_point_inside_a_tie_group():
+    # 2 positives; 1 negative alone on top, then a tie of 2 positives and 2 negatives.
+    y = [0, 1, 1, 0, 0]
+    scores = [0.9, 0.5, 0.5, 0.5, 0.5]
+    value, threshold = spc.break_even_point(y, scores)
+    # Predicted positives reach P = 2 one row into the tie: TP = 1/4 of 2 = 0.5.
+    assert value == pytest.approx(0.25)
+    assert threshold == 0.5
+
+
+def test_grouped_auc_against_per_group_loop():
+    rng = np.random.default_rng(0)
+    groups = rng.integers(0, 30, 600)
+    y = rng.integers(0, 2, 600)
+    scores = np.round(rng.normal(size=600) + y, 1)
+    weight = rng.uniform(0.5, 2, 600)
+    for group_weight in ("samples", "uniform"):
+        for w in (None, weight):
+            aucs, sizes = [], []
+            for g in np.unique(groups):
+                rows = groups == g
+                if len(np.unique(y[rows])) < 2:
+                    continue
+                sw = None if w is None else w[rows]
+                aucs.append(spc.roc_auc_score(y[rows], scores[rows], sample_weight=sw))
+                sizes.append(rows.sum() if w is None else w[rows].sum())
+            expected = np.average(aucs, weights=sizes if group_weight == "samples" else None)
+            got = spc.grouped_roc_auc_score(
+                y, scores, groups, group_weight=group_weight, sample_weight=w
+            )
+            assert got == pytest.approx(expected, rel=1e-12)
+
+
+def test_grouped_auc_edge_cases():
+    assert spc.grouped_roc_auc_score(
+        [1, 0, 1, 1], [0.9, 0.1, 0.5, 0.6], ["a", "a", "b", "b"], group_weight=[2.0, 5.0]
+    ) == 1.0  # group "b" holds one class and is skipped
+    with pytest.warns(UndefinedMetricWarning, match="No group holds both classes"):
+        assert np.isnan(spc.grouped_roc_auc_score([1, 0], [0.2, 0.1], ["a", "b"]))
+    with pytest.raises(ValueError, match="group_weight has 1 entries but there are 2 groups"):
+        spc.grouped_roc_auc_score([1, 0], [0.2, 0.1], ["a", "b"], group_weight=[1.0])
+
+
+def test_operating_points_refuse_a_single_class():
+    with pytest.raises(ValueError, match="Only one class"):
+        spc.operating_points([1, 1], [0.3, 0.4])

@@ -1,0 +1,198 @@
+"""Scorers run for real in scikit-learn's model-selection tools.
+
+Every search or cross-validation score must equal the metric computed by hand on the
+same folds.
+"""
+
+import numpy as np
+import pytest
+import sklearn
+from sklearn.datasets import make_classification
+from sklearn.linear_model import LogisticRegression
+from sklearn.metrics import make_scorer
+from sklearn.model_selection import (
+    GridSearchCV,
+    RandomizedSearchCV,
+    StratifiedKFold,
+    cross_val_score,
+    cross_validate,
+)
+from sklearn.pipeline import make_pipeline
+from sklearn.preprocessing import StandardScaler
+from sklearn.svm import LinearSVC
+
+import sklearn_prcurves as spc
+
+
+@pytest.fixture(scope="module")
+def data():
+    X, y = make_classification(
+        n_samples=400, n_features=8, weights=[0.9], flip_y=0.05, random_state=0
+    )
+    return X, y
+
+
+CV = StratifiedKFold(n_splits=3, shuffle=True, random_state=0)
+
+
+def by_hand(estimator, X, y, metric, method="decision_function", sample_weight=None, **kwargs):
+    """The metric on each held-out fold, computed without scikit-learn's scorers."""
+    scores = []
+    for train, test in CV.split(X, y):
+        fitted = sklearn.base.clone(estimator).fit(X[train], y[train])
+        response = getattr(fitted, method)(X[test])
+        if method == "predict_proba" and response.shape[1] == 2:
+            response = response[:, 1]
+        weight = None if sample_weight is None else sample_weight[test]
+        scores.append(metric(y[test], response, sample_weight=weight, **kwargs))
+    return np.array(scores)
+
+
+@pytest.mark.parametrize(
+    "name, metric, kwargs",
+    [
+        ("pr_auc", spc.pr_auc_score, {}),
+        ("pr_auc_continuous", spc.pr_auc_score, {"interpolation": "continuous"}),
+        ("achievable_pr_auc", spc.achievable_pr_auc_score, {}),
+        ("achievable_pr_auc_continuous", spc.achievable_pr_auc_score, {"interpolation": "continuous"}),
+        ("roc_auc", spc.roc_auc_score, {}),
+        ("average_precision", spc.average_precision_score, {}),
+    ],
+)
+def test_cross_val_score_equals_metric_by_hand(data, name, metric, kwargs):
+    X, y = data
+    model = LogisticRegression()
+    got = cross_val_score(model, X, y, cv=CV, scoring=spc.get_scorer(name))
+    np.testing.assert_allclose(got, by_hand(model, X, y, metric, **kwargs), rtol=1e-12)
+
+
+def test_drop_in_scorers_agree_with_sklearn(data):
+    X, y = data
+    model = LogisticRegression()
+    for name in ("roc_auc", "average_precision"):
+        ours = cross_val_score(model, X, y, cv=CV, scoring=spc.get_scorer(name))
+        theirs = cross_val_score(model, X, y, cv=CV, scoring=name)
+        np.testing.assert_allclose(ours, theirs, rtol=1e-12)
+
+
+def test_grid_search_in_a_pipeline_with_two_jobs(data):
+    X, y = data
+    pipe = make_pipeline(StandardScaler(), LogisticRegression())
+    search = GridSearchCV(
+        pipe,
+        {"logisticregression__C": [0.01, 1.0]},
+        scoring=spc.get_scorer("pr_auc"),
+        cv=CV,
+        n_jobs=2,  # scorers must pickle
+    ).fit(X, y)
+    for i, params in enumerate(search.cv_results_["params"]):
+        expected = by_hand(pipe.set_params(**params), X, y, spc.pr_auc_score)
+        np.testing.assert_allclose(
+            [search.cv_results_[f"split{k}_test_score"][i] for k in range(3)], expected, rtol=1e-12
+        )
+
+
+def test_randomized_search_and_cross_validate_with_several_scorers(data):
+    X, y = data
+    scoring = {
+        "pr_auc": spc.get_scorer("pr_auc"),
+        "achievable": spc.get_scorer("achievable_pr_auc"),
+        "roc": spc.get_scorer("roc_auc"),
+        "recall_at_p90": spc.get_scorer("recall_at_precision_0.9"),
+    }
+    results = cross_validate(LogisticRegression(), X, y, cv=CV, scoring=scoring)
+    np.testing.assert_allclose(
+        results["test_pr_auc"], by_hand(LogisticRegression(), X, y, spc.pr_auc_score), rtol=1e-12
+    )
+    np.testing.assert_allclose(
+        results["test_recall_at_p90"],
+        by_hand(LogisticRegression(), X, y, spc.recall_at_precision_score, min_precision=0.9),
+        rtol=1e-12,
+    )
+    assert np.all(results["test_achievable"] >= results["test_pr_auc"] - 1e-12)
+    search = RandomizedSearchCV(
+        LogisticRegression(), {"C": [0.01, 0.1, 1, 10]}, n_iter=3, scoring=scoring,
+        refit="pr_auc", cv=CV, random_state=0,
+    ).fit(X, y)
+    assert search.best_params_["C"] in (0.01, 0.1, 1, 10)
+    assert np.isfinite(search.best_score_)
+
+
+def test_classifier_with_only_decision_function(data):
+    X, y = data
+    svc = LinearSVC()
+    assert not hasattr(svc, "predict_proba")
+    got = cross_val_score(svc, X, y, cv=CV, scoring=spc.get_scorer("pr_auc"))
+    np.testing.assert_allclose(got, by_hand(svc, X, y, spc.pr_auc_score), rtol=1e-12)
+
+
+def test_string_labels_with_pos_label(data):
+    X, y = data
+    labels = np.array(["ham", "spam"])[y]
+    scorer = make_scorer(
+        spc.pr_auc_score, response_method=("decision_function", "predict_proba"), pos_label="spam"
+    )
+    got = cross_val_score(LogisticRegression(), X, labels, cv=CV, scoring=scorer)
+    expected = by_hand(LogisticRegression(), X, y, spc.pr_auc_score)
+    np.testing.assert_allclose(got, expected, rtol=1e-12)
+
+
+def test_multiclass_one_vs_rest_scorers():
+    X, y = make_classification(
+        n_samples=300, n_classes=3, n_informative=4, weights=[0.6, 0.3], random_state=1
+    )
+    for name, average in (("pr_auc_ovr", "macro"), ("pr_auc_ovr_weighted", "weighted")):
+        got = cross_val_score(LogisticRegression(), X, y, cv=CV, scoring=spc.get_scorer(name))
+        expected = by_hand(
+            LogisticRegression(), X, y, spc.pr_auc_score, method="decision_function",
+            average=average,
+        )
+        np.testing.assert_allclose(got, expected, rtol=1e-12)
+    ours = cross_val_score(LogisticRegression(), X, y, cv=CV, scoring=spc.get_scorer("roc_auc_ovr"))
+    theirs = cross_val_score(LogisticRegression(), X, y, cv=CV, scoring="roc_auc_ovr")
+    np.testing.assert_allclose(ours, theirs, rtol=1e-12)
+
+
+def test_sample_weight_reaches_the_scorer_through_metadata_routing(data):
+    X, y = data
+    weight = np.random.default_rng(0).uniform(0.5, 2.0, y.shape[0])
+    with sklearn.config_context(enable_metadata_routing=True):
+        scorer = spc.get_scorer("pr_auc_continuous")
+        routed = scorer.set_score_request(sample_weight=True)
+        model = LogisticRegression().set_fit_request(sample_weight=False)
+        search = GridSearchCV(model, {"C": [1.0]}, scoring=routed, cv=CV).fit(
+            X, y, sample_weight=weight
+        )
+    got = [search.cv_results_[f"split{k}_test_score"][0] for k in range(3)]
+    expected = by_hand(
+        LogisticRegression(), X, y, spc.pr_auc_score, sample_weight=weight,
+        interpolation="continuous",
+    )
+    np.testing.assert_allclose(got, expected, rtol=1e-12)
+    unweighted = by_hand(LogisticRegression(), X, y, spc.pr_auc_score, interpolation="continuous")
+    assert not np.allclose(got, unweighted)  # the weights did arrive
+
+
+def test_get_scorer_names_and_errors():
+    names = spc.get_scorer_names()
+    for name in ("pr_auc", "pr_auc_continuous", "achievable_pr_auc"):
+        assert name in names
+    assert names == sorted(names)
+    assert repr(spc.get_scorer("accuracy")) == repr(sklearn.metrics.get_scorer("accuracy"))
+    # Each call is a fresh scorer: configuring one must not leak into the next.
+    assert spc.get_scorer("pr_auc") is not spc.get_scorer("pr_auc")
+    scorer = spc.get_scorer("precision_at_recall_0.5")
+    assert scorer._kwargs == {"min_recall": 0.5}
+    assert spc.get_scorer(len) is len
+    with pytest.raises(ValueError, match="'pr_auc_typo' is not a known scorer.*pr_auc_continuous"):
+        spc.get_scorer("pr_auc_typo")
+
+
+def test_level_scorers_by_hand(data):
+    X, y = data
+    for make, metric, level in (
+        (spc.make_recall_at_precision_scorer, spc.recall_at_precision_score, {"min_precision": 0.8}),
+        (spc.make_precision_at_recall_scorer, spc.precision_at_recall_score, {"min_recall": 0.5}),
+    ):
+        got = cross_val_score(LogisticRegression(), X, y, cv=CV, scoring=make(*level.values()))
+        np.testing.assert_allclose(got, by_hand(LogisticRegression(), X, y, metric, **level))

@@ -1,0 +1,118 @@
+"""AchievablePRTransformer and AchievablePRClassifier."""
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from sklearn.datasets import make_classification
+from sklearn.isotonic import IsotonicRegression
+from sklearn.linear_model import LogisticRegression
+from sklearn.model_selection import GridSearchCV, cross_val_predict
+from sklearn.svm import LinearSVC
+from sklearn.utils.estimator_checks import parametrize_with_checks
+
+import sklearn_prcurves as spc
+
+
+@parametrize_with_checks(
+    [
+        spc.AchievablePRTransformer(),
+        spc.AchievablePRClassifier(LogisticRegression(), cv=3),
+    ]
+)
+def test_sklearn_estimator_checks(estimator, check):
+    check(estimator)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.data())
+def test_equals_isotonic_regression_on_tuning_data(data):
+    n = data.draw(st.integers(2, 40))
+    y = np.array(data.draw(st.lists(st.integers(0, 1), min_size=n, max_size=n)))
+    y[0], y[1] = 0, 1
+    scores = np.array(data.draw(st.lists(st.integers(0, 8), min_size=n, max_size=n)), float)
+    weighted = data.draw(st.booleans())
+    weight = (
+        np.array(data.draw(st.lists(st.sampled_from([0.5, 1.0, 2.0, 3.5]), min_size=n, max_size=n)))
+        if weighted
+        else None
+    )
+    ours = spc.AchievablePRTransformer().fit(scores.reshape(-1, 1), y, sample_weight=weight)
+    iso = IsotonicRegression(out_of_bounds="clip").fit(scores, y, sample_weight=weight)
+    np.testing.assert_allclose(
+        ours.transform(scores.reshape(-1, 1)).ravel(), iso.predict(scores), rtol=0, atol=1e-12
+    )
+
+
+def test_levels_are_the_hull_and_curves_use_only_tuning_operating_points():
+    rng = np.random.default_rng(0)
+    y_tune = rng.integers(0, 2, 300)
+    s_tune = rng.normal(size=300) + y_tune
+    hull = spc.AchievablePRTransformer().fit(s_tune.reshape(-1, 1), y_tune)
+    _, _, hull_thresholds = spc.roc_convex_hull(y_tune, s_tune)
+    np.testing.assert_array_equal(hull.thresholds_[0], hull_thresholds[1:])
+    assert np.all(np.diff(hull.fractions_[0]) < 0)  # strictly decreasing along the hull
+
+    y_test = rng.integers(0, 2, 500)
+    s_test = rng.normal(size=500) + y_test
+    transformed = hull.transform(s_test.reshape(-1, 1)).ravel()
+    # Non-decreasing in the score, values among the tuning segments' fractions.
+    order = np.argsort(s_test)
+    assert np.all(np.diff(transformed[order]) >= 0)
+    assert set(np.unique(transformed)) <= set(hull.fractions_[0])
+    # Each distinct transformed value is one operating point chosen on tuning data.
+    _, _, thresholds = spc.roc_curve(y_test, transformed, drop_intermediate=False)
+    assert set(thresholds[1:]) <= set(hull.fractions_[0])
+
+
+def test_several_columns_pos_label_and_feature_names():
+    pd = pytest.importorskip("pandas")
+    rng = np.random.default_rng(1)
+    y = np.where(rng.random(200) < 0.3, "yes", "no")
+    frame = pd.DataFrame({"model_a": rng.random(200), "model_b": rng.random(200) + (y == "yes")})
+    hull = spc.AchievablePRTransformer().fit(frame, y)
+    assert hull.pos_label_ == "yes"
+    assert list(hull.get_feature_names_out()) == ["model_a", "model_b"]
+    out = hull.set_output(transform="pandas").transform(frame)
+    assert list(out.columns) == ["model_a", "model_b"]
+    for j, column in enumerate(frame):
+        alone = spc.AchievablePRTransformer().fit(frame[[column]], y).transform(frame[[column]])
+        np.testing.assert_array_equal(out.iloc[:, j].to_numpy(), np.asarray(alone).ravel())
+    flipped = spc.AchievablePRTransformer(pos_label="no").fit(frame, y).transform(frame)
+    assert flipped.shape == (200, 2)
+    with pytest.raises(ValueError, match="pos_label='maybe' is not a class"):
+        spc.AchievablePRTransformer(pos_label="maybe").fit(frame, y)
+    with pytest.raises(ValueError, match="needs both classes in y; got 1 class"):
+        spc.AchievablePRTransformer().fit(frame, np.full(200, "no"))
+
+
+def test_classifier_uses_held_out_hull_and_works_in_grid_search():
+    X, y = make_classification(n_samples=500, weights=[0.85], flip_y=0.05, random_state=0)
+    clf = spc.AchievablePRClassifier(LogisticRegression(), cv=4).fit(X, y)
+    values = clf.predict_proba(X)[:, 1]
+    assert set(np.unique(values)) <= set(clf.hull_.fractions_[0])
+    np.testing.assert_allclose(clf.decision_function(X), values - 0.5)
+    np.testing.assert_array_equal(clf.predict(X), (values > 0.5).astype(int))
+    assert clf.response_method_ == "decision_function"
+    search = GridSearchCV(
+        spc.AchievablePRClassifier(LogisticRegression(), cv=3),
+        {"estimator__C": [0.1, 1.0]},
+        scoring=spc.get_scorer("pr_auc"),
+        cv=3,
+    ).fit(X, y)
+    assert search.best_params_["estimator__C"] in (0.1, 1.0)
+
+
+def test_classifier_f1_operating_point_and_decision_function_only_estimator():
+    X, y = make_classification(n_samples=400, weights=[0.8], random_state=2)
+    clf = spc.AchievablePRClassifier(LinearSVC(), cv=3, threshold="f1").fit(X, y)
+    scores = cross_val_predict(LinearSVC(), X, y, cv=3, method="decision_function")
+    held_out = clf.hull_.transform(scores.reshape(-1, 1)).ravel()
+    level, best_f1 = spc.fbeta_optimal_threshold(y, held_out)
+    # predict is positive exactly from the F1-optimal hull level upwards.
+    levels = clf.hull_.fractions_[0]
+    assert np.all((levels > clf.threshold_) == (levels >= level))
+    values = clf.predict_proba(X)[:, 1]
+    np.testing.assert_array_equal(clf.predict(X), (values >= level).astype(int))
+    with pytest.raises(ValueError, match="Only binary classification is supported"):
+        spc.AchievablePRClassifier(LogisticRegression()).fit(X, y % 3 + (X[:, 0] > 1))
