@@ -36,6 +36,7 @@ from ._scorer import (
     make_precision_at_recall_scorer,
     make_recall_at_precision_scorer,
 )
+from ._plot import PRCurveDisplay, ROCCurveDisplay
 from ._transformer import AchievablePRClassifier, AchievablePRTransformer
 from ._hull import (
     achievable_pr_curve,
@@ -51,6 +52,8 @@ __all__ = [
     "AchievablePRClassifier",
     "AchievablePRTransformer",
     "CountTable",
+    "PRCurveDisplay",
+    "ROCCurveDisplay",
     "achievable_pr_auc_score",
     "achievable_pr_curve",
     "auc",

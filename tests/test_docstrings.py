@@ -12,6 +12,7 @@ import sklearn_prcurves
 MODULES = sorted(
     info.name
     for info in pkgutil.walk_packages(sklearn_prcurves.__path__, "sklearn_prcurves.")
+    if not info.name.endswith("__main__")  # runs the command line when imported
 )
 
 

@@ -1,0 +1,7 @@
+"""``python -m sklearn_prcurves``: the command-line report."""
+
+import sys
+
+from ._cli import main
+
+sys.exit(main())

@@ -1,0 +1,84 @@
+"""What the displays share: lazy matplotlib, scores from estimators, fold handling."""
+
+import numpy as np
+
+from .._curves import binary_table
+from .._validation import check_non_negative_weight
+
+
+def import_pyplot():
+    """matplotlib.pyplot, or an ImportError that names the extra to install."""
+    try:
+        import matplotlib.pyplot as plt
+    except ImportError as exc:  # pragma: no cover - exercised where matplotlib is absent
+        raise ImportError(
+            "Plotting needs matplotlib: pip install 'sklearn-prcurves[plot]'"
+        ) from exc
+    return plt
+
+
+def binary_scores(estimator, X, *, response_method="auto", pos_label=None):
+    """Scores of the positive class from a fitted binary classifier.
+
+    Returns ``(y_score, pos_label)``; ``pos_label`` defaults to ``estimator.classes_[1]``.
+    """
+    classes = getattr(estimator, "classes_", None)
+    if classes is None or len(classes) != 2:
+        raise ValueError(
+            f"{type(estimator).__name__} is not a fitted binary classifier "
+            "(classes_ must hold two classes)."
+        )
+    if pos_label is None:
+        pos_label = classes[1]
+    elif pos_label not in list(classes):
+        raise ValueError(f"pos_label={pos_label!r} is not a class of the estimator: {list(classes)}")
+    methods = (
+        ("predict_proba", "decision_function") if response_method == "auto" else (response_method,)
+    )
+    for method in methods:
+        if hasattr(estimator, method):
+            scores = np.asarray(getattr(estimator, method)(X))
+            if method == "predict_proba":
+                return scores[:, list(classes).index(pos_label)], pos_label
+            return (scores if pos_label == classes[1] else -scores), pos_label
+    raise ValueError(f"{type(estimator).__name__} has none of {methods}.")
+
+
+def counted(y_true, y_score, pos_label, sample_weight):
+    """The kernel's table for one curve (weights must be non-negative)."""
+    if sample_weight is not None:
+        check_non_negative_weight(np.asarray(sample_weight))
+    table = binary_table(y_true, y_score, pos_label, sample_weight)
+    if table.n_pos <= 0 or table.n_neg <= 0:
+        raise ValueError("Only one class is present in y_true: the curve needs both classes.")
+    return table
+
+
+def cv_folds(cv_results, X, y, sample_weight):
+    """``(estimator, X_test, y_test, weight_test)`` per fold of ``cross_validate``."""
+    if "estimator" not in cv_results or "indices" not in cv_results:
+        raise ValueError(
+            "cv_results must come from cross_validate(..., return_estimator=True, "
+            "return_indices=True)."
+        )
+    y = np.asarray(y)
+    weight = None if sample_weight is None else np.asarray(sample_weight)
+    for estimator, test in zip(cv_results["estimator"], cv_results["indices"]["test"]):
+        X_test = X.iloc[test] if hasattr(X, "iloc") else X[test]
+        yield estimator, X_test, y[test], None if weight is None else weight[test]
+
+
+def finish_axes(ax, xlabel, ylabel, despine):
+    ax.set(xlabel=xlabel, ylabel=ylabel, xlim=(-0.01, 1.01), ylim=(-0.01, 1.01), aspect="equal")
+    if despine:
+        for side in ("top", "right"):
+            ax.spines[side].set_visible(False)
+    ax.legend(loc="best")
+
+
+def legend_label(name, metric, value, std=None):
+    """``"name (METRIC = 0.xx)"``, as scikit-learn's displays label their curves."""
+    if value is None:
+        return name
+    text = f"{metric} = {value:0.2f}" + ("" if std is None else f" ± {std:0.2f}")
+    return f"{name} ({text})" if name else text

@@ -1,0 +1,95 @@
+"""Displays render with the Agg backend and carry the expected artists and labels."""
+
+import numpy as np
+import pytest
+
+matplotlib = pytest.importorskip("matplotlib")
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402
+from sklearn.datasets import make_classification  # noqa: E402
+from sklearn.linear_model import LogisticRegression  # noqa: E402
+from sklearn.model_selection import cross_validate  # noqa: E402
+
+import sklearn_prcurves as spc  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def close_figures():
+    yield
+    plt.close("all")
+
+
+@pytest.fixture(scope="module")
+def fitted():
+    X, y = make_classification(n_samples=300, weights=[0.8], random_state=0)
+    return LogisticRegression().fit(X, y), X, y
+
+
+def test_pr_display_draws_the_interpolated_curve_and_extras():
+    y = np.array([0, 1, 1, 0, 1, 0, 0, 1])
+    s = np.array([0.1, 0.8, 0.6, 0.7, 0.3, 0.3, 0.2, 0.9])
+    d = spc.PRCurveDisplay.from_predictions(
+        y, s, name="m", plot_achievable=True, plot_step=True, plot_chance_level=True,
+        iso_f1=True, operating_points=[0.6],
+    )
+    precision, recall, _ = spc.pr_curve(y, s)
+    np.testing.assert_array_equal(d.line_.get_xdata(), recall)
+    np.testing.assert_array_equal(d.line_.get_ydata(), precision)
+    assert d.line_.get_label() == f"m (AUC-PR = {spc.pr_auc_score(y, s):0.2f})"
+    hull_precision, hull_recall, _ = spc.achievable_pr_curve(y, s)
+    np.testing.assert_array_equal(d.achievable_line_.get_xdata(), hull_recall)
+    assert d.achievable_line_.get_label() == (
+        f"m achievable (AUC-PR = {spc.achievable_pr_auc_score(y, s):0.2f})"
+    )
+    assert d.step_line_.get_label() == f"m steps (AP = {spc.average_precision_score(y, s):0.2f})"
+    assert d.chance_level_.get_ydata()[0] == pytest.approx(0.5)
+    assert len(d.iso_f1_lines_) == 4
+    assert d.operating_points_.get_offsets().shape == (1, 2)
+    assert d.ax_.get_xlabel() == "Recall" and d.ax_.get_ylabel() == "Precision"
+    assert d.figure_ is d.ax_.figure
+    assert {t.get_text() for t in d.ax_.get_legend().get_texts()} >= {d.line_.get_label()}
+
+
+def test_roc_display_with_hull_and_chance(fitted):
+    estimator, X, y = fitted
+    d = spc.ROCCurveDisplay.from_estimator(estimator, X, y, plot_hull=True, plot_chance_level=True)
+    scores = estimator.predict_proba(X)[:, 1]
+    assert d.line_.get_label() == f"LogisticRegression (AUC = {spc.roc_auc_score(y, scores):0.2f})"
+    fpr, tpr, _ = spc.roc_convex_hull(y, scores)
+    np.testing.assert_allclose(d.hull_line_.get_xdata(), fpr)
+    np.testing.assert_allclose(d.hull_line_.get_ydata(), tpr)
+    assert d.ax_.get_xlabel() == "False Positive Rate (Positive label: 1)"
+    assert d.chance_level_.get_label() == "chance level (AUC = 0.5)"
+
+
+def test_several_models_on_one_axes(fitted):
+    estimator, X, y = fitted
+    fig, ax = plt.subplots()
+    first = spc.PRCurveDisplay.from_estimator(estimator, X, y, ax=ax, name="a")
+    second = spc.PRCurveDisplay.from_predictions(y, X[:, 0], ax=ax, name="b")
+    assert first.ax_ is second.ax_ is ax
+    labels = [t.get_text() for t in ax.get_legend().get_texts()]
+    assert labels[0].startswith("a (AUC-PR = ") and labels[1].startswith("b (AUC-PR = ")
+    assert second.plot(ax=ax, name="again") is second  # plot returns self
+
+
+@pytest.mark.parametrize("display", [spc.PRCurveDisplay, spc.ROCCurveDisplay])
+def test_from_cv_results_draws_folds_mean_and_band(display):
+    X, y = make_classification(n_samples=300, weights=[0.8], random_state=1)
+    cv_results = cross_validate(
+        LogisticRegression(), X, y, cv=4, return_estimator=True, return_indices=True
+    )
+    d = display.from_cv_results(cv_results, X, y, name="cv")
+    assert len(d.fold_lines_) == 4
+    assert d.band_ is not None
+    assert "±" in d.line_.get_label() and d.line_.get_label().startswith("cv (")
+    with pytest.raises(ValueError, match="return_estimator=True, return_indices=True"):
+        display.from_cv_results({"test_score": [1]}, X, y)
+
+
+def test_bad_estimator_and_single_class(fitted):
+    estimator, X, y = fitted
+    with pytest.raises(ValueError, match="pos_label=7 is not a class"):
+        spc.PRCurveDisplay.from_estimator(estimator, X, y, pos_label=7)
+    with pytest.raises(ValueError, match="Only one class"):
+        spc.ROCCurveDisplay.from_predictions([1, 1], [0.2, 0.4])
