@@ -70,7 +70,7 @@ class AchievablePRTransformer(OneToOneFeatureMixin, TransformerMixin, BaseEstima
         non-increasing along the segments.
     n_features_in_ : int
         Number of score columns.
-    feature_names_in_ : ndarray of shape (n_features_in_,)
+    feature_names_in_ : ndarray of shape (`n_features_in_`,)
         Column names, when ``X`` has string column names.
 
     See Also
@@ -230,7 +230,7 @@ class AchievablePRClassifier(MetaEstimatorMixin, ClassifierMixin, BaseEstimator)
     response_method_ : str
         The method of ``estimator_`` whose scores are used.
     n_features_in_ : int
-    feature_names_in_ : ndarray of shape (n_features_in_,)
+    feature_names_in_ : ndarray of shape (`n_features_in_`,)
         Defined when ``X`` has string column names.
 
     See Also
