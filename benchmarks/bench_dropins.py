@@ -22,7 +22,6 @@ Usage::
 
 import argparse
 import gc
-import time
 import tracemalloc
 
 import numpy as np
@@ -30,20 +29,10 @@ import sklearn
 import sklearn.metrics as skm
 
 import sklearn_prcurves as ours
+from _timing import best_time
 
 FUNCTIONS = ["roc_auc_score", "average_precision_score", "roc_curve",
              "precision_recall_curve", "det_curve"]
-
-
-def best_time(func, repeats):
-    func()  # warm-up: the first call of a process pays for cold pages
-    best = float("inf")
-    for _ in range(repeats):
-        gc.collect()
-        start = time.perf_counter()
-        func()
-        best = min(best, time.perf_counter() - start)
-    return best
 
 
 def peak_memory(func):

@@ -13,14 +13,13 @@ Usage::
 """
 
 import argparse
-import gc
-import time
 
 import numpy as np
 import sklearn
 from sklearn.metrics import average_precision_score
 
 import sklearn_prcurves as ours
+from _timing import best_time
 
 CANDIDATES = {
     "pr_auc davis-goadrich": lambda y, s: ours.pr_auc_score(y, s),
@@ -30,17 +29,6 @@ CANDIDATES = {
         y, s, interpolation="continuous"
     ),
 }
-
-
-def best_time(func, repeats):
-    func()
-    best = float("inf")
-    for _ in range(repeats):
-        gc.collect()
-        start = time.perf_counter()
-        func()
-        best = min(best, time.perf_counter() - start)
-    return best
 
 
 def main():

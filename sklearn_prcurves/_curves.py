@@ -23,7 +23,7 @@ __all__ = [
     "roc_curve",
 ]
 
-_CURVE_PARAMS = {
+BINARY_PARAMS = {
     "y_true": ["array-like"],
     "y_score": ["array-like"],
     "pos_label": [Real, str, "boolean", None],
@@ -34,6 +34,19 @@ _CURVE_PARAMS = {
 def binary_table(y_true, y_score, pos_label=None, sample_weight=None):
     """Validate a binary problem and count it: the entry point of every curve."""
     return count_table(*check_binary_input(y_true, y_score, sample_weight, pos_label))
+
+
+def two_class_table(y_true, y_score, pos_label=None, sample_weight=None):
+    """:func:`binary_table` for the package's own curves, which need non-negative
+    weights and both classes (an error, not a NaN, when a curve is asked for)."""
+    if sample_weight is not None:
+        check_non_negative_weight(np.asarray(sample_weight))
+    table = binary_table(y_true, y_score, pos_label, sample_weight)
+    if table.n_pos <= 0 or table.n_neg <= 0:
+        raise ValueError(
+            "Only one class is present in y_true: this needs both positives and negatives."
+        )
+    return table
 
 
 def _cumulative_counts(y_true, y_score, pos_label, sample_weight):
@@ -81,7 +94,7 @@ def _prepend_origin(counts, keep, total):
     return out
 
 
-@validate_params(_CURVE_PARAMS, prefer_skip_nested_validation=True)
+@validate_params(BINARY_PARAMS, prefer_skip_nested_validation=True)
 def confusion_matrix_at_thresholds(y_true, y_score, *, pos_label=None, sample_weight=None):
     """Binary confusion-matrix counts at every distinct score.
 
@@ -128,7 +141,7 @@ def confusion_matrix_at_thresholds(y_true, y_score, *, pos_label=None, sample_we
 
 
 @validate_params(
-    {**_CURVE_PARAMS, "drop_intermediate": ["boolean"]},
+    {**BINARY_PARAMS, "drop_intermediate": ["boolean"]},
     prefer_skip_nested_validation=True,
 )
 def precision_recall_curve(
@@ -205,7 +218,7 @@ def precision_recall_curve(
 
 
 @validate_params(
-    {**_CURVE_PARAMS, "drop_intermediate": ["boolean"]},
+    {**BINARY_PARAMS, "drop_intermediate": ["boolean"]},
     prefer_skip_nested_validation=True,
 )
 def roc_curve(y_true, y_score, *, pos_label=None, sample_weight=None, drop_intermediate=True):
@@ -280,7 +293,7 @@ def roc_curve(y_true, y_score, *, pos_label=None, sample_weight=None, drop_inter
 
 
 @validate_params(
-    {**_CURVE_PARAMS, "drop_intermediate": ["boolean"]},
+    {**BINARY_PARAMS, "drop_intermediate": ["boolean"]},
     prefer_skip_nested_validation=True,
 )
 def det_curve(y_true, y_score, pos_label=None, sample_weight=None, drop_intermediate=False):
@@ -351,7 +364,7 @@ def det_curve(y_true, y_score, pos_label=None, sample_weight=None, drop_intermed
 
 @validate_params(
     {
-        **_CURVE_PARAMS,
+        **BINARY_PARAMS,
         "interpolation": [StrOptions(set(INTERPOLATIONS))],
         "leading_negatives": [StrOptions(set(LEADING_NEGATIVES))],
     },
@@ -433,13 +446,5 @@ def pr_curve(
     >>> precision[second].round(3)  # Davis and Goadrich's Table 1
     array([0.5  , 0.375, 0.318, 0.286, 0.265, 0.25 ])
     """
-    if sample_weight is not None:
-        check_non_negative_weight(np.asarray(sample_weight))
-    table = binary_table(y_true, y_score, pos_label, sample_weight)
-    if table.n_pos <= 0 or table.n_neg <= 0:
-        raise ValueError(
-            "Only one class is present in y_true: the precision-recall curve needs "
-            "both positives and negatives."
-        )
-    tp, fp, thresholds = table_path(table)
+    tp, fp, thresholds = table_path(two_class_table(y_true, y_score, pos_label, sample_weight))
     return path_points(tp, fp, thresholds, interpolation, leading_negatives)

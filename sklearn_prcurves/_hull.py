@@ -13,7 +13,7 @@ from numbers import Real
 import numpy as np
 
 from ._compat import StrOptions, validate_params
-from ._curves import binary_table
+from ._curves import BINARY_PARAMS, binary_table, two_class_table
 from ._interpolation import INTERPOLATIONS, path_points, table_path
 from ._validation import check_non_negative_weight
 from .exceptions import UndefinedMetricWarning
@@ -65,26 +65,14 @@ def _monotone_chain(x, y):
     return np.array(stack, dtype=np.intp)
 
 
-def _binary_hull_path(y_true, y_score, pos_label, sample_weight):
-    check_non_negative_weight(_as_array_or_none(sample_weight))
-    tp, fp, thresholds = table_path(binary_table(y_true, y_score, pos_label, sample_weight))
+def _hull_path(table):
+    """The table's path reduced to the vertices of its ROC convex hull."""
+    tp, fp, thresholds = table_path(table)
     keep = hull_vertices(fp, tp)
     return tp[keep], fp[keep], thresholds[keep]
 
 
-def _as_array_or_none(sample_weight):
-    return None if sample_weight is None else np.asarray(sample_weight)
-
-
-_BINARY_PARAMS = {
-    "y_true": ["array-like"],
-    "y_score": ["array-like"],
-    "pos_label": [Real, str, "boolean", None],
-    "sample_weight": ["array-like", None],
-}
-
-
-@validate_params(_BINARY_PARAMS, prefer_skip_nested_validation=True)
+@validate_params(BINARY_PARAMS, prefer_skip_nested_validation=True)
 def roc_convex_hull(y_true, y_score, *, pos_label=None, sample_weight=None):
     """Vertices of the ROC convex hull, in :func:`roc_curve`'s layout.
 
@@ -136,7 +124,9 @@ def roc_convex_hull(y_true, y_score, *, pos_label=None, sample_weight=None):
     >>> fpr, tpr, thresholds
     (array([0. , 0. , 0.5, 1. ]), array([0. , 0.5, 1. , 1. ]), array([inf, 0.8, 0.4, 0.2]))
     """
-    tp, fp, thresholds = _binary_hull_path(y_true, y_score, pos_label, sample_weight)
+    if sample_weight is not None:
+        check_non_negative_weight(np.asarray(sample_weight))
+    tp, fp, thresholds = _hull_path(binary_table(y_true, y_score, pos_label, sample_weight))
     return _rates(fp, fp[-1], "negative"), _rates(tp, tp[-1], "positive"), thresholds
 
 
@@ -151,7 +141,7 @@ def _rates(counts, total, kind):
 
 
 @validate_params(
-    {**_BINARY_PARAMS, "interpolation": [StrOptions(set(INTERPOLATIONS))]},
+    {**BINARY_PARAMS, "interpolation": [StrOptions(set(INTERPOLATIONS))]},
     prefer_skip_nested_validation=True,
 )
 def achievable_pr_curve(
@@ -205,17 +195,8 @@ def achievable_pr_curve(
     >>> precision
     array([1.        , 1.        , 0.66666667])
     """
-    tp, fp, thresholds = _binary_hull_path(y_true, y_score, pos_label, sample_weight)
-    _require_both_classes(tp[-1], fp[-1])
-    return path_points(tp, fp, thresholds, interpolation)
-
-
-def _require_both_classes(n_pos, n_neg):
-    if n_pos <= 0 or n_neg <= 0:
-        raise ValueError(
-            "Only one class is present in y_true: the precision-recall curve needs "
-            "both positives and negatives."
-        )
+    table = two_class_table(y_true, y_score, pos_label, sample_weight)
+    return path_points(*_hull_path(table), interpolation)
 
 
 @validate_params(
@@ -387,11 +368,9 @@ def curve_dominates(
     >>> curve_dominates(y, [0.1, 0.3, 0.2, 0.4], [0.1, 0.2, 0.3, 0.4], space="pr")
     False
     """
-    check_non_negative_weight(_as_array_or_none(sample_weight))
     paths = []
     for y_score in (y_score_a, y_score_b):
-        tp, fp, _ = table_path(binary_table(y_true, y_score, pos_label, sample_weight))
-        _require_both_classes(tp[-1], fp[-1])
+        tp, fp, _ = table_path(two_class_table(y_true, y_score, pos_label, sample_weight))
         paths.append((tp, fp))
     (tp_a, fp_a), (tp_b, fp_b) = paths
     if space == "roc":

@@ -6,14 +6,14 @@ in every curve of the package: a threshold ``t`` predicts positive for scores >=
 """
 
 import warnings
-from numbers import Integral, Real
+from numbers import Real
 
 import numpy as np
 from sklearn.utils import Bunch, check_consistent_length, column_or_1d
 
 from ._compat import Interval, StrOptions, check_sample_weight, validate_params
 from ._counts import count_table
-from ._curves import binary_table
+from ._curves import BINARY_PARAMS, two_class_table
 from ._validation import check_binary_input, check_non_negative_weight
 from .exceptions import UndefinedMetricWarning
 
@@ -28,32 +28,12 @@ __all__ = [
     "recall_at_precision",
 ]
 
-_BINARY_PARAMS = {
-    "y_true": ["array-like"],
-    "y_score": ["array-like"],
-    "pos_label": [Real, str, "boolean", None],
-    "sample_weight": ["array-like", None],
-}
-
-
-def _table(y_true, y_score, pos_label, sample_weight):
-    if sample_weight is not None:
-        check_non_negative_weight(np.asarray(sample_weight))
-    table = binary_table(y_true, y_score, pos_label, sample_weight)
-    if table.n_pos <= 0 or table.n_neg <= 0:
-        raise ValueError(
-            "Only one class is present in y_true: operating points need both "
-            "positives and negatives."
-        )
-    return table
-
-
 def _ratio(num, den):
     with np.errstate(invalid="ignore", divide="ignore"):
         return np.where(den > 0, num / np.where(den > 0, den, 1), np.nan)
 
 
-@validate_params(_BINARY_PARAMS, prefer_skip_nested_validation=True)
+@validate_params(BINARY_PARAMS, prefer_skip_nested_validation=True)
 def operating_points(y_true, y_score, *, pos_label=None, sample_weight=None):
     """Every confusion-matrix measure at every distinct threshold, in one call.
 
@@ -94,7 +74,7 @@ def operating_points(y_true, y_score, *, pos_label=None, sample_weight=None):
     >>> points.f1
     array([0.66666667, 0.5       , 0.8       , 0.66666667])
     """
-    table = _table(y_true, y_score, pos_label, sample_weight)
+    table = two_class_table(y_true, y_score, pos_label, sample_weight)
     tp, fp = table.tps, table.fps
     n_pos, n_neg = tp[-1], fp[-1]
     fn, tn = n_pos - tp, n_neg - fp
@@ -129,7 +109,7 @@ def _best_under_constraint(values, feasible, threshold, name):
 
 
 @validate_params(
-    {**_BINARY_PARAMS, "min_precision": [Interval(Real, 0, 1, closed="both")]},
+    {**BINARY_PARAMS, "min_precision": [Interval(Real, 0, 1, closed="both")]},
     prefer_skip_nested_validation=True,
 )
 def recall_at_precision(y_true, y_score, *, min_precision, pos_label=None, sample_weight=None):
@@ -169,7 +149,7 @@ def recall_at_precision(y_true, y_score, *, min_precision, pos_label=None, sampl
 
 
 @validate_params(
-    {**_BINARY_PARAMS, "min_recall": [Interval(Real, 0, 1, closed="both")]},
+    {**BINARY_PARAMS, "min_recall": [Interval(Real, 0, 1, closed="both")]},
     prefer_skip_nested_validation=True,
 )
 def precision_at_recall(y_true, y_score, *, min_recall, pos_label=None, sample_weight=None):
@@ -225,7 +205,7 @@ def precision_at_recall_score(y_true, y_score, *, min_recall, pos_label=None, sa
 
 
 @validate_params(
-    {**_BINARY_PARAMS, "beta": [Interval(Real, 0, None, closed="neither")]},
+    {**BINARY_PARAMS, "beta": [Interval(Real, 0, None, closed="neither")]},
     prefer_skip_nested_validation=True,
 )
 def fbeta_optimal_threshold(y_true, y_score, *, beta=1.0, pos_label=None, sample_weight=None):
@@ -265,7 +245,7 @@ def fbeta_optimal_threshold(y_true, y_score, *, beta=1.0, pos_label=None, sample
     return float(points.threshold[best]), float(fbeta[best])
 
 
-@validate_params(_BINARY_PARAMS, prefer_skip_nested_validation=True)
+@validate_params(BINARY_PARAMS, prefer_skip_nested_validation=True)
 def break_even_point(y_true, y_score, *, pos_label=None, sample_weight=None):
     """Where precision equals recall on the interpolated PR curve.
 
@@ -303,7 +283,7 @@ def break_even_point(y_true, y_score, *, pos_label=None, sample_weight=None):
     >>> break_even_point([1, 0, 1, 0], [0.9, 0.8, 0.7, 0.1])
     (0.5, 0.8)
     """
-    table = _table(y_true, y_score, pos_label, sample_weight)
+    table = two_class_table(y_true, y_score, pos_label, sample_weight)
     tp = np.concatenate([[0.0], table.tps])
     fp = np.concatenate([[0.0], table.fps])
     n_pos = tp[-1]

@@ -2,8 +2,6 @@
 
 import numpy as np
 
-from .._curves import binary_table
-from .._validation import check_non_negative_weight
 
 
 def import_pyplot():
@@ -42,16 +40,6 @@ def binary_scores(estimator, X, *, response_method="auto", pos_label=None):
                 return scores[:, list(classes).index(pos_label)], pos_label
             return (scores if pos_label == classes[1] else -scores), pos_label
     raise ValueError(f"{type(estimator).__name__} has none of {methods}.")
-
-
-def counted(y_true, y_score, pos_label, sample_weight):
-    """The kernel's table for one curve (weights must be non-negative)."""
-    if sample_weight is not None:
-        check_non_negative_weight(np.asarray(sample_weight))
-    table = binary_table(y_true, y_score, pos_label, sample_weight)
-    if table.n_pos <= 0 or table.n_neg <= 0:
-        raise ValueError("Only one class is present in y_true: the curve needs both classes.")
-    return table
 
 
 def cv_folds(cv_results, X, y, sample_weight):

@@ -2,11 +2,11 @@
 
 import numpy as np
 
+from .._curves import two_class_table
 from .._hull import hull_vertices
 from .._interpolation import path_area, path_points, table_path
 from ._base import (
     binary_scores,
-    counted,
     cv_folds,
     finish_axes,
     import_pyplot,
@@ -253,7 +253,7 @@ class PRCurveDisplay:
         -------
         display : PRCurveDisplay
         """
-        table = counted(y_true, y_score, pos_label, sample_weight)
+        table = two_class_table(y_true, y_score, pos_label, sample_weight)
         tp, fp, thresholds = table_path(table)
         precision, recall, _ = path_points(tp, fp, thresholds, interpolation)
         achievable = step = marked = None
@@ -358,7 +358,7 @@ class PRCurveDisplay:
             y_score, label = binary_scores(
                 estimator, X_test, response_method=response_method, pos_label=pos_label
             )
-            tp, fp, thresholds = table_path(counted(y_test, y_score, label, w_test))
+            tp, fp, thresholds = table_path(two_class_table(y_test, y_score, label, w_test))
             precision, recall, _ = path_points(tp, fp, thresholds, interpolation)
             curves.append((precision, recall))
             areas.append(path_area(tp, fp, interpolation))

@@ -3,11 +3,11 @@
 import numpy as np
 from scipy.integrate import trapezoid
 
+from .._curves import two_class_table
 from .._hull import hull_vertices
 from .._interpolation import table_path
 from ._base import (
     binary_scores,
-    counted,
     cv_folds,
     finish_axes,
     import_pyplot,
@@ -149,7 +149,7 @@ class ROCCurveDisplay:
         -------
         display : ROCCurveDisplay
         """
-        fpr, tpr, area, hull = _roc(counted(y_true, y_score, pos_label, sample_weight), plot_hull)
+        fpr, tpr, area, hull = _roc(two_class_table(y_true, y_score, pos_label, sample_weight), plot_hull)
         display = cls(fpr=fpr, tpr=tpr, roc_auc=area, name=name, pos_label=pos_label, hull=hull)
         return display.plot(ax, plot_chance_level=plot_chance_level, despine=despine, **kwargs)
 
@@ -205,7 +205,7 @@ class ROCCurveDisplay:
         for estimator, X_test, y_test, w_test in cv_folds(cv_results, X, y, sample_weight):
             y_score, label = binary_scores(estimator, X_test, response_method=response_method,
                                            pos_label=pos_label)
-            fpr, tpr, area, _ = _roc(counted(y_test, y_score, label, w_test), False)
+            fpr, tpr, area, _ = _roc(two_class_table(y_test, y_score, label, w_test), False)
             curves.append((fpr, tpr))
             areas.append(area)
         grid = np.linspace(0, 1, 201)
