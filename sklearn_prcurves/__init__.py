@@ -38,6 +38,14 @@ from ._scorer import (
 )
 from ._plot import PRCurveDisplay, ROCCurveDisplay
 from ._transformer import AchievablePRClassifier, AchievablePRTransformer
+from ._uncertainty import (
+    bootstrap_ci,
+    bootstrap_test,
+    delong_test,
+    pr_auc_ci,
+    roc_auc_ci,
+    roc_auc_variance,
+)
 from ._hull import (
     achievable_pr_curve,
     curve_dominates,
@@ -58,10 +66,13 @@ __all__ = [
     "achievable_pr_curve",
     "auc",
     "average_precision_score",
+    "bootstrap_ci",
+    "bootstrap_test",
     "break_even_point",
     "confusion_matrix_at_thresholds",
     "count_table",
     "curve_dominates",
+    "delong_test",
     "det_curve",
     "fbeta_optimal_threshold",
     "get_scorer",
@@ -70,6 +81,7 @@ __all__ = [
     "make_precision_at_recall_scorer",
     "make_recall_at_precision_scorer",
     "operating_points",
+    "pr_auc_ci",
     "pr_auc_score",
     "pr_curve",
     "pr_to_roc",
@@ -78,7 +90,9 @@ __all__ = [
     "precision_recall_curve",
     "recall_at_precision",
     "recall_at_precision_score",
+    "roc_auc_ci",
     "roc_auc_score",
+    "roc_auc_variance",
     "roc_convex_hull",
     "roc_curve",
     "roc_to_pr",

@@ -100,3 +100,26 @@ def reference_upper_hull(fp, tp):
             hull.pop()
         hull.append(point)
     return hull
+
+
+def naive_delong(is_pos, scores_list):
+    """DeLong's structural components by the O(P * N) definition, for k models.
+
+    Returns the AUCs and the covariance matrix S10 / m + S01 / n (DeLong, DeLong and
+    Clarke-Pearson, 1988), with psi(x, y) = 1 if x > y, 1/2 if equal, 0 otherwise.
+    """
+    import numpy as np
+
+    is_pos = np.asarray(is_pos, dtype=bool)
+    v10, v01, aucs = [], [], []
+    for scores in scores_list:
+        scores = np.asarray(scores, dtype=float)
+        x, y = scores[is_pos], scores[~is_pos]
+        psi = (x[:, None] > y[None, :]) + 0.5 * (x[:, None] == y[None, :])
+        v10.append(psi.mean(axis=1))
+        v01.append(psi.mean(axis=0))
+        aucs.append(psi.mean())
+    m, n = int(is_pos.sum()), int((~is_pos).sum())
+    s10 = np.atleast_2d(np.cov(np.array(v10)))
+    s01 = np.atleast_2d(np.cov(np.array(v01)))
+    return np.array(aucs), s10 / m + s01 / n

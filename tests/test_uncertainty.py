@@ -1,0 +1,186 @@
+"""DeLong, AUC-PR intervals and the bootstrap: against R's pROC, the O(P*N) definition,
+and simulations with a known truth."""
+
+import csv
+import shutil
+import subprocess
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from scipy.stats import norm
+
+import sklearn_prcurves as spc
+from _reference import naive_delong
+
+PROC = Path(__file__).parent / "data" / "proc"
+
+
+def proc_rows(text):
+    return {row["case"]: row for row in csv.DictReader(text.splitlines())}
+
+
+STORED = proc_rows((PROC / "proc_reference.csv").read_text())
+
+
+def case(name):
+    rows = list(csv.DictReader((PROC / f"{name}.csv").read_text().splitlines()))
+    y = np.array([int(r["y"]) for r in rows])
+    return y, np.array([float(r["a"]) for r in rows]), np.array([float(r["b"]) for r in rows])
+
+
+@pytest.mark.parametrize("name", sorted(STORED))
+def test_delong_agrees_with_proc(name):
+    ref = {k: float(v) for k, v in STORED[name].items() if k not in ("case", "proc_version")}
+    y, a, b = case(name)
+    assert spc.roc_auc_score(y, a) == pytest.approx(ref["auc_a"], rel=1e-12)
+    assert spc.roc_auc_variance(y, a) == pytest.approx(ref["var_a"], rel=1e-10, abs=1e-15)
+    assert spc.roc_auc_variance(y, b) == pytest.approx(ref["var_b"], rel=1e-10, abs=1e-15)
+    low, high = spc.roc_auc_ci(y, a)
+    assert (low, high) == pytest.approx((ref["ci_low_a"], ref["ci_high_a"]), rel=1e-10)
+    test = spc.delong_test(y, a, b)
+    assert test.auc_b == pytest.approx(ref["auc_b"], rel=1e-12)
+    assert test.statistic == pytest.approx(ref["z"], rel=1e-9)
+    assert test.pvalue == pytest.approx(ref["p_value"], rel=1e-8)
+
+
+def test_stored_proc_values_are_what_proc_prints(tmp_path):
+    rscript = shutil.which("Rscript")
+    if rscript is None:
+        pytest.skip("R is not installed (Debian package r-cran-proc)")
+    if subprocess.run([rscript, "-e", "library(pROC)"], capture_output=True).returncode:
+        pytest.skip("R's pROC is not installed (Debian package r-cran-proc)")
+    for file in PROC.iterdir():
+        if file.suffix in (".csv", ".R") and file.name != "proc_reference.csv":
+            shutil.copy(file, tmp_path)
+    out = subprocess.run([rscript, "proc_reference.R"], cwd=tmp_path, capture_output=True,
+                         text=True, timeout=300)
+    assert out.returncode == 0, out.stderr
+    live = proc_rows(out.stdout)
+    assert live.keys() == STORED.keys()
+    for name in live:
+        for key, value in live[name].items():
+            if key not in ("case", "proc_version"):
+                assert float(value) == pytest.approx(float(STORED[name][key]), rel=1e-12)
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.data())
+def test_delong_equals_the_quadratic_definition(data):
+    n = data.draw(st.integers(4, 40))
+    y = np.array(data.draw(st.lists(st.integers(0, 1), min_size=n, max_size=n)))
+    y[:4] = [0, 1, 0, 1]
+    a = np.array(data.draw(st.lists(st.integers(0, 6), min_size=n, max_size=n)), float)
+    b = np.array(data.draw(st.lists(st.integers(0, 6), min_size=n, max_size=n)), float)
+    aucs, cov = naive_delong(y == 1, [a, b])
+    assert spc.roc_auc_variance(y, a) == pytest.approx(cov[0, 0], rel=1e-12, abs=1e-15)
+    test = spc.delong_test(y, a, b)
+    assert (test.auc_a, test.auc_b) == pytest.approx(tuple(aucs), rel=1e-12)
+    assert test.variance == pytest.approx(cov[0, 0] + cov[1, 1] - 2 * cov[0, 1], abs=1e-14)
+
+
+def test_frequency_weights_equal_repeated_rows_and_other_weights_are_refused():
+    y, a, b = case("n50_ties")
+    w = np.arange(50) % 3 + 1
+    rows = np.repeat(np.arange(50), w)
+    assert spc.roc_auc_variance(y, a, sample_weight=w) == pytest.approx(
+        spc.roc_auc_variance(y[rows], a[rows]), rel=1e-12)
+    weighted = spc.delong_test(y, a, b, sample_weight=w)
+    repeated = spc.delong_test(y[rows], a[rows], b[rows])
+    assert weighted.pvalue == pytest.approx(repeated.pvalue, rel=1e-12)
+    with pytest.raises(ValueError, match="frequency weights"):
+        spc.roc_auc_ci(y, a, sample_weight=np.full(50, 0.5))
+    with pytest.raises(ValueError, match="at least two positives and two negatives"):
+        spc.roc_auc_variance([0, 1, 1], [0.1, 0.2, 0.3])
+
+
+def test_delong_interval_covers_the_true_auc_about_95_percent():
+    # Binormal: positives N(1, 1), negatives N(0, 1); true AUC = Phi(1 / sqrt(2)).
+    rng = np.random.default_rng(7)
+    truth = norm.cdf(1 / np.sqrt(2))
+    covered = 0
+    trials = 500
+    for _ in range(trials):
+        y = np.r_[np.zeros(40), np.ones(40)]
+        scores = rng.normal(size=80) + y
+        low, high = spc.roc_auc_ci(y, scores)
+        covered += low <= truth <= high
+    # 500 trials: the binomial standard error at 95% is ~1%; allow 3 of them.
+    assert 0.92 <= covered / trials <= 0.98
+
+
+def test_delong_test_rejects_at_its_level_under_the_null():
+    rng = np.random.default_rng(11)
+    rejections = 0
+    trials = 400
+    for _ in range(trials):
+        y = np.r_[np.zeros(60), np.ones(60)]
+        signal = rng.normal(size=120) + y
+        a = signal + rng.normal(size=120)
+        b = signal + rng.normal(size=120)  # same distribution as a
+        rejections += spc.delong_test(y, a, b).pvalue < 0.05
+    assert 0.02 <= rejections / trials <= 0.08
+
+
+def test_boyd_intervals():
+    y, a, _ = case("n200_continuous")
+    area = spc.pr_auc_score(y, a)
+    n_pos = y.sum()
+    low, high = spc.pr_auc_ci(y, a, method="binomial")
+    half = norm.ppf(0.975) * np.sqrt(area * (1 - area) / n_pos)
+    assert (low, high) == pytest.approx((area - half, area + half), rel=1e-12)
+    low, high = spc.pr_auc_ci(y, a, method="logit", confidence_level=0.9)
+    eta, tau = np.log(area / (1 - area)), norm.ppf(0.95) / np.sqrt(n_pos * area * (1 - area))
+    assert (low, high) == pytest.approx((1 / (1 + np.exp(tau - eta)), 1 / (1 + np.exp(-eta - tau))))
+    assert 0 < low < area < high < 1
+    continuous = spc.pr_auc_ci(y, a, interpolation="continuous")
+    assert continuous != (low, high)
+
+
+def test_bootstrap_fast_path_equals_calling_the_metric_on_each_resample():
+    y, a, _ = case("n300_coarse")
+    w = np.random.default_rng(0).uniform(0.5, 2, y.shape[0])
+
+    def slow(y_true, y_score, sample_weight=None, **kwargs):
+        return spc.pr_auc_score(y_true, y_score, sample_weight=sample_weight, **kwargs)
+
+    for kwargs in ({}, {"interpolation": "continuous"}):
+        fast = spc.bootstrap_ci(spc.pr_auc_score, y, a, n_resamples=200, random_state=3,
+                                sample_weight=w, **kwargs)
+        reference = spc.bootstrap_ci(slow, y, a, n_resamples=200, random_state=3,
+                                     sample_weight=w, **kwargs)
+        assert fast == pytest.approx(reference, rel=1e-12)
+    fast = spc.bootstrap_ci(spc.roc_auc_score, y, a, n_resamples=200, random_state=5)
+    reference = spc.bootstrap_ci(
+        lambda t, s, sample_weight=None: spc.roc_auc_score(t, s), y, a, n_resamples=200,
+        random_state=5,
+    )
+    assert fast == pytest.approx(reference, rel=1e-12)
+
+
+def test_bootstrap_agrees_with_delong_on_a_large_sample():
+    y, a, _ = case("n1000_imbalanced_correlated")
+    boot = spc.bootstrap_ci(spc.roc_auc_score, y, a, n_resamples=2000, random_state=0)
+    delong = spc.roc_auc_ci(y, a)
+    assert boot == pytest.approx(delong, abs=0.02)
+    bca = spc.bootstrap_ci(spc.roc_auc_score, y, a, n_resamples=2000, random_state=0,
+                           method="bca")
+    assert bca[0] < spc.roc_auc_score(y, a) < bca[1]
+    assert bca == pytest.approx(boot, abs=0.02)
+
+
+def test_paired_bootstrap_test():
+    y, a, b = case("n300_coarse")
+    same = spc.bootstrap_test(spc.pr_auc_score, y, a, a, n_resamples=100, random_state=0)
+    assert same.difference == 0 and same.pvalue == 1
+    result = spc.bootstrap_test(spc.roc_auc_score, y, a, b, n_resamples=1000, random_state=0)
+    delong = spc.delong_test(y, a, b)
+    assert result.difference == pytest.approx(delong.difference, rel=1e-12)
+    assert result.pvalue == pytest.approx(delong.pvalue, abs=0.01)
+    low, high = result.confidence_interval
+    assert low < result.difference < high
+    bca = spc.bootstrap_test(spc.roc_auc_score, y, a, b, n_resamples=300, random_state=0,
+                             method="bca")
+    assert bca.confidence_interval[0] < bca.difference < bca.confidence_interval[1]
