@@ -93,3 +93,19 @@ def test_bad_estimator_and_single_class(fitted):
         spc.PRCurveDisplay.from_estimator(estimator, X, y, pos_label=7)
     with pytest.raises(ValueError, match="Only one class"):
         spc.ROCCurveDisplay.from_predictions([1, 1], [0.2, 0.4])
+
+
+@pytest.mark.parametrize("display", [spc.PRCurveDisplay, spc.ROCCurveDisplay])
+def test_bootstrap_confidence_band_brackets_the_curve(display):
+    rng = np.random.default_rng(0)
+    y = rng.integers(0, 2, 300)
+    scores = rng.normal(size=300) + y
+    d = display.from_predictions(y, scores, confidence_band=0.9, n_resamples=200, random_state=0)
+    grid, lower, upper, level = d.confidence_band
+    assert level == 0.9 and np.all(lower <= upper)
+    assert d.confidence_band_.get_label() == "90% confidence band (bootstrap)"
+    x, curve = d.line_.get_xdata(), d.line_.get_ydata()
+    inside = (np.interp(grid, x, curve) >= lower - 1e-9) & (np.interp(grid, x, curve) <= upper + 1e-9)
+    assert inside.mean() > 0.9  # the observed curve lies within its own band
+    again = display.from_predictions(y, scores, confidence_band=0.9, n_resamples=200, random_state=0)
+    np.testing.assert_array_equal(again.confidence_band[1], lower)  # seeded

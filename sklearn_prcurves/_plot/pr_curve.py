@@ -5,6 +5,7 @@ import numpy as np
 from .._curves import two_class_table
 from .._hull import hull_vertices
 from .._interpolation import path_area, path_points, table_path
+from .._uncertainty import curve_band
 from ._base import (
     binary_scores,
     cv_folds,
@@ -46,6 +47,8 @@ class PRCurveDisplay:
         Standard deviation over cross-validation folds (from :meth:`from_cv_results`).
     fold_curves : list of tuple, default=None
         ``(precision, recall)`` per fold (from :meth:`from_cv_results`).
+    confidence_band : tuple, default=None
+        ``(recall_grid, lower, upper, level)``: a pointwise bootstrap band.
 
     Attributes
     ----------
@@ -57,6 +60,8 @@ class PRCurveDisplay:
     fold_lines_ : list of matplotlib Line2D
     band_ : matplotlib PolyCollection or None
         Mean +/- one standard deviation over folds.
+    confidence_band_ : matplotlib PolyCollection or None
+        The bootstrap confidence band.
     ax_ : matplotlib Axes
     figure_ : matplotlib Figure
 
@@ -94,6 +99,7 @@ class PRCurveDisplay:
         operating_points=None,
         pr_auc_std=None,
         fold_curves=None,
+        confidence_band=None,
     ):
         self.precision = precision
         self.recall = recall
@@ -106,6 +112,7 @@ class PRCurveDisplay:
         self.operating_points = operating_points
         self.pr_auc_std = pr_auc_std
         self.fold_curves = fold_curves
+        self.confidence_band = confidence_band
 
     def plot(
         self,
@@ -159,6 +166,13 @@ class PRCurveDisplay:
             )
         (self.line_,) = ax.plot(self.recall, self.precision, label=label, **kwargs)
         color = self.line_.get_color()
+        self.confidence_band_ = None
+        if self.confidence_band is not None:
+            grid, lower, upper, level = self.confidence_band
+            self.confidence_band_ = ax.fill_between(
+                grid, lower, upper, color=color, alpha=0.2,
+                label=f"{level:.0%} confidence band (bootstrap)",
+            )
         self.achievable_line_ = None
         if self.achievable is not None:
             precision, recall, area = self.achievable
@@ -218,6 +232,9 @@ class PRCurveDisplay:
         iso_f1=False,
         operating_points=None,
         despine=False,
+        confidence_band=None,
+        n_resamples=500,
+        random_state=None,
         **kwargs,
     ):
         """Compute the curve from scores and draw it.
@@ -246,6 +263,12 @@ class PRCurveDisplay:
         operating_points : array-like of float, default=None
             Score thresholds whose (recall, precision) to mark.
         despine : bool, default=False
+        confidence_band : float in (0, 1), default=None
+            Draw a pointwise stratified-bootstrap confidence band at this level.
+        n_resamples : int, default=500
+            Bootstrap resamples for the band.
+        random_state : int, RandomState instance or None, default=None
+            Seeds the band's resampling.
         **kwargs
             Passed to ``ax.plot`` for the main curve.
 
@@ -272,7 +295,22 @@ class PRCurveDisplay:
             at = np.searchsorted(-table.thresholds, -np.asarray(operating_points, float), "right") - 1
             at = at[at >= 0]
             marked = (table.tps[at] / (table.tps[at] + table.fps[at]), table.tps[at] / tp[-1])
+        band = None
+        if confidence_band is not None:
+            grid = np.linspace(0, 1, 201)
+
+            def curve(resampled):
+                p, r, _ = path_points(*table_path(resampled), interpolation)
+                return r, p
+
+            lower, upper = curve_band(
+                y_true, y_score, curve, grid, confidence_level=confidence_band,
+                n_resamples=n_resamples, random_state=random_state, pos_label=pos_label,
+                sample_weight=sample_weight,
+            )
+            band = (grid, lower, upper, confidence_band)
         display = cls(
+            confidence_band=band,
             precision=precision,
             recall=recall,
             pr_auc=path_area(tp, fp, interpolation),

@@ -6,6 +6,7 @@ from scipy.integrate import trapezoid
 from .._curves import two_class_table
 from .._hull import hull_vertices
 from .._interpolation import table_path
+from .._uncertainty import curve_band
 from ._base import (
     binary_scores,
     cv_folds,
@@ -35,12 +36,15 @@ class ROCCurveDisplay:
         Standard deviation over folds (from :meth:`from_cv_results`).
     fold_curves : list of tuple, default=None
         ``(fpr, tpr)`` per fold.
+    confidence_band : tuple, default=None
+        ``(fpr_grid, lower, upper, level)``: a pointwise bootstrap band.
 
     Attributes
     ----------
     line_, hull_line_, chance_level_ : matplotlib artists (or None)
     fold_lines_ : list of matplotlib Line2D
     band_ : matplotlib PolyCollection or None
+    confidence_band_ : matplotlib PolyCollection or None
     ax_ : matplotlib Axes
     figure_ : matplotlib Figure
 
@@ -60,7 +64,7 @@ class ROCCurveDisplay:
     """
 
     def __init__(self, *, fpr, tpr, roc_auc=None, name=None, pos_label=None, hull=None,
-                 roc_auc_std=None, fold_curves=None):
+                 roc_auc_std=None, fold_curves=None, confidence_band=None):
         self.fpr = fpr
         self.tpr = tpr
         self.roc_auc = roc_auc
@@ -69,6 +73,7 @@ class ROCCurveDisplay:
         self.hull = hull
         self.roc_auc_std = roc_auc_std
         self.fold_curves = fold_curves
+        self.confidence_band = confidence_band
 
     def plot(self, ax=None, *, name=None, plot_chance_level=False, despine=False,
              chance_level_kw=None, **kwargs):
@@ -107,6 +112,13 @@ class ROCCurveDisplay:
                                          label="mean ± 1 std. dev.")
         (self.line_,) = ax.plot(self.fpr, self.tpr, label=legend_label(name, "AUC", self.roc_auc,
                                                                   self.roc_auc_std), **kwargs)
+        self.confidence_band_ = None
+        if self.confidence_band is not None:
+            grid, lower, upper, level = self.confidence_band
+            self.confidence_band_ = ax.fill_between(
+                grid, lower, upper, color=self.line_.get_color(), alpha=0.2,
+                label=f"{level:.0%} confidence band (bootstrap)",
+            )
         self.hull_line_ = None
         if self.hull is not None:
             fpr, tpr, area = self.hull
@@ -127,7 +139,7 @@ class ROCCurveDisplay:
     @classmethod
     def from_predictions(cls, y_true, y_score, *, sample_weight=None, pos_label=None, name=None,
                          ax=None, plot_hull=False, plot_chance_level=False, despine=False,
-                         **kwargs):
+                         confidence_band=None, n_resamples=500, random_state=None, **kwargs):
         """Compute the ROC curve (all thresholds) from scores and draw it.
 
         Parameters
@@ -142,6 +154,10 @@ class ROCCurveDisplay:
             Also draw the ROC convex hull (dashed).
         plot_chance_level : bool, default=False
         despine : bool, default=False
+        confidence_band : float in (0, 1), default=None
+            Draw a pointwise stratified-bootstrap confidence band at this level.
+        n_resamples : int, default=500
+        random_state : int, RandomState instance or None, default=None
         **kwargs
             Passed to ``ax.plot`` for the main curve.
 
@@ -149,8 +165,19 @@ class ROCCurveDisplay:
         -------
         display : ROCCurveDisplay
         """
-        fpr, tpr, area, hull = _roc(two_class_table(y_true, y_score, pos_label, sample_weight), plot_hull)
-        display = cls(fpr=fpr, tpr=tpr, roc_auc=area, name=name, pos_label=pos_label, hull=hull)
+        table = two_class_table(y_true, y_score, pos_label, sample_weight)
+        fpr, tpr, area, hull = _roc(table, plot_hull)
+        band = None
+        if confidence_band is not None:
+            grid = np.linspace(0, 1, 201)
+            lower, upper = curve_band(
+                y_true, y_score, lambda t: _roc(t, False)[:2], grid,
+                confidence_level=confidence_band, n_resamples=n_resamples,
+                random_state=random_state, pos_label=pos_label, sample_weight=sample_weight,
+            )
+            band = (grid, lower, upper, confidence_band)
+        display = cls(fpr=fpr, tpr=tpr, roc_auc=area, name=name, pos_label=pos_label, hull=hull,
+                      confidence_band=band)
         return display.plot(ax, plot_chance_level=plot_chance_level, despine=despine, **kwargs)
 
     @classmethod
