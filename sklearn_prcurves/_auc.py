@@ -16,7 +16,7 @@ from sklearn.utils import check_array, check_consistent_length, column_or_1d
 
 from ._averaging import average_binary_score, average_ovo_score
 from ._compat import Interval, StrOptions, present_labels_repr, validate_params
-from ._curves import binary_table, precision_recall_curve, roc_curve
+from ._curves import precision_recall_points, roc_points, binary_table
 from ._hull import hull_vertices
 from ._interpolation import INTERPOLATIONS, LEADING_NEGATIVES, path_area, table_path
 from ._validation import check_non_negative_weight, n_distinct_labels, target_type
@@ -97,7 +97,7 @@ def _binary_roc_auc_score(y_true, y_score, sample_weight=None, max_fpr=None):
         )
         return np.nan
 
-    fpr, tpr, _ = roc_curve.__wrapped__(y_true, y_score, sample_weight=sample_weight)
+    fpr, tpr, _ = roc_points(y_true, y_score, sample_weight=sample_weight)
     if max_fpr is None or max_fpr == 1:
         return _trapezoid_area(fpr, tpr)
     if max_fpr <= 0 or max_fpr > 1:
@@ -293,9 +293,7 @@ def _multiclass_roc_auc_score(y_true, y_score, labels, multi_class, average, sam
 
 
 def _binary_average_precision(y_true, y_score, pos_label=1, sample_weight=None):
-    precision, recall, _ = precision_recall_curve.__wrapped__(
-        y_true, y_score, pos_label=pos_label, sample_weight=sample_weight
-    )
+    precision, recall, _ = precision_recall_points(y_true, y_score, pos_label, sample_weight)
     # precision_recall_curve ends with (recall 0, precision 1): the step sum below
     # needs that last point; the clip turns a rounding -0.0 into 0.0.
     return float(max(0.0, -np.sum(np.diff(recall) * precision[:-1])))

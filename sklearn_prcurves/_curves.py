@@ -193,6 +193,10 @@ def precision_recall_curve(
     >>> recall
     array([1. , 1. , 0.5, 0.5, 0. ])
     """
+    return precision_recall_points(y_true, y_score, pos_label, sample_weight, drop_intermediate)
+
+
+def precision_recall_points(y_true, y_score, pos_label, sample_weight, drop_intermediate=False):
     fps, tps, thresholds = _cumulative_counts(y_true, y_score, pos_label, sample_weight)
     if drop_intermediate and fps.shape[0] > 2:
         keep = _keep_ends_of_flat_runs(tps)
@@ -267,6 +271,10 @@ def roc_curve(y_true, y_score, *, pos_label=None, sample_weight=None, drop_inter
     >>> thresholds
     array([ inf, 0.8 , 0.4 , 0.35, 0.1 ])
     """
+    return roc_points(y_true, y_score, pos_label, sample_weight, drop_intermediate)
+
+
+def roc_points(y_true, y_score, pos_label=None, sample_weight=None, drop_intermediate=True):
     fps, tps, thresholds = _cumulative_counts(y_true, y_score, pos_label, sample_weight)
     if drop_intermediate and fps.shape[0] > 2:
         keep = _keep_corners(fps, tps)
