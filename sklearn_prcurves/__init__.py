@@ -37,6 +37,7 @@ from ._scorer import (
     make_recall_at_precision_scorer,
 )
 from ._plot import PRCurveDisplay, ROCCurveDisplay
+from ._summary import BinnedSummary, ExactSummary
 from ._transformer import AchievablePRClassifier, AchievablePRTransformer
 from ._uncertainty import (
     bootstrap_ci,
@@ -59,7 +60,9 @@ __version__ = "0.1.0"
 __all__ = [
     "AchievablePRClassifier",
     "AchievablePRTransformer",
+    "BinnedSummary",
     "CountTable",
+    "ExactSummary",
     "PRCurveDisplay",
     "ROCCurveDisplay",
     "achievable_pr_auc_score",

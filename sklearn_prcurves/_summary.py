@@ -1,0 +1,228 @@
+"""Mergeable summaries: the counting table built chunk by chunk, exactly or in bins.
+
+:class:`ExactSummary` holds the counting kernel's table of everything seen so far;
+updating with a chunk and merging two summaries are associative and commutative, and
+its areas come from the same functions as the in-memory metrics, so a chunked result
+equals the one-shot result.
+
+:class:`BinnedSummary` keeps counts per bin of the score's order-preserving float key
+(the top bits of the IEEE-754 pattern: bins of equal *relative* width), merged by
+addition, so its size is bounded whatever the data. Inside a bin the order of
+positives and negatives is unknown, and its results say by how much that can matter:
+
+- AUC-ROC, counting the pairs inside a bin as ties, is within
+  ``1/2 * sum_b p_b * n_b / (P * N)`` of the exact value;
+- average precision lies between its value for the worst ordering inside every bin
+  (negatives first, then positives one by one) and the best case (all the bin's
+  positives tied at its top: a tie credits each of its positives with the precision
+  at its end, more than any one-by-one order), both in closed form;
+- the Davis-Goadrich AUC-PR is estimated treating each bin as a tie group.
+"""
+
+import numpy as np
+
+from ._counts import CountTable, count_table
+from ._hull import hull_vertices
+from ._interpolation import _step_sum, path_area, table_path
+from ._validation import check_binary_input, check_non_negative_weight
+
+__all__ = ["BinnedSummary", "ExactSummary"]
+
+
+class ExactSummary:
+    """The exact counting table of all rows seen, built by ``update`` and ``merge``.
+
+    Parameters
+    ----------
+    pos_label : int, float, bool, str or None, default=None
+        The positive class of the labels passed to :meth:`update`.
+
+    Attributes
+    ----------
+    table_ : CountTable or None
+        Distinct scores with cumulative weighted positives and negatives.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from sklearn_prcurves import ExactSummary, pr_auc_score
+    >>> y, s = np.array([0, 1, 1, 0, 1]), np.array([0.1, 0.8, 0.6, 0.7, 0.3])
+    >>> summary = ExactSummary().update(y[:2], s[:2]).update(y[2:], s[2:])
+    >>> summary.pr_auc() == pr_auc_score(y, s)
+    True
+    """
+
+    def __init__(self, pos_label=None):
+        self.pos_label = pos_label
+        self.table_ = None
+
+    def update(self, y_true, y_score, sample_weight=None):
+        """Add a chunk of rows. Returns self."""
+        if sample_weight is not None:
+            check_non_negative_weight(np.asarray(sample_weight))
+        is_pos, scores, weight = check_binary_input(y_true, y_score, sample_weight, self.pos_label)
+        table = count_table(is_pos, scores, weight)
+        self.table_ = table if self.table_ is None else self.table_.merge(table)
+        return self
+
+    def merge(self, other):
+        """A new summary of the rows of both."""
+        merged = ExactSummary(self.pos_label)
+        tables = [t for t in (self.table_, other.table_) if t is not None]
+        if tables:
+            merged.table_ = tables[0] if len(tables) == 1 else tables[0].merge(tables[1])
+        return merged
+
+    def _path(self):
+        table = _require_two_classes(self.table_)
+        return table_path(table)
+
+    def roc_auc(self):
+        """Area under the ROC curve (ties count one half)."""
+        tp, fp, _ = self._path()
+        return float(np.sum(np.diff(fp) * (tp[1:] + tp[:-1])) / (2 * tp[-1] * fp[-1]))
+
+    def pr_auc(self, interpolation="davis-goadrich", leading_negatives="interpolate"):
+        """Area under the interpolated PR curve, as :func:`pr_auc_score`."""
+        tp, fp, _ = self._path()
+        return path_area(tp, fp, interpolation, leading_negatives)
+
+    def achievable_pr_auc(self, interpolation="davis-goadrich"):
+        """Area under the achievable PR curve, as :func:`achievable_pr_auc_score`."""
+        tp, fp, _ = self._path()
+        keep = hull_vertices(fp, tp)
+        return path_area(tp[keep], fp[keep], interpolation)
+
+    def average_precision(self):
+        """Average precision (step-wise area), as :func:`average_precision_score`."""
+        return self.pr_auc("step")
+
+
+def _require_two_classes(table):
+    if table is None or table.n_pos <= 0 or table.n_neg <= 0:
+        raise ValueError(
+            "The summary holds a single class (or nothing): the areas need both "
+            "positives and negatives."
+        )
+    return table
+
+
+def _order_key(scores):
+    """Order-preserving unsigned 64-bit keys of the scores as float64."""
+    values = np.asarray(scores, dtype=np.float64) + 0.0  # -0.0 -> 0.0: one bin for zero
+    bits = values.view(np.uint64)
+    flip = np.where(bits >> np.uint64(63), np.uint64(0xFFFFFFFFFFFFFFFF), np.uint64(1 << 63))
+    return bits ^ flip
+
+
+class BinnedSummary:
+    """Counts per relative-precision bin of the score, merged by addition, with bounds.
+
+    Parameters
+    ----------
+    mantissa_bits : int, default=16
+        Mantissa bits kept in the bin key: scores within a relative distance of about
+        ``2**-mantissa_bits`` may share a bin. At most ``2**(12 + mantissa_bits)`` bins.
+    pos_label : int, float, bool, str or None, default=None
+
+    Attributes
+    ----------
+    keys_ : ndarray of uint64
+        Bin keys, increasing.
+    pos_, neg_ : ndarray of float64
+        Weight of positives and negatives in each bin.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from sklearn_prcurves import BinnedSummary, roc_auc_score
+    >>> rng = np.random.default_rng(0)
+    >>> y = rng.integers(0, 2, 10_000)
+    >>> s = rng.normal(size=10_000) + y
+    >>> estimate, bound = BinnedSummary(mantissa_bits=8).update(y, s).roc_auc()
+    >>> bool(abs(estimate - roc_auc_score(y, s)) <= bound)
+    True
+    """
+
+    def __init__(self, mantissa_bits=16, pos_label=None):
+        if not 0 <= mantissa_bits <= 52:
+            raise ValueError(f"mantissa_bits must be in [0, 52]; got {mantissa_bits}.")
+        self.mantissa_bits = mantissa_bits
+        self.pos_label = pos_label
+        self.keys_ = np.zeros(0, dtype=np.uint64)
+        self.pos_ = np.zeros(0)
+        self.neg_ = np.zeros(0)
+
+    def _bins(self, scores):
+        return _order_key(scores) >> np.uint64(52 - self.mantissa_bits)
+
+    def update(self, y_true, y_score, sample_weight=None):
+        """Add a chunk of rows. Returns self."""
+        if sample_weight is not None:
+            check_non_negative_weight(np.asarray(sample_weight))
+        is_pos, scores, weight = check_binary_input(y_true, y_score, sample_weight, self.pos_label)
+        keys, inverse = np.unique(self._bins(scores), return_inverse=True)
+        weight = np.ones(is_pos.shape[0]) if weight is None else weight
+        pos = np.bincount(inverse, weights=weight * is_pos, minlength=keys.shape[0])
+        neg = np.bincount(inverse, weights=weight * ~is_pos, minlength=keys.shape[0])
+        self._add(keys, pos, neg)
+        return self
+
+    def _add(self, keys, pos, neg):
+        all_keys = np.concatenate([self.keys_, keys])
+        merged, inverse = np.unique(all_keys, return_inverse=True)
+        self.pos_ = np.bincount(inverse, weights=np.concatenate([self.pos_, pos]),
+                                minlength=merged.shape[0])
+        self.neg_ = np.bincount(inverse, weights=np.concatenate([self.neg_, neg]),
+                                minlength=merged.shape[0])
+        self.keys_ = merged
+
+    def merge(self, other):
+        """A new summary of the rows of both (same ``mantissa_bits``)."""
+        if other.mantissa_bits != self.mantissa_bits:
+            raise ValueError("Only summaries with the same mantissa_bits can be merged.")
+        merged = BinnedSummary(self.mantissa_bits, self.pos_label)
+        merged._add(self.keys_, self.pos_, self.neg_)
+        merged._add(other.keys_, other.pos_, other.neg_)
+        return merged
+
+    def table(self):
+        """The bins as a :class:`CountTable` (bin keys as thresholds, decreasing)."""
+        return CountTable.from_counts(self.keys_[::-1], self.pos_[::-1], self.neg_[::-1])
+
+    def roc_auc(self):
+        """``(estimate, bound)``: |exact AUC-ROC - estimate| <= bound, guaranteed."""
+        table = _require_two_classes(self.table())
+        tp, fp, _ = table_path(table)
+        n_pos, n_neg = tp[-1], fp[-1]
+        estimate = float(np.sum(np.diff(fp) * (tp[1:] + tp[:-1])) / (2 * n_pos * n_neg))
+        bound = float(0.5 * np.sum(self.pos_ * self.neg_) / (n_pos * n_neg))
+        return estimate, bound
+
+    def average_precision_interval(self):
+        """``(low, high)`` guaranteed to contain the exact average precision.
+
+        Inside a bin, no positive can be credited more than the precision reached
+        with all the bin's positives tied at its top, nor less than with the
+        negatives first and the positives one by one (ties and integer weights only
+        raise a positive's credit). Needs integer counts (no fractional weights).
+        """
+        table = _require_two_classes(self.table())
+        pos, neg = table.pos, table.neg
+        if np.any(pos != np.round(pos)) or np.any(neg != np.round(neg)):
+            raise ValueError(
+                "The average-precision interval needs integer counts: fractional "
+                "sample weights are not supported."
+            )
+        tp_before = table.tps - pos
+        fp_before = table.fps - neg
+        with np.errstate(invalid="ignore", divide="ignore"):
+            best = np.where(pos > 0, pos * (tp_before + pos) / (tp_before + fp_before + pos), 0.0)
+        worst = _step_sum(tp_before, tp_before + fp_before + neg, pos)
+        n_pos = table.n_pos
+        return float(np.sum(worst) / n_pos), float(np.sum(best) / n_pos)
+
+    def pr_auc(self, interpolation="davis-goadrich"):
+        """AUC-PR estimated with each bin as one tie group (no bound)."""
+        tp, fp, _ = table_path(_require_two_classes(self.table()))
+        return path_area(tp, fp, interpolation)

@@ -1,0 +1,103 @@
+"""Mergeable summaries: chunked equals one-shot; binned results carry true bounds."""
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import sklearn_prcurves as spc
+
+
+@st.composite
+def chunked(draw, weights=False):
+    n = draw(st.integers(4, 60))
+    y = np.array(draw(st.lists(st.integers(0, 1), min_size=n, max_size=n)))
+    y[:2] = [0, 1]
+    pool = draw(st.sampled_from([[-1.5, -0.0, 0.0, 0.25, 2.0, 7.0], list(np.linspace(0, 1, 40))]))
+    s = np.array(draw(st.lists(st.sampled_from(pool), min_size=n, max_size=n)))
+    w = (np.array(draw(st.lists(st.integers(1, 3), min_size=n, max_size=n)), dtype=float)
+         if weights else None)
+    cuts = sorted(set(draw(st.lists(st.integers(1, n - 1), max_size=4))))
+    return y, s, w, [0, *cuts, n]
+
+
+def _chunks(y, s, w, bounds):
+    for a, b in zip(bounds[:-1], bounds[1:]):
+        yield y[a:b], s[a:b], None if w is None else w[a:b]
+
+
+@settings(max_examples=100, deadline=None)
+@given(chunked(weights=True))
+def test_exact_summary_of_chunks_equals_the_one_shot_metrics(data):
+    y, s, w, bounds = data
+    summaries = [spc.ExactSummary().update(*chunk) for chunk in _chunks(y, s, w, bounds)]
+    merged = summaries[0]
+    for other in summaries[1:]:
+        merged = merged.merge(other)
+    streamed = spc.ExactSummary()
+    for chunk in _chunks(y, s, w, bounds):
+        streamed.update(*chunk)
+    for summary in (merged, streamed):
+        assert summary.roc_auc() == pytest.approx(spc.roc_auc_score(y, s, sample_weight=w), rel=1e-12)
+        for interpolation in ("davis-goadrich", "continuous", "linear"):
+            assert summary.pr_auc(interpolation) == pytest.approx(
+                spc.pr_auc_score(y, s, sample_weight=w, interpolation=interpolation), rel=1e-12)
+        assert summary.achievable_pr_auc() == pytest.approx(
+            spc.achievable_pr_auc_score(y, s, sample_weight=w), rel=1e-12)
+        assert summary.average_precision() == pytest.approx(
+            spc.average_precision_score(y, s, sample_weight=w), rel=1e-12)
+    # merging is commutative
+    reverse = summaries[-1]
+    for other in reversed(summaries[:-1]):
+        reverse = reverse.merge(other)
+    assert reverse.pr_auc() == pytest.approx(merged.pr_auc(), rel=1e-12)
+
+
+@settings(max_examples=150, deadline=None)
+@given(chunked(weights=True), st.sampled_from([0, 2, 4, 8, 52]))
+def test_binned_bounds_contain_the_exact_values(data, bits):
+    y, s, w, bounds = data
+    summary = spc.BinnedSummary(mantissa_bits=bits)
+    for chunk in _chunks(y, s, w, bounds):
+        summary.update(*chunk)
+    estimate, bound = summary.roc_auc()
+    assert abs(estimate - spc.roc_auc_score(y, s, sample_weight=w)) <= bound + 1e-12
+    low, high = summary.average_precision_interval()
+    assert low - 1e-12 <= spc.average_precision_score(y, s, sample_weight=w) <= high + 1e-12
+    # merged equals streamed
+    parts = [spc.BinnedSummary(bits).update(*chunk) for chunk in _chunks(y, s, w, bounds)]
+    merged = parts[0]
+    for other in parts[1:]:
+        merged = merged.merge(other)
+    np.testing.assert_array_equal(merged.keys_, summary.keys_)
+    np.testing.assert_allclose(merged.pos_, summary.pos_)
+
+
+def test_bins_tighten_and_become_exact():
+    rng = np.random.default_rng(0)
+    y = rng.integers(0, 2, 20_000)
+    s = rng.normal(size=20_000) + y
+    exact = spc.roc_auc_score(y, s)
+    bounds = []
+    for bits in (4, 8, 12):
+        estimate, bound = spc.BinnedSummary(bits).update(y, s).roc_auc()
+        assert abs(estimate - exact) <= bound
+        bounds.append(bound)
+    assert bounds[0] > bounds[1] > bounds[2]
+    fine = spc.BinnedSummary(52).update(y, s)
+    assert fine.roc_auc()[0] == pytest.approx(exact, rel=1e-12)  # one bin per value
+    assert fine.pr_auc() == pytest.approx(spc.pr_auc_score(y, s), rel=1e-12)
+
+
+def test_signed_zeros_share_a_bin_and_errors():
+    summary = spc.BinnedSummary(4).update([0, 1], [-0.0, 0.0])
+    assert summary.keys_.shape == (1,)
+    assert summary.roc_auc() == (0.5, 0.5)
+    with pytest.raises(ValueError, match="mantissa_bits"):
+        spc.BinnedSummary(60)
+    with pytest.raises(ValueError, match="same mantissa_bits"):
+        spc.BinnedSummary(4).merge(spc.BinnedSummary(5))
+    with pytest.raises(ValueError, match="integer counts"):
+        spc.BinnedSummary(4).update([0, 1, 1], [0.1, 0.2, 0.3], [0.5, 1, 1]).average_precision_interval()
+    with pytest.raises(ValueError, match="single class"):
+        spc.ExactSummary().update([1, 1], [0.1, 0.2]).pr_auc()
