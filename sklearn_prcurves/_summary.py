@@ -191,7 +191,7 @@ class BinnedSummary:
         return CountTable.from_counts(self.keys_[::-1], self.pos_[::-1], self.neg_[::-1])
 
     def roc_auc(self):
-        """``(estimate, bound)``: |exact AUC-ROC - estimate| <= bound, guaranteed."""
+        """``(estimate, bound)`` with ``abs(exact AUC-ROC - estimate) <= bound``, guaranteed."""
         table = _require_two_classes(self.table())
         tp, fp, _ = table_path(table)
         n_pos, n_neg = tp[-1], fp[-1]
