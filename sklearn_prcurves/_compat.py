@@ -4,11 +4,18 @@ scikit-learn moves its private helpers between releases; keeping every such impo
 here means a new release breaks one file, not the package.
 """
 
+import functools
+import inspect
+import re
+
 import sklearn
+from sklearn import config_context, get_config
 from sklearn.utils._param_validation import (  # noqa: F401  (re-exported)
     Interval,
+    InvalidParameterError,
     StrOptions,
-    validate_params,
+    make_constraint,
+    validate_parameter_constraints,
 )
 from sklearn.utils.validation import _check_sample_weight
 
@@ -40,3 +47,60 @@ def present_labels_repr(labels):
     """The label list in ``average_precision_score``'s pos_label error, as the
     installed scikit-learn prints it (a list before 1.9, an array from 1.9)."""
     return str(labels.tolist()) if SKLEARN_VERSION < (1, 9) else str(labels)
+
+
+def validate_params(parameter_constraints, *, prefer_skip_nested_validation):
+    """scikit-learn's ``validate_params``, with its per-call set-up done once.
+
+    scikit-learn's decorator rebuilds the function signature and every constraint
+    object on each call, which is about half the time of a drop-in metric on 1e4
+    rows. Here they are built when the function is decorated. A call whose arguments
+    all satisfy their constraints goes straight through; any other call is checked by
+    scikit-learn's own ``validate_parameter_constraints``, so the error raised is
+    exactly scikit-learn's. Nested validation is skipped as scikit-learn skips it.
+    """
+
+    def decorator(func):
+        func._skl_parameter_constraints = parameter_constraints
+        signature = inspect.signature(func)
+        ignored = {"self", "cls"} | {
+            p.name
+            for p in signature.parameters.values()
+            if p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD)
+        }
+        constraints = {
+            name: [make_constraint(c) for c in options]
+            for name, options in parameter_constraints.items()
+            if options != "no_validation"
+        }
+
+        @functools.wraps(func)
+        def wrapper(*args, **kwargs):
+            global_skip = get_config()["skip_parameter_validation"]
+            if global_skip:
+                return func(*args, **kwargs)
+            bound = signature.bind(*args, **kwargs)
+            bound.apply_defaults()
+            params = {k: v for k, v in bound.arguments.items() if k not in ignored}
+            for name, options in constraints.items():
+                if name in params and not any(c.is_satisfied_by(params[name]) for c in options):
+                    validate_parameter_constraints(
+                        parameter_constraints, params, caller_name=func.__qualname__
+                    )
+            try:
+                with config_context(
+                    skip_parameter_validation=prefer_skip_nested_validation or global_skip
+                ):
+                    return func(*args, **kwargs)
+            except InvalidParameterError as exc:
+                # As scikit-learn does: name this function, not an inner one.
+                message = re.sub(
+                    r"parameter of \w+ must be",
+                    f"parameter of {func.__qualname__} must be",
+                    str(exc),
+                )
+                raise InvalidParameterError(message) from exc
+
+        return wrapper
+
+    return decorator
