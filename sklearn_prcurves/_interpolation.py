@@ -209,10 +209,16 @@ def _rising_segments(tp, fp, leading_negatives):
     return ends, tp_a, fp_a, tp[ends], fp[ends]
 
 
-def path_area(tp, fp, interpolation, leading_negatives="interpolate"):
-    """Area under the PR curve through a path's points, interpolated as asked."""
+def path_area(tp, fp, interpolation, leading_negatives="interpolate", n_pos=None):
+    """Area under the PR curve through a path's points, interpolated as asked.
+
+    The path starts at the origin, or at any point of a longer path when ``n_pos``
+    (the total weight of positives, otherwise the path's last TP) is given: the areas
+    of consecutive pieces of one path add up to the area of the whole.
+    """
     _, tp_a, fp_a, tp_b, fp_b = _rising_segments(tp, fp, leading_negatives)
-    return float(np.sum(segment_areas(tp_a, fp_a, tp_b, fp_b, tp[-1], interpolation)))
+    n_pos = tp[-1] if n_pos is None else n_pos
+    return float(np.sum(segment_areas(tp_a, fp_a, tp_b, fp_b, n_pos, interpolation)))
 
 
 # A segment's continuous curve is drawn with at most this many interior points.

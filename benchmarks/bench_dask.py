@@ -1,0 +1,169 @@
+"""Scale: one process (numpy) against scikit-learn, Dask exact and Dask binned.
+
+Generates its own data (default 1e8 float32 scores, ~3% positives, in Parquet files),
+then runs each method in a fresh process, recording wall time, the peak resident
+memory summed over the whole process tree (the method's process and, for Dask, its
+worker processes) and the largest single process, and the error against the exact
+AUC-ROC / average precision. Dask runs on a LocalCluster of 2 worker processes.
+
+Targets (issue: scale): Dask exact within 1.5x of the single-process numpy time with
+a lower peak per process; binned at least 5x faster than exact, with a certified
+AUC-ROC bound <= 1e-4 and an average-precision interval narrower than 1e-3.
+
+Usage::
+
+    python benchmarks/bench_dask.py                  # 1e8 rows (needs ~8 GB free disk/RAM)
+    python benchmarks/bench_dask.py --rows 1e7 --skip-sklearn
+"""
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+import numpy as np
+
+ROWS_PER_FILE = 5_000_000
+
+METHODS = {
+    "numpy (one process)": """
+import numpy as np, pyarrow.parquet as pq, sklearn_prcurves as spc
+t = pq.read_table(DATA); y = t["y"].to_numpy(); s = t["s"].to_numpy()
+result = {"auc": spc.roc_auc_score(y, s), "ap": spc.average_precision_score(y, s)}
+""",
+    "scikit-learn": """
+import numpy as np, pyarrow.parquet as pq, sklearn.metrics as skm
+t = pq.read_table(DATA); y = t["y"].to_numpy(); s = t["s"].to_numpy()
+result = {"auc": skm.roc_auc_score(y, s), "ap": skm.average_precision_score(y, s)}
+""",
+    "dask exact": """
+import distributed, sklearn_prcurves.dask as spd
+with distributed.LocalCluster(n_workers=2, threads_per_worker=1, host="127.0.0.1",
+                              dashboard_address=None, memory_limit=0) as cluster, \\
+        distributed.Client(cluster):
+    y, s, _ = spd.read_parquet(DATA, label="y", score="s")
+    result = {"auc": spd.roc_auc_score(y, s), "ap": spd.average_precision_score(y, s)}
+""",
+    "dask binned": """
+import distributed, sklearn_prcurves.dask as spd
+with distributed.LocalCluster(n_workers=2, threads_per_worker=1, host="127.0.0.1",
+                              dashboard_address=None, memory_limit=0) as cluster, \\
+        distributed.Client(cluster):
+    y, s, _ = spd.read_parquet(DATA, label="y", score="s")
+    summary = spd.binned_summary(y, s, mantissa_bits=12)
+    auc, bound = summary.roc_auc()
+    low, high = summary.average_precision_interval()
+    result = {"auc": auc, "auc_bound": bound, "ap_low": low, "ap_high": high}
+""",
+}
+
+
+def generate(folder, rows, seed=0):
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    folder.mkdir(parents=True, exist_ok=True)
+    rng = np.random.default_rng(seed)
+    for i, start in enumerate(range(0, rows, ROWS_PER_FILE)):
+        n = min(ROWS_PER_FILE, rows - start)
+        y = (rng.random(n) < 0.03).astype(np.int8)
+        s = (rng.normal(size=n) + 1.5 * y).astype(np.float32)
+        pq.write_table(pa.table({"y": y, "s": s}), folder / f"part-{i:04d}.parquet")
+
+
+def _tree_rss(pid):
+    """Resident memory (bytes) of a process and all its descendants, and the largest."""
+    children = {}
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as f:
+                    parent = int(f.read().rsplit(")", 1)[1].split()[1])
+                children.setdefault(parent, []).append(int(entry))
+            except (OSError, IndexError, ValueError):
+                pass
+    total, largest, stack = 0, 0, [pid]
+    while stack:
+        p = stack.pop()
+        try:
+            with open(f"/proc/{p}/statm") as f:
+                rss = int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+        except (OSError, IndexError, ValueError):
+            rss = 0
+        total += rss
+        largest = max(largest, rss)
+        stack.extend(children.get(p, []))
+    return total, largest
+
+
+def run(code, data):
+    script = f"DATA = {str(data)!r}\n{code}\nimport json; print(json.dumps(result))"
+    start = time.perf_counter()
+    process = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True)
+    peaks = [0, 0]
+
+    def poll():
+        while process.poll() is None:
+            total, largest = _tree_rss(process.pid)
+            peaks[0], peaks[1] = max(peaks[0], total), max(peaks[1], largest)
+            time.sleep(0.05)
+
+    poller = threading.Thread(target=poll)
+    poller.start()
+    out, _ = process.communicate()
+    elapsed = time.perf_counter() - start
+    poller.join()
+    if process.returncode:
+        raise RuntimeError(f"method failed with exit code {process.returncode}")
+    return json.loads(out.strip().splitlines()[-1]), elapsed, peaks
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rows", type=float, default=1e8)
+    parser.add_argument("--data", help="folder for the Parquet files (default: a temp dir)")
+    parser.add_argument("--skip-sklearn", action="store_true")
+    args = parser.parse_args()
+    rows = int(args.rows)
+    folder = Path(args.data or tempfile.mkdtemp(prefix="prcurves-bench-")) / f"rows-{rows}"
+    if not folder.exists():
+        start = time.perf_counter()
+        generate(folder, rows)
+        print(f"generated {rows:,} rows in {time.perf_counter() - start:.0f} s: {folder}")
+    results = {}
+    for name, code in METHODS.items():
+        if name == "scikit-learn" and args.skip_sklearn:
+            continue
+        results[name] = run(code, folder)
+        values, elapsed, (tree, largest) = results[name]
+        print(f"{name:22s} {elapsed:8.1f} s   peak tree {tree / 2**30:6.2f} GiB   "
+              f"largest process {largest / 2**30:6.2f} GiB   {values}", flush=True)
+    exact = results["numpy (one process)"][0]
+    numpy_time = results["numpy (one process)"][1]
+    numpy_largest = results["numpy (one process)"][2][1]
+    dask_exact = results["dask exact"]
+    binned = results["dask binned"]
+    print()
+    print(f"dask exact / numpy time: {dask_exact[1] / numpy_time:.2f} (target <= 1.5); "
+          f"largest process {dask_exact[2][1] / 2**30:.2f} GiB vs numpy "
+          f"{numpy_largest / 2**30:.2f} GiB (target lower)")
+    print(f"dask exact errors: AUC {abs(dask_exact[0]['auc'] - exact['auc']):.2e}, "
+          f"AP {abs(dask_exact[0]['ap'] - exact['ap']):.2e}")
+    print(f"binned speed-up over exact: {dask_exact[1] / binned[1]:.1f}x (target >= 5); "
+          f"AUC bound {binned[0]['auc_bound']:.2e} (target <= 1e-4), actual error "
+          f"{abs(binned[0]['auc'] - exact['auc']):.2e}; AP interval width "
+          f"{binned[0]['ap_high'] - binned[0]['ap_low']:.2e} (target < 1e-3), contains exact: "
+          f"{binned[0]['ap_low'] <= exact['ap'] <= binned[0]['ap_high']}")
+    if "scikit-learn" in results:
+        sk = results["scikit-learn"]
+        print(f"scikit-learn / numpy time: {sk[1] / numpy_time:.1f}x; errors AUC "
+              f"{abs(sk[0]['auc'] - exact['auc']):.2e}, AP {abs(sk[0]['ap'] - exact['ap']):.2e}")
+
+
+if __name__ == "__main__":
+    main()

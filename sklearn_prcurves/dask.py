@@ -1,0 +1,403 @@
+"""The package's areas on data too large for one machine, with Dask (extra: ``dask``).
+
+Inputs are dask arrays or dask dataframe columns (use :func:`read_parquet` for
+Parquet files); results are plain floats.
+
+``mode="exact"`` gives the same numbers as the in-memory functions without any
+process holding the whole counting table: the score axis is cut into ranges (edges
+from a sample of the scores), each partition sends its rows of a range to the task
+that counts that range (one run of the counting kernel per range, on the workers),
+and only small results travel to the client:
+each range's totals (from which the client computes where each range's piece of the
+curve starts), then each range's partial area. The areas of consecutive pieces of a
+curve add up to the area of the whole curve.
+
+``mode="binned"`` merges a :class:`~sklearn_prcurves.BinnedSummary` per partition
+(counts per relative-precision bin of the score) and returns its estimates with
+their guaranteed bounds: faster, bounded memory, an error you can state.
+
+References
+----------
+J. Davis and M. Goadrich, "The Relationship Between Precision-Recall and ROC Curves",
+ICML 2006.
+"""
+
+import numpy as np
+
+from ._counts import count_table
+from ._hull import hull_vertices
+from ._interpolation import INTERPOLATIONS, LEADING_NEGATIVES, path_area
+from ._summary import BinnedSummary
+
+__all__ = [
+    "achievable_pr_auc_score",
+    "average_precision_score",
+    "binned_summary",
+    "pr_auc_score",
+    "read_parquet",
+    "roc_auc_score",
+]
+
+_SAMPLE_PER_PARTITION = 2000
+
+
+def _import_dask():
+    try:
+        import dask
+        import dask.array  # noqa: F401
+        import dask.dataframe  # noqa: F401
+    except ImportError as exc:  # pragma: no cover - exercised where dask is absent
+        raise ImportError(
+            "sklearn_prcurves.dask needs dask: pip install 'sklearn-prcurves[dask]'"
+        ) from exc
+    return dask
+
+
+def read_parquet(path, *, label, score, weight=None):
+    """Label, score and (optional) weight columns of Parquet files as dask Series.
+
+    Parameters
+    ----------
+    path : str or list of str
+        File, folder or glob, as :func:`dask.dataframe.read_parquet` accepts.
+    label, score : str
+        Column names.
+    weight : str, default=None
+        Column of sample weights.
+
+    Returns
+    -------
+    y_true, y_score, sample_weight : dask Series (``sample_weight`` None if not asked)
+    """
+    _import_dask()
+    import dask.dataframe as dd
+
+    columns = [label, score] + ([weight] if weight else [])
+    frame = dd.read_parquet(path, columns=columns)
+    return frame[label], frame[score], (frame[weight] if weight else None)
+
+
+def _partitions(y_true, y_score, sample_weight):
+    """Aligned delayed numpy partitions ``(y, score, weight or None)``.
+
+    Dataframe columns are assembled into one frame first, so that their partitions
+    cannot be split differently (dask's optimiser plans each expression on its own).
+    """
+    dask = _import_dask()
+    import dask.array as da
+
+    if hasattr(y_score, "to_frame") and not isinstance(y_score, da.Array):  # dask Series
+        frame = y_score.to_frame(name="s").assign(y=y_true)
+        if sample_weight is not None:
+            frame = frame.assign(w=sample_weight)
+        weighted = sample_weight is not None
+        return dask, [
+            tuple(dask.delayed(_frame_columns, nout=3)(part, weighted))
+            for part in frame.to_delayed()
+        ]
+
+    def parts(column, like=None):
+        if column is None:
+            return None
+        if not isinstance(column, da.Array):
+            column = da.from_array(np.asarray(column), chunks=like or "auto")
+        if like is not None and column.chunks[0] != like:
+            column = column.rechunk({0: like})
+        return column
+
+    score = parts(y_score)
+    chunks = score.chunks[0]
+    y = parts(y_true, chunks)
+    weight = parts(sample_weight, chunks)
+    if y.shape[0] != score.shape[0] or (weight is not None and weight.shape[0] != score.shape[0]):
+        raise ValueError("y_true, y_score and sample_weight must have the same length.")
+    y_parts = y.to_delayed().ravel()
+    s_parts = score.to_delayed().ravel()
+    w_parts = [None] * len(s_parts) if weight is None else list(weight.to_delayed().ravel())
+    return dask, list(zip(y_parts, s_parts, w_parts))
+
+
+def _frame_columns(frame, weighted):
+    return (
+        frame["y"].to_numpy(),
+        frame["s"].to_numpy(),
+        frame["w"].to_numpy() if weighted else None,
+    )
+
+
+def _binarize(y, score, weight, pos_label):
+    """One partition's positives mask, scores and weights (zero weights dropped)."""
+    y = np.asarray(y)
+    score = np.asarray(score, dtype=np.float64).ravel()
+    if not np.all(np.isfinite(score)):
+        raise ValueError("Input y_score contains NaN or infinity.")
+    if pos_label is None:
+        if not np.all(np.isin(y, (0, 1, -1))):
+            raise ValueError(
+                "y_true takes values other than {0, 1} or {-1, 1}: pass pos_label."
+            )
+        is_pos = y == 1
+    else:
+        is_pos = y == pos_label
+    if weight is not None:
+        weight = np.asarray(weight, dtype=np.float64)
+        if np.any(~np.isfinite(weight)) or np.any(weight < 0):
+            raise ValueError("sample_weight must hold finite non-negative values.")
+        keep = weight > 0
+        is_pos, score, weight = is_pos[keep], score[keep], weight[keep]
+    return is_pos.ravel(), score, weight
+
+
+def _sample(y, score, weight, pos_label, seed):
+    is_pos, score, _ = _binarize(y, score, weight, pos_label)
+    rng = np.random.default_rng(seed)
+    take = min(_SAMPLE_PER_PARTITION, score.shape[0])
+    return rng.choice(score, size=take, replace=False) if take else score
+
+
+def _split(y, score, weight, pos_label, edges):
+    """One partition's rows per score range (range r: edges[r-1] < s <= edges[r])."""
+    is_pos, score, weight = _binarize(y, score, weight, pos_label)
+    which = np.searchsorted(edges, score, side="left")
+    order = np.argsort(which, kind="stable")
+    bounds = np.searchsorted(which[order], np.arange(edges.shape[0] + 2))
+    pieces = []
+    for r in range(edges.shape[0] + 1):
+        rows = order[bounds[r] : bounds[r + 1]]
+        pieces.append((is_pos[rows], score[rows], None if weight is None else weight[rows]))
+    return pieces
+
+
+def _range_table(*pieces):
+    """The counting table of one score range, from its rows in every partition."""
+    is_pos = np.concatenate([p[0] for p in pieces])
+    if is_pos.shape[0] == 0:
+        return None
+    score = np.concatenate([p[1] for p in pieces])
+    weight = None if pieces[0][2] is None else np.concatenate([p[2] for p in pieces])
+    return count_table(is_pos, score, weight)
+
+
+def _totals(table):
+    return (0.0, 0.0, 0) if table is None else (table.n_pos, table.n_neg, len(table))
+
+
+def _piece(table, tp_offset, fp_offset):
+    """The range's piece of the global path, starting where the ranges above end."""
+    tp = np.concatenate([[tp_offset], tp_offset + table.tps])
+    fp = np.concatenate([[fp_offset], fp_offset + table.fps])
+    return tp, fp
+
+
+def _partial(table, tp_offset, fp_offset, n_pos, n_neg, what, options):
+    if table is None:
+        return 0.0 if what != "hull" else (np.zeros(0), np.zeros(0))
+    tp, fp = _piece(table, tp_offset, fp_offset)
+    if what == "roc":
+        return float(np.sum(np.diff(fp) * (tp[1:] + tp[:-1])) / (2 * n_pos * n_neg))
+    if what == "hull":
+        keep = hull_vertices(fp, tp)
+        return tp[keep][1:], fp[keep][1:]
+    return path_area(tp, fp, options["interpolation"], options["leading_negatives"], n_pos=n_pos)
+
+
+def _tree_reduce(dask, items, combine):
+    while len(items) > 1:
+        items = [
+            dask.delayed(combine)(items[i], items[i + 1]) if i + 1 < len(items) else items[i]
+            for i in range(0, len(items), 2)
+        ]
+    return items[0]
+
+
+def _exact(what, y_true, y_score, sample_weight, pos_label, n_ranges, random_state, **options):
+    dask, parts = _partitions(y_true, y_score, sample_weight)
+    seed = np.random.default_rng(random_state).integers(2**31)
+    samples = dask.compute(*[
+        dask.delayed(_sample)(y, s, w, pos_label, seed + i) for i, (y, s, w) in enumerate(parts)
+    ])
+    pooled = np.concatenate(samples)
+    if pooled.shape[0] == 0:
+        raise ValueError("No sample with non-zero weight.")
+    n_ranges = n_ranges or max(2, 4 * len(parts))
+    edges = np.unique(np.quantile(pooled, np.linspace(0, 1, n_ranges + 1)[1:-1]))
+    n_split = edges.shape[0] + 1
+    split = [dask.delayed(_split, nout=n_split)(y, s, w, pos_label, edges) for y, s, w in parts]
+    ranges = [dask.delayed(_range_table)(*[part[r] for part in split]) for r in range(n_split)]
+    ranges = dask.persist(*ranges)  # the range tables stay on the workers
+    totals = np.array(dask.compute(*[dask.delayed(_totals)(t) for t in ranges]), dtype=float)
+    n_pos, n_neg = totals[:, 0].sum(), totals[:, 1].sum()
+    if n_pos <= 0 or n_neg <= 0:
+        raise ValueError(
+            "Only one class is present in y_true: this needs both positives and negatives."
+        )
+    # Ranges in decreasing score order: each piece starts where the ranges above end.
+    order = np.arange(n_split)[::-1]
+    tp_offsets = np.concatenate([[0.0], np.cumsum(totals[order, 0])[:-1]])
+    fp_offsets = np.concatenate([[0.0], np.cumsum(totals[order, 1])[:-1]])
+    pieces = dask.compute(*[
+        dask.delayed(_partial)(ranges[r], tp_offsets[i], fp_offsets[i], n_pos, n_neg, what,
+                               options)
+        for i, r in enumerate(order)
+    ])
+    if what != "hull":
+        return float(np.sum(pieces)), int(totals[:, 2].max())
+    tp = np.concatenate([[0.0], *[p[0] for p in pieces]])
+    fp = np.concatenate([[0.0], *[p[1] for p in pieces]])
+    keep = hull_vertices(fp, tp)  # the global hull's vertices are among the pieces'
+    return path_area(tp[keep], fp[keep], options["interpolation"]), int(totals[:, 2].max())
+
+
+def binned_summary(y_true, y_score, *, sample_weight=None, pos_label=None, mantissa_bits=12):
+    """Merge a :class:`~sklearn_prcurves.BinnedSummary` over all partitions.
+
+    Parameters
+    ----------
+    y_true, y_score : dask Array or dask Series
+    sample_weight : dask Array or dask Series, default=None
+    pos_label : int, float, bool or str, default=None
+        None means 1 with labels in {0, 1} or {-1, 1}.
+    mantissa_bits : int, default=12
+        Bin resolution (see :class:`~sklearn_prcurves.BinnedSummary`).
+
+    Returns
+    -------
+    summary : BinnedSummary
+        With ``roc_auc()`` (estimate and guaranteed bound),
+        ``average_precision_interval()`` and ``pr_auc()``.
+    """
+    dask, parts = _partitions(y_true, y_score, sample_weight)
+
+    def summarize(y, s, w):
+        is_pos, score, weight = _binarize(y, s, w, pos_label)
+        return BinnedSummary(mantissa_bits).update(is_pos, score, weight)
+
+    summaries = [dask.delayed(summarize)(y, s, w) for y, s, w in parts]
+    return dask.compute(_tree_reduce(dask, summaries, lambda a, b: a.merge(b)))[0]
+
+
+def _check(mode, interpolation="davis-goadrich", leading_negatives="interpolate"):
+    if mode not in ("exact", "binned"):
+        raise ValueError(f"mode must be 'exact' or 'binned'; got {mode!r}.")
+    if interpolation not in INTERPOLATIONS:
+        raise ValueError(f"interpolation must be one of {INTERPOLATIONS}; got {interpolation!r}.")
+    if leading_negatives not in LEADING_NEGATIVES:
+        raise ValueError(
+            f"leading_negatives must be one of {LEADING_NEGATIVES}; got {leading_negatives!r}."
+        )
+
+
+def roc_auc_score(y_true, y_score, *, sample_weight=None, pos_label=None, mode="exact",
+                  n_ranges=None, mantissa_bits=12, random_state=0):
+    """AUC-ROC of dask data; ``mode="binned"`` returns ``(estimate, bound)``.
+
+    Parameters
+    ----------
+    y_true, y_score : dask Array or dask Series
+    sample_weight : dask Array or dask Series, default=None
+    pos_label : int, float, bool or str, default=None
+        None means 1 with labels in {0, 1} or {-1, 1}.
+    mode : {"exact", "binned"}, default="exact"
+    n_ranges : int, default=None
+        Exact mode: score ranges merged in parallel (default: 4 per partition).
+    mantissa_bits : int, default=12
+        Binned mode resolution.
+    random_state : int, default=0
+        Seeds the sample that places the range edges (never the result).
+
+    Returns
+    -------
+    auc : float, or ``(estimate, bound)`` in binned mode
+    """
+    _check(mode)
+    if mode == "binned":
+        return binned_summary(y_true, y_score, sample_weight=sample_weight,
+                              pos_label=pos_label, mantissa_bits=mantissa_bits).roc_auc()
+    return _exact("roc", y_true, y_score, sample_weight, pos_label, n_ranges, random_state)[0]
+
+
+def pr_auc_score(y_true, y_score, *, interpolation="davis-goadrich", sample_weight=None,
+                 pos_label=None, leading_negatives="interpolate", mode="exact", n_ranges=None,
+                 mantissa_bits=12, random_state=0):
+    """Interpolated AUC-PR of dask data, as :func:`sklearn_prcurves.pr_auc_score`.
+
+    Binned mode returns the estimate with each bin as a tie group (no bound; see
+    :func:`average_precision_score` for a guaranteed interval).
+
+    Parameters
+    ----------
+    y_true, y_score : dask Array or dask Series
+    interpolation : {"davis-goadrich", "continuous", "linear", "step"}, \
+            default="davis-goadrich"
+    sample_weight : dask Array or dask Series, default=None
+    pos_label : int, float, bool or str, default=None
+    leading_negatives : {"interpolate", "drop"}, default="interpolate"
+    mode : {"exact", "binned"}, default="exact"
+    n_ranges : int, default=None
+    mantissa_bits : int, default=12
+    random_state : int, default=0
+
+    Returns
+    -------
+    auc : float
+    """
+    _check(mode, interpolation, leading_negatives)
+    if mode == "binned":
+        return binned_summary(y_true, y_score, sample_weight=sample_weight,
+                              pos_label=pos_label, mantissa_bits=mantissa_bits
+                              ).pr_auc(interpolation)
+    return _exact("pr", y_true, y_score, sample_weight, pos_label, n_ranges, random_state,
+                  interpolation=interpolation, leading_negatives=leading_negatives)[0]
+
+
+def average_precision_score(y_true, y_score, *, sample_weight=None, pos_label=None,
+                            mode="exact", n_ranges=None, mantissa_bits=12, random_state=0):
+    """Average precision of dask data; ``mode="binned"`` returns a guaranteed interval.
+
+    Parameters
+    ----------
+    y_true, y_score : dask Array or dask Series
+    sample_weight : dask Array or dask Series, default=None
+    pos_label : int, float, bool or str, default=None
+    mode : {"exact", "binned"}, default="exact"
+    n_ranges : int, default=None
+    mantissa_bits : int, default=12
+    random_state : int, default=0
+
+    Returns
+    -------
+    ap : float, or ``(low, high)`` in binned mode
+    """
+    _check(mode)
+    if mode == "binned":
+        return binned_summary(y_true, y_score, sample_weight=sample_weight,
+                              pos_label=pos_label, mantissa_bits=mantissa_bits
+                              ).average_precision_interval()
+    return _exact("pr", y_true, y_score, sample_weight, pos_label, n_ranges, random_state,
+                  interpolation="step", leading_negatives="interpolate")[0]
+
+
+def achievable_pr_auc_score(y_true, y_score, *, interpolation="davis-goadrich",
+                            sample_weight=None, pos_label=None, n_ranges=None, random_state=0):
+    """Area under the achievable PR curve of dask data (exact).
+
+    Each range sends the client only the vertices of its piece's convex hull; the
+    global hull's vertices are among them.
+
+    Parameters
+    ----------
+    y_true, y_score : dask Array or dask Series
+    interpolation : {"davis-goadrich", "continuous", "linear", "step"}, \
+            default="davis-goadrich"
+    sample_weight : dask Array or dask Series, default=None
+    pos_label : int, float, bool or str, default=None
+    n_ranges : int, default=None
+    random_state : int, default=0
+
+    Returns
+    -------
+    auc : float
+    """
+    _check("exact", interpolation)
+    return _exact("hull", y_true, y_score, sample_weight, pos_label, n_ranges, random_state,
+                  interpolation=interpolation)[0]

@@ -1,0 +1,124 @@
+"""The Dask path on a real LocalCluster with two worker processes (loopback only)."""
+
+import numpy as np
+import pytest
+
+pytest.importorskip("dask.dataframe")
+distributed = pytest.importorskip("distributed")
+pd = pytest.importorskip("pandas")
+import dask.array as da  # noqa: E402
+import dask.dataframe as dd  # noqa: E402
+
+import sklearn_prcurves as spc  # noqa: E402
+import sklearn_prcurves.dask as spd  # noqa: E402
+from sklearn_prcurves.dask import _exact  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def client():
+    cluster = distributed.LocalCluster(
+        n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
+        dashboard_address=None, silence_logs=50,
+    )
+    with distributed.Client(cluster) as client:
+        yield client
+    cluster.close()
+
+
+@pytest.fixture(scope="module")
+def data():
+    rng = np.random.default_rng(0)
+    n = 20_000
+    y = (rng.random(n) < 0.1).astype(np.int64)
+    scores = np.round(rng.normal(size=n) + 1.2 * y, 2)  # many ties, across partitions
+    weight = rng.integers(1, 4, n).astype(float)
+    weight[::97] = 0.0  # zero weights are dropped, as in memory
+    return y, scores, weight
+
+
+def as_dask(*arrays, chunks=2500):
+    return [da.from_array(a, chunks=chunks) for a in arrays]
+
+
+CASES = [
+    ("roc", lambda y, s, w: spc.roc_auc_score(y, s, sample_weight=w),
+     lambda y, s, w: spd.roc_auc_score(y, s, sample_weight=w)),
+    ("ap", lambda y, s, w: spc.average_precision_score(y, s, sample_weight=w),
+     lambda y, s, w: spd.average_precision_score(y, s, sample_weight=w)),
+    ("achievable", lambda y, s, w: spc.achievable_pr_auc_score(y, s, sample_weight=w),
+     lambda y, s, w: spd.achievable_pr_auc_score(y, s, sample_weight=w)),
+] + [
+    (f"pr-{i}-{lead}",
+     lambda y, s, w, i=i, lead=lead: spc.pr_auc_score(y, s, sample_weight=w, interpolation=i,
+                                                      leading_negatives=lead),
+     lambda y, s, w, i=i, lead=lead: spd.pr_auc_score(y, s, sample_weight=w, interpolation=i,
+                                                      leading_negatives=lead))
+    for i in ("davis-goadrich", "continuous", "linear") for lead in ("interpolate", "drop")
+]
+
+
+@pytest.mark.parametrize("name, in_memory, on_dask", CASES, ids=[c[0] for c in CASES])
+@pytest.mark.parametrize("weighted", [False, True])
+def test_exact_mode_equals_in_memory(client, data, name, in_memory, on_dask, weighted):
+    y, s, w = data
+    w = w if weighted else None
+    dy, ds, dw = as_dask(y, s, w if w is not None else np.ones_like(s))
+    got = on_dask(dy, ds, dw if weighted else None)
+    assert got == pytest.approx(in_memory(y, s, w), rel=1e-12)
+
+
+def test_dataframe_columns_and_parquet(client, data, tmp_path):
+    y, s, w = data
+    frame = pd.DataFrame({"label": y, "score": s, "w": w})
+    ddf = dd.from_pandas(frame, npartitions=5)
+    expected = spc.pr_auc_score(y, s, sample_weight=w)
+    assert spd.pr_auc_score(ddf["label"], ddf["score"], sample_weight=ddf["w"]) == (
+        pytest.approx(expected, rel=1e-12))
+    ddf.to_parquet(tmp_path / "scores")
+    label, score, weight = spd.read_parquet(tmp_path / "scores", label="label", score="score",
+                                            weight="w")
+    assert spd.pr_auc_score(label, score, sample_weight=weight) == pytest.approx(expected, rel=1e-12)
+
+
+def test_no_process_holds_all_rows(client):
+    rng = np.random.default_rng(3)
+    y = (rng.random(40_000) < 0.1).astype(int)
+    s = rng.normal(size=40_000) + y  # distinct scores: the table is as long as the data
+    dy, ds = as_dask(y, s)
+    value, largest_range = _exact("roc", dy, ds, None, None, n_ranges=16, random_state=0)
+    assert value == pytest.approx(spc.roc_auc_score(y, s), rel=1e-12)
+    # Each range's table lives on one worker and holds a fraction of the rows; the
+    # client only ever receives per-range totals and partial areas.
+    assert largest_range < s.shape[0] / 4
+
+
+def test_binned_mode_bounds_hold(client, data):
+    y, s, w = data
+    dy, ds, dw = as_dask(y, s, w)
+    estimate, bound = spd.roc_auc_score(dy, ds, sample_weight=dw, mode="binned")
+    assert abs(estimate - spc.roc_auc_score(y, s, sample_weight=w)) <= bound
+    low, high = spd.average_precision_score(dy, ds, sample_weight=dw, mode="binned")
+    assert low <= spc.average_precision_score(y, s, sample_weight=w) <= high
+    rng = np.random.default_rng(1)
+    distinct = rng.normal(size=50_000)
+    labels = (rng.random(50_000) < 0.05).astype(int)
+    estimate, bound = spd.roc_auc_score(*as_dask(labels, distinct), mode="binned")
+    assert bound <= 1e-4 and abs(estimate - spc.roc_auc_score(labels, distinct)) <= bound
+    low, high = spd.average_precision_score(*as_dask(labels, distinct), mode="binned")
+    assert high - low < 1e-3
+
+
+def test_errors(client):
+    y, s = as_dask(np.array([0, 1, 1, 0]), np.array([0.1, np.nan, 0.3, 0.2]), chunks=2)
+    with pytest.raises(ValueError, match="NaN"):
+        spd.roc_auc_score(y, s)
+    y, s = as_dask(np.array([1, 1, 1, 1]), np.array([0.1, 0.2, 0.3, 0.4]), chunks=2)
+    with pytest.raises(ValueError, match="Only one class"):
+        spd.pr_auc_score(y, s)
+    y, s = as_dask(np.array(["a", "b", "a", "b"]), np.array([0.1, 0.2, 0.3, 0.4]), chunks=2)
+    with pytest.raises(ValueError, match="pass pos_label"):
+        spd.roc_auc_score(y, s)
+    assert spd.roc_auc_score(y, s, pos_label="b") == pytest.approx(spc.roc_auc_score(
+        np.array(["a", "b", "a", "b"]) == "b", [0.1, 0.2, 0.3, 0.4]))
+    with pytest.raises(ValueError, match="mode must be"):
+        spd.roc_auc_score(y, s, mode="approximate")
