@@ -109,10 +109,15 @@ def _require_two_classes(table):
 
 def _order_key(scores):
     """Order-preserving unsigned 64-bit keys of the scores as float64."""
-    values = np.asarray(scores, dtype=np.float64) + 0.0  # -0.0 -> 0.0: one bin for zero
+    values = np.array(scores, dtype=np.float64)  # a copy: modified in place below
+    values += 0.0  # -0.0 -> 0.0: one bin for zero
     bits = values.view(np.uint64)
-    flip = np.where(bits >> np.uint64(63), np.uint64(0xFFFFFFFFFFFFFFFF), np.uint64(1 << 63))
-    return bits ^ flip
+    # Negative numbers: flip every bit; others: flip the sign bit.
+    flip = bits >> np.uint64(63)
+    flip *= np.uint64(0x7FFFFFFFFFFFFFFF)
+    flip |= np.uint64(1 << 63)
+    bits ^= flip
+    return bits
 
 
 class BinnedSummary:
@@ -161,10 +166,10 @@ class BinnedSummary:
         if sample_weight is not None:
             check_non_negative_weight(np.asarray(sample_weight))
         is_pos, scores, weight = check_binary_input(y_true, y_score, sample_weight, self.pos_label)
-        keys, inverse = np.unique(self._bins(scores), return_inverse=True)
-        weight = np.ones(is_pos.shape[0]) if weight is None else weight
-        pos = np.bincount(inverse, weights=weight * is_pos, minlength=keys.shape[0])
-        neg = np.bincount(inverse, weights=weight * ~is_pos, minlength=keys.shape[0])
+        # The counting kernel itself, run on the bin keys instead of the scores.
+        table = count_table(is_pos, self._bins(scores), weight)
+        keys = table.thresholds[::-1]
+        pos, neg = table.pos[::-1], table.neg[::-1]
         self._add(keys, pos, neg)
         return self
 

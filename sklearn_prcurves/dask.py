@@ -30,9 +30,11 @@ from ._interpolation import INTERPOLATIONS, LEADING_NEGATIVES, path_area
 from ._summary import BinnedSummary
 
 __all__ = [
+    "DistributedTable",
     "achievable_pr_auc_score",
     "average_precision_score",
     "binned_summary",
+    "exact_summary",
     "pr_auc_score",
     "read_parquet",
     "roc_auc_score",
@@ -210,7 +212,82 @@ def _tree_reduce(dask, items, combine):
     return items[0]
 
 
-def _exact(what, y_true, y_score, sample_weight, pos_label, n_ranges, random_state, **options):
+class DistributedTable:
+    """The counting table of dask data, held as score ranges on the workers.
+
+    Made by :func:`exact_summary`: one pass over the data; every area is then computed
+    from the ranges with small messages only, so several areas cost one pass.
+
+    Attributes
+    ----------
+    n_pos, n_neg : float
+        Total weight of positives and negatives.
+    n_ranges : int
+        Number of score ranges.
+    largest_range : int
+        Distinct scores in the largest range: no process holds more of the table.
+    """
+
+    def __init__(self, dask, ranges, totals):
+        self._dask = dask
+        self._ranges = ranges  # persisted, decreasing score order
+        self.n_pos, self.n_neg = float(totals[:, 0].sum()), float(totals[:, 1].sum())
+        self.n_ranges = len(ranges)
+        self.largest_range = int(totals[:, 2].max())
+        self._tp_offsets = np.concatenate([[0.0], np.cumsum(totals[:, 0])[:-1]])
+        self._fp_offsets = np.concatenate([[0.0], np.cumsum(totals[:, 1])[:-1]])
+
+    def _pieces(self, what, **options):
+        dask = self._dask
+        return dask.compute(*[
+            dask.delayed(_partial)(table, tp, fp, self.n_pos, self.n_neg, what, options)
+            for table, tp, fp in zip(self._ranges, self._tp_offsets, self._fp_offsets)
+        ])
+
+    def roc_auc(self):
+        """AUC-ROC, as :func:`sklearn_prcurves.roc_auc_score`."""
+        return float(np.sum(self._pieces("roc")))
+
+    def pr_auc(self, interpolation="davis-goadrich", leading_negatives="interpolate"):
+        """Interpolated AUC-PR, as :func:`sklearn_prcurves.pr_auc_score`."""
+        _check("exact", interpolation, leading_negatives)
+        return float(np.sum(self._pieces(
+            "pr", interpolation=interpolation, leading_negatives=leading_negatives)))
+
+    def average_precision(self):
+        """Average precision, as :func:`sklearn_prcurves.average_precision_score`."""
+        return self.pr_auc("step")
+
+    def achievable_pr_auc(self, interpolation="davis-goadrich"):
+        """Area under the achievable PR curve, as
+        :func:`sklearn_prcurves.achievable_pr_auc_score`."""
+        _check("exact", interpolation)
+        pieces = self._pieces("hull")
+        tp = np.concatenate([[0.0], *[p[0] for p in pieces]])
+        fp = np.concatenate([[0.0], *[p[1] for p in pieces]])
+        keep = hull_vertices(fp, tp)  # the global hull's vertices are among the pieces'
+        return path_area(tp[keep], fp[keep], interpolation)
+
+
+def exact_summary(y_true, y_score, *, sample_weight=None, pos_label=None, n_ranges=None,
+                  random_state=0):
+    """One exact pass over dask data: a :class:`DistributedTable` for several areas.
+
+    Parameters
+    ----------
+    y_true, y_score : dask Array or dask Series
+    sample_weight : dask Array or dask Series, default=None
+    pos_label : int, float, bool or str, default=None
+        None means 1 with labels in {0, 1} or {-1, 1}.
+    n_ranges : int, default=None
+        Score ranges counted in parallel (default: 4 per partition).
+    random_state : int, default=0
+        Seeds the sample that places the range edges (never the result).
+
+    Returns
+    -------
+    table : DistributedTable
+    """
     dask, parts = _partitions(y_true, y_score, sample_weight)
     seed = np.random.default_rng(random_state).integers(2**31)
     samples = dask.compute(*[
@@ -223,29 +300,16 @@ def _exact(what, y_true, y_score, sample_weight, pos_label, n_ranges, random_sta
     edges = np.unique(np.quantile(pooled, np.linspace(0, 1, n_ranges + 1)[1:-1]))
     n_split = edges.shape[0] + 1
     split = [dask.delayed(_split, nout=n_split)(y, s, w, pos_label, edges) for y, s, w in parts]
-    ranges = [dask.delayed(_range_table)(*[part[r] for part in split]) for r in range(n_split)]
+    # Ranges in decreasing score order: each piece starts where the ranges above end.
+    ranges = [dask.delayed(_range_table)(*[part[r] for part in split])
+              for r in reversed(range(n_split))]
     ranges = dask.persist(*ranges)  # the range tables stay on the workers
     totals = np.array(dask.compute(*[dask.delayed(_totals)(t) for t in ranges]), dtype=float)
-    n_pos, n_neg = totals[:, 0].sum(), totals[:, 1].sum()
-    if n_pos <= 0 or n_neg <= 0:
+    if totals[:, 0].sum() <= 0 or totals[:, 1].sum() <= 0:
         raise ValueError(
             "Only one class is present in y_true: this needs both positives and negatives."
         )
-    # Ranges in decreasing score order: each piece starts where the ranges above end.
-    order = np.arange(n_split)[::-1]
-    tp_offsets = np.concatenate([[0.0], np.cumsum(totals[order, 0])[:-1]])
-    fp_offsets = np.concatenate([[0.0], np.cumsum(totals[order, 1])[:-1]])
-    pieces = dask.compute(*[
-        dask.delayed(_partial)(ranges[r], tp_offsets[i], fp_offsets[i], n_pos, n_neg, what,
-                               options)
-        for i, r in enumerate(order)
-    ])
-    if what != "hull":
-        return float(np.sum(pieces)), int(totals[:, 2].max())
-    tp = np.concatenate([[0.0], *[p[0] for p in pieces]])
-    fp = np.concatenate([[0.0], *[p[1] for p in pieces]])
-    keep = hull_vertices(fp, tp)  # the global hull's vertices are among the pieces'
-    return path_area(tp[keep], fp[keep], options["interpolation"]), int(totals[:, 2].max())
+    return DistributedTable(dask, ranges, totals)
 
 
 def binned_summary(y_true, y_score, *, sample_weight=None, pos_label=None, mantissa_bits=12):
@@ -313,7 +377,8 @@ def roc_auc_score(y_true, y_score, *, sample_weight=None, pos_label=None, mode="
     if mode == "binned":
         return binned_summary(y_true, y_score, sample_weight=sample_weight,
                               pos_label=pos_label, mantissa_bits=mantissa_bits).roc_auc()
-    return _exact("roc", y_true, y_score, sample_weight, pos_label, n_ranges, random_state)[0]
+    return exact_summary(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label,
+                         n_ranges=n_ranges, random_state=random_state).roc_auc()
 
 
 def pr_auc_score(y_true, y_score, *, interpolation="davis-goadrich", sample_weight=None,
@@ -346,8 +411,9 @@ def pr_auc_score(y_true, y_score, *, interpolation="davis-goadrich", sample_weig
         return binned_summary(y_true, y_score, sample_weight=sample_weight,
                               pos_label=pos_label, mantissa_bits=mantissa_bits
                               ).pr_auc(interpolation)
-    return _exact("pr", y_true, y_score, sample_weight, pos_label, n_ranges, random_state,
-                  interpolation=interpolation, leading_negatives=leading_negatives)[0]
+    return exact_summary(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label,
+                         n_ranges=n_ranges, random_state=random_state
+                         ).pr_auc(interpolation, leading_negatives)
 
 
 def average_precision_score(y_true, y_score, *, sample_weight=None, pos_label=None,
@@ -373,8 +439,8 @@ def average_precision_score(y_true, y_score, *, sample_weight=None, pos_label=No
         return binned_summary(y_true, y_score, sample_weight=sample_weight,
                               pos_label=pos_label, mantissa_bits=mantissa_bits
                               ).average_precision_interval()
-    return _exact("pr", y_true, y_score, sample_weight, pos_label, n_ranges, random_state,
-                  interpolation="step", leading_negatives="interpolate")[0]
+    return exact_summary(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label,
+                         n_ranges=n_ranges, random_state=random_state).average_precision()
 
 
 def achievable_pr_auc_score(y_true, y_score, *, interpolation="davis-goadrich",
@@ -399,5 +465,6 @@ def achievable_pr_auc_score(y_true, y_score, *, interpolation="davis-goadrich",
     auc : float
     """
     _check("exact", interpolation)
-    return _exact("hull", y_true, y_score, sample_weight, pos_label, n_ranges, random_state,
-                  interpolation=interpolation)[0]
+    return exact_summary(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label,
+                         n_ranges=n_ranges, random_state=random_state
+                         ).achievable_pr_auc(interpolation)

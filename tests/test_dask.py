@@ -11,7 +11,6 @@ import dask.dataframe as dd  # noqa: E402
 
 import sklearn_prcurves as spc  # noqa: E402
 import sklearn_prcurves.dask as spd  # noqa: E402
-from sklearn_prcurves.dask import _exact  # noqa: E402
 
 
 @pytest.fixture(scope="module")
@@ -85,11 +84,15 @@ def test_no_process_holds_all_rows(client):
     y = (rng.random(40_000) < 0.1).astype(int)
     s = rng.normal(size=40_000) + y  # distinct scores: the table is as long as the data
     dy, ds = as_dask(y, s)
-    value, largest_range = _exact("roc", dy, ds, None, None, n_ranges=16, random_state=0)
-    assert value == pytest.approx(spc.roc_auc_score(y, s), rel=1e-12)
+    table = spd.exact_summary(dy, ds, n_ranges=16)
+    # One pass, several areas.
+    assert table.roc_auc() == pytest.approx(spc.roc_auc_score(y, s), rel=1e-12)
+    assert table.pr_auc("continuous") == pytest.approx(
+        spc.pr_auc_score(y, s, interpolation="continuous"), rel=1e-12)
+    assert table.achievable_pr_auc() == pytest.approx(spc.achievable_pr_auc_score(y, s), rel=1e-12)
     # Each range's table lives on one worker and holds a fraction of the rows; the
     # client only ever receives per-range totals and partial areas.
-    assert largest_range < s.shape[0] / 4
+    assert table.n_ranges >= 8 and table.largest_range < s.shape[0] / 4
 
 
 def test_binned_mode_bounds_hold(client, data):

@@ -28,6 +28,8 @@ def test_quick_start_values():
 def test_readme_python_blocks_run():
     readme = (ROOT / "README.md").read_text()
     blocks = [block.split("```", 1)[0] for block in readme.split("```python\n")[1:]]
+    # Blocks reading the user's own files are shown, not run.
+    blocks = [block for block in blocks if "read_parquet(" not in block]
     assert len(blocks) >= 3
     namespace = {}
     for block in blocks:
