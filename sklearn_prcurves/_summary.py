@@ -133,9 +133,11 @@ class BinnedSummary:
     Attributes
     ----------
     keys_ : ndarray of uint64
-        Bin keys, increasing.
+        Bin keys, increasing (after :meth:`refine`, full order keys).
     pos_, neg_ : ndarray of float64
         Weight of positives and negatives in each bin.
+    exact_ : ndarray of bool or None
+        After :meth:`refine`: which entries are exact scores rather than bins.
 
     Examples
     --------
@@ -157,6 +159,9 @@ class BinnedSummary:
         self.keys_ = np.zeros(0, dtype=np.uint64)
         self.pos_ = np.zeros(0)
         self.neg_ = np.zeros(0)
+        # After refine(): entries keyed by full 64-bit order keys; True where an entry
+        # is an exact score (a tie group), False where it is still a bin.
+        self.exact_ = None
 
     def _bins(self, scores):
         return _order_key(scores) >> np.uint64(52 - self.mantissa_bits)
@@ -165,12 +170,16 @@ class BinnedSummary:
         """Add a chunk of rows. Returns self."""
         if sample_weight is not None:
             check_non_negative_weight(np.asarray(sample_weight))
-        is_pos, scores, weight = check_binary_input(y_true, y_score, sample_weight, self.pos_label)
+        return self.add_counts(
+            *check_binary_input(y_true, y_score, sample_weight, self.pos_label)
+        )
+
+    def add_counts(self, is_pos, scores, weight=None):
+        """:meth:`update` for rows already validated (boolean labels, finite scores,
+        positive weights or None). Returns self."""
         # The counting kernel itself, run on the bin keys instead of the scores.
         table = count_table(is_pos, self._bins(scores), weight)
-        keys = table.thresholds[::-1]
-        pos, neg = table.pos[::-1], table.neg[::-1]
-        self._add(keys, pos, neg)
+        self._add(table.thresholds[::-1], table.pos[::-1], table.neg[::-1])
         return self
 
     def _add(self, keys, pos, neg):
@@ -184,6 +193,8 @@ class BinnedSummary:
 
     def merge(self, other):
         """A new summary of the rows of both (same ``mantissa_bits``)."""
+        if self.exact_ is not None or other.exact_ is not None:
+            raise ValueError("Refined summaries cannot be merged; merge, then refine.")
         if other.mantissa_bits != self.mantissa_bits:
             raise ValueError("Only summaries with the same mantissa_bits can be merged.")
         merged = BinnedSummary(self.mantissa_bits, self.pos_label)
@@ -195,14 +206,76 @@ class BinnedSummary:
         """The bins as a :class:`CountTable` (bin keys as thresholds, decreasing)."""
         return CountTable.from_counts(self.keys_[::-1], self.pos_[::-1], self.neg_[::-1])
 
+    def _uncertain(self):
+        """Per entry: True where the order inside it is unknown (an unrefined bin)."""
+        return np.ones(self.keys_.shape[0], bool) if self.exact_ is None else ~self.exact_
+
     def roc_auc(self):
         """``(estimate, bound)`` with ``abs(exact AUC-ROC - estimate) <= bound``, guaranteed."""
         table = _require_two_classes(self.table())
         tp, fp, _ = table_path(table)
         n_pos, n_neg = tp[-1], fp[-1]
         estimate = float(np.sum(np.diff(fp) * (tp[1:] + tp[:-1])) / (2 * n_pos * n_neg))
-        bound = float(0.5 * np.sum(self.pos_ * self.neg_) / (n_pos * n_neg))
-        return estimate, bound
+        mixed = self.pos_ * self.neg_ * self._uncertain()
+        return estimate, float(0.5 * np.sum(mixed) / (n_pos * n_neg))
+
+    def bins_to_refine(self, tolerance):
+        """Bin keys whose refinement brings the AUC-ROC bound to ``tolerance`` or less.
+
+        The bins with the largest ``p_b * n_b`` first; refining all bins that hold both
+        classes gives the exact answer (bound 0).
+        """
+        if self.exact_ is not None:
+            raise ValueError("This summary is refined already.")
+        n_pos, n_neg = self.pos_.sum(), self.neg_.sum()
+        share = 0.5 * self.pos_ * self.neg_ / (n_pos * n_neg)
+        if share.sum() <= tolerance:
+            return np.zeros(0, dtype=np.uint64)
+        order = np.argsort(share)[::-1]
+        remaining = share.sum() - np.cumsum(share[order])
+        count = int(np.searchsorted(-remaining, -tolerance)) + 1  # first prefix within tolerance
+        count = min(count, int(np.count_nonzero(share)))
+        return np.sort(self.keys_[order[:count]])
+
+    def refine_rows(self, y_true, y_score, sample_weight, keys):
+        """The exact counts of the rows falling in bins ``keys`` (one chunk of rows).
+
+        Returns a :class:`CountTable` keyed by full order keys; merge the tables of all
+        chunks, then pass the result to :meth:`refined`.
+        """
+        is_pos, scores, weight = check_binary_input(y_true, y_score, sample_weight, self.pos_label)
+        full = _order_key(scores)
+        rows = np.isin(full >> np.uint64(52 - self.mantissa_bits), keys)
+        if not rows.any():
+            return None
+        return count_table(is_pos[rows], full[rows], None if weight is None else weight[rows])
+
+    def refined(self, keys, table):
+        """A new summary in which bins ``keys`` are replaced by the exact ``table``."""
+        shift = np.uint64(52 - self.mantissa_bits)
+        kept = ~np.isin(self.keys_, keys)
+        exact_keys = np.zeros(0, np.uint64) if table is None else table.thresholds[::-1]
+        all_keys = np.concatenate([self.keys_[kept] << shift, exact_keys])
+        order = np.argsort(all_keys, kind="stable")
+        out = BinnedSummary(self.mantissa_bits, self.pos_label)
+        pos = [self.pos_[kept]] + ([] if table is None else [table.pos[::-1]])
+        neg = [self.neg_[kept]] + ([] if table is None else [table.neg[::-1]])
+        out.keys_ = all_keys[order]
+        out.pos_ = np.concatenate(pos)[order]
+        out.neg_ = np.concatenate(neg)[order]
+        out.exact_ = np.concatenate([np.zeros(kept.sum(), bool), np.ones(exact_keys.shape[0], bool)])[order]
+        return out
+
+    def refine(self, y_true, y_score, sample_weight=None, *, tolerance=0.0):
+        """Second pass over in-memory data: refine bins until the AUC-ROC bound is at
+        most ``tolerance`` (0: the exact AUC-ROC). Returns a new summary.
+
+        Only bins holding both classes are refined (they make the AUC-ROC bound); the
+        average-precision interval tightens with them but keeps the uncertainty of
+        bins holding positives alone.
+        """
+        keys = self.bins_to_refine(tolerance)
+        return self.refined(keys, self.refine_rows(y_true, y_score, sample_weight, keys))
 
     def average_precision_interval(self):
         """``(low, high)`` guaranteed to contain the exact average precision.
@@ -214,6 +287,7 @@ class BinnedSummary:
         """
         table = _require_two_classes(self.table())
         pos, neg = table.pos, table.neg
+        uncertain = self._uncertain()[::-1]
         if np.any(pos != np.round(pos)) or np.any(neg != np.round(neg)):
             raise ValueError(
                 "The average-precision interval needs integer counts: fractional "
@@ -223,7 +297,12 @@ class BinnedSummary:
         fp_before = table.fps - neg
         with np.errstate(invalid="ignore", divide="ignore"):
             best = np.where(pos > 0, pos * (tp_before + pos) / (tp_before + fp_before + pos), 0.0)
+            # An exact entry is one tie group: its positives are credited the precision
+            # at its end, negatives included.
+            exact = np.where(pos > 0, pos * table.tps / (table.tps + table.fps), 0.0)
         worst = _step_sum(tp_before, tp_before + fp_before + neg, pos)
+        best = np.where(uncertain, best, exact)
+        worst = np.where(uncertain, worst, exact)
         n_pos = table.n_pos
         return float(np.sum(worst) / n_pos), float(np.sum(best) / n_pos)
 

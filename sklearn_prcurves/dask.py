@@ -130,8 +130,10 @@ def _frame_columns(frame, weighted):
 def _binarize(y, score, weight, pos_label):
     """One partition's positives mask, scores and weights (zero weights dropped)."""
     y = np.asarray(y)
-    score = np.asarray(score, dtype=np.float64).ravel()
-    if not np.all(np.isfinite(score)):
+    score = np.asarray(score).ravel()
+    if score.dtype.kind not in "fiu":
+        score = score.astype(np.float64)
+    if score.dtype.kind == "f" and not np.isfinite(score).all():
         raise ValueError("Input y_score contains NaN or infinity.")
     if pos_label is None:
         if not np.all(np.isin(y, (0, 1, -1))):
@@ -312,7 +314,8 @@ def exact_summary(y_true, y_score, *, sample_weight=None, pos_label=None, n_rang
     return DistributedTable(dask, ranges, totals)
 
 
-def binned_summary(y_true, y_score, *, sample_weight=None, pos_label=None, mantissa_bits=12):
+def binned_summary(y_true, y_score, *, sample_weight=None, pos_label=None, mantissa_bits=12,
+                   tolerance=None):
     """Merge a :class:`~sklearn_prcurves.BinnedSummary` over all partitions.
 
     Parameters
@@ -323,6 +326,10 @@ def binned_summary(y_true, y_score, *, sample_weight=None, pos_label=None, manti
         None means 1 with labels in {0, 1} or {-1, 1}.
     mantissa_bits : int, default=12
         Bin resolution (see :class:`~sklearn_prcurves.BinnedSummary`).
+    tolerance : float, default=None
+        If the AUC-ROC bound exceeds it, a second pass replaces the bins holding both
+        classes (largest ``p_b * n_b`` first) by exact counts until the bound is at
+        most ``tolerance``; 0 gives the exact AUC-ROC.
 
     Returns
     -------
@@ -333,11 +340,28 @@ def binned_summary(y_true, y_score, *, sample_weight=None, pos_label=None, manti
     dask, parts = _partitions(y_true, y_score, sample_weight)
 
     def summarize(y, s, w):
-        is_pos, score, weight = _binarize(y, s, w, pos_label)
-        return BinnedSummary(mantissa_bits).update(is_pos, score, weight)
+        return BinnedSummary(mantissa_bits).add_counts(*_binarize(y, s, w, pos_label))
 
     summaries = [dask.delayed(summarize)(y, s, w) for y, s, w in parts]
-    return dask.compute(_tree_reduce(dask, summaries, lambda a, b: a.merge(b)))[0]
+    summary = dask.compute(_tree_reduce(dask, summaries, lambda a, b: a.merge(b)))[0]
+    if tolerance is None:
+        return summary
+    keys = summary.bins_to_refine(tolerance)
+    if keys.shape[0] == 0:
+        return summary
+
+    def exact_rows(y, s, w):
+        is_pos, score, weight = _binarize(y, s, w, pos_label)
+        return summary.refine_rows(is_pos, score, weight, keys)
+
+    tables = [dask.delayed(exact_rows)(y, s, w) for y, s, w in parts]
+    return summary.refined(keys, dask.compute(_tree_reduce(dask, tables, _merge_tables))[0])
+
+
+def _merge_tables(a, b):
+    if a is None:
+        return b
+    return a if b is None else a.merge(b)
 
 
 def _check(mode, interpolation="davis-goadrich", leading_negatives="interpolate"):

@@ -125,3 +125,19 @@ def test_errors(client):
         np.array(["a", "b", "a", "b"]) == "b", [0.1, 0.2, 0.3, 0.4]))
     with pytest.raises(ValueError, match="mode must be"):
         spd.roc_auc_score(y, s, mode="approximate")
+
+
+def test_binned_refinement_second_pass(client):
+    rng = np.random.default_rng(4)
+    y = (rng.random(30_000) < 0.1).astype(int)
+    s = rng.normal(size=30_000) + y
+    dy, ds = as_dask(y, s)
+    exact = spc.roc_auc_score(y, s)
+    coarse = spd.binned_summary(dy, ds, mantissa_bits=4)
+    assert coarse.roc_auc()[1] > 1e-4
+    for tolerance in (1e-4, 0.0):
+        estimate, bound = spd.binned_summary(dy, ds, mantissa_bits=4,
+                                             tolerance=tolerance).roc_auc()
+        assert bound <= tolerance and abs(estimate - exact) <= bound + 1e-12
+    assert spd.binned_summary(dy, ds, mantissa_bits=4, tolerance=0.0).roc_auc()[0] == (
+        pytest.approx(exact, rel=1e-12))

@@ -101,3 +101,20 @@ def test_signed_zeros_share_a_bin_and_errors():
         spc.BinnedSummary(4).update([0, 1, 1], [0.1, 0.2, 0.3], [0.5, 1, 1]).average_precision_interval()
     with pytest.raises(ValueError, match="single class"):
         spc.ExactSummary().update([1, 1], [0.1, 0.2]).pr_auc()
+
+
+@settings(max_examples=100, deadline=None)
+@given(chunked(weights=True), st.sampled_from([0, 3, 6]), st.sampled_from([0.0, 1e-3, 1e-2]))
+def test_refinement_reaches_the_tolerance_and_stays_certified(data, bits, tolerance):
+    y, s, w, _ = data
+    refined = spc.BinnedSummary(bits).update(y, s, w).refine(y, s, w, tolerance=tolerance)
+    estimate, bound = refined.roc_auc()
+    exact = spc.roc_auc_score(y, s, sample_weight=w)
+    assert bound <= tolerance + 1e-15
+    assert abs(estimate - exact) <= bound + 1e-12
+    if tolerance == 0:
+        assert estimate == pytest.approx(exact, rel=1e-12)
+    low, high = refined.average_precision_interval()
+    assert low - 1e-12 <= spc.average_precision_score(y, s, sample_weight=w) <= high + 1e-12
+    with pytest.raises(ValueError, match="cannot be merged"):
+        refined.merge(refined)
