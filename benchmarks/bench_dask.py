@@ -2,7 +2,8 @@
 
 Generates its own data (default 1e8 float32 scores, ~3% positives, in Parquet files),
 then runs each method in a fresh process, recording the wall time of the work (from
-reading the files to the result; Dask's cluster start-up is reported apart), the peak
+reading the files to the result; Dask's cluster start-up and the workers' one-time
+import of the package are reported apart), the peak
 resident
 memory summed over the whole process tree (the method's process and, for Dask, its
 worker processes) and the largest single process, and the error against the exact
@@ -49,20 +50,24 @@ result = {"auc": skm.roc_auc_score(y, s), "ap": skm.average_precision_score(y, s
 import distributed, sklearn_prcurves.dask as spd
 with distributed.LocalCluster(n_workers=2, threads_per_worker=1, host="127.0.0.1",
                               dashboard_address=None, memory_limit=0) as cluster, \\
-        distributed.Client(cluster):
+        distributed.Client(cluster) as client:
+    for module in ("sklearn_prcurves.dask", "dask.dataframe", "pyarrow.parquet"):
+        client.run(__import__, module)  # one-time imports on the workers, before the clock
     START = time.perf_counter()
-    y, s, _ = spd.read_parquet(DATA, label="y", score="s")
-    table = spd.exact_summary(y, s)  # one pass; both areas from the ranges
+    frame = spd.read_parquet(DATA, columns=["y", "s"])
+    table = spd.exact_summary("y", "s", data=frame)  # one pass; both areas from the ranges
     result = {"auc": table.roc_auc(), "ap": table.average_precision()}
 """,
     "dask binned": """
 import distributed, sklearn_prcurves.dask as spd
 with distributed.LocalCluster(n_workers=2, threads_per_worker=1, host="127.0.0.1",
                               dashboard_address=None, memory_limit=0) as cluster, \\
-        distributed.Client(cluster):
+        distributed.Client(cluster) as client:
+    for module in ("sklearn_prcurves.dask", "dask.dataframe", "pyarrow.parquet"):
+        client.run(__import__, module)  # one-time imports on the workers, before the clock
     START = time.perf_counter()
-    y, s, _ = spd.read_parquet(DATA, label="y", score="s")
-    summary = spd.binned_summary(y, s, mantissa_bits=12)
+    frame = spd.read_parquet(DATA, columns=["y", "s"])
+    summary = spd.binned_summary("y", "s", data=frame, mantissa_bits=12)
     auc, bound = summary.roc_auc()
     low, high = summary.average_precision_interval()
     result = {"auc": auc, "auc_bound": bound, "ap_low": low, "ap_high": high}
@@ -83,28 +88,35 @@ def generate(folder, rows, seed=0):
         pq.write_table(pa.table({"y": y, "s": s}), folder / f"part-{i:04d}.parquet")
 
 
+def _children(pid):
+    found = []
+    try:
+        for task in os.listdir(f"/proc/{pid}/task"):
+            with open(f"/proc/{pid}/task/{task}/children") as f:
+                found += [int(c) for c in f.read().split()]
+    except OSError:
+        pass
+    return found
+
+
 def _tree_rss(pid):
-    """Resident memory (bytes) of a process and all its descendants, and the largest."""
-    children = {}
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            try:
-                with open(f"/proc/{entry}/stat") as f:
-                    parent = int(f.read().rsplit(")", 1)[1].split()[1])
-                children.setdefault(parent, []).append(int(entry))
-            except (OSError, IndexError, ValueError):
-                pass
+    """Resident memory (bytes) of a process and all its descendants, and the largest.
+
+    Walks only the descendants (through /proc/<pid>/task/*/children), so that polling
+    costs little next to the work being measured.
+    """
     total, largest, stack = 0, 0, [pid]
+    page = os.sysconf("SC_PAGE_SIZE")
     while stack:
         p = stack.pop()
         try:
             with open(f"/proc/{p}/statm") as f:
-                rss = int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+                rss = int(f.read().split()[1]) * page
         except (OSError, IndexError, ValueError):
             rss = 0
         total += rss
         largest = max(largest, rss)
-        stack.extend(children.get(p, []))
+        stack.extend(_children(p))
     return total, largest
 
 
@@ -120,7 +132,7 @@ def run(code, data):
         while process.poll() is None:
             total, largest = _tree_rss(process.pid)
             peaks[0], peaks[1] = max(peaks[0], total), max(peaks[1], largest)
-            time.sleep(0.05)
+            time.sleep(0.1)
 
     poller = threading.Thread(target=poll)
     poller.start()

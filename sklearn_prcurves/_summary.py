@@ -107,6 +107,33 @@ def _require_two_classes(table):
     return table
 
 
+# Up to this many mantissa bits, bins come from the score rounded to float32: rounding is
+# monotone, so bins stay ordered score intervals and every bound holds, and float32
+# scores need no conversion. Bin keys then have 9 + mantissa_bits bits, few enough (up to
+# 13 mantissa bits) to count into a dense array instead of sorting.
+_FLOAT32_BITS = 23
+_DENSE_KEY_BITS = 22
+
+
+def _float32_order_key(scores):
+    """Order-preserving unsigned 32-bit keys of the scores rounded to float32."""
+    values = np.asarray(scores, dtype=np.float32)
+    bits = values.view(np.uint32)
+    key = bits >> np.uint32(31)
+    key *= np.uint32(0x7FFFFFFF)
+    key |= np.uint32(1 << 31)
+    key ^= bits
+    key[values == 0] = np.uint32(1 << 31)  # -0.0 and 0.0: one bin
+    return key
+
+
+def _float32_key_to_float64_key(key):
+    """The float64 order key of the float32 value with this float32 order key."""
+    key = np.asarray(key, dtype=np.uint32)
+    bits = np.where(key >> np.uint32(31), key ^ np.uint32(1 << 31), ~key)
+    return _order_key(bits.view(np.float32).astype(np.float64))
+
+
 def _order_key(scores):
     """Order-preserving unsigned 64-bit keys of the scores as float64."""
     values = np.array(scores, dtype=np.float64)  # a copy: modified in place below
@@ -127,7 +154,9 @@ class BinnedSummary:
     ----------
     mantissa_bits : int, default=16
         Mantissa bits kept in the bin key: scores within a relative distance of about
-        ``2**-mantissa_bits`` may share a bin. At most ``2**(12 + mantissa_bits)`` bins.
+        ``2**-mantissa_bits`` may share a bin. Up to 23 bits, bins are taken from the
+        score rounded to float32 (a monotone map, so every bound holds) and there are at
+        most ``2**(9 + mantissa_bits)`` of them.
     pos_label : int, float, bool, str or None, default=None
 
     Attributes
@@ -164,7 +193,16 @@ class BinnedSummary:
         self.exact_ = None
 
     def _bins(self, scores):
+        if self.mantissa_bits <= _FLOAT32_BITS:
+            return _float32_order_key(scores) >> np.uint32(_FLOAT32_BITS - self.mantissa_bits)
         return _order_key(scores) >> np.uint64(52 - self.mantissa_bits)
+
+    def _bin_floor_keys(self, keys):
+        """Float64 order keys of the lowest score in each bin (for refined orderings)."""
+        if self.mantissa_bits <= _FLOAT32_BITS:
+            shift = np.uint64(_FLOAT32_BITS - self.mantissa_bits)
+            return _float32_key_to_float64_key((keys.astype(np.uint64) << shift).astype(np.uint32))
+        return keys.astype(np.uint64) << np.uint64(52 - self.mantissa_bits)
 
     def update(self, y_true, y_score, sample_weight=None):
         """Add a chunk of rows. Returns self."""
@@ -177,8 +215,19 @@ class BinnedSummary:
     def add_counts(self, is_pos, scores, weight=None):
         """:meth:`update` for rows already validated (boolean labels, finite scores,
         positive weights or None). Returns self."""
+        bins = self._bins(scores)
+        if self.mantissa_bits <= _FLOAT32_BITS and 9 + self.mantissa_bits <= _DENSE_KEY_BITS:
+            size = 1 << (9 + self.mantissa_bits)
+            pos_w = None if weight is None else np.compress(is_pos, weight)
+            neg_w = None if weight is None else np.compress(~is_pos, weight)
+            pos = np.bincount(np.compress(is_pos, bins), weights=pos_w, minlength=size)
+            neg = np.bincount(np.compress(~is_pos, bins), weights=neg_w, minlength=size)
+            used = np.flatnonzero((pos > 0) | (neg > 0))
+            self._add(used.astype(np.uint64), pos[used].astype(np.float64),
+                      neg[used].astype(np.float64))
+            return self
         # The counting kernel itself, run on the bin keys instead of the scores.
-        table = count_table(is_pos, self._bins(scores), weight)
+        table = count_table(is_pos, bins.astype(np.uint64), weight)
         self._add(table.thresholds[::-1], table.pos[::-1], table.neg[::-1])
         return self
 
@@ -244,18 +293,17 @@ class BinnedSummary:
         chunks, then pass the result to :meth:`refined`.
         """
         is_pos, scores, weight = check_binary_input(y_true, y_score, sample_weight, self.pos_label)
-        full = _order_key(scores)
-        rows = np.isin(full >> np.uint64(52 - self.mantissa_bits), keys)
+        rows = np.isin(self._bins(scores).astype(np.uint64), keys)
         if not rows.any():
             return None
-        return count_table(is_pos[rows], full[rows], None if weight is None else weight[rows])
+        return count_table(is_pos[rows], _order_key(scores[rows]),
+                           None if weight is None else weight[rows])
 
     def refined(self, keys, table):
         """A new summary in which bins ``keys`` are replaced by the exact ``table``."""
-        shift = np.uint64(52 - self.mantissa_bits)
         kept = ~np.isin(self.keys_, keys)
         exact_keys = np.zeros(0, np.uint64) if table is None else table.thresholds[::-1]
-        all_keys = np.concatenate([self.keys_[kept] << shift, exact_keys])
+        all_keys = np.concatenate([self._bin_floor_keys(self.keys_[kept]), exact_keys])
         order = np.argsort(all_keys, kind="stable")
         out = BinnedSummary(self.mantissa_bits, self.pos_label)
         pos = [self.pos_[kept]] + ([] if table is None else [table.pos[::-1]])

@@ -1,7 +1,8 @@
 """The package's areas on data too large for one machine, with Dask (extra: ``dask``).
 
-Inputs are dask arrays or dask dataframe columns (use :func:`read_parquet` for
-Parquet files); results are plain floats.
+Inputs are dask arrays, dask dataframe columns, or column names of a dask DataFrame
+given as ``data=`` (:func:`read_parquet` reads Parquet files into one); results are
+plain floats.
 
 ``mode="exact"`` gives the same numbers as the in-memory functions without any
 process holding the whole counting table: the score axis is cut into ranges (edges
@@ -55,46 +56,55 @@ def _import_dask():
     return dask
 
 
-def read_parquet(path, *, label, score, weight=None):
-    """Label, score and (optional) weight columns of Parquet files as dask Series.
+def read_parquet(path, columns=None):
+    """Parquet files as a dask DataFrame, for the ``data=`` argument of the metrics.
 
     Parameters
     ----------
     path : str or list of str
         File, folder or glob, as :func:`dask.dataframe.read_parquet` accepts.
-    label, score : str
-        Column names.
-    weight : str, default=None
-        Column of sample weights.
+    columns : list of str, default=None
+        Columns to read (all when None).
 
     Returns
     -------
-    y_true, y_score, sample_weight : dask Series (``sample_weight`` None if not asked)
+    frame : dask DataFrame
     """
     _import_dask()
     import dask.dataframe as dd
 
-    columns = [label, score] + ([weight] if weight else [])
-    frame = dd.read_parquet(path, columns=columns)
-    return frame[label], frame[score], (frame[weight] if weight else None)
+    return dd.read_parquet(path, columns=columns)
 
 
-def _partitions(y_true, y_score, sample_weight):
+def _partitions(y_true, y_score, sample_weight, data=None):
     """Aligned delayed numpy partitions ``(y, score, weight or None)``.
 
-    Dataframe columns are assembled into one frame first, so that their partitions
-    cannot be split differently (dask's optimiser plans each expression on its own).
+    With ``data`` (a dask DataFrame) the other arguments are column names and the
+    partitions are the frame's. Separate dask Series are first assembled into one frame
+    (dask may partition single-column reads differently), which costs a join: pass
+    ``data=`` when the columns come from one frame.
     """
     dask = _import_dask()
     import dask.array as da
 
+    if data is not None:
+        names = [y_true, y_score] + ([sample_weight] if sample_weight is not None else [])
+        missing = [n for n in names if n not in data.columns]
+        if missing:
+            raise ValueError(f"no column {missing[0]!r} in data; columns are {list(data.columns)}")
+        frame = data[names]
+        return dask, [
+            tuple(dask.delayed(_frame_columns, nout=3)(part, names))
+            for part in frame.to_delayed()
+        ]
     if hasattr(y_score, "to_frame") and not isinstance(y_score, da.Array):  # dask Series
         frame = y_score.to_frame(name="s").assign(y=y_true)
+        names = ["y", "s"]
         if sample_weight is not None:
             frame = frame.assign(w=sample_weight)
-        weighted = sample_weight is not None
+            names.append("w")
         return dask, [
-            tuple(dask.delayed(_frame_columns, nout=3)(part, weighted))
+            tuple(dask.delayed(_frame_columns, nout=3)(part, names))
             for part in frame.to_delayed()
         ]
 
@@ -119,11 +129,12 @@ def _partitions(y_true, y_score, sample_weight):
     return dask, list(zip(y_parts, s_parts, w_parts))
 
 
-def _frame_columns(frame, weighted):
+def _frame_columns(frame, names):
+    """``(labels, scores, weights or None)`` of one partition, by column names."""
     return (
-        frame["y"].to_numpy(),
-        frame["s"].to_numpy(),
-        frame["w"].to_numpy() if weighted else None,
+        frame[names[0]].to_numpy(),
+        frame[names[1]].to_numpy(),
+        frame[names[2]].to_numpy() if len(names) > 2 else None,
     )
 
 
@@ -272,7 +283,7 @@ class DistributedTable:
 
 
 def exact_summary(y_true, y_score, *, sample_weight=None, pos_label=None, n_ranges=None,
-                  random_state=0):
+                  random_state=0, data=None):
     """One exact pass over dask data: a :class:`DistributedTable` for several areas.
 
     Parameters
@@ -285,12 +296,14 @@ def exact_summary(y_true, y_score, *, sample_weight=None, pos_label=None, n_rang
         Score ranges counted in parallel (default: 4 per partition).
     random_state : int, default=0
         Seeds the sample that places the range edges (never the result).
+    data : dask DataFrame, default=None
+        If given, ``y_true``, ``y_score`` and ``sample_weight`` name its columns.
 
     Returns
     -------
     table : DistributedTable
     """
-    dask, parts = _partitions(y_true, y_score, sample_weight)
+    dask, parts = _partitions(y_true, y_score, sample_weight, data)
     seed = np.random.default_rng(random_state).integers(2**31)
     samples = dask.compute(*[
         dask.delayed(_sample)(y, s, w, pos_label, seed + i) for i, (y, s, w) in enumerate(parts)
@@ -315,7 +328,7 @@ def exact_summary(y_true, y_score, *, sample_weight=None, pos_label=None, n_rang
 
 
 def binned_summary(y_true, y_score, *, sample_weight=None, pos_label=None, mantissa_bits=12,
-                   tolerance=None):
+                   tolerance=None, data=None):
     """Merge a :class:`~sklearn_prcurves.BinnedSummary` over all partitions.
 
     Parameters
@@ -330,6 +343,8 @@ def binned_summary(y_true, y_score, *, sample_weight=None, pos_label=None, manti
         If the AUC-ROC bound exceeds it, a second pass replaces the bins holding both
         classes (largest ``p_b * n_b`` first) by exact counts until the bound is at
         most ``tolerance``; 0 gives the exact AUC-ROC.
+    data : dask DataFrame, default=None
+        If given, ``y_true``, ``y_score`` and ``sample_weight`` name its columns.
 
     Returns
     -------
@@ -337,7 +352,7 @@ def binned_summary(y_true, y_score, *, sample_weight=None, pos_label=None, manti
         With ``roc_auc()`` (estimate and guaranteed bound),
         ``average_precision_interval()`` and ``pr_auc()``.
     """
-    dask, parts = _partitions(y_true, y_score, sample_weight)
+    dask, parts = _partitions(y_true, y_score, sample_weight, data)
 
     def summarize(y, s, w):
         return BinnedSummary(mantissa_bits).add_counts(*_binarize(y, s, w, pos_label))
@@ -376,7 +391,7 @@ def _check(mode, interpolation="davis-goadrich", leading_negatives="interpolate"
 
 
 def roc_auc_score(y_true, y_score, *, sample_weight=None, pos_label=None, mode="exact",
-                  n_ranges=None, mantissa_bits=12, random_state=0):
+                  n_ranges=None, mantissa_bits=12, random_state=0, data=None):
     """AUC-ROC of dask data; ``mode="binned"`` returns ``(estimate, bound)``.
 
     Parameters
@@ -392,6 +407,9 @@ def roc_auc_score(y_true, y_score, *, sample_weight=None, pos_label=None, mode="
         Binned mode resolution.
     random_state : int, default=0
         Seeds the sample that places the range edges (never the result).
+    data : dask DataFrame, default=None
+        If given, ``y_true``, ``y_score`` and ``sample_weight`` name its columns (the
+        fastest way: no join of separate columns).
 
     Returns
     -------
@@ -400,14 +418,15 @@ def roc_auc_score(y_true, y_score, *, sample_weight=None, pos_label=None, mode="
     _check(mode)
     if mode == "binned":
         return binned_summary(y_true, y_score, sample_weight=sample_weight,
-                              pos_label=pos_label, mantissa_bits=mantissa_bits).roc_auc()
+                              pos_label=pos_label, mantissa_bits=mantissa_bits,
+                              data=data).roc_auc()
     return exact_summary(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label,
-                         n_ranges=n_ranges, random_state=random_state).roc_auc()
+                         n_ranges=n_ranges, random_state=random_state, data=data).roc_auc()
 
 
 def pr_auc_score(y_true, y_score, *, interpolation="davis-goadrich", sample_weight=None,
                  pos_label=None, leading_negatives="interpolate", mode="exact", n_ranges=None,
-                 mantissa_bits=12, random_state=0):
+                 mantissa_bits=12, random_state=0, data=None):
     """Interpolated AUC-PR of dask data, as :func:`sklearn_prcurves.pr_auc_score`.
 
     Binned mode returns the estimate with each bin as a tie group (no bound; see
@@ -425,6 +444,8 @@ def pr_auc_score(y_true, y_score, *, interpolation="davis-goadrich", sample_weig
     n_ranges : int, default=None
     mantissa_bits : int, default=12
     random_state : int, default=0
+    data : dask DataFrame, default=None
+        If given, the label, score and weight arguments name its columns.
 
     Returns
     -------
@@ -433,15 +454,16 @@ def pr_auc_score(y_true, y_score, *, interpolation="davis-goadrich", sample_weig
     _check(mode, interpolation, leading_negatives)
     if mode == "binned":
         return binned_summary(y_true, y_score, sample_weight=sample_weight,
-                              pos_label=pos_label, mantissa_bits=mantissa_bits
+                              pos_label=pos_label, mantissa_bits=mantissa_bits, data=data
                               ).pr_auc(interpolation)
     return exact_summary(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label,
-                         n_ranges=n_ranges, random_state=random_state
+                         n_ranges=n_ranges, random_state=random_state, data=data
                          ).pr_auc(interpolation, leading_negatives)
 
 
 def average_precision_score(y_true, y_score, *, sample_weight=None, pos_label=None,
-                            mode="exact", n_ranges=None, mantissa_bits=12, random_state=0):
+                            mode="exact", n_ranges=None, mantissa_bits=12, random_state=0,
+                            data=None):
     """Average precision of dask data; ``mode="binned"`` returns a guaranteed interval.
 
     Parameters
@@ -453,6 +475,8 @@ def average_precision_score(y_true, y_score, *, sample_weight=None, pos_label=No
     n_ranges : int, default=None
     mantissa_bits : int, default=12
     random_state : int, default=0
+    data : dask DataFrame, default=None
+        If given, the label, score and weight arguments name its columns.
 
     Returns
     -------
@@ -461,14 +485,16 @@ def average_precision_score(y_true, y_score, *, sample_weight=None, pos_label=No
     _check(mode)
     if mode == "binned":
         return binned_summary(y_true, y_score, sample_weight=sample_weight,
-                              pos_label=pos_label, mantissa_bits=mantissa_bits
+                              pos_label=pos_label, mantissa_bits=mantissa_bits, data=data
                               ).average_precision_interval()
     return exact_summary(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label,
-                         n_ranges=n_ranges, random_state=random_state).average_precision()
+                         n_ranges=n_ranges, random_state=random_state,
+                         data=data).average_precision()
 
 
 def achievable_pr_auc_score(y_true, y_score, *, interpolation="davis-goadrich",
-                            sample_weight=None, pos_label=None, n_ranges=None, random_state=0):
+                            sample_weight=None, pos_label=None, n_ranges=None, random_state=0,
+                            data=None):
     """Area under the achievable PR curve of dask data (exact).
 
     Each range sends the client only the vertices of its piece's convex hull; the
@@ -483,6 +509,8 @@ def achievable_pr_auc_score(y_true, y_score, *, interpolation="davis-goadrich",
     pos_label : int, float, bool or str, default=None
     n_ranges : int, default=None
     random_state : int, default=0
+    data : dask DataFrame, default=None
+        If given, the label, score and weight arguments name its columns.
 
     Returns
     -------
@@ -490,5 +518,5 @@ def achievable_pr_auc_score(y_true, y_score, *, interpolation="davis-goadrich",
     """
     _check("exact", interpolation)
     return exact_summary(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label,
-                         n_ranges=n_ranges, random_state=random_state
+                         n_ranges=n_ranges, random_state=random_state, data=data
                          ).achievable_pr_auc(interpolation)

@@ -74,9 +74,18 @@ def test_dataframe_columns_and_parquet(client, data, tmp_path):
     assert spd.pr_auc_score(ddf["label"], ddf["score"], sample_weight=ddf["w"]) == (
         pytest.approx(expected, rel=1e-12))
     ddf.to_parquet(tmp_path / "scores")
-    label, score, weight = spd.read_parquet(tmp_path / "scores", label="label", score="score",
-                                            weight="w")
-    assert spd.pr_auc_score(label, score, sample_weight=weight) == pytest.approx(expected, rel=1e-12)
+    frame = spd.read_parquet(tmp_path / "scores", columns=["label", "score", "w"])
+    assert spd.pr_auc_score("label", "score", sample_weight="w", data=frame) == (
+        pytest.approx(expected, rel=1e-12))
+    estimate, bound = spd.roc_auc_score("label", "score", sample_weight="w", data=frame,
+                                        mode="binned")
+    assert abs(estimate - spc.roc_auc_score(y, s, sample_weight=w)) <= bound
+    # Separate Series read from the files are joined into one frame first.
+    read = spd.read_parquet(tmp_path / "scores")
+    assert spd.pr_auc_score(read["label"], read["score"], sample_weight=read["w"]) == (
+        pytest.approx(expected, rel=1e-12))
+    with pytest.raises(ValueError, match="no column 'nope'"):
+        spd.pr_auc_score("label", "nope", data=frame)
 
 
 def test_no_process_holds_all_rows(client):
