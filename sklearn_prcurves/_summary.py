@@ -147,6 +147,64 @@ def _order_key(scores):
     return bits
 
 
+# Rows per block of the dense count: the block's bin indices stay in cache and no
+# temporary grows with the data (large fresh arrays cost page faults, most of all in
+# Dask workers, whose allocator returns memory to the system eagerly).
+_BLOCK_ROWS = 1 << 16
+
+
+def _dense_bin_counts(is_pos, scores, weight, mantissa_bits):
+    """``(keys, pos, neg)`` of the occupied bins (keys increasing), by dense counting.
+
+    The bins of the float32 order key are those of the raw float32 bit pattern, in
+    another order (same top bits, complemented for negative numbers): rows are binned
+    by one shift of their bits, and only the occupied bins are mapped to order keys.
+    Unweighted, the second table counts all rows and negatives are all rows minus
+    positives (exact in integers), which saves selecting the majority class.
+    """
+    bits = np.asarray(scores, dtype=np.float32).view(np.uint32)
+    width = 9 + mantissa_bits
+    shift = np.uint32(32 - width)
+    size = 1 << width
+    pos = np.zeros(size, np.int64 if weight is None else np.float64)
+    other = np.zeros(size, pos.dtype)  # all rows (unweighted) or negatives (weighted)
+    buffer = np.empty(min(_BLOCK_ROWS, bits.shape[0]), np.uint32)
+    for start in range(0, bits.shape[0], _BLOCK_ROWS):
+        stop = min(start + _BLOCK_ROWS, bits.shape[0])
+        raw = np.right_shift(bits[start:stop], shift, out=buffer[: stop - start])
+        rows = is_pos[start:stop]
+        if weight is None:
+            np.add.at(other, raw, 1)
+            np.add.at(pos, raw[rows], 1)
+        else:
+            w = weight[start:stop]
+            np.add.at(pos, raw[rows], w[rows])
+            np.add.at(other, raw[~rows], w[~rows])
+    sign = 1 << (width - 1)
+    if pos[sign] or other[sign]:
+        # The raw bin of the sign bit alone holds -0.0, which ties 0.0: recount the two
+        # bins with -0.0 in 0.0's (rare: only scores within ~1e-42 of zero land here).
+        negative_zero = bits == np.uint32(1 << 31)
+        raw = bits >> shift
+        for b, in_bin in ((0, (raw == 0) | negative_zero),
+                          (sign, (raw == sign) & ~negative_zero)):
+            if weight is None:
+                pos[b], other[b] = np.count_nonzero(in_bin & is_pos), np.count_nonzero(in_bin)
+            else:
+                pos[b] = np.sum(weight[in_bin & is_pos])
+                other[b] = np.sum(weight[in_bin & ~is_pos])
+    if weight is None:
+        used = np.flatnonzero(other)
+        pos, neg = pos[used], other[used] - pos[used]
+    else:
+        used = np.flatnonzero(pos + other)  # weights are positive
+        pos, neg = pos[used], other[used]
+    keys = np.where(used & sign, ~used & (size - 1), used | sign)
+    order = np.argsort(keys)
+    return (keys[order].astype(np.uint64), pos[order].astype(np.float64),
+            neg[order].astype(np.float64))
+
+
 class BinnedSummary:
     """Counts per relative-precision bin of the score, merged by addition, with bounds.
 
@@ -215,30 +273,28 @@ class BinnedSummary:
     def add_counts(self, is_pos, scores, weight=None):
         """:meth:`update` for rows already validated (boolean labels, finite scores,
         positive weights or None). Returns self."""
-        bins = self._bins(scores)
         if self.mantissa_bits <= _FLOAT32_BITS and 9 + self.mantissa_bits <= _DENSE_KEY_BITS:
-            size = 1 << (9 + self.mantissa_bits)
-            pos_w = None if weight is None else np.compress(is_pos, weight)
-            neg_w = None if weight is None else np.compress(~is_pos, weight)
-            pos = np.bincount(np.compress(is_pos, bins), weights=pos_w, minlength=size)
-            neg = np.bincount(np.compress(~is_pos, bins), weights=neg_w, minlength=size)
-            used = np.flatnonzero((pos > 0) | (neg > 0))
-            self._add(used.astype(np.uint64), pos[used].astype(np.float64),
-                      neg[used].astype(np.float64))
+            self._add(*_dense_bin_counts(is_pos, scores, weight, self.mantissa_bits))
             return self
         # The counting kernel itself, run on the bin keys instead of the scores.
-        table = count_table(is_pos, bins.astype(np.uint64), weight)
+        table = count_table(is_pos, self._bins(scores).astype(np.uint64), weight)
         self._add(table.thresholds[::-1], table.pos[::-1], table.neg[::-1])
         return self
 
     def _add(self, keys, pos, neg):
+        """Add the counts of bins ``keys`` (increasing, distinct)."""
+        if self.keys_.shape[0] == 0:
+            self.keys_, self.pos_, self.neg_ = keys, pos, neg
+            return
+        # Two increasing runs: the stable sort merges them in linear time, and a key
+        # then occurs once or twice in a row.
         all_keys = np.concatenate([self.keys_, keys])
-        merged, inverse = np.unique(all_keys, return_inverse=True)
-        self.pos_ = np.bincount(inverse, weights=np.concatenate([self.pos_, pos]),
-                                minlength=merged.shape[0])
-        self.neg_ = np.bincount(inverse, weights=np.concatenate([self.neg_, neg]),
-                                minlength=merged.shape[0])
-        self.keys_ = merged
+        order = np.argsort(all_keys, kind="stable")
+        all_keys = all_keys[order]
+        starts = np.flatnonzero(np.concatenate([[True], all_keys[1:] != all_keys[:-1]]))
+        self.pos_ = np.add.reduceat(np.concatenate([self.pos_, pos])[order], starts)
+        self.neg_ = np.add.reduceat(np.concatenate([self.neg_, neg])[order], starts)
+        self.keys_ = all_keys[starts]
 
     def merge(self, other):
         """A new summary of the rows of both (same ``mantissa_bits``)."""

@@ -106,7 +106,7 @@ def check_binary_input(y_true, y_score, sample_weight=None, pos_label=None):
     check_consistent_length(is_pos, y_score, sample_weight)
     is_pos = _column(is_pos)
     y_score = _column(y_score)
-    if not _surely_finite(y_score):
+    if not surely_finite(y_score):
         assert_all_finite(y_score)
     if sample_weight is not None:
         sample_weight = check_sample_weight(_column(sample_weight), is_pos)
@@ -125,7 +125,7 @@ def _column(y):
     return column_or_1d(y)
 
 
-def _surely_finite(y):
+def surely_finite(y):
     """True when ``y`` is numeric and certainly holds no NaN or infinity.
 
     A finite sum proves every term finite; a non-finite sum (or an unusual dtype)

@@ -29,6 +29,13 @@ from ._counts import count_table
 from ._hull import hull_vertices
 from ._interpolation import INTERPOLATIONS, LEADING_NEGATIVES, path_area
 from ._summary import BinnedSummary
+from ._validation import (
+    surely_finite,
+    binary_classes,
+    plain_numeric_1d,
+    resolve_pos_label,
+    target_type,
+)
 
 __all__ = [
     "DistributedTable",
@@ -144,30 +151,59 @@ def _binarize(y, score, weight, pos_label):
     score = np.asarray(score).ravel()
     if score.dtype.kind not in "fiu":
         score = score.astype(np.float64)
-    if score.dtype.kind == "f" and not np.isfinite(score).all():
+    if not surely_finite(score) and not np.isfinite(score).all():
         raise ValueError("Input y_score contains NaN or infinity.")
-    if pos_label is None:
-        if not np.all(np.isin(y, (0, 1, -1))):
-            raise ValueError(
-                "y_true takes values other than {0, 1} or {-1, 1}: pass pos_label."
-            )
-        is_pos = y == 1
-    else:
-        is_pos = y == pos_label
+    is_pos = (y == (1 if pos_label is None else pos_label)).ravel()
     if weight is not None:
         weight = np.asarray(weight, dtype=np.float64)
         if np.any(~np.isfinite(weight)) or np.any(weight < 0):
             raise ValueError("sample_weight must hold finite non-negative values.")
         keep = weight > 0
         is_pos, score, weight = is_pos[keep], score[keep], weight[keep]
-    return is_pos.ravel(), score, weight
+    return is_pos, score, weight
+
+
+def _labels(y, pos_label):
+    """One partition's distinct labels, for the global check; None with a pos_label.
+
+    With ``pos_label`` given, any labels are accepted (one against the rest, as the
+    in-memory functions do); without it, the union over all partitions must be {0, 1}
+    or {-1, 1}, which :func:`_check_labels` verifies on the client.
+    """
+    if pos_label is not None:
+        return None
+    y = np.asarray(y).ravel()
+    if y.shape[0] == 0:
+        return y
+    plain = plain_numeric_1d(y)
+    classes = None if plain is None else binary_classes(plain)  # min/max: no sort
+    if classes is None:
+        y_type, _ = target_type(y)
+        if y_type != "binary":
+            raise ValueError(f"{y_type} format is not supported")
+        classes = np.unique(y)
+    return classes
+
+
+def _union(a, b):
+    return None if a is None else np.union1d(a, b)
+
+
+def _check_labels(classes):
+    """The in-memory functions' errors for the labels of all partitions together."""
+    if classes is None:
+        return
+    if classes.shape[0] > 2:
+        raise ValueError("multiclass format is not supported")
+    resolve_pos_label(None, classes, classes)
 
 
 def _sample(y, score, weight, pos_label, seed):
-    is_pos, score, _ = _binarize(y, score, weight, pos_label)
+    _, score, _ = _binarize(y, score, weight, pos_label)
     rng = np.random.default_rng(seed)
     take = min(_SAMPLE_PER_PARTITION, score.shape[0])
-    return rng.choice(score, size=take, replace=False) if take else score
+    return (rng.choice(score, size=take, replace=False) if take else score,
+            _labels(y, pos_label))
 
 
 def _split(y, score, weight, pos_label, edges):
@@ -308,7 +344,11 @@ def exact_summary(y_true, y_score, *, sample_weight=None, pos_label=None, n_rang
     samples = dask.compute(*[
         dask.delayed(_sample)(y, s, w, pos_label, seed + i) for i, (y, s, w) in enumerate(parts)
     ])
-    pooled = np.concatenate(samples)
+    labels = samples[0][1]
+    for sample in samples[1:]:
+        labels = _union(labels, sample[1])
+    _check_labels(labels)
+    pooled = np.concatenate([sample[0] for sample in samples])
     if pooled.shape[0] == 0:
         raise ValueError("No sample with non-zero weight.")
     n_ranges = n_ranges or max(2, 4 * len(parts))
@@ -355,10 +395,15 @@ def binned_summary(y_true, y_score, *, sample_weight=None, pos_label=None, manti
     dask, parts = _partitions(y_true, y_score, sample_weight, data)
 
     def summarize(y, s, w):
-        return BinnedSummary(mantissa_bits).add_counts(*_binarize(y, s, w, pos_label))
+        summary = BinnedSummary(mantissa_bits).add_counts(*_binarize(y, s, w, pos_label))
+        return summary, _labels(y, pos_label)
+
+    def combine(a, b):
+        return a[0].merge(b[0]), _union(a[1], b[1])
 
     summaries = [dask.delayed(summarize)(y, s, w) for y, s, w in parts]
-    summary = dask.compute(_tree_reduce(dask, summaries, lambda a, b: a.merge(b)))[0]
+    summary, labels = dask.compute(_tree_reduce(dask, summaries, combine))[0]
+    _check_labels(labels)
     if tolerance is None:
         return summary
     keys = summary.bins_to_refine(tolerance)

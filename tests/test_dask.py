@@ -136,6 +136,25 @@ def test_errors(client):
         spd.roc_auc_score(y, s, mode="approximate")
 
 
+@pytest.mark.parametrize("labels, message", [
+    ([0, 1, 1, 0, -1, 1, -1, 1], "multiclass format is not supported"),  # binary per chunk
+    ([0, 2, 2, 0, 0, 2, 2, 0], "pass pos_label"),
+    ([0.0, 1.0, 0.5, 1.0, 0.0, 1.0, 0.0, 1.0], "continuous format is not supported"),
+])
+def test_labels_are_checked_across_partitions(client, labels, message):
+    """Each partition may look fine alone; the union decides, as in memory."""
+    scores = np.linspace(0, 1, 8)
+    with pytest.raises(ValueError, match=message):
+        spc.roc_curve(labels, scores)  # the in-memory binary curve
+    y, s = as_dask(np.array(labels), scores, chunks=4)
+    for mode in ("exact", "binned"):
+        with pytest.raises(ValueError, match=message):
+            spd.roc_auc_score(y, s, mode=mode)
+    # with a positive label, other labels are negatives, in memory and on dask alike
+    expected = spc.roc_auc_score(np.array(labels) == labels[1], scores)
+    assert spd.roc_auc_score(y, s, pos_label=labels[1]) == pytest.approx(expected)
+
+
 def test_binned_refinement_second_pass(client):
     rng = np.random.default_rng(4)
     y = (rng.random(30_000) < 0.1).astype(int)

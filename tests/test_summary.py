@@ -118,3 +118,38 @@ def test_refinement_reaches_the_tolerance_and_stays_certified(data, bits, tolera
     assert low - 1e-12 <= spc.average_precision_score(y, s, sample_weight=w) <= high + 1e-12
     with pytest.raises(ValueError, match="cannot be merged"):
         refined.merge(refined)
+
+
+def _reference_bins(is_pos, scores, weight, bits):
+    """Bins counted row by row: the top bits of the float32 order key (-0.0 is 0.0)."""
+    counts = {}
+    for i, value in enumerate(np.asarray(scores, dtype=np.float32)):
+        raw = int((value + np.float32(0.0)).view(np.uint32))  # -0.0 + 0.0 is 0.0
+        key = (raw ^ 0xFFFFFFFF) if raw >> 31 else (raw | 1 << 31)
+        pos, neg = counts.get(key >> (23 - bits), (0.0, 0.0))
+        w = 1.0 if weight is None else weight[i]
+        counts[key >> (23 - bits)] = (pos + w, neg) if is_pos[i] else (pos, neg + w)
+    keys = sorted(counts)
+    return (np.array(keys, dtype=np.uint64), np.array([counts[k][0] for k in keys]),
+            np.array([counts[k][1] for k in keys]))
+
+
+_TINY = [0.0, -0.0, 1e-45, -1e-45, 1e-42, -1e-42, 1e-50, -1e-50, 2.5e-39, -2.5e-39,
+         3.4e38, -3.4e38, 1.0, -1.0, 0.1, -0.1]
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.tuples(st.booleans(), st.one_of(st.sampled_from(_TINY),
+                                                  st.floats(-1e6, 1e6)),
+                          st.integers(1, 4)), min_size=1, max_size=60),
+       st.integers(0, 13), st.booleans(), st.booleans())
+def test_dense_bin_counting_matches_row_by_row_binning(rows, bits, weighted, as_float32):
+    is_pos = np.array([r[0] for r in rows])
+    scores = np.array([r[1] for r in rows], dtype=np.float32 if as_float32 else np.float64)
+    weight = np.array([r[2] for r in rows], dtype=float) if weighted else None
+    summary = spc.BinnedSummary(bits).add_counts(is_pos, scores, weight)
+    keys, pos, neg = _reference_bins(is_pos, scores, weight, bits)
+    occupied = (pos > 0) | (neg > 0)
+    np.testing.assert_array_equal(summary.keys_, keys[occupied])
+    np.testing.assert_allclose(summary.pos_, pos[occupied], rtol=1e-12)
+    np.testing.assert_allclose(summary.neg_, neg[occupied], rtol=1e-12)
