@@ -197,7 +197,13 @@ def precision_recall_curve(
 
 
 def precision_recall_points(y_true, y_score, pos_label, sample_weight, drop_intermediate=False):
-    fps, tps, thresholds = _cumulative_counts(y_true, y_score, pos_label, sample_weight)
+    table = binary_table(y_true, y_score, pos_label, sample_weight)
+    return table_precision_recall(table, drop_intermediate)
+
+
+def table_precision_recall(table, drop_intermediate=False):
+    """:func:`precision_recall_curve` of a counting table."""
+    fps, tps, thresholds = table.fps, table.tps, table.thresholds
     if drop_intermediate and fps.shape[0] > 2:
         keep = _keep_ends_of_flat_runs(tps)
         fps, tps, thresholds = fps[keep], tps[keep], thresholds[keep]
@@ -275,7 +281,13 @@ def roc_curve(y_true, y_score, *, pos_label=None, sample_weight=None, drop_inter
 
 
 def roc_points(y_true, y_score, pos_label=None, sample_weight=None, drop_intermediate=True):
-    fps, tps, thresholds = _cumulative_counts(y_true, y_score, pos_label, sample_weight)
+    table = binary_table(y_true, y_score, pos_label, sample_weight)
+    return table_roc(table, drop_intermediate)
+
+
+def table_roc(table, drop_intermediate=True):
+    """:func:`roc_curve` of a counting table."""
+    fps, tps, thresholds = table.fps, table.tps, table.thresholds
     if drop_intermediate and fps.shape[0] > 2:
         keep = _keep_corners(fps, tps)
     else:

@@ -65,7 +65,7 @@ def _monotone_chain(x, y):
     return np.array(stack, dtype=np.intp)
 
 
-def _hull_path(table):
+def hull_path(table):
     """The table's path reduced to the vertices of its ROC convex hull."""
     tp, fp, thresholds = table_path(table)
     keep = hull_vertices(fp, tp)
@@ -126,7 +126,7 @@ def roc_convex_hull(y_true, y_score, *, pos_label=None, sample_weight=None):
     """
     if sample_weight is not None:
         check_non_negative_weight(np.asarray(sample_weight))
-    tp, fp, thresholds = _hull_path(binary_table(y_true, y_score, pos_label, sample_weight))
+    tp, fp, thresholds = hull_path(binary_table(y_true, y_score, pos_label, sample_weight))
     return _rates(fp, fp[-1], "negative"), _rates(tp, tp[-1], "positive"), thresholds
 
 
@@ -196,7 +196,7 @@ def achievable_pr_curve(
     array([1.        , 1.        , 0.66666667])
     """
     table = two_class_table(y_true, y_score, pos_label, sample_weight)
-    return path_points(*_hull_path(table), interpolation)
+    return path_points(*hull_path(table), interpolation)
 
 
 @validate_params(

@@ -189,6 +189,16 @@ def _x_minus_log1p(y):
 LEADING_NEGATIVES = ("interpolate", "drop")
 
 
+def check_options(interpolation, leading_negatives="interpolate"):
+    """Clear errors for the options of the package's own curves and areas."""
+    if interpolation not in INTERPOLATIONS:
+        raise ValueError(f"interpolation must be one of {INTERPOLATIONS}; got {interpolation!r}.")
+    if leading_negatives not in LEADING_NEGATIVES:
+        raise ValueError(
+            f"leading_negatives must be one of {LEADING_NEGATIVES}; got {leading_negatives!r}."
+        )
+
+
 def table_path(table):
     """``(tp, fp, thresholds)`` of a CountTable with the origin (threshold inf) first."""
     return (

@@ -22,8 +22,15 @@ positives and negatives is unknown, and its results say by how much that can mat
 import numpy as np
 
 from ._counts import CountTable, count_table
-from ._hull import hull_vertices
-from ._interpolation import _step_sum, path_area, table_path
+from ._curves import table_precision_recall, table_roc
+from ._hull import hull_path, hull_vertices
+from ._interpolation import (
+    _step_sum,
+    check_options,
+    path_area,
+    path_points,
+    table_path,
+)
 from ._validation import check_binary_input, check_non_negative_weight
 
 __all__ = ["BinnedSummary", "ExactSummary"]
@@ -84,11 +91,13 @@ class ExactSummary:
 
     def pr_auc(self, interpolation="davis-goadrich", leading_negatives="interpolate"):
         """Area under the interpolated PR curve, as :func:`pr_auc_score`."""
+        check_options(interpolation, leading_negatives)
         tp, fp, _ = self._path()
         return path_area(tp, fp, interpolation, leading_negatives)
 
     def achievable_pr_auc(self, interpolation="davis-goadrich"):
         """Area under the achievable PR curve, as :func:`achievable_pr_auc_score`."""
+        check_options(interpolation)
         tp, fp, _ = self._path()
         keep = hull_vertices(fp, tp)
         return path_area(tp[keep], fp[keep], interpolation)
@@ -96,6 +105,36 @@ class ExactSummary:
     def average_precision(self):
         """Average precision (step-wise area), as :func:`average_precision_score`."""
         return self.pr_auc("step")
+
+    def roc_curve(self, drop_intermediate=True):
+        """``(fpr, tpr, thresholds)``, as :func:`roc_curve`."""
+        return table_roc(_require_rows(self.table_), drop_intermediate)
+
+    def precision_recall_curve(self, drop_intermediate=False):
+        """``(precision, recall, thresholds)``, as :func:`precision_recall_curve`."""
+        return table_precision_recall(_require_rows(self.table_), drop_intermediate)
+
+    def pr_curve(self, interpolation="davis-goadrich", leading_negatives="interpolate"):
+        """``(precision, recall, thresholds)`` of the interpolated PR curve, as
+        :func:`pr_curve`."""
+        check_options(interpolation, leading_negatives)
+        return path_points(*self._path(), interpolation, leading_negatives)
+
+    def roc_convex_hull(self):
+        """``(fpr, tpr, thresholds)`` of the hull's vertices, as :func:`roc_convex_hull`."""
+        tp, fp, thresholds = hull_path(_require_two_classes(self.table_))
+        return fp / fp[-1], tp / tp[-1], thresholds
+
+    def achievable_pr_curve(self, interpolation="davis-goadrich"):
+        """``(precision, recall, thresholds)``, as :func:`achievable_pr_curve`."""
+        check_options(interpolation)
+        return path_points(*hull_path(_require_two_classes(self.table_)), interpolation)
+
+
+def _require_rows(table):
+    if table is None:
+        raise ValueError("The summary holds no rows yet: call update() first.")
+    return table
 
 
 def _require_two_classes(table):
@@ -412,5 +451,6 @@ class BinnedSummary:
 
     def pr_auc(self, interpolation="davis-goadrich"):
         """AUC-PR estimated with each bin as one tie group (no bound)."""
+        check_options(interpolation)
         tp, fp, _ = table_path(_require_two_classes(self.table()))
         return path_area(tp, fp, interpolation)

@@ -27,7 +27,7 @@ import numpy as np
 
 from ._counts import count_table
 from ._hull import hull_vertices
-from ._interpolation import INTERPOLATIONS, LEADING_NEGATIVES, path_area
+from ._interpolation import check_options, path_area, path_points
 from ._summary import BinnedSummary
 from ._validation import (
     surely_finite,
@@ -242,13 +242,13 @@ def _piece(table, tp_offset, fp_offset):
 
 def _partial(table, tp_offset, fp_offset, n_pos, n_neg, what, options):
     if table is None:
-        return 0.0 if what != "hull" else (np.zeros(0), np.zeros(0))
+        return 0.0 if what != "hull" else (np.zeros(0), np.zeros(0), np.zeros(0))
     tp, fp = _piece(table, tp_offset, fp_offset)
     if what == "roc":
         return float(np.sum(np.diff(fp) * (tp[1:] + tp[:-1])) / (2 * n_pos * n_neg))
     if what == "hull":
-        keep = hull_vertices(fp, tp)
-        return tp[keep][1:], fp[keep][1:]
+        keep = hull_vertices(fp, tp)[1:]  # the piece's first point is the range above's
+        return tp[keep], fp[keep], table.thresholds[keep - 1].astype(np.float64)
     return path_area(tp, fp, options["interpolation"], options["leading_negatives"], n_pos=n_pos)
 
 
@@ -311,11 +311,29 @@ class DistributedTable:
         """Area under the achievable PR curve, as
         :func:`sklearn_prcurves.achievable_pr_auc_score`."""
         _check("exact", interpolation)
+        tp, fp, _ = self._hull_path()
+        return path_area(tp, fp, interpolation)
+
+    def roc_convex_hull(self):
+        """``(fpr, tpr, thresholds)`` of the hull's vertices, as
+        :func:`sklearn_prcurves.roc_convex_hull` (a few points, whatever the data)."""
+        tp, fp, thresholds = self._hull_path()
+        return fp / self.n_neg, tp / self.n_pos, thresholds
+
+    def achievable_pr_curve(self, interpolation="davis-goadrich"):
+        """``(precision, recall, thresholds)``, as
+        :func:`sklearn_prcurves.achievable_pr_curve`."""
+        _check("exact", interpolation)
+        return path_points(*self._hull_path(), interpolation)
+
+    def _hull_path(self):
+        """The path through the global hull's vertices, which are among the pieces'."""
         pieces = self._pieces("hull")
         tp = np.concatenate([[0.0], *[p[0] for p in pieces]])
         fp = np.concatenate([[0.0], *[p[1] for p in pieces]])
-        keep = hull_vertices(fp, tp)  # the global hull's vertices are among the pieces'
-        return path_area(tp[keep], fp[keep], interpolation)
+        thresholds = np.concatenate([[np.inf], *[p[2] for p in pieces]])
+        keep = hull_vertices(fp, tp)
+        return tp[keep], fp[keep], thresholds[keep]
 
 
 def exact_summary(y_true, y_score, *, sample_weight=None, pos_label=None, n_ranges=None,
@@ -427,12 +445,7 @@ def _merge_tables(a, b):
 def _check(mode, interpolation="davis-goadrich", leading_negatives="interpolate"):
     if mode not in ("exact", "binned"):
         raise ValueError(f"mode must be 'exact' or 'binned'; got {mode!r}.")
-    if interpolation not in INTERPOLATIONS:
-        raise ValueError(f"interpolation must be one of {INTERPOLATIONS}; got {interpolation!r}.")
-    if leading_negatives not in LEADING_NEGATIVES:
-        raise ValueError(
-            f"leading_negatives must be one of {LEADING_NEGATIVES}; got {leading_negatives!r}."
-        )
+    check_options(interpolation, leading_negatives)
 
 
 def roc_auc_score(y_true, y_score, *, sample_weight=None, pos_label=None, mode="exact",

@@ -99,6 +99,12 @@ def test_no_process_holds_all_rows(client):
     assert table.pr_auc("continuous") == pytest.approx(
         spc.pr_auc_score(y, s, interpolation="continuous"), rel=1e-12)
     assert table.achievable_pr_auc() == pytest.approx(spc.achievable_pr_auc_score(y, s), rel=1e-12)
+    # The hull and the achievable PR curve are small: they come back whole.
+    for got, expected in [(table.roc_convex_hull(), spc.roc_convex_hull(y, s)),
+                          (table.achievable_pr_curve("continuous"),
+                           spc.achievable_pr_curve(y, s, interpolation="continuous"))]:
+        for a, b in zip(got, expected):
+            np.testing.assert_allclose(a, b, rtol=1e-12)
     # Each range's table lives on one worker and holds a fraction of the rows; the
     # client only ever receives per-range totals and partial areas.
     assert table.n_ranges >= 8 and table.largest_range < s.shape[0] / 4

@@ -46,11 +46,32 @@ def test_exact_summary_of_chunks_equals_the_one_shot_metrics(data):
             spc.achievable_pr_auc_score(y, s, sample_weight=w), rel=1e-12)
         assert summary.average_precision() == pytest.approx(
             spc.average_precision_score(y, s, sample_weight=w), rel=1e-12)
+        _assert_same_curves(summary, y, s, w)
     # merging is commutative
     reverse = summaries[-1]
     for other in reversed(summaries[:-1]):
         reverse = reverse.merge(other)
     assert reverse.pr_auc() == pytest.approx(merged.pr_auc(), rel=1e-12)
+
+
+def _assert_same_curves(summary, y, s, w):
+    """Every curve of a summary is the in-memory function's, array for array."""
+    pairs = [
+        (summary.roc_curve(), spc.roc_curve(y, s, sample_weight=w)),
+        (summary.roc_curve(drop_intermediate=False),
+         spc.roc_curve(y, s, sample_weight=w, drop_intermediate=False)),
+        (summary.precision_recall_curve(), spc.precision_recall_curve(y, s, sample_weight=w)),
+        (summary.roc_convex_hull(), spc.roc_convex_hull(y, s, sample_weight=w)),
+        (summary.achievable_pr_curve(), spc.achievable_pr_curve(y, s, sample_weight=w)),
+    ] + [
+        (summary.pr_curve(i, lead),
+         spc.pr_curve(y, s, sample_weight=w, interpolation=i, leading_negatives=lead))
+        for i in ("davis-goadrich", "continuous", "step") for lead in ("interpolate", "drop")
+    ]
+    for got, expected in pairs:
+        assert len(got) == len(expected)
+        for a, b in zip(got, expected):
+            np.testing.assert_allclose(a, b, rtol=1e-12, atol=1e-15)
 
 
 @settings(max_examples=150, deadline=None)
@@ -101,6 +122,14 @@ def test_signed_zeros_share_a_bin_and_errors():
         spc.BinnedSummary(4).update([0, 1, 1], [0.1, 0.2, 0.3], [0.5, 1, 1]).average_precision_interval()
     with pytest.raises(ValueError, match="single class"):
         spc.ExactSummary().update([1, 1], [0.1, 0.2]).pr_auc()
+    with pytest.raises(ValueError, match="single class"):
+        spc.ExactSummary().update([1, 1], [0.1, 0.2]).achievable_pr_curve()
+    with pytest.raises(ValueError, match="no rows"):
+        spc.ExactSummary().roc_curve()
+    with pytest.raises(ValueError, match="interpolation must be one of"):
+        spc.ExactSummary().update([0, 1], [0.1, 0.2]).pr_curve("spline")
+    with pytest.raises(ValueError, match="leading_negatives must be one of"):
+        spc.ExactSummary().update([0, 1], [0.1, 0.2]).pr_auc(leading_negatives="keep")
 
 
 @settings(max_examples=100, deadline=None)
