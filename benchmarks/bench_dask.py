@@ -15,7 +15,10 @@ AUC-ROC bound <= 1e-4 and an average-precision interval narrower than 1e-3.
 Usage::
 
     python benchmarks/bench_dask.py                  # 1e8 rows (needs ~8 GB free disk/RAM)
-    python benchmarks/bench_dask.py --rows 1e7 --skip-sklearn
+    python benchmarks/bench_dask.py --rows 1e7 --skip-sklearn --repeat 1
+
+Each method runs ``--repeat`` times (default 3), each time in a fresh process (and a
+fresh cluster); the table shows the median time and the largest peak memory.
 """
 
 import argparse
@@ -150,6 +153,8 @@ def main():
     parser.add_argument("--rows", type=float, default=1e8)
     parser.add_argument("--data", help="folder for the Parquet files (default: a temp dir)")
     parser.add_argument("--skip-sklearn", action="store_true")
+    parser.add_argument("--repeat", type=int, default=3,
+                        help="fresh runs per method; the median time is compared (default 3)")
     args = parser.parse_args()
     rows = int(args.rows)
     folder = Path(args.data or tempfile.mkdtemp(prefix="prcurves-bench-")) / f"rows-{rows}"
@@ -161,11 +166,16 @@ def main():
     for name, code in METHODS.items():
         if name == "scikit-learn" and args.skip_sklearn:
             continue
-        results[name] = run(code, folder)
-        values, elapsed, (tree, largest) = results[name]
+        runs = [run(code, folder) for _ in range(args.repeat)]
+        values = dict(runs[0][0], seconds=float(np.median([r[0]["seconds"] for r in runs])))
+        elapsed = float(np.median([r[1] for r in runs]))
+        tree, largest = max(r[2][0] for r in runs), max(r[2][1] for r in runs)
+        results[name] = values, elapsed, (tree, largest)
+        times = ", ".join(f"{r[0]['seconds']:.1f}" for r in runs)
         print(f"{name:22s} {values['seconds']:7.1f} s compute ({elapsed:5.1f} s with start-up)"
               f"   peak tree {tree / 2**30:6.2f} GiB   "
-              f"largest process {largest / 2**30:6.2f} GiB   {values}", flush=True)
+              f"largest process {largest / 2**30:6.2f} GiB   runs [{times}] s   {values}",
+              flush=True)
     exact = results["numpy (one process)"][0]
     numpy_time = results["numpy (one process)"][0]["seconds"]
     numpy_largest = results["numpy (one process)"][2][1]

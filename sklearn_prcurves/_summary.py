@@ -208,15 +208,15 @@ def _dense_bin_counts(is_pos, scores, weight, mantissa_bits):
     pos = np.zeros(size, np.int64 if weight is None else np.float64)
     other = np.zeros(size, pos.dtype)  # all rows (unweighted) or negatives (weighted)
     buffer = np.empty(min(_BLOCK_ROWS, bits.shape[0]), np.uint32)
+    if weight is None:
+        np.add.at(pos, np.compress(is_pos, bits) >> shift, 1)
     for start in range(0, bits.shape[0], _BLOCK_ROWS):
         stop = min(start + _BLOCK_ROWS, bits.shape[0])
         raw = np.right_shift(bits[start:stop], shift, out=buffer[: stop - start])
-        rows = is_pos[start:stop]
         if weight is None:
             np.add.at(other, raw, 1)
-            np.add.at(pos, raw[rows], 1)
         else:
-            w = weight[start:stop]
+            rows, w = is_pos[start:stop], weight[start:stop]
             np.add.at(pos, raw[rows], w[rows])
             np.add.at(other, raw[~rows], w[~rows])
     sign = 1 << (width - 1)
@@ -238,10 +238,13 @@ def _dense_bin_counts(is_pos, scores, weight, mantissa_bits):
     else:
         used = np.flatnonzero(pos + other)  # weights are positive
         pos, neg = pos[used], other[used]
-    keys = np.where(used & sign, ~used & (size - 1), used | sign)
-    order = np.argsort(keys)
-    return (keys[order].astype(np.uint64), pos[order].astype(np.float64),
-            neg[order].astype(np.float64))
+    # Order keys: negative scores (raw bins from `sign` up) come first, reversed;
+    # then the others, in raw order.
+    split = int(np.searchsorted(used, sign))
+    order = np.concatenate([np.arange(used.shape[0] - 1, split - 1, -1), np.arange(split)])
+    used = used[order]
+    keys = np.where(used & sign, ~used & (size - 1), used | sign).astype(np.uint64)
+    return keys, pos[order].astype(np.float64), neg[order].astype(np.float64)
 
 
 class BinnedSummary:

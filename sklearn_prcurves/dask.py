@@ -23,6 +23,8 @@ J. Davis and M. Goadrich, "The Relationship Between Precision-Recall and ROC Cur
 ICML 2006.
 """
 
+import os
+
 import numpy as np
 
 from ._counts import count_table
@@ -68,7 +70,7 @@ def read_parquet(path, columns=None):
 
     Parameters
     ----------
-    path : str or list of str
+    path : str, path-like or list of them
         File, folder or glob, as :func:`dask.dataframe.read_parquet` accepts.
     columns : list of str, default=None
         Columns to read (all when None).
@@ -80,7 +82,9 @@ def read_parquet(path, columns=None):
     _import_dask()
     import dask.dataframe as dd
 
-    return dd.read_parquet(path, columns=columns)
+    if isinstance(path, (list, tuple)):
+        return dd.read_parquet([os.fspath(p) for p in path], columns=columns)
+    return dd.read_parquet(os.fspath(path), columns=columns)
 
 
 def _partitions(y_true, y_score, sample_weight, data=None):
@@ -96,6 +100,8 @@ def _partitions(y_true, y_score, sample_weight, data=None):
 
     if data is not None:
         names = [y_true, y_score] + ([sample_weight] if sample_weight is not None else [])
+        if _is_path(data):
+            data = read_parquet(data)  # lazily: only the named columns are read
         missing = [n for n in names if n not in data.columns]
         if missing:
             raise ValueError(f"no column {missing[0]!r} in data; columns are {list(data.columns)}")
@@ -134,6 +140,12 @@ def _partitions(y_true, y_score, sample_weight, data=None):
     s_parts = score.to_delayed().ravel()
     w_parts = [None] * len(s_parts) if weight is None else list(weight.to_delayed().ravel())
     return dask, list(zip(y_parts, s_parts, w_parts))
+
+
+def _is_path(data):
+    """True for a file, folder or glob name, or a list of them (Parquet input)."""
+    items = data if isinstance(data, (list, tuple)) else [data]
+    return len(items) > 0 and all(isinstance(p, (str, os.PathLike)) for p in items)
 
 
 def _frame_columns(frame, names):
@@ -350,8 +362,10 @@ def exact_summary(y_true, y_score, *, sample_weight=None, pos_label=None, n_rang
         Score ranges counted in parallel (default: 4 per partition).
     random_state : int, default=0
         Seeds the sample that places the range edges (never the result).
-    data : dask DataFrame, default=None
-        If given, ``y_true``, ``y_score`` and ``sample_weight`` name its columns.
+    data : dask DataFrame, str, path-like or list of them, default=None
+        If given, ``y_true``, ``y_score`` and ``sample_weight`` name its columns (the
+        fastest input: no join of separate columns). A path (Parquet file, folder or
+        glob) is read with :func:`read_parquet`, those columns only.
 
     Returns
     -------
@@ -401,8 +415,10 @@ def binned_summary(y_true, y_score, *, sample_weight=None, pos_label=None, manti
         If the AUC-ROC bound exceeds it, a second pass replaces the bins holding both
         classes (largest ``p_b * n_b`` first) by exact counts until the bound is at
         most ``tolerance``; 0 gives the exact AUC-ROC.
-    data : dask DataFrame, default=None
-        If given, ``y_true``, ``y_score`` and ``sample_weight`` name its columns.
+    data : dask DataFrame, str, path-like or list of them, default=None
+        If given, ``y_true``, ``y_score`` and ``sample_weight`` name its columns (the
+        fastest input: no join of separate columns). A path (Parquet file, folder or
+        glob) is read with :func:`read_parquet`, those columns only.
 
     Returns
     -------
@@ -465,9 +481,10 @@ def roc_auc_score(y_true, y_score, *, sample_weight=None, pos_label=None, mode="
         Binned mode resolution.
     random_state : int, default=0
         Seeds the sample that places the range edges (never the result).
-    data : dask DataFrame, default=None
+    data : dask DataFrame, str, path-like or list of them, default=None
         If given, ``y_true``, ``y_score`` and ``sample_weight`` name its columns (the
-        fastest way: no join of separate columns).
+        fastest input: no join of separate columns). A path (Parquet file, folder or
+        glob) is read with :func:`read_parquet`, those columns only.
 
     Returns
     -------
@@ -502,8 +519,10 @@ def pr_auc_score(y_true, y_score, *, interpolation="davis-goadrich", sample_weig
     n_ranges : int, default=None
     mantissa_bits : int, default=12
     random_state : int, default=0
-    data : dask DataFrame, default=None
-        If given, the label, score and weight arguments name its columns.
+    data : dask DataFrame, str, path-like or list of them, default=None
+        If given, ``y_true``, ``y_score`` and ``sample_weight`` name its columns (the
+        fastest input: no join of separate columns). A path (Parquet file, folder or
+        glob) is read with :func:`read_parquet`, those columns only.
 
     Returns
     -------
@@ -533,8 +552,10 @@ def average_precision_score(y_true, y_score, *, sample_weight=None, pos_label=No
     n_ranges : int, default=None
     mantissa_bits : int, default=12
     random_state : int, default=0
-    data : dask DataFrame, default=None
-        If given, the label, score and weight arguments name its columns.
+    data : dask DataFrame, str, path-like or list of them, default=None
+        If given, ``y_true``, ``y_score`` and ``sample_weight`` name its columns (the
+        fastest input: no join of separate columns). A path (Parquet file, folder or
+        glob) is read with :func:`read_parquet`, those columns only.
 
     Returns
     -------
@@ -567,8 +588,10 @@ def achievable_pr_auc_score(y_true, y_score, *, interpolation="davis-goadrich",
     pos_label : int, float, bool or str, default=None
     n_ranges : int, default=None
     random_state : int, default=0
-    data : dask DataFrame, default=None
-        If given, the label, score and weight arguments name its columns.
+    data : dask DataFrame, str, path-like or list of them, default=None
+        If given, ``y_true``, ``y_score`` and ``sample_weight`` name its columns (the
+        fastest input: no join of separate columns). A path (Parquet file, folder or
+        glob) is read with :func:`read_parquet`, those columns only.
 
     Returns
     -------

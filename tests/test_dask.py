@@ -86,6 +86,13 @@ def test_dataframe_columns_and_parquet(client, data, tmp_path):
         pytest.approx(expected, rel=1e-12))
     with pytest.raises(ValueError, match="no column 'nope'"):
         spd.pr_auc_score("label", "nope", data=frame)
+    # A path is read directly.
+    for path in (tmp_path / "scores", str(tmp_path / "scores" / "*.parquet"),
+                 sorted((tmp_path / "scores").glob("*.parquet"))):
+        assert spd.pr_auc_score("label", "score", sample_weight="w", data=path) == (
+            pytest.approx(expected, rel=1e-12))
+    with pytest.raises(ValueError, match="no column 'nope'"):
+        spd.roc_auc_score("label", "nope", data=tmp_path / "scores")
 
 
 def test_no_process_holds_all_rows(client):
