@@ -1,5 +1,7 @@
 """The Dask path on a real LocalCluster with two worker processes (loopback only)."""
 
+import gc
+
 import numpy as np
 import pytest
 
@@ -182,3 +184,57 @@ def test_binned_refinement_second_pass(client):
         assert bound <= tolerance and abs(estimate - exact) <= bound + 1e-12
     assert spd.binned_summary(dy, ds, mantissa_bits=4, tolerance=0.0).roc_auc()[0] == (
         pytest.approx(exact, rel=1e-12))
+
+
+def _reset_peak_memory():
+    """Reset this process's peak resident memory (Linux) and return its current one."""
+    gc.collect()
+    with open("/proc/self/clear_refs", "w") as f:
+        f.write("5")
+    return _proc_status("VmRSS")
+
+
+def _peak_memory():
+    return _proc_status("VmHWM")
+
+
+def _proc_status(field):
+    with open("/proc/self/status") as f:
+        for line in f:
+            if line.startswith(field + ":"):
+                return int(line.split()[1]) * 1024
+    raise OSError(f"no {field} in /proc/self/status")
+
+
+def _in_memory_auc(n, seed):
+    rng = np.random.default_rng(seed)
+    y = rng.random(n) < 0.1
+    return spc.roc_auc_score(y, rng.normal(size=n) + y)
+
+
+def test_peak_memory_per_process(client):
+    """Measured: with rows generated on the workers, each worker's peak resident memory
+    grows by under half of what one process computing the same AUC needs, and the
+    client's hardly grows (only totals and partial areas reach it)."""
+    try:
+        _reset_peak_memory()
+    except OSError:
+        pytest.skip("needs Linux's /proc/self/clear_refs to reset peak memory")
+    n = 4_000_000
+    worker = next(iter(client.scheduler_info()["workers"]))
+    before = client.submit(_reset_peak_memory, pure=False, workers=[worker]).result()
+    client.submit(_in_memory_auc, n, 0, pure=False, workers=[worker]).result()
+    one_process = client.submit(_peak_memory, pure=False, workers=[worker]).result() - before
+
+    rng = da.random.default_rng(0)
+    y = rng.random(n, chunks=n // 8) < 0.1
+    s = rng.normal(size=n, chunks=n // 8) + y
+    before = client.run(_reset_peak_memory)
+    client_before = _reset_peak_memory()
+    table = spd.exact_summary(y, s)
+    table.roc_auc(), table.average_precision()
+    client_growth = _peak_memory() - client_before
+    growth = {w: peak - before[w] for w, peak in client.run(_peak_memory).items()}
+    assert one_process > 8 * n  # at least the scores, once
+    assert max(growth.values()) < 0.5 * one_process, (growth, one_process)
+    assert client_growth < 0.1 * one_process, (client_growth, one_process)
