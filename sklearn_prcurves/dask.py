@@ -32,10 +32,10 @@ from ._hull import hull_vertices
 from ._interpolation import check_options, path_area, path_points
 from ._summary import BinnedSummary
 from ._validation import (
-    surely_finite,
     binary_classes,
     plain_numeric_1d,
     resolve_pos_label,
+    surely_finite,
     target_type,
 )
 
