@@ -8,6 +8,7 @@ of the ROC convex hull, interpolated as in section 4, is the *achievable PR curv
 """
 
 import warnings
+from fractions import Fraction
 from numbers import Real
 
 import numpy as np
@@ -30,35 +31,149 @@ __all__ = [
 # (by then much shorter) path with a sequential monotone chain.
 _MAX_PRUNING_PASSES = 64
 
+_EPS = np.finfo(np.float64).eps
+# Shewchuk's error bound for the orientation computed in floats: beyond it the sign
+# of the computed determinant is the sign of the exact one.
+_FILTER_BOUND = (3.0 + 16.0 * _EPS) * _EPS
+# A product of differences below this may have lost bits to underflow.
+_TINY = 2.0**-900
+# Counts below this are integers held exactly in float64.
+_EXACT_INTEGERS = 2.0**53
+# Weighted tables hold rounded running sums. A vertex closer to the chord of its
+# neighbours than this fraction of the totals is within that rounding: it is treated
+# as collinear and dropped, so that the hull does not depend on the order in which
+# the weights were summed (nor, beyond this, on their scale).
+_ROUNDING = 2.0**-44
+
 
 def hull_vertices(fp, tp):
-    """Indices of the upper convex hull of a path (origin first, last point last).
+    """Indices of the upper convex hull of a path (first point first, last point last).
 
-    ``fp`` and ``tp`` are non-decreasing. A point lying on or below the chord between
-    its two neighbours is never a vertex of the upper hull, so all such points are
-    removed at once, repeatedly, until none is left; collinear points go too.
+    ``fp`` and ``tp`` are non-decreasing. Coinciding consecutive points are merged
+    first (each would otherwise hide the other). A point lying on or below the chord
+    between its two neighbours is never a vertex of the upper hull, so all such points
+    are removed at once, repeatedly, until none is left; collinear points go too.
+
+    The orientation test is exact: integer counts are compared in integer arithmetic,
+    other counts by a filtered float test that falls back to exact rational arithmetic
+    when the float sign is uncertain, on coordinates rescaled by powers of two (exact)
+    so that no weight scale overflows or underflows. For non-integer (weighted) counts
+    a last pass then drops vertices within rounding distance of their chord.
     """
-    idx = np.arange(fp.shape[0])
+    n = fp.shape[0]
+    if n <= 2:
+        return np.arange(n)
+    moved = np.empty(n, dtype=bool)
+    moved[0] = True
+    moved[1:] = (fp[1:] != fp[:-1]) | (tp[1:] != tp[:-1])
+    idx = np.flatnonzero(moved)
+    idx[-1] = n - 1  # the last point keeps its own threshold when it repeats one
+    integral = _integral_counts(fp, tp)
+    x, y = (fp, tp) if integral else (_unit_scaled(fp), _unit_scaled(tp))
+
     for _ in range(_MAX_PRUNING_PASSES):
         if idx.shape[0] <= 2:
-            return idx
-        x, y = fp[idx], tp[idx]
-        above = (y[1:-1] - y[:-2]) * (x[2:] - x[:-2]) > (y[2:] - y[:-2]) * (x[1:-1] - x[:-2])
+            break
+        above = _orientation(x, y, idx[:-2], idx[1:-1], idx[2:], fp, tp, integral) > 0
         if above.all():
-            return idx
+            break
         keep = np.ones(idx.shape[0], dtype=bool)
         keep[1:-1] = above
         idx = idx[keep]
-    return idx[_monotone_chain(fp[idx], tp[idx])]
+    else:
+        idx = idx[_monotone_chain(x[idx], y[idx], fp[idx], tp[idx], integral)]
+    if not integral and idx.shape[0] > 2:
+        idx = idx[_merge_within_rounding(x[idx], y[idx])]
+    return idx
 
 
-def _monotone_chain(x, y):
+def _integral_counts(fp, tp):
+    """True when every count is an integer small enough to be exact in float64."""
+    return bool(
+        fp[-1] < _EXACT_INTEGERS
+        and tp[-1] < _EXACT_INTEGERS
+        and np.all(fp == np.floor(fp))
+        and np.all(tp == np.floor(tp))
+    )
+
+
+def _unit_scaled(values):
+    """``values`` divided by the power of two that brings the largest below 1 (exact)."""
+    top = np.max(np.abs(values))
+    if top == 0:
+        return values
+    return np.ldexp(values, -np.frexp(top)[1])
+
+
+def _orientation(x, y, a, b, c, fp, tp, integral):
+    """Exact sign (-1, 0, 1) of the orientation of points ``a, b, c`` (index arrays).
+
+    ``x, y`` are the coordinates tested in floats, ``fp, tp`` the original counts used
+    where the float result is uncertain.
+    """
+    dy1, dx2 = y[b] - y[a], x[c] - x[a]
+    dy2, dx1 = y[c] - y[a], x[b] - x[a]
+    left, right = dy1 * dx2, dy2 * dx1
+    sign = np.sign(left - right)
+    if integral and fp[-1] * tp[-1] < _EXACT_INTEGERS:
+        return sign  # integer products below 2**53: the float determinant is exact
+    uncertain = np.abs(left - right) <= _FILTER_BOUND * (np.abs(left) + np.abs(right))
+    # Both products exactly zero (a zero difference of floats is exact) is certain.
+    uncertain &= (left != 0) | (right != 0)
+    if not integral:
+        uncertain |= ((left != 0) & (np.abs(left) < _TINY)) | (
+            (right != 0) & (np.abs(right) < _TINY)
+        )
+    if uncertain.any():
+        rows = np.flatnonzero(uncertain)
+        sign[rows] = _exact_orientation(fp, tp, a[rows], b[rows], c[rows], integral)
+    return sign
+
+
+def _exact_orientation(fp, tp, a, b, c, integral):
+    """The orientation in exact arithmetic: Python integers, or fractions of floats."""
+    if integral:
+        fx = fp.astype(np.int64).astype(object)
+        ty = tp.astype(np.int64).astype(object)
+        det = (ty[b] - ty[a]) * (fx[c] - fx[a]) - (ty[c] - ty[a]) * (fx[b] - fx[a])
+        return np.array([(d > 0) - (d < 0) for d in det], dtype=np.float64)
+    out = np.empty(a.shape[0])
+    for k, (i, j, m) in enumerate(zip(a.tolist(), b.tolist(), c.tolist())):
+        xa, xb, xc = Fraction(fp[i]), Fraction(fp[j]), Fraction(fp[m])
+        ya, yb, yc = Fraction(tp[i]), Fraction(tp[j]), Fraction(tp[m])
+        det = (yb - ya) * (xc - xa) - (yc - ya) * (xb - xa)
+        out[k] = (det > 0) - (det < 0)
+    return out
+
+
+def _monotone_chain(x, y, fp, tp, integral):
     """Andrew's monotone chain (upper hull) over points sorted by x then y."""
     stack = []
     for i in range(x.shape[0]):
         while len(stack) >= 2:
             o, a = stack[-2], stack[-1]
-            if (y[a] - y[o]) * (x[i] - x[o]) > (y[i] - y[o]) * (x[a] - x[o]):
+            triple = (np.array([o]), np.array([a]), np.array([i]))
+            if _orientation(x, y, *triple, fp, tp, integral)[0] > 0:
+                break
+            stack.pop()
+        stack.append(i)
+    return np.array(stack, dtype=np.intp)
+
+
+def _merge_within_rounding(x, y):
+    """Drop hull vertices within rounding distance of the chord of their neighbours.
+
+    Sequential (a monotone chain with a tolerance), so that a long run of slightly
+    convex vertices is judged against ever longer chords and is not removed whole.
+    ``x`` and ``y`` are scaled so that the totals are about 1.
+    """
+    stack = [0]
+    for i in range(1, x.shape[0]):
+        while len(stack) >= 2:
+            o, a = stack[-2], stack[-1]
+            dy1, dx2, dy2, dx1 = y[a] - y[o], x[i] - x[o], y[i] - y[o], x[a] - x[o]
+            slack = 2 * _ROUNDING * (abs(dy1) + abs(dx2) + abs(dy2) + abs(dx1))
+            if dy1 * dx2 - dy2 * dx1 > slack:
                 break
             stack.pop()
         stack.append(i)
@@ -371,69 +486,64 @@ def curve_dominates(
     paths = []
     for y_score in (y_score_a, y_score_b):
         tp, fp, _ = table_path(two_class_table(y_true, y_score, pos_label, sample_weight))
-        paths.append((tp, fp))
-    (tp_a, fp_a), (tp_b, fp_b) = paths
+        if space == "roc":
+            paths.append((fp / fp[-1], tp / tp[-1]))
+        else:
+            paths.append((tp / tp[-1], (tp + fp) / tp[-1]))
+    (x_a, v_a), (x_b, v_b) = paths
     if space == "roc":
-        x_a, x_b = fp_a / fp_a[-1], fp_b / fp_b[-1]
-        values = (lambda q: _roc_limits(x_a, tp_a / tp_a[-1], q)), (
-            lambda q: _roc_limits(x_b, tp_b / tp_b[-1], q)
-        )
-    else:
-        x_a, x_b = tp_a / tp_a[-1], tp_b / tp_b[-1]
-        # Higher precision is a lower (TP + FP) / P: compare with the sign flipped.
-        values = (lambda q: _negated(_pr_load_limits(tp_a, fp_a, q))), (
-            lambda q: _negated(_pr_load_limits(tp_b, fp_b, q))
-        )
-    breakpoints = np.union1d(x_a, x_b)
-    (left_a, right_a), (left_b, right_b) = values[0](breakpoints), values[1](breakpoints)
-    tol = 1e-12
-    return bool(np.all(left_a >= left_b - tol) and np.all(right_a >= right_b - tol))
+        return _covers(x_a, v_a, x_b, v_b, shift=_DOMINANCE_TOLERANCE, sign=1.0)
+    # Higher precision is a lower (TP + FP) / P.
+    return _covers(x_a, v_a, x_b, v_b, shift=-_DOMINANCE_TOLERANCE, sign=-1.0)
 
 
-def _negated(limits):
-    return tuple(-x for x in limits)
+# Weighted counts are rounded sums whose rounding depends on the order of summation,
+# so one curve summed in two orders differs in the last bits, in position as well as
+# in height. Curves are compared with this much slack in both directions.
+_DOMINANCE_TOLERANCE = 1e-12
 
 
-def _limits(x, q, value_at, between):
-    """Left and right limits at ``q`` of a curve through points ``x`` (non-decreasing)."""
+def _covers(x_a, v_a, x_b, v_b, shift, sign):
+    """Whether curve A is nowhere worse than curve B, up to rounding.
+
+    Both curves are piecewise linear through points ``(x, v)`` with ``x`` and ``v``
+    non-decreasing (vertical runs allowed). ``sign`` is 1 when higher values are
+    better, -1 when lower are. A is read at ``q + shift`` (a shift towards its better
+    side by the tolerance), so that breakpoints a rounding apart do not count as a
+    crossing. The difference of two such curves is linear between the breakpoints of
+    both, so comparing left and right limits at those decides it exactly.
+    """
+    # Pairs of positions (on A, on B) a shift apart, at every breakpoint of either;
+    # each curve's own breakpoints are read exactly where they are.
+    q_a = np.clip(np.concatenate([x_a, x_b + shift]), x_a[0], x_a[-1])
+    q_b = np.clip(np.concatenate([x_a - shift, x_b]), x_b[0], x_b[-1])
+    left_a, right_a = _linear_limits(x_a, v_a, q_a)
+    left_b, right_b = _linear_limits(x_b, v_b, q_b)
+    slack_left = _DOMINANCE_TOLERANCE * (1.0 + np.abs(left_b))
+    slack_right = _DOMINANCE_TOLERANCE * (1.0 + np.abs(right_b))
+    return bool(
+        np.all(sign * (left_a - left_b) >= -slack_left)
+        and np.all(sign * (right_a - right_b) >= -slack_right)
+    )
+
+
+def _linear_limits(x, v, q):
+    """Left and right limits at ``q`` of the curve through ``(x, v)`` (``x`` sorted)."""
     n = x.shape[0]
     left_i = np.searchsorted(x, q, side="left")  # first point at q, if any
     right_i = np.searchsorted(x, q, side="right") - 1  # last point at q, if any
-    left = np.empty(q.shape[0])
-    right = np.empty(q.shape[0])
     on_left = (left_i < n) & (x[np.minimum(left_i, n - 1)] == q)
-    left[on_left] = value_at(left_i[on_left])
-    off = ~on_left
-    left[off] = between(left_i[off] - 1, left_i[off], q[off])
     on_right = (right_i >= 0) & (x[np.maximum(right_i, 0)] == q)
-    right[on_right] = value_at(right_i[on_right])
-    off = ~on_right
-    right[off] = between(right_i[off], right_i[off] + 1, q[off])
+    left = _on_or_between(x, v, q, left_i, left_i - 1, on_left)
+    right = _on_or_between(x, v, q, right_i, right_i + 1, on_right)
     return left, right
 
 
-def _roc_limits(fpr, tpr, q):
-    def between(i, j, q):
-        return tpr[i] + (tpr[j] - tpr[i]) * (q - fpr[i]) / (fpr[j] - fpr[i])
-
-    return _limits(fpr, q, lambda i: tpr[i], between)
-
-
-def _pr_load_limits(tp, fp, q):
-    """Limits of r / precision = (TP + FP) / P at recalls ``q`` along the PR curve.
-
-    Along the exactly interpolated curve, TP = r P and FP grows linearly with TP, so
-    (TP + FP) / P is linear in recall between breakpoints; for r > 0 a lower value
-    means a higher precision. Comparing it (rather than precision, which is 0 at
-    recall 0 for every curve that starts with negatives) makes the check exact at
-    recall 0 too. A segment from the origin has constant precision: its value is
-    r / p_B, which is 0 at recall 0.
-    """
-    n_pos = tp[-1]
-    recall = tp / n_pos
-    load = (tp + fp) / n_pos
-
-    def between(i, j, q):
-        return load[i] + (load[j] - load[i]) * (q - recall[i]) / (recall[j] - recall[i])
-
-    return _limits(recall, q, lambda i: load[i], between)
+def _on_or_between(x, v, q, at, other, on_point):
+    """``v[at]`` where ``q`` is a point, else the line between points ``at`` and ``other``."""
+    n = x.shape[0]
+    i = np.clip(np.minimum(at, other), 0, n - 1)
+    j = np.clip(np.maximum(at, other), 0, n - 1)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        line = v[i] + (v[j] - v[i]) * (q - x[i]) / (x[j] - x[i])
+    return np.where(on_point, v[np.clip(at, 0, n - 1)], line)
