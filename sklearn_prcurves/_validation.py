@@ -12,6 +12,7 @@ from sklearn.utils import assert_all_finite, check_consistent_length, column_or_
 from sklearn.utils.multiclass import type_of_target
 
 from ._compat import check_pos_label_consistency, check_sample_weight
+from .exceptions import NonNumericScoreError
 
 # Label sets for which ``pos_label=None`` means 1, as in scikit-learn.
 _IMPLICIT_POS_LABEL_SETS = ([0, 1], [-1, 1], [0], [-1], [1])
@@ -105,9 +106,7 @@ def check_binary_input(y_true, y_score, sample_weight=None, pos_label=None):
     is_pos = np.asarray(y_true) == pos_label
     check_consistent_length(is_pos, y_score, sample_weight)
     is_pos = _column(is_pos)
-    y_score = _column(y_score)
-    if not surely_finite(y_score):
-        assert_all_finite(y_score)
+    y_score = check_scores(_column(y_score))
     if sample_weight is not None:
         sample_weight = check_sample_weight(_column(sample_weight), is_pos)
         keep = sample_weight != 0
@@ -125,15 +124,47 @@ def _column(y):
     return column_or_1d(y)
 
 
+def check_scores(y_score, input_name="y_score"):
+    """The one check of a 1-D score vector: numbers, all finite. Returns the scores.
+
+    Booleans and numbers pass unchanged; an object array of numbers becomes float64.
+    Strings, bytes and other objects raise :class:`NonNumericScoreError` (ranked as
+    text, '10' would come before '9'); NaN and infinity raise scikit-learn's error.
+    """
+    kind = y_score.dtype.kind
+    text = kind in "US"
+    if kind == "O":
+        text = any(isinstance(v, (str, bytes)) for v in y_score.tolist())
+        if not text:
+            try:
+                y_score = y_score.astype(np.float64)
+                kind = "f"
+            except (TypeError, ValueError):
+                pass
+    if kind not in "biuf":
+        raise NonNumericScoreError(
+            f"{input_name} must hold numbers; got {'text' if text else 'values'} of "
+            f"dtype {y_score.dtype}. Convert them explicitly, e.g. with "
+            "np.asarray(y_score, dtype=float) for numbers written as text."
+        )
+    if not surely_finite(y_score):
+        assert_all_finite(y_score)
+    return y_score
+
+
 def surely_finite(y):
     """True when ``y`` is numeric and certainly holds no NaN or infinity.
 
-    A finite sum proves every term finite; a non-finite sum (or an unusual dtype)
+    A finite sum proves every term finite; a non-finite sum (an overflow of finite
+    values too, hence no floating-point error is raised for it) or an unusual dtype
     sends the caller to scikit-learn's exact check and its exact message.
     """
     if y.dtype.kind in "biu":
         return True
-    return y.dtype.kind == "f" and bool(np.isfinite(np.sum(y)))
+    if y.dtype.kind != "f":
+        return False
+    with np.errstate(over="ignore", invalid="ignore"):
+        return bool(np.isfinite(np.sum(y)))
 
 
 def check_non_negative_weight(sample_weight):

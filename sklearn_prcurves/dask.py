@@ -33,9 +33,9 @@ from ._interpolation import check_options, path_area, path_points
 from ._summary import BinnedSummary
 from ._validation import (
     binary_classes,
+    check_scores,
     plain_numeric_1d,
     resolve_pos_label,
-    surely_finite,
     target_type,
 )
 
@@ -160,11 +160,7 @@ def _frame_columns(frame, names):
 def _binarize(y, score, weight, pos_label):
     """One partition's positives mask, scores and weights (zero weights dropped)."""
     y = np.asarray(y)
-    score = np.asarray(score).ravel()
-    if score.dtype.kind not in "fiu":
-        score = score.astype(np.float64)
-    if not surely_finite(score) and not np.isfinite(score).all():
-        raise ValueError("Input y_score contains NaN or infinity.")
+    score = check_scores(np.asarray(score).ravel())
     is_pos = (y == (1 if pos_label is None else pos_label)).ravel()
     if weight is not None:
         weight = np.asarray(weight, dtype=np.float64)

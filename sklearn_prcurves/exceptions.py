@@ -1,4 +1,4 @@
-"""Warnings raised by sklearn_prcurves.
+"""Warnings and errors raised by sklearn_prcurves.
 
 We reuse scikit-learn's :class:`~sklearn.exceptions.UndefinedMetricWarning` rather than
 defining our own, so that warning filters users already set for scikit-learn's metrics
@@ -7,4 +7,14 @@ keep working for ours.
 
 from sklearn.exceptions import UndefinedMetricWarning
 
-__all__ = ["UndefinedMetricWarning"]
+__all__ = ["NonNumericScoreError", "UndefinedMetricWarning"]
+
+
+class NonNumericScoreError(TypeError, ValueError):
+    """Scores that are not numbers (strings, bytes, arbitrary objects).
+
+    Ranking strings would order them alphabetically ('10' < '9'), a silently wrong
+    result. scikit-learn refuses such scores with a ``TypeError`` in its curve
+    functions and a ``ValueError`` in ``roc_auc_score``; this error is both, so that
+    code catching either keeps working.
+    """
