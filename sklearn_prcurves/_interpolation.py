@@ -81,12 +81,13 @@ def _continuous_areas(tp_a, fp_a, d_tp, d_fp, n_pos):
     small t. A segment from the origin has constant precision (the bracket is 1).
     """
     d_all = d_tp + d_fp
-    scale = d_tp * d_tp / (n_pos * d_all)
+    # Ratios only: products of counts overflow or underflow at extreme weight scales.
+    scale = (d_tp / n_pos) * (d_tp / d_all)
     start = tp_a + fp_a
     bracket = np.ones_like(scale)
     inner = start > 0
     t = d_all[inner] / start[inner]
-    q = d_all[inner] * tp_a[inner] / (d_tp[inner] * start[inner])
+    q = (d_all[inner] / d_tp[inner]) * (tp_a[inner] / start[inner])
     log_ratio = np.log1p(t) / t
     bracket[inner] = _x_minus_log1p(t) / t + q * log_ratio
     return scale * bracket
@@ -144,19 +145,23 @@ def _step_sum(c, z, count):
     hi = lo + n_t
     y = n_t / lo
     # Corrections beyond the logarithm: psi(hi) - psi(lo) - log1p(y).
-    u, v = lo**-2, hi**-2
-    du = n_t * (lo + hi) * u * v  # u - v without cancellation
-    corrections = (
-        n_t / (2 * lo * hi)
-        + du / 12
-        - du * (u + v) / 120
-        + du * (u * u + u * v + v * v) / 252
-        - du * (u + v) * (u * u + v * v) / 240
-    )
+    # Written in ratios of lo and hi so that no intermediate overflows at huge counts;
+    # at such counts the higher corrections underflow harmlessly to zero.
+    with np.errstate(under="ignore"):
+        inv_lo, inv_hi = 1.0 / lo, 1.0 / hi
+        u, v = inv_lo * inv_lo, inv_hi * inv_hi
+        du = y * inv_hi * (inv_lo + inv_hi)  # u - v = n (lo + hi) / (lo hi)^2: no cancellation
+        corrections = (
+            y * inv_hi / 2
+            + du / 12
+            - du * (u + v) / 120
+            + du * (u * u + u * v + v * v) / 252
+            - du * (u + v) * (u * u + v * v) / 240
+        )
     below = z_t >= c_t  # precision under 1/a: subtract a small, stable quantity
     rest = np.empty_like(n_t)
     w = z_t[below] - c_t[below]
-    rest[below] = n_t[below] * (c_t[below] + 1) / lo[below] + w * (
+    rest[below] = y[below] * (c_t[below] + 1) + w * (
         _x_minus_log1p(y[below]) - corrections[below]
     )
     w = c_t[~below] - z_t[~below]
@@ -231,19 +236,25 @@ def path_area(tp, fp, interpolation, leading_negatives="interpolate", n_pos=None
     return float(np.sum(segment_areas(tp_a, fp_a, tp_b, fp_b, n_pos, interpolation)))
 
 
-# A segment's continuous curve is drawn with at most this many interior points.
+# Drawn curves stay small whatever the weights: inside a segment, at most one point per
+# this fraction of the recall axis (finer than any screen or print resolves), and for
+# the continuous curve at most this many points per segment.
+_DRAWN_POINTS_PER_UNIT_RECALL = 2048
 _MAX_DRAWN_POINTS = 64
 
 
 def path_points(tp, fp, thresholds, interpolation, leading_negatives="interpolate"):
     """Points of the interpolated PR curve through a path, in increasing recall.
 
-    Davis-Goadrich: the path's points plus one point per unit of positive weight
-    inside each segment (joined by straight lines, their trapezoid area is
-    ``path_area``). Continuous: points on the same exact curve, at most 64 inside a
-    segment (for drawing). Linear and step: the path's points only. The curve starts
-    at recall 0: at the first point's precision (held flat) or, when only negatives
-    rank above the first positive, at precision 0.
+    Davis-Goadrich: the path's points plus the points one unit of positive weight
+    apart inside each segment (joined by straight lines, their trapezoid area is
+    ``path_area``), thinned to evenly spaced whole units where a segment holds more
+    steps than 1/2048 of the recall axis can show. Continuous: points on the same exact
+    curve, at most 64 inside a segment and one per 1/2048 of recall. Linear and step:
+    the path's points only. So a curve has at most a few points per distinct score,
+    whatever the weights; areas are computed in closed form over every step. The curve
+    starts at recall 0: at the first point's precision (held flat) or, when only
+    negatives rank above the first positive, at precision 0.
 
     Returns
     -------
@@ -262,12 +273,16 @@ def path_points(tp, fp, thresholds, interpolation, leading_negatives="interpolat
 
     # Every path point from the first one with a positive, vertical drops included.
     idx = np.arange(first, tp.shape[0])
+    d_tp_all = tp[idx] - tp[idx - 1]
+    visible = np.floor(d_tp_all / n_pos * _DRAWN_POINTS_PER_UNIT_RECALL)
     counts = np.zeros(idx.shape[0], dtype=np.int64)  # interior points before each one
-    if interpolation in ("davis-goadrich", "continuous"):
-        interior = np.maximum(np.ceil(tp[idx] - tp[idx - 1]) - 1, 0).astype(np.int64)
-        if interpolation == "continuous":
-            interior = np.minimum(interior, _MAX_DRAWN_POINTS)
-        counts = interior
+    thinned = np.zeros(idx.shape[0], dtype=bool)
+    if interpolation == "davis-goadrich":
+        steps = np.maximum(np.ceil(d_tp_all) - 1, 0)  # whole units inside each segment
+        thinned = steps > visible
+        counts = np.minimum(steps, visible).astype(np.int64)
+    elif interpolation == "continuous":
+        counts = np.minimum(visible, _MAX_DRAWN_POINTS).astype(np.int64)
     seg = np.repeat(np.arange(idx.shape[0]), counts + 1)  # owning path point
     step = np.arange(seg.shape[0]) - np.repeat(np.cumsum(counts + 1) - (counts + 1), counts + 1) + 1
     is_vertex = step == np.repeat(counts + 1, counts + 1)
@@ -278,11 +293,13 @@ def path_points(tp, fp, thresholds, interpolation, leading_negatives="interpolat
     fp_start = fp[a].copy()
     if leading_negatives == "drop":
         fp_start[tp[a] == 0] = 0.0
-    # Position along the segment: whole units (Davis-Goadrich) or even spacing.
+    # Position along the segment: whole units (Davis-Goadrich, evenly spaced ones where
+    # thinned) or even spacing (continuous).
+    spacing = d_tp * step / (np.repeat(counts, counts + 1) + 1)
     if interpolation == "continuous":
-        x = d_tp * step / (np.repeat(counts, counts + 1) + 1)
+        x = spacing
     else:
-        x = step.astype(np.float64)
+        x = np.where(thinned[seg], np.maximum(np.floor(spacing), 1.0), step)
     x = np.where(is_vertex, d_tp, np.minimum(x, d_tp))
     tp_x = tp[a] + x
     with np.errstate(invalid="ignore", divide="ignore"):
