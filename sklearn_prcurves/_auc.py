@@ -17,7 +17,7 @@ from sklearn.utils import check_array, check_consistent_length, column_or_1d
 from ._averaging import average_binary_score, average_ovo_score
 from ._compat import Interval, StrOptions, present_labels_repr, validate_params
 from ._curves import precision_recall_points, roc_points, binary_table
-from ._hull import hull_vertices
+from ._hull import achievable_area
 from ._interpolation import INTERPOLATIONS, LEADING_NEGATIVES, path_area, table_path
 from ._validation import check_non_negative_weight, n_distinct_labels, target_type
 from .exceptions import UndefinedMetricWarning
@@ -419,8 +419,7 @@ def _binary_pr_auc(
         return np.nan
     tp, fp, _ = table_path(table)
     if achievable:
-        keep = hull_vertices(fp, tp)
-        tp, fp = tp[keep], fp[keep]
+        return achievable_area(tp, fp, interpolation)
     return path_area(tp, fp, interpolation, leading_negatives)
 
 
@@ -563,9 +562,13 @@ def achievable_pr_auc_score(
     """Area under the achievable PR curve (Davis and Goadrich, Corollary 3.1).
 
     The ROC convex hull's vertices mapped into PR space and interpolated as in
-    :func:`pr_auc_score`; always at least :func:`pr_auc_score` with the same
-    interpolation. Choosing hull points on the evaluation data is optimistic: for an
-    honest estimate learn them on tuning data and apply them to test data.
+    :func:`pr_auc_score`; at least :func:`pr_auc_score` with the same interpolation
+    (up to rounding). ``"step"`` and ``"linear"`` are sums over points: over the few
+    hull vertices they could fall below the raw curve's sums, so they are taken over
+    the achievable curve read at every recall of the raw curve, where its precision is
+    at least the raw precision. Choosing hull points on the evaluation data is
+    optimistic: for an honest estimate learn them on tuning data and apply them to
+    test data.
 
     Parameters
     ----------
@@ -576,7 +579,7 @@ def achievable_pr_auc_score(
         Scores; higher means more likely positive.
     interpolation : {"davis-goadrich", "continuous", "linear", "step"}, \
             default="davis-goadrich"
-        How hull vertices are joined; see :func:`pr_auc_score`.
+        How the achievable curve is measured; see :func:`pr_auc_score` and above.
     average : {'micro', 'samples', 'weighted', 'macro'} or None, default='macro'
         How per-label scores are combined (ignored for binary ``y_true``).
     pos_label : int, float, bool or str, default=1

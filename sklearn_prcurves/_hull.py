@@ -15,7 +15,7 @@ import numpy as np
 
 from ._compat import StrOptions, validate_params
 from ._curves import BINARY_PARAMS, binary_table, two_class_table
-from ._interpolation import INTERPOLATIONS, path_points, table_path
+from ._interpolation import INTERPOLATIONS, path_area, path_points, table_path
 from ._validation import check_non_negative_weight
 from .exceptions import UndefinedMetricWarning
 
@@ -178,6 +178,32 @@ def _merge_within_rounding(x, y):
             stack.pop()
         stack.append(i)
     return np.array(stack, dtype=np.intp)
+
+
+def achievable_area(tp, fp, interpolation, hull=None, n_pos=None):
+    """Area under the achievable PR curve of a path.
+
+    Davis-Goadrich and continuous: the hull's vertices interpolated as any path.
+    Step and linear are sums over points, and over the few hull vertices they would
+    fall below the raw curve's own sums; they are taken instead over the achievable
+    curve read at every recall of the raw path, where its precision is at least the
+    raw precision, so the achievable area is never below the raw one.
+
+    ``hull`` (``(tp, fp)`` of the vertices) and ``n_pos`` let a piece of a longer
+    path be measured against the whole path's hull; the pieces' areas add up.
+    """
+    if hull is None:
+        keep = hull_vertices(fp, tp)
+        hull = tp[keep], fp[keep]
+    if interpolation in ("davis-goadrich", "continuous"):
+        return path_area(*hull, interpolation, n_pos=n_pos)
+    return path_area(tp, hull_fp_at(tp, *hull), interpolation, n_pos=n_pos)
+
+
+def hull_fp_at(tp, hull_tp, hull_fp):
+    """False positives on the hull (the fewest) at true-positive counts ``tp``."""
+    top = int(np.searchsorted(hull_tp, hull_tp[-1]))  # first vertex with every positive
+    return np.interp(tp, hull_tp[: top + 1], hull_fp[: top + 1])
 
 
 def hull_path(table):

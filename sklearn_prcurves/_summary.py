@@ -23,7 +23,7 @@ import numpy as np
 
 from ._counts import CountTable, count_table
 from ._curves import table_precision_recall, table_roc
-from ._hull import hull_path, hull_vertices
+from ._hull import achievable_area, hull_path
 from ._interpolation import (
     _step_sum,
     check_options,
@@ -99,8 +99,7 @@ class ExactSummary:
         """Area under the achievable PR curve, as :func:`achievable_pr_auc_score`."""
         check_options(interpolation)
         tp, fp, _ = self._path()
-        keep = hull_vertices(fp, tp)
-        return path_area(tp[keep], fp[keep], interpolation)
+        return achievable_area(tp, fp, interpolation)
 
     def average_precision(self):
         """Average precision (step-wise area), as :func:`average_precision_score`."""
@@ -129,6 +128,15 @@ class ExactSummary:
         """``(precision, recall, thresholds)``, as :func:`achievable_pr_curve`."""
         check_options(interpolation)
         return path_points(*hull_path(_require_two_classes(self.table_)), interpolation)
+
+
+def _integral_credit(tp_before, fp_before, pos):
+    """Integral of the precision (T + c) / (T + F + c) over c from 0 to ``pos``:
+    ``pos - F log(1 + pos / (T + F))`` (all of ``pos`` where nothing precedes)."""
+    start = tp_before + fp_before
+    with np.errstate(invalid="ignore", divide="ignore"):
+        loss = np.where(start > 0, fp_before * np.log1p(pos / start), 0.0)
+    return np.where(pos > 0, pos - loss, 0.0)
 
 
 def _require_rows(table):
@@ -291,6 +299,9 @@ class BinnedSummary:
         # After refine(): entries keyed by full 64-bit order keys; True where an entry
         # is an exact score (a tie group), False where it is still a bin.
         self.exact_ = None
+        # Whether every row seen had a whole-number weight (or none): the tighter
+        # average-precision bound counts positives one unit at a time.
+        self.integer_weights_ = True
 
     def _bins(self, scores):
         if self.mantissa_bits <= _FLOAT32_BITS:
@@ -315,6 +326,8 @@ class BinnedSummary:
     def add_counts(self, is_pos, scores, weight=None):
         """:meth:`update` for rows already validated (boolean labels, finite scores,
         positive weights or None). Returns self."""
+        if weight is not None and self.integer_weights_:
+            self.integer_weights_ = bool(np.all(weight == np.floor(weight)))
         if self.mantissa_bits <= _FLOAT32_BITS and 9 + self.mantissa_bits <= _DENSE_KEY_BITS:
             self._add(*_dense_bin_counts(is_pos, scores, weight, self.mantissa_bits))
             return self
@@ -347,6 +360,7 @@ class BinnedSummary:
         merged = BinnedSummary(self.mantissa_bits, self.pos_label)
         merged._add(self.keys_, self.pos_, self.neg_)
         merged._add(other.keys_, other.pos_, other.neg_)
+        merged.integer_weights_ = self.integer_weights_ and other.integer_weights_
         return merged
 
     def table(self):
@@ -410,6 +424,7 @@ class BinnedSummary:
         out.pos_ = np.concatenate(pos)[order]
         out.neg_ = np.concatenate(neg)[order]
         out.exact_ = np.concatenate([np.zeros(kept.sum(), bool), np.ones(exact_keys.shape[0], bool)])[order]
+        out.integer_weights_ = self.integer_weights_
         return out
 
     def refine(self, y_true, y_score, sample_weight=None, *, tolerance=0.0):
@@ -427,18 +442,17 @@ class BinnedSummary:
         """``(low, high)`` guaranteed to contain the exact average precision.
 
         Inside a bin, no positive can be credited more than the precision reached
-        with all the bin's positives tied at its top, nor less than with the
-        negatives first and the positives one by one (ties and integer weights only
-        raise a positive's credit). Needs integer counts (no fractional weights).
+        with all the bin's positives tied at its top, nor less than with the bin's
+        negatives first. From there, with whole-number weights the positives count
+        one unit at a time (ties and larger weights only raise a positive's credit);
+        with fractional weights the credit is bounded below by the integral of the
+        precision over the bin's positive weight (a right Riemann sum of an
+        increasing function is at least its integral), a looser bound that holds for
+        any weights.
         """
         table = _require_two_classes(self.table())
         pos, neg = table.pos, table.neg
         uncertain = self._uncertain()[::-1]
-        if np.any(pos != np.round(pos)) or np.any(neg != np.round(neg)):
-            raise ValueError(
-                "The average-precision interval needs integer counts: fractional "
-                "sample weights are not supported."
-            )
         tp_before = table.tps - pos
         fp_before = table.fps - neg
         with np.errstate(invalid="ignore", divide="ignore"):
@@ -446,7 +460,10 @@ class BinnedSummary:
             # An exact entry is one tie group: its positives are credited the precision
             # at its end, negatives included.
             exact = np.where(pos > 0, pos * table.tps / (table.tps + table.fps), 0.0)
-        worst = _step_sum(tp_before, tp_before + fp_before + neg, pos)
+        if self.integer_weights_:
+            worst = _step_sum(tp_before, tp_before + fp_before + neg, pos)
+        else:
+            worst = _integral_credit(tp_before, fp_before + neg, pos)
         best = np.where(uncertain, best, exact)
         worst = np.where(uncertain, worst, exact)
         n_pos = table.n_pos

@@ -22,7 +22,7 @@ from ._auc import achievable_pr_auc_score, average_precision_score, pr_auc_score
 from ._compat import Interval, StrOptions, validate_params
 from ._counts import CountTable
 from ._curves import BINARY_PARAMS, two_class_table
-from ._hull import hull_vertices
+from ._hull import achievable_area
 from ._interpolation import INTERPOLATIONS, path_area, table_path
 from ._validation import check_binary_input
 
@@ -404,8 +404,7 @@ def _pr_auc_from_table(table, interpolation="davis-goadrich", leading_negatives=
 
 def _achievable_from_table(table, interpolation="davis-goadrich"):
     tp, fp, _ = table_path(table)
-    keep = hull_vertices(fp, tp)
-    return path_area(tp[keep], fp[keep], interpolation)
+    return achievable_area(tp, fp, interpolation)
 
 
 def _average_precision_from_table(table):

@@ -28,7 +28,7 @@ import os
 import numpy as np
 
 from ._counts import count_table
-from ._hull import hull_vertices
+from ._hull import achievable_area, hull_vertices
 from ._interpolation import check_options, path_area, path_points
 from ._summary import BinnedSummary
 from ._validation import (
@@ -257,6 +257,8 @@ def _partial(table, tp_offset, fp_offset, n_pos, n_neg, what, options):
     if what == "hull":
         keep = hull_vertices(fp, tp)[1:]  # the piece's first point is the range above's
         return tp[keep], fp[keep], table.thresholds[keep - 1].astype(np.float64)
+    if what == "achievable":
+        return achievable_area(tp, fp, options["interpolation"], options["hull"], n_pos)
     return path_area(tp, fp, options["interpolation"], options["leading_negatives"], n_pos=n_pos)
 
 
@@ -320,7 +322,10 @@ class DistributedTable:
         :func:`sklearn_prcurves.achievable_pr_auc_score`."""
         _check("exact", interpolation)
         tp, fp, _ = self._hull_path()
-        return path_area(tp, fp, interpolation)
+        if interpolation in ("davis-goadrich", "continuous"):
+            return path_area(tp, fp, interpolation)
+        # Step and linear read the hull at every recall of the raw path, piece by piece.
+        return float(np.sum(self._pieces("achievable", interpolation=interpolation, hull=(tp, fp))))
 
     def roc_convex_hull(self):
         """``(fpr, tpr, thresholds)`` of the hull's vertices, as
