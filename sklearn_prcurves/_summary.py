@@ -19,6 +19,8 @@ positives and negatives is unknown, and its results say by how much that can mat
 - the Davis-Goadrich AUC-PR is estimated treating each bin as a tie group.
 """
 
+from numbers import Integral
+
 import numpy as np
 
 from ._counts import CountTable, count_table
@@ -31,12 +33,70 @@ from ._interpolation import (
     path_points,
     table_path,
 )
-from ._validation import check_binary_input, check_non_negative_weight
+from ._validation import (
+    check_binary_input,
+    check_class_union,
+    check_label_kind,
+    check_non_negative_weight,
+    chunk_classes,
+    union_classes,
+)
 
 __all__ = ["BinnedSummary", "ExactSummary"]
 
 
-class ExactSummary:
+class _Stream:
+    """What both summaries check of the chunks they are given: labels that agree.
+
+    A chunk may hold one class or none (an empty chunk is normal when streaming), but
+    the labels of all chunks together must be what the in-memory functions accept:
+    {0, 1} or {-1, 1} without ``pos_label``, and never text in one chunk and numbers
+    in another, nor a ``pos_label`` no label can equal.
+    """
+
+    def _start_stream(self, pos_label):
+        self.pos_label = pos_label
+        self.classes_ = None if pos_label is not None else np.zeros(0)
+        self.label_kind_ = None
+
+    def _observe(self, y_true, y_score, sample_weight):
+        """Check a chunk's labels against the stream; False for an empty chunk."""
+        if _length(y_true) == 0 and _length(y_score) == 0 and (
+            sample_weight is None or _length(sample_weight) == 0
+        ):
+            return False
+        kind = check_label_kind(y_true, self.pos_label, self.label_kind_)
+        classes = union_classes(self.classes_, chunk_classes(y_true, self.pos_label))
+        check_class_union(classes)
+        self.label_kind_, self.classes_ = kind, classes
+        return True
+
+    def _merge_stream(self, other, merged):
+        if type(other) is not type(self):
+            raise TypeError(
+                f"{type(self).__name__} merges only with another {type(self).__name__}; "
+                f"got {type(other).__name__}."
+            )
+        if other.pos_label != self.pos_label:
+            raise ValueError(
+                f"Summaries with different pos_label cannot be merged: "
+                f"{self.pos_label!r} and {other.pos_label!r}."
+            )
+        kinds = {k for k in (self.label_kind_, other.label_kind_) if k is not None}
+        if len(kinds) > 1:
+            raise ValueError("One summary's labels are text, the other's numbers.")
+        classes = union_classes(self.classes_, other.classes_)
+        check_class_union(classes)
+        merged.label_kind_ = kinds.pop() if kinds else None
+        merged.classes_ = classes
+        return merged
+
+
+def _length(values):
+    return np.shape(values)[0] if np.ndim(values) else 1
+
+
+class ExactSummary(_Stream):
     """The exact counting table of all rows seen, built by ``update`` and ``merge``.
 
     Parameters
@@ -48,6 +108,8 @@ class ExactSummary:
     ----------
     table_ : CountTable or None
         Distinct scores with cumulative weighted positives and negatives.
+    classes_ : ndarray or None
+        Labels seen so far (None when ``pos_label`` is given).
 
     Examples
     --------
@@ -60,11 +122,17 @@ class ExactSummary:
     """
 
     def __init__(self, pos_label=None):
-        self.pos_label = pos_label
+        self._start_stream(pos_label)
         self.table_ = None
 
+    def __repr__(self):
+        rows = "empty" if self.table_ is None else repr(self.table_)
+        return f"ExactSummary(pos_label={self.pos_label!r}; {rows})"
+
     def update(self, y_true, y_score, sample_weight=None):
-        """Add a chunk of rows. Returns self."""
+        """Add a chunk of rows (an empty chunk changes nothing). Returns self."""
+        if not self._observe(y_true, y_score, sample_weight):
+            return self
         if sample_weight is not None:
             check_non_negative_weight(np.asarray(sample_weight))
         is_pos, scores, weight = check_binary_input(y_true, y_score, sample_weight, self.pos_label)
@@ -74,7 +142,7 @@ class ExactSummary:
 
     def merge(self, other):
         """A new summary of the rows of both."""
-        merged = ExactSummary(self.pos_label)
+        merged = self._merge_stream(other, ExactSummary(self.pos_label))
         tables = [t for t in (self.table_, other.table_) if t is not None]
         if tables:
             merged.table_ = tables[0] if len(tables) == 1 else tables[0].merge(tables[1])
@@ -140,13 +208,13 @@ def _integral_credit(tp_before, fp_before, pos):
 
 
 def _require_rows(table):
-    if table is None:
+    if table is None or len(table) == 0:
         raise ValueError("The summary holds no rows yet: call update() first.")
     return table
 
 
 def _require_two_classes(table):
-    if table is None or table.n_pos <= 0 or table.n_neg <= 0:
+    if table is None or len(table) == 0 or table.n_pos <= 0 or table.n_neg <= 0:
         raise ValueError(
             "The summary holds a single class (or nothing): the areas need both "
             "positives and negatives."
@@ -255,7 +323,7 @@ def _dense_bin_counts(is_pos, scores, weight, mantissa_bits):
     return keys, pos[order].astype(np.float64), neg[order].astype(np.float64)
 
 
-class BinnedSummary:
+class BinnedSummary(_Stream):
     """Counts per relative-precision bin of the score, merged by addition, with bounds.
 
     Parameters
@@ -289,10 +357,14 @@ class BinnedSummary:
     """
 
     def __init__(self, mantissa_bits=16, pos_label=None):
-        if not 0 <= mantissa_bits <= 52:
-            raise ValueError(f"mantissa_bits must be in [0, 52]; got {mantissa_bits}.")
-        self.mantissa_bits = mantissa_bits
-        self.pos_label = pos_label
+        if (
+            isinstance(mantissa_bits, bool)
+            or not isinstance(mantissa_bits, Integral)
+            or not 0 <= mantissa_bits <= 52
+        ):
+            raise ValueError(f"mantissa_bits must be an integer in [0, 52]; got {mantissa_bits!r}.")
+        self.mantissa_bits = int(mantissa_bits)
+        self._start_stream(pos_label)
         self.keys_ = np.zeros(0, dtype=np.uint64)
         self.pos_ = np.zeros(0)
         self.neg_ = np.zeros(0)
@@ -315,8 +387,16 @@ class BinnedSummary:
             return _float32_key_to_float64_key((keys.astype(np.uint64) << shift).astype(np.uint32))
         return keys.astype(np.uint64) << np.uint64(52 - self.mantissa_bits)
 
+    def __repr__(self):
+        return (
+            f"BinnedSummary(mantissa_bits={self.mantissa_bits}, pos_label={self.pos_label!r}; "
+            f"{self.keys_.shape[0]} bins)"
+        )
+
     def update(self, y_true, y_score, sample_weight=None):
-        """Add a chunk of rows. Returns self."""
+        """Add a chunk of rows (an empty chunk changes nothing). Returns self."""
+        if not self._observe(y_true, y_score, sample_weight):
+            return self
         if sample_weight is not None:
             check_non_negative_weight(np.asarray(sample_weight))
         return self.add_counts(
@@ -326,6 +406,8 @@ class BinnedSummary:
     def add_counts(self, is_pos, scores, weight=None):
         """:meth:`update` for rows already validated (boolean labels, finite scores,
         positive weights or None). Returns self."""
+        if scores.shape[0] == 0:
+            return self
         if weight is not None and self.integer_weights_:
             self.integer_weights_ = bool(np.all(weight == np.floor(weight)))
         if self.mantissa_bits <= _FLOAT32_BITS and 9 + self.mantissa_bits <= _DENSE_KEY_BITS:
@@ -353,11 +435,11 @@ class BinnedSummary:
 
     def merge(self, other):
         """A new summary of the rows of both (same ``mantissa_bits``)."""
+        merged = self._merge_stream(other, BinnedSummary(self.mantissa_bits, self.pos_label))
         if self.exact_ is not None or other.exact_ is not None:
             raise ValueError("Refined summaries cannot be merged; merge, then refine.")
         if other.mantissa_bits != self.mantissa_bits:
             raise ValueError("Only summaries with the same mantissa_bits can be merged.")
-        merged = BinnedSummary(self.mantissa_bits, self.pos_label)
         merged._add(self.keys_, self.pos_, self.neg_)
         merged._add(other.keys_, other.pos_, other.neg_)
         merged.integer_weights_ = self.integer_weights_ and other.integer_weights_
@@ -418,6 +500,7 @@ class BinnedSummary:
         all_keys = np.concatenate([self._bin_floor_keys(self.keys_[kept]), exact_keys])
         order = np.argsort(all_keys, kind="stable")
         out = BinnedSummary(self.mantissa_bits, self.pos_label)
+        out.classes_, out.label_kind_ = self.classes_, self.label_kind_
         pos = [self.pos_[kept]] + ([] if table is None else [table.pos[::-1]])
         neg = [self.neg_[kept]] + ([] if table is None else [table.neg[::-1]])
         out.keys_ = all_keys[order]

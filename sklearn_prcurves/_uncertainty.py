@@ -11,11 +11,14 @@ resamples rows within each class and turns each resample into per-score counts w
 ``bincount``; the scores are sorted once, not once per resample.
 """
 
+import inspect
+import warnings
 from numbers import Integral, Real
 
 import numpy as np
 from scipy.special import ndtri
 from scipy.stats import norm
+from sklearn import config_context
 from sklearn.utils import Bunch, check_random_state
 
 from ._auc import achievable_pr_auc_score, average_precision_score, pr_auc_score, roc_auc_score
@@ -25,6 +28,7 @@ from ._curves import BINARY_PARAMS, two_class_table
 from ._hull import achievable_area
 from ._interpolation import INTERPOLATIONS, path_area, table_path
 from ._validation import check_binary_input
+from .exceptions import UndefinedMetricWarning
 
 __all__ = [
     "bootstrap_ci",
@@ -90,7 +94,7 @@ def _normal_interval(estimate, std, confidence_level):
         **BINARY_PARAMS,
         "method": [StrOptions({"delong", "bootstrap"})],
         "confidence_level": [_LEVEL],
-        "n_resamples": [Interval(Integral, 1, None, closed="left")],
+        "n_resamples": [Interval(Integral, 2, None, closed="left")],
         "random_state": ["random_state"],
     },
     prefer_skip_nested_validation=True,
@@ -310,7 +314,7 @@ def _group_of_rows(table, scores):
         "method": [StrOptions({"logit", "binomial", "bootstrap"})],
         "interpolation": [StrOptions(set(INTERPOLATIONS))],
         "confidence_level": [_LEVEL],
-        "n_resamples": [Interval(Integral, 1, None, closed="left")],
+        "n_resamples": [Interval(Integral, 2, None, closed="left")],
         "random_state": ["random_state"],
     },
     prefer_skip_nested_validation=True,
@@ -444,12 +448,24 @@ class _Model:
 
     def __init__(self, metric, is_pos, scores, weight, kwargs):
         self.metric, self.kwargs = metric, kwargs
-        self.table_metric = _TABLE_METRICS.get(metric)
         self.is_pos, self.scores, self.weight = is_pos, scores, weight
+        # The metric itself on all rows, its parameters validated even inside this
+        # package's own validated call: checks the keyword arguments once, whichever
+        # way the resamples are then evaluated.
+        with config_context(skip_parameter_validation=False):
+            self.value = self._call(is_pos, scores, weight)
+        self.table_metric = _TABLE_METRICS.get(metric)
+        if self.table_metric is not None and not set(kwargs) <= _keywords(self.table_metric):
+            self.table_metric = None  # e.g. max_fpr: evaluate the metric itself
         if self.table_metric is not None:
             table = two_class_table(is_pos, scores, None, weight)
             self.thresholds = table.thresholds
             self.group = _group_of_rows(table, scores)
+
+    def _call(self, y, scores, weight):
+        if weight is None:  # metrics without a sample_weight parameter work too
+            return self.metric(y, scores, **self.kwargs)
+        return self.metric(y, scores, sample_weight=weight, **self.kwargs)
 
     def resampled_table(self, pos_rows, neg_rows):
         """The counting table of a resample, from per-score counts (no sort)."""
@@ -462,20 +478,19 @@ class _Model:
         return CountTable.from_counts(self.thresholds, pos, neg)
 
     def estimate(self):
-        if self.table_metric is not None:
-            return self.table_metric(
-                two_class_table(self.is_pos, self.scores, None, self.weight), **self.kwargs
-            )
-        return self.metric(self.is_pos, self.scores, sample_weight=self.weight, **self.kwargs)
+        return self.value
 
     def on(self, pos_rows, neg_rows):
         if self.table_metric is None:
             rows = np.concatenate([pos_rows, neg_rows])
             weight = None if self.weight is None else self.weight[rows]
-            return self.metric(
-                self.is_pos[rows], self.scores[rows], sample_weight=weight, **self.kwargs
-            )
+            return self._call(self.is_pos[rows], self.scores[rows], weight)
         return self.table_metric(self.resampled_table(pos_rows, neg_rows), **self.kwargs)
+
+
+def _keywords(function):
+    """Names of the keyword parameters of ``function`` past its first."""
+    return set(list(inspect.signature(function).parameters)[1:])
 
 
 def _prepare(metric, y_true, scores_list, pos_label, sample_weight, kwargs):
@@ -484,6 +499,42 @@ def _prepare(metric, y_true, scores_list, pos_label, sample_weight, kwargs):
         is_pos, scores, weight = check_binary_input(y_true, y_score, sample_weight, pos_label)
         models.append(_Model(metric, is_pos, scores, weight, kwargs))
     return is_pos, weight, models
+
+
+# Fewer resamples than this give intervals and p-values too noisy to report silently.
+_FEW_RESAMPLES = 200
+
+
+def _defined(values, n_resamples, what):
+    """The resampled values without NaN; an error when fewer than two are left."""
+    values = np.asarray(values, dtype=np.float64)
+    defined = values[~np.isnan(values)]
+    if defined.shape[0] < 2:
+        raise ValueError(
+            f"The {what} was undefined (NaN) on {values.shape[0] - defined.shape[0]} of "
+            f"{values.shape[0]} resamples: at least two defined values are needed."
+        )
+    if defined.shape[0] < values.shape[0]:
+        warnings.warn(
+            f"The {what} was undefined (NaN) on {values.shape[0] - defined.shape[0]} of "
+            f"{values.shape[0]} resamples; they are left out.",
+            UndefinedMetricWarning,
+        )
+    if n_resamples < _FEW_RESAMPLES:
+        warnings.warn(
+            f"n_resamples={n_resamples} is too few for a reliable bootstrap result; use "
+            f"at least {_FEW_RESAMPLES} (2000 is usual).",
+            UserWarning,
+        )
+    return defined
+
+
+def _check_bca(resampler):
+    if min(resampler.pos_rows.shape[0], resampler.neg_rows.shape[0]) < 2:
+        raise ValueError(
+            "method='bca' needs at least two positives and two negatives (its jackknife "
+            "leaves groups of rows out); use method='percentile'."
+        )
 
 
 def _percentile_interval(values, confidence_level):
@@ -531,7 +582,7 @@ _BOOTSTRAP_PARAMS = {
     "y_true": ["array-like"],
     "method": [StrOptions({"percentile", "bca"})],
     "confidence_level": [_LEVEL],
-    "n_resamples": [Interval(Integral, 1, None, closed="left")],
+    "n_resamples": [Interval(Integral, 2, None, closed="left")],
     "pos_label": [Real, str, "boolean", None],
     "sample_weight": ["array-like", None],
     "random_state": ["random_state"],
@@ -567,15 +618,16 @@ def bootstrap_ci(
     Parameters
     ----------
     metric : callable
-        ``metric(y_true, y_score, *, sample_weight=None, **metric_kwargs)``; it
-        receives boolean labels (True for positives).
+        ``metric(y_true, y_score, **metric_kwargs)``, with ``sample_weight=`` too
+        when weights are given; it receives boolean labels (True for positives).
     y_true : array-like of shape (n_samples,)
     y_score : array-like of shape (n_samples,)
     method : {"percentile", "bca"}, default="percentile"
         ``"bca"``: bias-corrected and accelerated, the acceleration estimated by a
         delete-a-group jackknife over at most 100 stratified groups.
     confidence_level : float in (0, 1), default=0.95
-    n_resamples : int, default=2000
+    n_resamples : int >= 2, default=2000
+        Fewer than 200 give a warning: the interval would be too noisy.
     pos_label : int, float, bool or str, default=None
     sample_weight : array-like of shape (n_samples,), default=None
         Resampled with their rows.
@@ -609,8 +661,10 @@ def bootstrap_ci(
         metric, y_true, [y_score], pos_label, sample_weight, metric_kwargs
     )
     resampler = _Resampler(is_pos, weight, random_state)
-    values = np.array([model.on(*resampler.draw()) for _ in range(n_resamples)])
-    values = values[~np.isnan(values)]
+    if method == "bca":
+        _check_bca(resampler)
+    values = _defined([model.on(*resampler.draw()) for _ in range(n_resamples)],
+                      n_resamples, "metric")
     if method == "bca":
         return _bca_interval(
             values, model.estimate(), _group_jackknife(model, resampler), confidence_level
@@ -651,7 +705,9 @@ def bootstrap_test(
     method : {"percentile", "bca"}, default="percentile"
         For the interval of the difference.
     confidence_level : float in (0, 1), default=0.95
-    n_resamples : int, default=2000
+    n_resamples : int >= 2, default=2000
+        Fewer than 200 give a warning: the standard deviation behind the p-value
+        would be too noisy.
     pos_label : int, float, bool or str, default=None
     sample_weight : array-like of shape (n_samples,), default=None
     random_state : int, RandomState instance or None, default=None
@@ -677,19 +733,25 @@ def bootstrap_test(
         metric, y_true, [y_score_a, y_score_b], pos_label, sample_weight, metric_kwargs
     )
     resampler = _Resampler(is_pos, weight, random_state)
+    if method == "bca":
+        _check_bca(resampler)
     differences = []
     for _ in range(n_resamples):
         rows = resampler.draw()
         differences.append(model_a.on(*rows) - model_b.on(*rows))
-    differences = np.array(differences)
-    differences = differences[~np.isnan(differences)]
+    differences = _defined(differences, n_resamples, "difference")
     value_a, value_b = model_a.estimate(), model_b.estimate()
     difference = value_a - value_b
-    spread = differences.std(ddof=1) if differences.shape[0] > 1 else 0.0
+    spread = differences.std(ddof=1)
     if spread > 0:
         statistic = difference / spread
+    elif difference == 0:
+        statistic = 0.0
     else:
-        statistic = 0.0 if difference == 0 else np.copysign(np.inf, difference)
+        raise ValueError(
+            "Every resample gave the same difference: its spread is zero and no "
+            "p-value can be computed from it."
+        )
     if method == "bca":
         jackknife = _group_jackknife(model_a, resampler) - _group_jackknife(model_b, resampler)
         interval = _bca_interval(differences, difference, jackknife, confidence_level)

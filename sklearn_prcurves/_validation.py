@@ -173,3 +173,84 @@ def check_non_negative_weight(sample_weight):
         raise ValueError(
             "sample_weight must be non-negative for this metric; got a negative weight."
         )
+
+
+# --- labels arriving in chunks (summaries, Dask) -----------------------------------
+
+
+def chunk_classes(y, pos_label):
+    """One chunk's distinct labels, for the check of all chunks together.
+
+    None when ``pos_label`` is given (then any labels are accepted, one against the
+    rest, as the in-memory functions do). Without it the union over all chunks must be
+    {0, 1} or {-1, 1}, which :func:`check_class_union` verifies; a chunk may hold one
+    class only.
+    """
+    if pos_label is not None:
+        return None
+    y = np.asarray(y).ravel()
+    if y.shape[0] == 0:
+        return y
+    plain = plain_numeric_1d(y)
+    classes = None if plain is None else binary_classes(plain)  # min/max: no sort
+    if classes is None:
+        y_type, _ = target_type(y)
+        if y_type != "binary":
+            raise ValueError(f"{y_type} format is not supported")
+        classes = np.unique(y)
+    return classes
+
+
+def union_classes(a, b):
+    """The union of two chunks' classes (None stands for "pos_label given")."""
+    if a is None or b is None:
+        return None
+    if a.shape[0] == 0 or b.shape[0] == 0:  # keep the labels' own dtype
+        return b if a.shape[0] == 0 else a
+    return np.union1d(a, b)
+
+
+def check_class_union(classes):
+    """The in-memory functions' errors for the labels of all chunks together."""
+    if classes is None or classes.shape[0] == 0:
+        return
+    if classes.shape[0] > 2:
+        raise ValueError("multiclass format is not supported")
+    resolve_pos_label(None, classes, classes)
+
+
+def label_kind(y):
+    """"text" or "numbers" for a chunk of labels (booleans count as numbers); None if empty."""
+    y = np.asarray(y)
+    if y.size == 0:
+        return None
+    if y.dtype.kind in "US":
+        return "text"
+    if y.dtype.kind == "O":
+        return "text" if any(isinstance(v, (str, bytes)) for v in y.ravel().tolist()) else "numbers"
+    return "numbers"
+
+
+def check_label_kind(y, pos_label, earlier_kind=None):
+    """The kind of a chunk's labels, refused where it can never match.
+
+    Text labels never equal a numeric ``pos_label`` (nor numbers a text one), and a
+    stream whose chunks switch between text and numbers would silently count every
+    row of some chunks as negative: both are errors. Returns the stream's kind.
+    """
+    kind = label_kind(y)
+    if kind is None:
+        return earlier_kind
+    if earlier_kind is not None and kind != earlier_kind:
+        raise ValueError(
+            f"This chunk's labels are {kind} but earlier chunks' were {earlier_kind}: "
+            "every chunk must encode the labels the same way."
+        )
+    if pos_label is not None:
+        wanted = "text" if isinstance(pos_label, (str, bytes)) else "numbers"
+        if kind != wanted:
+            raise ValueError(
+                f"pos_label={pos_label!r} is a {'string' if wanted == 'text' else 'number'} "
+                f"but the labels are {kind}: no label can equal it."
+            )
+    return kind

@@ -32,11 +32,11 @@ from ._hull import achievable_area, hull_vertices
 from ._interpolation import check_options, path_area, path_points
 from ._summary import BinnedSummary
 from ._validation import (
-    binary_classes,
+    check_class_union,
+    check_label_kind,
     check_scores,
-    plain_numeric_1d,
-    resolve_pos_label,
-    target_type,
+    chunk_classes,
+    union_classes,
 )
 
 __all__ = [
@@ -160,6 +160,7 @@ def _frame_columns(frame, names):
 def _binarize(y, score, weight, pos_label):
     """One partition's positives mask, scores and weights (zero weights dropped)."""
     y = np.asarray(y)
+    check_label_kind(y, pos_label)
     score = check_scores(np.asarray(score).ravel())
     is_pos = (y == (1 if pos_label is None else pos_label)).ravel()
     if weight is not None:
@@ -171,47 +172,12 @@ def _binarize(y, score, weight, pos_label):
     return is_pos, score, weight
 
 
-def _labels(y, pos_label):
-    """One partition's distinct labels, for the global check; None with a pos_label.
-
-    With ``pos_label`` given, any labels are accepted (one against the rest, as the
-    in-memory functions do); without it, the union over all partitions must be {0, 1}
-    or {-1, 1}, which :func:`_check_labels` verifies on the client.
-    """
-    if pos_label is not None:
-        return None
-    y = np.asarray(y).ravel()
-    if y.shape[0] == 0:
-        return y
-    plain = plain_numeric_1d(y)
-    classes = None if plain is None else binary_classes(plain)  # min/max: no sort
-    if classes is None:
-        y_type, _ = target_type(y)
-        if y_type != "binary":
-            raise ValueError(f"{y_type} format is not supported")
-        classes = np.unique(y)
-    return classes
-
-
-def _union(a, b):
-    return None if a is None else np.union1d(a, b)
-
-
-def _check_labels(classes):
-    """The in-memory functions' errors for the labels of all partitions together."""
-    if classes is None:
-        return
-    if classes.shape[0] > 2:
-        raise ValueError("multiclass format is not supported")
-    resolve_pos_label(None, classes, classes)
-
-
 def _sample(y, score, weight, pos_label, seed):
     _, score, _ = _binarize(y, score, weight, pos_label)
     rng = np.random.default_rng(seed)
     take = min(_SAMPLE_PER_PARTITION, score.shape[0])
     return (rng.choice(score, size=take, replace=False) if take else score,
-            _labels(y, pos_label))
+            chunk_classes(y, pos_label))
 
 
 def _split(y, score, weight, pos_label, edges):
@@ -379,8 +345,8 @@ def exact_summary(y_true, y_score, *, sample_weight=None, pos_label=None, n_rang
     ])
     labels = samples[0][1]
     for sample in samples[1:]:
-        labels = _union(labels, sample[1])
-    _check_labels(labels)
+        labels = union_classes(labels, sample[1])
+    check_class_union(labels)
     pooled = np.concatenate([sample[0] for sample in samples])
     if pooled.shape[0] == 0:
         raise ValueError("No sample with non-zero weight.")
@@ -431,14 +397,14 @@ def binned_summary(y_true, y_score, *, sample_weight=None, pos_label=None, manti
 
     def summarize(y, s, w):
         summary = BinnedSummary(mantissa_bits).add_counts(*_binarize(y, s, w, pos_label))
-        return summary, _labels(y, pos_label)
+        return summary, chunk_classes(y, pos_label)
 
     def combine(a, b):
-        return a[0].merge(b[0]), _union(a[1], b[1])
+        return a[0].merge(b[0]), union_classes(a[1], b[1])
 
     summaries = [dask.delayed(summarize)(y, s, w) for y, s, w in parts]
     summary, labels = dask.compute(_tree_reduce(dask, summaries, combine))[0]
-    _check_labels(labels)
+    check_class_union(labels)
     if tolerance is None:
         return summary
     keys = summary.bins_to_refine(tolerance)

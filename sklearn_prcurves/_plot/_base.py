@@ -1,7 +1,8 @@
 """What the displays share: lazy matplotlib, scores from estimators, fold handling."""
 
-import numpy as np
+from numbers import Integral, Real
 
+import numpy as np
 
 
 def import_pyplot():
@@ -13,6 +14,24 @@ def import_pyplot():
             "Plotting needs matplotlib: pip install 'sklearn-prcurves[plot]'"
         ) from exc
     return plt
+
+
+def check_band_options(confidence_band, n_resamples):
+    """Clear errors for the bootstrap band's options, before any work is done."""
+    if confidence_band is None:
+        return
+    if isinstance(confidence_band, bool) or not isinstance(confidence_band, Real) or not (
+        0 < confidence_band < 1
+    ):
+        raise ValueError(
+            f"confidence_band must be a confidence level in (0, 1), e.g. 0.95; got "
+            f"{confidence_band!r}."
+        )
+    if isinstance(n_resamples, bool) or not isinstance(n_resamples, Integral) or n_resamples < 2:
+        raise ValueError(
+            f"n_resamples must be an integer of at least 2 for a confidence band; got "
+            f"{n_resamples!r}."
+        )
 
 
 def binary_scores(estimator, X, *, response_method="auto", pos_label=None):

@@ -8,11 +8,22 @@ from .._interpolation import path_area, path_points, table_path
 from .._uncertainty import curve_band
 from ._base import (
     binary_scores,
+    check_band_options,
     cv_folds,
     finish_axes,
     import_pyplot,
     legend_label,
 )
+
+# The interpolations that describe a curve to draw (step and linear are only areas).
+_DRAWN_INTERPOLATIONS = ("davis-goadrich", "continuous")
+
+
+def _check_drawn(interpolation):
+    if interpolation not in _DRAWN_INTERPOLATIONS:
+        raise ValueError(
+            f"interpolation must be one of {_DRAWN_INTERPOLATIONS}; got {interpolation!r}."
+        )
 
 
 class PRCurveDisplay:
@@ -276,6 +287,8 @@ class PRCurveDisplay:
         -------
         display : PRCurveDisplay
         """
+        _check_drawn(interpolation)
+        check_band_options(confidence_band, n_resamples)
         table = two_class_table(y_true, y_score, pos_label, sample_weight)
         tp, fp, thresholds = table_path(table)
         precision, recall, _ = path_points(tp, fp, thresholds, interpolation)
@@ -391,6 +404,7 @@ class PRCurveDisplay:
         display : PRCurveDisplay
             ``pr_auc`` is the mean of the folds' areas, ``pr_auc_std`` their spread.
         """
+        _check_drawn(interpolation)
         curves, areas, prevalences = [], [], []
         for estimator, X_test, y_test, w_test in cv_folds(cv_results, X, y, sample_weight):
             y_score, label = binary_scores(

@@ -9,6 +9,7 @@ from .._interpolation import table_path
 from .._uncertainty import curve_band
 from ._base import (
     binary_scores,
+    check_band_options,
     cv_folds,
     finish_axes,
     import_pyplot,
@@ -165,6 +166,7 @@ class ROCCurveDisplay:
         -------
         display : ROCCurveDisplay
         """
+        check_band_options(confidence_band, n_resamples)
         table = two_class_table(y_true, y_score, pos_label, sample_weight)
         fpr, tpr, area, hull = _roc(table, plot_hull)
         band = None
