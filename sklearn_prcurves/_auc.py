@@ -65,17 +65,15 @@ def auc(x, y):
     0.75
     """
     check_consistent_length(x, y)
-    x = column_or_1d(x)
-    y = column_or_1d(y)
+    return _trapezoid_area(column_or_1d(x), column_or_1d(y))
+
+
+def _trapezoid_area(x, y):
     if x.shape[0] < 2:
         raise ValueError(
             "At least 2 points are needed to compute area under curve, but x.shape = %s"
             % x.shape
         )
-    return _trapezoid_area(x, y)
-
-
-def _trapezoid_area(x, y):
     direction = 1
     dx = np.diff(x)
     if np.any(dx < 0):

@@ -136,6 +136,7 @@ def _count_unweighted(is_pos, y_score):
     starts = _run_starts(ascending)  # also the number of rows strictly below each value
     values = ascending[starts]
     del ascending
+    _signed_zero_as_first_seen(values, y_score)
 
     n_pos = np.count_nonzero(is_pos)
     minority_is_pos = 2 * n_pos <= n
@@ -157,11 +158,14 @@ def _count_unweighted(is_pos, y_score):
 
 def _count_weighted(is_pos, y_score, sample_weight):
     # Accumulate row by row in decreasing score order, as scikit-learn does, so that
-    # without ties the weighted sums are the same floats as scikit-learn's.
-    order = _ascending_order(y_score)[::-1]
+    # the weighted sums are the same floats as scikit-learn's, ties included. Products
+    # with the 0/1 labels, as there, keep the sign of a zero (0 * -w is -0.0).
+    order = _descending_order(y_score)
     weight = np.asarray(sample_weight, dtype=np.float64)[order]
-    pos_weight = np.where(is_pos[order], weight, 0.0)
-    weight -= pos_weight
+    positive = is_pos[order]
+    pos_weight = positive * weight
+    np.multiply(~positive, weight, out=weight)
+    del positive
     descending = y_score[order]
     del order
     last = _run_starts(descending)[1:] - 1
@@ -172,17 +176,57 @@ def _count_weighted(is_pos, y_score, sample_weight):
     return CountTable(descending[last], pos_weight[last], weight[last])
 
 
-def _ascending_order(y_score):
-    """Indices that sort ``y_score``; a value sort of packed keys when they fit."""
+def _signed_zero_as_first_seen(values, y_score):
+    """Give a tie of -0.0 and 0.0 the sign scikit-learn gives it: its last row's.
+
+    scikit-learn's threshold for a tie group is the group's last row in input order
+    (a stable descending sort); a value sort puts -0.0 and 0.0 in either order.
+    """
+    if values.dtype.kind == "f":
+        zero = np.flatnonzero(values == 0)
+        if zero.shape[0]:
+            last = y_score.shape[0] - 1 - int(np.argmax(y_score[::-1] == 0))
+            values[zero[0]] = y_score[last]
+
+
+def _descending_order(y_score):
+    """Indices that sort ``y_score`` in decreasing order, ties in input order.
+
+    That is scikit-learn's stable descending sort, so weighted sums are added in its
+    order and each tie group's threshold is its last row, as in scikit-learn. A value
+    sort of packed keys when they fit; otherwise NumPy's unstable argsort, which is
+    much faster than its stable one, then a sort of the row indices inside each run
+    of tied scores (nothing to do when the scores are distinct).
+    """
     n = y_score.shape[0]
     if y_score.dtype == np.float32 and n < 2**32:
         bits = y_score.view(np.uint32)
         # Order-preserving map of IEEE-754 bits: flip every bit of negatives, only the
-        # sign bit of the others.
+        # sign bit of the others; 0.0 and -0.0 must tie, as they compare equal.
         flip = np.where(bits >> 31, np.uint32(0xFFFFFFFF), np.uint32(0x80000000))
-        key = (bits ^ flip).astype(np.uint64)
+        ordered = bits ^ flip
+        ordered[y_score == 0] = np.uint32(0x80000000)
+        key = ordered.astype(np.uint64)
         key <<= np.uint64(32)
-        key |= np.arange(n, dtype=np.uint64)
+        # Ascending on (score, reversed position), read backwards: ties in input order.
+        key |= np.arange(n - 1, -1, -1, dtype=np.uint64)
         key.sort()
-        return (key & np.uint64(0xFFFFFFFF)).astype(np.intp)
-    return np.argsort(y_score)
+        return (n - 1 - (key[::-1] & np.uint64(0xFFFFFFFF))).astype(np.intp)
+    order = np.argsort(y_score)[::-1]
+    descending = y_score[order]
+    tied = np.zeros(n, dtype=bool)  # tied[i]: row i of the sorted order equals row i + 1
+    np.equal(descending[1:], descending[:-1], out=tied[:-1])
+    del descending
+    if not tied.any():
+        return order
+    order = order.copy()
+    in_run = tied.copy()
+    in_run[1:] |= tied[:-1]
+    starts = in_run.copy()
+    starts[1:] &= ~tied[:-1]
+    rows = np.flatnonzero(in_run)
+    run = np.cumsum(starts)[rows].astype(np.int64)
+    key = run * n + order[rows]  # run first, then input position
+    key.sort()
+    order[rows] = key % n
+    return order

@@ -434,8 +434,20 @@ def pr_to_roc(precision, recall, *, n_pos, n_neg):
     precision, recall = _check_points(precision, recall, "precision", "recall", n_pos, n_neg)
     tp = recall * n_pos
     with np.errstate(invalid="ignore", divide="ignore"):
-        fp = np.where((tp > 0) & (precision > 0), tp * (1 - precision) / precision, np.nan)
-    return fp / n_neg, recall.copy()
+        fpr = np.where(
+            (tp > 0) & (precision > 0), recall * ((1 - precision) / precision) * (n_pos / n_neg),
+            np.nan,
+        )
+    # Rounding may carry a reachable point a hair past FPR 1; more is not a PR point of
+    # these totals (it would need more negatives than there are).
+    beyond = fpr > 1 + 1e-9
+    if np.any(beyond):
+        i = int(np.flatnonzero(beyond)[0])
+        raise ValueError(
+            f"precision {float(precision[i])!r} at recall {float(recall[i])!r} needs a false positive "
+            f"rate of {fpr[i]:.6g} > 1: not reachable with n_pos={n_pos!r}, n_neg={n_neg!r}."
+        )
+    return np.minimum(fpr, 1.0), recall.copy()
 
 
 def _check_points(first, second, first_name, second_name, n_pos, n_neg):

@@ -239,8 +239,11 @@ def fbeta_optimal_threshold(y_true, y_score, *, beta=1.0, pos_label=None, sample
     (0.35, 0.8)
     """
     points = operating_points(y_true, y_score, pos_label=pos_label, sample_weight=sample_weight)
-    b2 = beta * beta
-    fbeta = (1 + b2) * points.tp / ((1 + b2) * points.tp + b2 * points.fn + points.fp)
+    # F-beta = TP / (TP + w FN + (1 - w) FP) with w = beta^2 / (1 + beta^2): no
+    # product overflows, whatever beta (w -> 1 gives recall, w -> 0 precision).
+    b2 = float(beta) * float(beta)
+    w = 1.0 if b2 == np.inf else b2 / (1.0 + b2)
+    fbeta = points.tp / (points.tp + w * points.fn + (1.0 - w) * points.fp)
     best = int(np.argmax(fbeta))
     return float(points.threshold[best]), float(fbeta[best])
 
@@ -350,7 +353,7 @@ def grouped_roc_auc_score(
     is_pos, y_score, sample_weight_kept = check_binary_input(
         y_true, y_score, None, pos_label
     )
-    groups = column_or_1d(groups)
+    groups = _check_groups(groups)
     check_consistent_length(is_pos, groups)
     if sample_weight is not None:
         sample_weight = check_sample_weight(column_or_1d(sample_weight), is_pos)
@@ -382,6 +385,8 @@ def grouped_roc_auc_score(
                 f"group_weight has {weights.shape[0]} entries but there are "
                 f"{labels.shape[0]} groups."
             )
+        if not np.all(np.isfinite(weights)) or np.any(weights < 0):
+            raise ValueError("group_weight must hold finite, non-negative numbers.")
     defined = ~np.isnan(aucs)
     if not defined.any() or weights[defined].sum() <= 0:
         warnings.warn(
@@ -389,3 +394,19 @@ def grouped_roc_auc_score(
         )
         return np.nan
     return float(np.average(aucs[defined], weights=weights[defined]))
+
+
+def _check_groups(groups):
+    """Group ids as a 1-D array, refusing a mix of text and numbers.
+
+    NumPy would turn ``[1, "1"]`` into two equal strings and merge the groups.
+    """
+    dtype = getattr(groups, "dtype", None)
+    if dtype is None or getattr(dtype, "kind", "O") == "O":
+        values = np.asarray(groups, dtype=object).ravel().tolist()
+        has_text = any(isinstance(g, (str, bytes)) for g in values)
+        if has_text and not all(isinstance(g, (str, bytes)) for g in values):
+            raise ValueError(
+                "groups mixes text and numbers (e.g. 1 and '1'): use one type for the ids."
+            )
+    return column_or_1d(groups)

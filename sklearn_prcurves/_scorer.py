@@ -58,7 +58,7 @@ def _scorers():
 
 
 _SCORERS = _scorers()
-_AT_LEVEL = re.compile(r"^(recall_at_precision|precision_at_recall)_(0?\.\d+|1(\.0*)?)$")
+_AT_LEVEL = re.compile(r"(recall_at_precision|precision_at_recall)_(0?\.\d+|1(\.0*)?)")
 
 
 def make_recall_at_precision_scorer(min_precision, **kwargs):
@@ -153,7 +153,7 @@ def get_scorer(scoring):
         if scoring in _SCORERS:
             # A copy, as scikit-learn does: set_score_request mutates the scorer.
             return copy.deepcopy(_SCORERS[scoring])
-        level = _AT_LEVEL.match(scoring)
+        level = _AT_LEVEL.fullmatch(scoring)
         if level:
             make = (
                 make_recall_at_precision_scorer

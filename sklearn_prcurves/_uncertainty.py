@@ -336,8 +336,11 @@ def pr_auc_ci(
     Boyd, Eng and Page (2013): with ``n`` positives and estimate ``a``, the
     ``"binomial"`` interval is ``a +/- z sqrt(a (1 - a) / n)``; the ``"logit"``
     interval is symmetric on the logit scale, ``logit(a) +/- z / sqrt(n a (1 - a))``,
-    and stays inside [0, 1]; they found it the better of the two. ``"bootstrap"``
-    gives the percentile interval of a stratified bootstrap.
+    and stays inside [0, 1]; they found it the better of the two. The binomial
+    interval is clipped to [0, 1]; where the area is exactly 0 or 1 (a perfect or
+    perfectly inverted ranking) the logit scale has no room and the exact binomial
+    interval of a proportion at its bound is returned, ``((alpha/2)^(1/n), 1)`` for an
+    area of 1. ``"bootstrap"`` gives the percentile interval of a stratified bootstrap.
 
     Parameters
     ----------
@@ -384,11 +387,12 @@ def pr_auc_ci(
     z = ndtri(0.5 + confidence_level / 2)
     if method == "binomial":
         half = z * np.sqrt(area * (1 - area) / n_pos)
-        return float(area - half), float(area + half)
+        return float(max(area - half, 0.0)), float(min(area + half, 1.0))
     if not 0 < area < 1:
-        raise ValueError(
-            f"The logit interval needs an area strictly between 0 and 1; got {area}."
-        )
+        # The logit scale has no room at 0 or 1: the exact binomial (Clopper-Pearson)
+        # interval of a proportion observed at its bound, over n positives.
+        edge = float((1 - confidence_level) / 2) ** (1 / n_pos)
+        return (edge, 1.0) if area >= 1 else (0.0, 1.0 - edge)
     eta = np.log(area / (1 - area))
     tau = z / np.sqrt(n_pos * area * (1 - area))
     return float(1 / (1 + np.exp(-(eta - tau)))), float(1 / (1 + np.exp(-(eta + tau))))
