@@ -12,6 +12,7 @@ import csv
 import html
 import json
 import math
+import shutil
 import sys
 import warnings
 from pathlib import Path
@@ -61,10 +62,19 @@ def main(argv=None):
             y, scores, weight, source = _read_table(args)
         results = analyse(y, scores, weight)
         output = Path(args.output)
-        written = [] if args.no_files else write_outputs(output, y, scores, weight, results, source)
+        written = [] if args.no_files else write_report_folder(
+            output, args.force, y, scores, weight, results, source
+        )
     except (InputError, OSError) as exc:
         print(f"sklearn-prcurves: error: {exc}", file=sys.stderr)
         return 1
+    except Exception as exc:  # noqa: BLE001 - a command line prints no traceback
+        print(
+            f"sklearn-prcurves: internal error ({type(exc).__name__}: {exc}); please "
+            "report it with the command that caused it",
+            file=sys.stderr,
+        )
+        return 2
     if args.json:
         print(json.dumps({"source": source, "results": results, "files": written}, indent=2))
     else:
@@ -89,6 +99,8 @@ def _parser():
                          help="folder for the figures and report.html (default: %(default)s)")
         sub.add_argument("--json", action="store_true", help="print the results as JSON")
         sub.add_argument("--no-files", action="store_true", help="write no figures or HTML")
+        sub.add_argument("--force", action="store_true",
+                         help="write into an --output folder that holds other files")
 
     common(commands.add_parser("demo", help="analyse three models on built-in imbalanced data"))
     report = commands.add_parser("report", help="analyse the scores in a CSV or Parquet file")
@@ -152,6 +164,9 @@ def _read_table(args):
     else:
         columns = _read_csv(path, wanted)
     labels = columns[args.label]
+    for row, value in enumerate(labels, start=1):
+        if value is None or value.strip() == "":
+            raise InputError(f"label column {args.label!r} row {row} is empty")
     y = _positive_mask(labels, args.pos_label, args.label)
     scores = {name: _numbers(columns[name], name) for name in args.score}
     weight = None
@@ -164,7 +179,9 @@ def _read_table(args):
 
 
 def _read_csv(path, wanted):
-    with open(path, newline="", encoding="utf-8") as handle:
+    # utf-8-sig: a byte-order mark (as spreadsheet programs write) is not part of the
+    # first column's name.
+    with open(path, newline="", encoding="utf-8-sig") as handle:
         reader = csv.reader(handle)
         try:
             header = next(reader)
@@ -180,10 +197,14 @@ def _read_csv(path, wanted):
         index = [header.index(name) for name in wanted]
         values = [[] for _ in wanted]
         try:
-            for row_number, row in enumerate(reader, start=1):
+            row_number = 0
+            for line_number, row in enumerate(reader, start=2):
+                if not row:
+                    continue  # a blank line (a trailing one, typically)
+                row_number += 1
                 if len(row) != len(header):
                     raise InputError(
-                        f"{path.name} line {row_number + 1} has {len(row)} fields, "
+                        f"{path.name} line {line_number} has {len(row)} fields, "
                         f"the header has {len(header)}"
                     )
                 for store, i in zip(values, index):
@@ -214,7 +235,10 @@ def _read_parquet(path, wanted):
             f"no column {missing[0]!r} in {path.name}; columns are: "
             f"{', '.join(table.column_names)}"
         )
-    return {name: [str(v) for v in table.column(name).to_pylist()] for name in wanted}
+    return {
+        name: [None if v is None else str(v) for v in table.column(name).to_pylist()]
+        for name in wanted
+    }
 
 
 def _numbers(texts, name):
@@ -222,7 +246,7 @@ def _numbers(texts, name):
     for row, text in enumerate(texts, start=1):
         try:
             values[row - 1] = float(text)
-        except ValueError:
+        except (TypeError, ValueError):
             raise InputError(f"column {name!r} row {row}: {text!r} is not a number") from None
         if not math.isfinite(values[row - 1]):
             raise InputError(f"column {name!r} row {row}: {text!r} is not a finite number")
@@ -244,12 +268,18 @@ def _positive_mask(labels, pos_label, column):
             f"label column {column!r} holds {', '.join(map(repr, classes[:5]))}"
             f"{' ...' if len(classes) > 5 else ''}: pass --pos-label"
         )
-    if pos_label not in classes:
+    wanted = _as_number(pos_label)
+    if isinstance(wanted, float):
+        # Numbers are compared as numbers: "1", "1.0" and "1e0" are one label.
+        is_pos = np.array([_as_number(v) == wanted for v in labels])
+    else:
+        is_pos = np.array([v == pos_label for v in labels])
+    if not is_pos.any():
         raise InputError(
             f"--pos-label {pos_label!r} is not a value of column {column!r} "
             f"({', '.join(map(repr, classes[:5]))})"
         )
-    return np.array([v == pos_label for v in labels])
+    return is_pos
 
 
 def _as_number(text):
@@ -296,6 +326,50 @@ def format_table(results):
     return "\n".join(lines)
 
 
+# Written into a report folder, listing the files written there, so that a later run
+# can replace that report without mixing files and without touching anything else.
+_MARKER = ".sklearn-prcurves-report"
+
+
+def write_report_folder(folder, force, y, scores, weight, results, source):
+    """:func:`write_outputs` into ``folder``, never mixed with another report's files.
+
+    A folder holding a previous report (it has the marker file) has that report's
+    files replaced, with a note on stderr; a folder holding anything else is refused
+    unless ``force``. A folder this run created is removed again if writing fails.
+    """
+    created = not folder.exists()
+    if not created:
+        if not folder.is_dir():
+            raise InputError(f"--output {folder} exists and is not a folder")
+        marker = folder / _MARKER
+        if marker.is_file():
+            for name in marker.read_text(encoding="utf-8").split("\n"):
+                if name and "/" not in name and "\\" not in name:
+                    (folder / name).unlink(missing_ok=True)
+            print(f"sklearn-prcurves: replacing the previous report in {folder}", file=sys.stderr)
+        elif any(folder.iterdir()) and not force:
+            raise InputError(
+                f"--output {folder} exists and holds files that are not a report of "
+                "sklearn-prcurves; choose another folder or pass --force"
+            )
+    try:
+        written = write_outputs(folder, y, scores, weight, results, source)
+    except BaseException:
+        if created:
+            shutil.rmtree(folder, ignore_errors=True)
+        raise
+    (folder / _MARKER).write_text(
+        "\n".join(Path(p).name for p in written) + "\n", encoding="utf-8"
+    )
+    return written
+
+
+def _label_text(name):
+    """A column name as matplotlib draws it literally (``$`` would start mathtext)."""
+    return str(name).replace("$", r"\$")
+
+
 def write_outputs(folder, y, scores, weight, results, source):
     """PNG figures and one self-contained HTML report; returns the written paths."""
     try:
@@ -316,7 +390,7 @@ def write_outputs(folder, y, scores, weight, results, source):
     fig, ax = plt.subplots(figsize=(6.5, 6.5))
     for i, (name, s) in enumerate(scores.items()):
         PRCurveDisplay.from_predictions(
-            y, s, sample_weight=weight, name=name, ax=ax, plot_achievable=True,
+            y, s, sample_weight=weight, name=_label_text(name), ax=ax, plot_achievable=True,
             plot_chance_level=i == len(scores) - 1, iso_f1=i == 0,
         )
     ax.set_title("Precision-recall, Davis-Goadrich interpolation\n(dashed: achievable PR curve)")
@@ -325,7 +399,7 @@ def write_outputs(folder, y, scores, weight, results, source):
     fig, ax = plt.subplots(figsize=(6.5, 6.5))
     for i, (name, s) in enumerate(scores.items()):
         ROCCurveDisplay.from_predictions(
-            y, s, sample_weight=weight, name=name, ax=ax, plot_hull=True,
+            y, s, sample_weight=weight, name=_label_text(name), ax=ax, plot_hull=True,
             plot_chance_level=i == len(scores) - 1,
         )
     ax.set_title("ROC curves (dashed: convex hull)")
@@ -338,10 +412,10 @@ def write_outputs(folder, y, scores, weight, results, source):
     )
     fig, ax = plt.subplots(figsize=(6.5, 6.5))
     PRCurveDisplay.from_predictions(y, scores[best], sample_weight=weight, ax=ax,
-                                    name=f"{best}, interpolated")
+                                    name=f"{_label_text(best)}, interpolated")
     precision, recall, _ = pr_curve(y, scores[best], sample_weight=weight, interpolation="linear")
     ax.plot(recall, precision, color="tab:red", linestyle="--",
-            label=f"{best}, straight lines (AUC-PR = "
+            label=f"{_label_text(best)}, straight lines (AUC-PR = "
                   f"{results[best]['AUC-PR (straight lines)']:0.2f})")
     ax.legend(loc="best")
     ax.set_title("Straight lines in PR space overstate the area")
