@@ -302,7 +302,7 @@ def path_points(tp, fp, thresholds, interpolation, leading_negatives="interpolat
         x = np.where(thinned[seg], np.maximum(np.floor(spacing), 1.0), step)
     x = np.where(is_vertex, d_tp, np.minimum(x, d_tp))
     tp_x = tp[a] + x
-    with np.errstate(invalid="ignore", divide="ignore"):
+    with np.errstate(invalid="ignore", divide="ignore", under="ignore"):
         fp_x = fp_start + np.where(d_tp > 0, (fp[b] - fp_start) / d_tp, 0.0) * x
         precision = np.where(is_vertex, tp[b] / (tp[b] + fp[b]), tp_x / (tp_x + fp_x))
     recall = np.where(is_vertex, tp[b], tp_x) / n_pos
