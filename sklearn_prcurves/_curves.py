@@ -423,9 +423,13 @@ def pr_curve(
     interpolation : {"davis-goadrich", "continuous", "linear", "step"}, \
             default="davis-goadrich"
         ``"davis-goadrich"``: a point at every whole positive inside each step,
-        joined by straight lines (their trapezoid area is :func:`pr_auc_score`).
-        ``"continuous"``: points on the same exact curve, at most 64 per step, for
-        drawing. ``"linear"`` and ``"step"``: the threshold points only.
+        joined by straight lines (their trapezoid area is :func:`pr_auc_score`);
+        where a step holds more whole units than 1/2048 of the recall axis can show
+        (large weights or tie groups), evenly spaced ones among them, so the curve
+        stays small whatever the weights (the area is computed over every unit).
+        ``"continuous"``: points on the same exact curve, at most 64 per step and one
+        per 1/2048 of recall, for drawing. ``"linear"`` and ``"step"``: the
+        threshold points only.
     pos_label : int, float, bool or str, default=None
         The label of the positive class.
     sample_weight : array-like of shape (n_samples,), default=None
