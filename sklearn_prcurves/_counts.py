@@ -222,11 +222,17 @@ def _descending_order(y_score):
     order = order.copy()
     in_run = tied.copy()
     in_run[1:] |= tied[:-1]
-    starts = in_run.copy()
-    starts[1:] &= ~tied[:-1]
     rows = np.flatnonzero(in_run)
-    run = np.cumsum(starts)[rows].astype(np.int64)
-    key = run * n + order[rows]  # run first, then input position
+    del in_run
+    # Rows of a run after its first are those whose predecessor ties with them.
+    continues = tied[rows - 1]
+    continues[rows == 0] = False
+    del tied
+    key = np.cumsum(~continues, dtype=np.int64)  # run number of each tied row
+    del continues
+    key *= n
+    key += order[rows]  # run first, then input position
     key.sort()
-    order[rows] = key % n
+    np.remainder(key, n, out=key)
+    order[rows] = key
     return order
