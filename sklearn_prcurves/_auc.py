@@ -16,7 +16,13 @@ from sklearn.utils import check_array, check_consistent_length, column_or_1d
 
 from ._averaging import average_binary_score, average_ovo_score
 from ._compat import Interval, StrOptions, present_labels_repr, validate_params
-from ._curves import precision_recall_points, roc_points, binary_table
+from ._curves import (
+    binary_table,
+    precision_recall_points,
+    roc_points,
+    table_precision_recall,
+    table_roc,
+)
 from ._hull import achievable_area
 from ._interpolation import INTERPOLATIONS, LEADING_NEGATIVES, path_area, table_path
 from ._validation import check_non_negative_weight, n_distinct_labels, target_type
@@ -292,9 +298,41 @@ def _multiclass_roc_auc_score(y_true, y_score, labels, multi_class, average, sam
 
 def _binary_average_precision(y_true, y_score, pos_label=1, sample_weight=None):
     precision, recall, _ = precision_recall_points(y_true, y_score, pos_label, sample_weight)
+    return _step_area(precision, recall)
+
+
+def _step_area(precision, recall):
     # precision_recall_curve ends with (recall 0, precision 1): the step sum below
     # needs that last point; the clip turns a rounding -0.0 into 0.0.
     return float(max(0.0, -np.sum(np.diff(recall) * precision[:-1])))
+
+
+# The metrics of one counting table (both classes present), as the functions above
+# compute them from labels and scores: the report and the summaries call these.
+
+
+def table_roc_auc(table):
+    """:func:`roc_auc_score` of a counting table."""
+    fpr, tpr, _ = table_roc(table)
+    return _trapezoid_area(fpr, tpr)
+
+
+def table_average_precision(table):
+    """:func:`average_precision_score` of a counting table."""
+    precision, recall, _ = table_precision_recall(table)
+    return _step_area(precision, recall)
+
+
+def table_pr_auc(table, interpolation="davis-goadrich", leading_negatives="interpolate"):
+    """:func:`pr_auc_score` of a counting table (``"step"`` as the other three)."""
+    tp, fp, _ = table_path(table)
+    return path_area(tp, fp, interpolation, leading_negatives)
+
+
+def table_achievable_pr_auc(table, interpolation="davis-goadrich"):
+    """:func:`achievable_pr_auc_score` of a counting table."""
+    tp, fp, _ = table_path(table)
+    return achievable_area(tp, fp, interpolation)
 
 
 def check_average_precision_labels(y_true, y_score, pos_label):

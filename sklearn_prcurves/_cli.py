@@ -1,73 +1,52 @@
 """``sklearn-prcurves``: the command-line report.
 
-``demo`` scores three models on a generated imbalanced data set and reports every
-area the package computes, marking the model each one would select; ``report`` does
-the same for the scores in a CSV or Parquet file. Both print a table (or JSON) and
-write PNG figures and a self-contained HTML page into an output folder.
+``demo`` scores three models on a generated imbalanced data set; ``report`` reads the
+scores of one or more models from CSV, TSV, compressed CSV, Parquet (a file, a folder
+or a glob) or standard input. Both print every measure (a table, Markdown, CSV or
+JSON) and write figures, ``results.json``, ``results.csv`` and one self-contained
+HTML page into an output folder.
+
+The input is read in columnar batches into one counting table per model (and per
+segment with ``--by``): memory follows the number of distinct scores, not rows, and
+every number is computed from those tables by the library's own functions.
 """
 
 import argparse
-import base64
-import csv
-import html
-import json
-import math
+import datetime
 import shutil
 import sys
-import warnings
 from pathlib import Path
 
 import numpy as np
 
 from . import __version__
-from ._auc import (
-    achievable_pr_auc_score,
-    auc,
-    average_precision_score,
-    pr_auc_score,
-    roc_auc_score,
-)
-from ._curves import pr_curve
-from ._hull import roc_convex_hull
+from ._report._compute import DEFAULT_MAX_SEGMENTS, ReportSpec, compute_report
+from ._report._input import BatchConverter, InputError, TableSource, open_source
+from ._report import _render
 
-MEASURES = {
-    "AUC-ROC": lambda y, s, w: roc_auc_score(y, s, sample_weight=w),
-    "hull AUC-ROC": lambda y, s, w: auc(*roc_convex_hull(y, s, sample_weight=w)[:2]),
-    "average precision": lambda y, s, w: average_precision_score(y, s, sample_weight=w),
-    "AUC-PR (Davis-Goadrich)": lambda y, s, w: pr_auc_score(y, s, sample_weight=w),
-    "AUC-PR (continuous)": lambda y, s, w: pr_auc_score(
-        y, s, sample_weight=w, interpolation="continuous"
-    ),
-    "AUC-PR (straight lines)": lambda y, s, w: pr_auc_score(
-        y, s, sample_weight=w, interpolation="linear"
-    ),
-    "achievable AUC-PR": lambda y, s, w: achievable_pr_auc_score(y, s, sample_weight=w),
-}
-
-_PROGRESS_EVERY = 1_000_000
-
-
-class InputError(Exception):
-    """A problem with the user's input, reported in one line."""
+__all__ = ["main"]
 
 
 def main(argv=None):
     """Entry point of ``sklearn-prcurves`` and ``python -m sklearn_prcurves``."""
     parser = _parser()
     args = parser.parse_args(argv)
+    if args.json:
+        args.format = "json"
+    source = None
     try:
-        if args.command == "demo":
-            y, scores, weight, source = _demo_data()
-        else:
-            y, scores, weight, source = _read_table(args)
-        results = analyse(y, scores, weight)
-        output = Path(args.output)
+        _check_arguments(args)
+        source, spec = _source_and_spec(args)
+        report, metadata = run_report(source, spec, args)
+        source_line = _source_line(source, report, spec, metadata)
         written = [] if args.no_files else write_report_folder(
-            output, args.force, y, scores, weight, results, source
-        )
+            Path(args.output), args.force, report, spec, source_line, metadata)
     except (InputError, OSError) as exc:
         print(f"sklearn-prcurves: error: {exc}", file=sys.stderr)
         return 1
+    except KeyboardInterrupt:
+        print("sklearn-prcurves: interrupted", file=sys.stderr)
+        return 130
     except Exception as exc:  # noqa: BLE001 - a command line prints no traceback
         print(
             f"sklearn-prcurves: internal error ({type(exc).__name__}: {exc}); please "
@@ -75,14 +54,13 @@ def main(argv=None):
             file=sys.stderr,
         )
         return 2
-    if args.json:
-        print(json.dumps({"source": source, "results": results, "files": written}, indent=2))
-    else:
-        print(f"{source}\n")
-        print(format_table(results))
-        print("\n* marks the model each measure would select.")
-        if written:
-            print(f"Wrote {', '.join(written)}")
+    finally:
+        if source is not None:
+            source.close()
+    if not args.quiet:
+        print(_stdout(report, spec, source_line, metadata, args.format, getattr(args, "sep", None)))
+        if written and args.format == "table":
+            print(f"\nWrote {', '.join(written)}")
     return 0
 
 
@@ -95,34 +73,195 @@ def _parser():
     commands = parser.add_subparsers(dest="command", required=True)
 
     def common(sub):
-        sub.add_argument("--output", default="prcurves-report",
-                         help="folder for the figures and report.html (default: %(default)s)")
-        sub.add_argument("--json", action="store_true", help="print the results as JSON")
-        sub.add_argument("--no-files", action="store_true", help="write no figures or HTML")
-        sub.add_argument("--force", action="store_true",
+        out = sub.add_argument_group("output")
+        out.add_argument("--output", default="prcurves-report",
+                         help="folder for figures, results and report.html (default: %(default)s)")
+        out.add_argument("--format", choices=("table", "json", "csv", "markdown"),
+                         default="table", help="what to print (default: %(default)s)")
+        out.add_argument("--json", action="store_true", help="same as --format json")
+        out.add_argument("--quiet", action="store_true", help="print nothing; write the files")
+        out.add_argument("--no-files", action="store_true", help="write no folder")
+        out.add_argument("--force", action="store_true",
                          help="write into an --output folder that holds other files")
+        out.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
+        what = sub.add_argument_group("measures")
+        what.add_argument("--at-recall", type=_unit, action="append", default=[],
+                          metavar="R", help="report the best precision at recall >= R (repeat)")
+        what.add_argument("--at-precision", type=_unit, action="append", default=[],
+                          metavar="P", help="report the best recall at precision >= P (repeat)")
+        what.add_argument("--no-intervals", action="store_true",
+                          help="skip confidence intervals and the paired test (faster)")
+        what.add_argument("--confidence-level", type=_open_unit, default=0.95, metavar="LEVEL",
+                          help="of the intervals (default: %(default)s)")
+        what.add_argument("--binned", action="store_true",
+                          help="count scores in bins of relative width 2**-BITS: bounded memory, "
+                               "every figure with its certified bound")
+        what.add_argument("--mantissa-bits", type=int, default=12, metavar="BITS",
+                          help="bin resolution with --binned (default: %(default)s)")
+        what.add_argument("--tolerance", type=float, metavar="T",
+                          help="with --binned: refine bins (a second pass) until every "
+                               "AUC-ROC bound is at most T")
 
-    common(commands.add_parser("demo", help="analyse three models on built-in imbalanced data"))
-    report = commands.add_parser("report", help="analyse the scores in a CSV or Parquet file")
-    report.add_argument("file", help="CSV file (or .parquet, with the 'parquet' extra)")
-    report.add_argument("--label", required=True, help="column of true labels")
-    report.add_argument("--score", required=True, action="append",
-                        help="column of scores (repeat for several models)")
-    report.add_argument("--weight", help="column of non-negative sample weights")
-    report.add_argument("--pos-label", help="the positive label (default: 1 for 0/1 or -1/1)")
+    demo = commands.add_parser("demo", help="analyse three models on built-in imbalanced data")
+    common(demo)
+    report = commands.add_parser(
+        "report", help="analyse the scores in a CSV, TSV, compressed CSV or Parquet input")
+    report.add_argument("file", help="CSV/TSV file (optionally .gz/.zst), Parquet file, "
+                                     "folder or glob, or - for standard input")
+    data = report.add_argument_group("input")
+    data.add_argument("--label", required=True, help="column of true labels")
+    data.add_argument("--score", required=True, action="append",
+                      help="column of scores (repeat for several models)")
+    data.add_argument("--weight", help="column of non-negative sample weights")
+    data.add_argument("--pos-label",
+                      help="the positive label (default: 1 with labels 0/1, -1/1 or true/false)")
+    data.add_argument("--by", metavar="COLUMN",
+                      help="also report every measure per value of COLUMN, and the grouped AUC")
+    data.add_argument("--max-segments", type=int, default=DEFAULT_MAX_SEGMENTS, metavar="N",
+                      help="refuse a --by column with more values (default: %(default)s)")
+    data.add_argument("--sep", help="CSV field separator (default: ',' or a tab for .tsv)")
+    data.add_argument("--stdin-format", choices=("csv", "tsv", "parquet"), default="csv",
+                      help="format of standard input (default: %(default)s)")
+    data.add_argument("--drop-missing", action="store_true",
+                      help="drop rows whose score or weight is missing (NaN or empty) and "
+                           "report how many; without it such rows are an error")
+    data.add_argument("--engine", choices=("local", "dask"), default="local",
+                      help="count in this process (default) or on a Dask cluster")
+    data.add_argument("--scheduler", metavar="ADDRESS",
+                      help="with --engine dask: a running scheduler (default: a local cluster)")
     common(report)
     return parser
 
 
-# --- data ---------------------------------------------------------------------------
+def _unit(text):
+    value = float(text)
+    if not 0 <= value <= 1:
+        raise argparse.ArgumentTypeError(f"{text} is not in [0, 1]")
+    return value
 
 
-def _demo_data():
+def _open_unit(text):
+    value = float(text)
+    if not 0 < value < 1:
+        raise argparse.ArgumentTypeError(f"{text} is not in (0, 1)")
+    return value
+
+
+def _check_arguments(args):
+    if args.tolerance is not None and not args.binned:
+        raise InputError("--tolerance goes with --binned")
+    if args.tolerance is not None and args.tolerance < 0:
+        raise InputError("--tolerance must be >= 0")
+    if not 0 <= args.mantissa_bits <= 52:
+        raise InputError("--mantissa-bits must be in [0, 52]")
+    if args.command == "report":
+        if len(set(args.score)) != len(args.score):
+            raise InputError("a --score column is named twice")
+        if args.label in args.score:
+            raise InputError(f"{args.label!r} is both the label and a score column")
+        if args.engine != "dask" and args.scheduler:
+            raise InputError("--scheduler goes with --engine dask")
+        if args.sep is not None and len(args.sep.encode("utf-8").decode("unicode_escape")) != 1:
+            raise InputError("--sep must be one character (\\t for a tab)")
+
+
+def _spec(args, label, scores, weight=None, pos_label=None, by=None):
+    return ReportSpec(
+        label=label, scores=scores, weight=weight, pos_label=pos_label, by=by,
+        at_recall=args.at_recall, at_precision=args.at_precision,
+        intervals=not args.no_intervals, confidence_level=args.confidence_level,
+        binned=args.binned, mantissa_bits=args.mantissa_bits, tolerance=args.tolerance,
+        drop_missing=getattr(args, "drop_missing", False),
+        max_segments=getattr(args, "max_segments", DEFAULT_MAX_SEGMENTS),
+        progress=not (args.no_progress or args.quiet),
+    )
+
+
+def _source_and_spec(args):
+    if args.command == "demo":
+        table, scores = _demo_table()
+        return TableSource(table, "demo"), _spec(args, "y", scores)
+    sep = None if args.sep is None else args.sep.encode("utf-8").decode("unicode_escape")
+    source = open_source(args.file, delimiter=sep, stdin_format=args.stdin_format)
+    spec = _spec(args, args.label, args.score, args.weight, args.pos_label, args.by)
+    source.check_columns(spec.columns)
+    return source, spec
+
+
+def run_report(source, spec, args):
+    """Compute the report (and its metadata) from a source."""
+    converter = BatchConverter(source, spec.label, spec.scores, spec.weight, spec.pos_label,
+                               spec.drop_missing)
+    engine = getattr(args, "engine", "local")
+    if engine == "dask":
+        from ._report._dask import compute_report_dask
+
+        report = compute_report_dask(source, spec, converter, args.scheduler)
+    else:
+        report = compute_report(source, spec, converter)
+    if converter.dropped:
+        report["notes"].insert(0, f"{converter.dropped:,} rows with a missing score or weight "
+                                  "were dropped (--drop-missing).")
+    metadata = {
+        "sklearn_prcurves": __version__,
+        "created": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
+        "input": source.display,
+        "files": [str(p) for p in source.paths] if not source.spooled else ["-"],
+        "label": spec.label,
+        "pos_label": spec.pos_label if spec.pos_label is not None else "1 (implicit)",
+        "scores": spec.scores,
+        "weight": spec.weight,
+        "by": spec.by,
+        "rows_read": converter.rows,
+        "rows_dropped": converter.dropped,
+        "mode": "binned" if spec.binned else "exact",
+        "mantissa_bits": spec.mantissa_bits if spec.binned else None,
+        "tolerance": spec.tolerance,
+        "engine": engine,
+        "confidence_level": spec.confidence_level if spec.intervals else None,
+    }
+    return report, metadata
+
+
+def _source_line(source, report, spec, metadata):
+    first = next(iter(report["models"].values()))
+    positives = first["positives"]
+    total = positives + first["negatives"]
+    if spec.weight:
+        counts = (f"{metadata['rows_read']:,} rows, weight {total:,.6g} of which positives "
+                  f"{positives:,.6g} ({positives / total:.2%})")
+    else:
+        counts = (f"{metadata['rows_read']:,} rows, {int(positives):,} positives "
+                  f"({positives / total:.2%})")
+    if source.display == "demo":
+        return (f"demo: {counts}; three models fitted on the other half of a generated "
+                "imbalanced set")
+    dropped = f", {metadata['rows_dropped']:,} dropped" if metadata["rows_dropped"] else ""
+    mode = f"; binned ({spec.mantissa_bits} mantissa bits)" if spec.binned else ""
+    return f"{source.display}: {counts}{dropped}{mode}"
+
+
+def _stdout(report, spec, source_line, metadata, fmt, sep):
+    if fmt == "json":
+        return _render.as_json(report, metadata)
+    if fmt == "csv":
+        delimiter = "," if sep is None else sep.encode("utf-8").decode("unicode_escape")
+        return _render.as_csv(report, spec, delimiter).rstrip("\n")
+    if fmt == "markdown":
+        return _render.as_markdown(report, spec, source_line)
+    return _render.as_table(report, spec, source_line)
+
+
+# --- the demo ---------------------------------------------------------------------------
+
+
+def _demo_table():
     """Three models scored on the held-out half of a generated imbalanced set (seeded).
 
     Chosen so that the measures disagree: logistic regression has the best AUC-ROC,
     25-nearest-neighbours the best AUC-PR (Davis and Goadrich's section 5).
     """
+    import pyarrow as pa
     from sklearn.linear_model import LogisticRegression
     from sklearn.model_selection import train_test_split
     from sklearn.neighbors import KNeighborsClassifier
@@ -145,194 +284,22 @@ def _demo_data():
         # Coarse scores (few leaves, many ties): where straight lines overstate most.
         "decision tree (depth 3)": DecisionTreeClassifier(max_depth=3, random_state=0),
     }
-    scores = {
-        name: model.fit(X_train, y_train).predict_proba(X_test)[:, 1]
-        for name, model in models.items()
-    }
-    source = (
-        f"demo: {len(y_test)} held-out samples, {int(y_test.sum())} positives "
-        f"({y_test.mean():.1%}); models fitted on the other half"
-    )
-    return y_test, scores, None, source
+    columns = {"y": y_test}
+    for name, model in models.items():
+        columns[name] = model.fit(X_train, y_train).predict_proba(X_test)[:, 1]
+    return pa.table(columns), list(models)
 
 
-def _read_table(args):
-    path = Path(args.file)
-    wanted = [args.label, *args.score] + ([args.weight] if args.weight else [])
-    if path.suffix.lower() == ".parquet":
-        columns = _read_parquet(path, wanted)
-    else:
-        columns = _read_csv(path, wanted)
-    labels = columns[args.label]
-    for row, value in enumerate(labels, start=1):
-        if value is None or value.strip() == "":
-            raise InputError(f"label column {args.label!r} row {row} is empty")
-    y = _positive_mask(labels, args.pos_label, args.label)
-    scores = {name: _numbers(columns[name], name) for name in args.score}
-    weight = None
-    if args.weight:
-        weight = _numbers(columns[args.weight], args.weight)
-        if np.any(weight < 0):
-            raise InputError(f"weight column {args.weight!r} holds negative values")
-    source = f"{path.name}: {len(y)} rows, {int(y.sum())} positives"
-    return y, scores, weight, source
-
-
-def _read_csv(path, wanted):
-    # utf-8-sig: a byte-order mark (as spreadsheet programs write) is not part of the
-    # first column's name.
-    with open(path, newline="", encoding="utf-8-sig") as handle:
-        reader = csv.reader(handle)
-        try:
-            header = next(reader)
-        except StopIteration:
-            raise InputError(f"{path} is empty") from None
-        except (csv.Error, UnicodeDecodeError) as exc:
-            raise InputError(f"{path} is not a readable CSV file ({exc})") from None
-        missing = [name for name in wanted if name not in header]
-        if missing:
-            raise InputError(
-                f"no column {missing[0]!r} in {path.name}; columns are: {', '.join(header)}"
-            )
-        index = [header.index(name) for name in wanted]
-        values = [[] for _ in wanted]
-        try:
-            row_number = 0
-            for line_number, row in enumerate(reader, start=2):
-                if not row:
-                    continue  # a blank line (a trailing one, typically)
-                row_number += 1
-                if len(row) != len(header):
-                    raise InputError(
-                        f"{path.name} line {line_number} has {len(row)} fields, "
-                        f"the header has {len(header)}"
-                    )
-                for store, i in zip(values, index):
-                    store.append(row[i])
-                if row_number % _PROGRESS_EVERY == 0:
-                    print(f"read {row_number:,} rows", file=sys.stderr, flush=True)
-        except (csv.Error, UnicodeDecodeError) as exc:
-            raise InputError(f"{path} is not a readable CSV file ({exc})") from None
-    if not values[0]:
-        raise InputError(f"{path.name} has a header but no rows")
-    return dict(zip(wanted, values))
-
-
-def _read_parquet(path, wanted):
-    try:
-        import pyarrow.parquet as pq
-    except ImportError:
-        raise InputError(
-            "reading Parquet needs pyarrow: pip install 'sklearn-prcurves[parquet]'"
-        ) from None
-    try:
-        table = pq.read_table(path)
-    except Exception as exc:  # noqa: BLE001 - pyarrow raises many types for bad files
-        raise InputError(f"{path} is not a readable Parquet file ({exc})") from None
-    missing = [name for name in wanted if name not in table.column_names]
-    if missing:
-        raise InputError(
-            f"no column {missing[0]!r} in {path.name}; columns are: "
-            f"{', '.join(table.column_names)}"
-        )
-    return {
-        name: [None if v is None else str(v) for v in table.column(name).to_pylist()]
-        for name in wanted
-    }
-
-
-def _numbers(texts, name):
-    values = np.empty(len(texts))
-    for row, text in enumerate(texts, start=1):
-        try:
-            values[row - 1] = float(text)
-        except (TypeError, ValueError):
-            raise InputError(f"column {name!r} row {row}: {text!r} is not a number") from None
-        if not math.isfinite(values[row - 1]):
-            raise InputError(f"column {name!r} row {row}: {text!r} is not a finite number")
-    return values
-
-
-def _positive_mask(labels, pos_label, column):
-    classes = sorted(set(labels))
-    if len(classes) < 2:
-        raise InputError(
-            f"label column {column!r} holds a single class ({classes[0]!r} if any); "
-            "the curves need positives and negatives"
-        )
-    if pos_label is None:
-        numeric = {_as_number(c) for c in classes}
-        if numeric in ({0.0, 1.0}, {-1.0, 1.0}):
-            return np.array([_as_number(v) == 1.0 for v in labels])
-        raise InputError(
-            f"label column {column!r} holds {', '.join(map(repr, classes[:5]))}"
-            f"{' ...' if len(classes) > 5 else ''}: pass --pos-label"
-        )
-    wanted = _as_number(pos_label)
-    if isinstance(wanted, float):
-        # Numbers are compared as numbers: "1", "1.0" and "1e0" are one label.
-        is_pos = np.array([_as_number(v) == wanted for v in labels])
-    else:
-        is_pos = np.array([v == pos_label for v in labels])
-    if not is_pos.any():
-        raise InputError(
-            f"--pos-label {pos_label!r} is not a value of column {column!r} "
-            f"({', '.join(map(repr, classes[:5]))})"
-        )
-    return is_pos
-
-
-def _as_number(text):
-    try:
-        return float(text)
-    except ValueError:
-        return text
-
-
-# --- analysis and output --------------------------------------------------------------
-
-
-def analyse(y, scores, weight=None):
-    """Every measure for every model: ``{model: {measure: value}}``."""
-    results = {}
-    with warnings.catch_warnings():
-        warnings.simplefilter("error")  # an undefined measure is an input problem here
-        for name, s in scores.items():
-            try:
-                results[name] = {m: float(f(y, s, weight)) for m, f in MEASURES.items()}
-            except (ValueError, Warning) as exc:
-                raise InputError(f"cannot analyse scores {name!r}: {exc}") from None
-    return results
-
-
-def best_models(results):
-    """The model each measure selects."""
-    measures = next(iter(results.values())).keys()
-    return {m: max(results, key=lambda model: results[model][m]) for m in measures}
-
-
-def format_table(results):
-    best = best_models(results)
-    models = list(results)
-    width = max(24, *(len(m) for m in MEASURES))
-    col = max(12, *(len(m) + 2 for m in models))
-    lines = [f"{'measure':{width}s}" + "".join(f"{m:>{col}s}" for m in models)]
-    for measure in MEASURES:
-        cells = []
-        for model in models:
-            mark = "*" if best[measure] == model else " "
-            cells.append(f"{results[model][measure]:.4f}{mark}".rjust(col))
-        lines.append(f"{measure:{width}s}" + "".join(cells))
-    return "\n".join(lines)
-
+# --- the output folder --------------------------------------------------------------------
 
 # Written into a report folder, listing the files written there, so that a later run
 # can replace that report without mixing files and without touching anything else.
 _MARKER = ".sklearn-prcurves-report"
 
 
-def write_report_folder(folder, force, y, scores, weight, results, source):
-    """:func:`write_outputs` into ``folder``, never mixed with another report's files.
+def write_report_folder(folder, force, report, spec, source_line, metadata):
+    """Figures, results and report.html in ``folder``, never mixed with another
+    report's files.
 
     A folder holding a previous report (it has the marker file) has that report's
     files replaced, with a note on stderr; a folder holding anything else is refused
@@ -354,7 +321,7 @@ def write_report_folder(folder, force, y, scores, weight, results, source):
                 "sklearn-prcurves; choose another folder or pass --force"
             )
     try:
-        written = write_outputs(folder, y, scores, weight, results, source)
+        written = _write_files(folder, report, spec, source_line, metadata)
     except BaseException:
         if created:
             shutil.rmtree(folder, ignore_errors=True)
@@ -365,111 +332,32 @@ def write_report_folder(folder, force, y, scores, weight, results, source):
     return written
 
 
-def _label_text(name):
-    """A column name as matplotlib draws it literally (``$`` would start mathtext)."""
-    return str(name).replace("$", r"\$")
-
-
-def write_outputs(folder, y, scores, weight, results, source):
-    """PNG figures and one self-contained HTML report; returns the written paths."""
+def _write_files(folder, report, spec, source_line, metadata):
     try:
-        import matplotlib
-
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
+        import matplotlib  # noqa: F401
     except ImportError:
         raise InputError(
-            "writing figures needs matplotlib: pip install 'sklearn-prcurves[plot]' "
+            "writing figures needs matplotlib: pip install 'sklearn-prcurves[report]' "
             "(or pass --no-files)"
         ) from None
-    from ._plot import PRCurveDisplay, ROCCurveDisplay
+    from ._report._figures import draw_figures, encode
 
     folder.mkdir(parents=True, exist_ok=True)
-    figures = {}
-
-    fig, ax = plt.subplots(figsize=(6.5, 6.5))
-    for i, (name, s) in enumerate(scores.items()):
-        PRCurveDisplay.from_predictions(
-            y, s, sample_weight=weight, name=_label_text(name), ax=ax, plot_achievable=True,
-            plot_chance_level=i == len(scores) - 1, iso_f1=i == 0,
-        )
-    ax.set_title("Precision-recall, Davis-Goadrich interpolation\n(dashed: achievable PR curve)")
-    figures["pr_curves.png"] = fig
-
-    fig, ax = plt.subplots(figsize=(6.5, 6.5))
-    for i, (name, s) in enumerate(scores.items()):
-        ROCCurveDisplay.from_predictions(
-            y, s, sample_weight=weight, name=_label_text(name), ax=ax, plot_hull=True,
-            plot_chance_level=i == len(scores) - 1,
-        )
-    ax.set_title("ROC curves (dashed: convex hull)")
-    figures["roc_curves.png"] = fig
-
-    # The model whose area straight lines overstate most.
-    best = max(
-        results,
-        key=lambda m: results[m]["AUC-PR (straight lines)"] - results[m]["AUC-PR (Davis-Goadrich)"],
-    )
-    fig, ax = plt.subplots(figsize=(6.5, 6.5))
-    PRCurveDisplay.from_predictions(y, scores[best], sample_weight=weight, ax=ax,
-                                    name=f"{_label_text(best)}, interpolated")
-    precision, recall, _ = pr_curve(y, scores[best], sample_weight=weight, interpolation="linear")
-    ax.plot(recall, precision, color="tab:red", linestyle="--",
-            label=f"{_label_text(best)}, straight lines (AUC-PR = "
-                  f"{results[best]['AUC-PR (straight lines)']:0.2f})")
-    ax.legend(loc="best")
-    ax.set_title("Straight lines in PR space overstate the area")
-    figures["linear_vs_interpolated.png"] = fig
-
+    first = next(iter(report["models"].values()))
+    prevalence = first["prevalence"]
+    figures = draw_figures(report["tables"], report["models"], prevalence)
     written = []
-    images = {}
-    for filename, figure in figures.items():
-        path = folder / filename
-        figure.savefig(path, dpi=110, bbox_inches="tight")
-        plt.close(figure)
-        images[filename] = base64.b64encode(path.read_bytes()).decode("ascii")
-        written.append(str(path))
-    report = folder / "report.html"
-    report.write_text(_html(source, results, images), encoding="utf-8")
-    (folder / "results.json").write_text(json.dumps(results, indent=2), encoding="utf-8")
-    written += [str(report), str(folder / "results.json")]
+    for filename, _, png in figures:
+        (folder / filename).write_bytes(png)
+        written.append(str(folder / filename))
+    page = _render.html_page(report, spec, source_line,
+                             [(caption, encode(png)) for _, caption, png in figures], __version__)
+    outputs = {
+        "report.html": page,
+        "results.json": _render.as_json(report, metadata),
+        "results.csv": _render.as_csv(report, spec),
+    }
+    for name, text in outputs.items():
+        (folder / name).write_text(text, encoding="utf-8")
+        written.append(str(folder / name))
     return written
-
-
-def _html(source, results, images):
-    best = best_models(results)
-    models = list(results)
-    head = "".join(f"<th>{html.escape(m)}</th>" for m in models)
-    rows = []
-    for measure in MEASURES:
-        cells = "".join(
-            f"<td class='{'best' if best[measure] == m else ''}'>{results[m][measure]:.4f}</td>"
-            for m in models
-        )
-        rows.append(f"<tr><th>{html.escape(measure)}</th>{cells}</tr>")
-    figures = "".join(
-        f"<figure><img alt='{html.escape(name)}' src='data:image/png;base64,{data}'>"
-        f"<figcaption>{html.escape(name)}</figcaption></figure>"
-        for name, data in images.items()
-    )
-    return f"""<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8">
-<title>sklearn-prcurves report</title>
-<style>
-body {{ font-family: system-ui, sans-serif; margin: 2em auto; max-width: 75em; color: #222; }}
-table {{ border-collapse: collapse; margin: 1em 0; }}
-th, td {{ border: 1px solid #ccc; padding: 0.3em 0.8em; text-align: right; }}
-td.best {{ font-weight: bold; background: #e8f4e8; }}
-figure {{ display: inline-block; margin: 0.5em; }} img {{ max-width: 36em; }}
-</style></head><body>
-<h1>Precision-recall and ROC report</h1>
-<p>{html.escape(source)}</p>
-<table><tr><th>measure</th>{head}</tr>{''.join(rows)}</table>
-<p>Highlighted: the model each measure would select. Areas under precision-recall
-curves use the interpolation of Davis and Goadrich (ICML 2006); straight lines between
-PR points overstate the area, and the achievable PR curve is the image of the ROC convex
-hull.</p>
-{figures}
-<p>sklearn-prcurves {__version__}</p>
-</body></html>
-"""

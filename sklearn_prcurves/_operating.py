@@ -74,7 +74,11 @@ def operating_points(y_true, y_score, *, pos_label=None, sample_weight=None):
     >>> points.f1
     array([0.66666667, 0.5       , 0.8       , 0.66666667])
     """
-    table = two_class_table(y_true, y_score, pos_label, sample_weight)
+    return table_points(two_class_table(y_true, y_score, pos_label, sample_weight))
+
+
+def table_points(table):
+    """:func:`operating_points` of a counting table (both classes present)."""
     tp, fp = table.tps, table.fps
     n_pos, n_neg = tp[-1], fp[-1]
     fn, tn = n_pos - tp, n_neg - fp
@@ -142,9 +146,23 @@ def recall_at_precision(y_true, y_score, *, min_precision, pos_label=None, sampl
     >>> recall_at_precision([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8], min_precision=0.6)
     (1.0, 0.35)
     """
-    points = operating_points(y_true, y_score, pos_label=pos_label, sample_weight=sample_weight)
+    table = two_class_table(y_true, y_score, pos_label, sample_weight)
+    return table_recall_at_precision(table, min_precision)
+
+
+def table_recall_at_precision(table, min_precision):
+    """:func:`recall_at_precision` of a counting table."""
+    tp, fp = table.tps, table.fps
     return _best_under_constraint(
-        points.tpr, points.ppv >= min_precision, points.threshold, "precision"
+        tp / tp[-1], tp / (tp + fp) >= min_precision, table.thresholds, "precision"
+    )
+
+
+def table_precision_at_recall(table, min_recall):
+    """:func:`precision_at_recall` of a counting table."""
+    tp, fp = table.tps, table.fps
+    return _best_under_constraint(
+        tp / (tp + fp), tp / tp[-1] >= min_recall, table.thresholds, "recall"
     )
 
 
@@ -179,8 +197,8 @@ def precision_at_recall(y_true, y_score, *, min_recall, pos_label=None, sample_w
     >>> precision_at_recall([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8], min_recall=0.5)
     (1.0, 0.8)
     """
-    points = operating_points(y_true, y_score, pos_label=pos_label, sample_weight=sample_weight)
-    return _best_under_constraint(points.ppv, points.tpr >= min_recall, points.threshold, "recall")
+    table = two_class_table(y_true, y_score, pos_label, sample_weight)
+    return table_precision_at_recall(table, min_recall)
 
 
 def recall_at_precision_score(y_true, y_score, *, min_precision, pos_label=None, sample_weight=None):
@@ -238,7 +256,12 @@ def fbeta_optimal_threshold(y_true, y_score, *, beta=1.0, pos_label=None, sample
     >>> fbeta_optimal_threshold([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])
     (0.35, 0.8)
     """
-    points = operating_points(y_true, y_score, pos_label=pos_label, sample_weight=sample_weight)
+    return table_fbeta_optimum(two_class_table(y_true, y_score, pos_label, sample_weight), beta)
+
+
+def table_fbeta_optimum(table, beta=1.0):
+    """:func:`fbeta_optimal_threshold` of a counting table: ``(threshold, fbeta)``."""
+    points = table_points(table)
     # F-beta = TP / (TP + w FN + (1 - w) FP) with w = beta^2 / (1 + beta^2): no
     # product overflows, whatever beta (w -> 1 gives recall, w -> 0 precision).
     b2 = float(beta) * float(beta)

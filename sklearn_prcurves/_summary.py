@@ -123,7 +123,26 @@ class ExactSummary(_Stream):
 
     def __init__(self, pos_label=None):
         self._start_stream(pos_label)
-        self.table_ = None
+        # Tables of chunks not yet merged, largest first, each at least twice the next:
+        # merging like a binary counter costs O(D log chunks) over a stream, where
+        # merging every chunk into one table would cost O(D * chunks).
+        self._tables = []
+
+    @property
+    def table_(self):
+        """The :class:`CountTable` of every row seen (None before any)."""
+        while len(self._tables) > 1:
+            top = self._tables.pop()
+            self._tables[-1] = self._tables[-1].merge(top)
+        return self._tables[0] if self._tables else None
+
+    def add_table(self, table):
+        """Add the counting table of a chunk of rows (validated elsewhere). Returns self."""
+        self._tables.append(table)
+        while len(self._tables) > 1 and 2 * len(self._tables[-1]) >= len(self._tables[-2]):
+            top = self._tables.pop()
+            self._tables[-1] = self._tables[-1].merge(top)
+        return self
 
     def __repr__(self):
         rows = "empty" if self.table_ is None else repr(self.table_)
@@ -136,16 +155,14 @@ class ExactSummary(_Stream):
         if sample_weight is not None:
             check_non_negative_weight(np.asarray(sample_weight))
         is_pos, scores, weight = check_binary_input(y_true, y_score, sample_weight, self.pos_label)
-        table = count_table(is_pos, scores, weight)
-        self.table_ = table if self.table_ is None else self.table_.merge(table)
-        return self
+        return self.add_table(count_table(is_pos, scores, weight))
 
     def merge(self, other):
         """A new summary of the rows of both."""
         merged = self._merge_stream(other, ExactSummary(self.pos_label))
-        tables = [t for t in (self.table_, other.table_) if t is not None]
-        if tables:
-            merged.table_ = tables[0] if len(tables) == 1 else tables[0].merge(tables[1])
+        for table in (self.table_, other.table_):
+            if table is not None:
+                merged.add_table(table)
         return merged
 
     def _path(self):
@@ -205,6 +222,13 @@ def _integral_credit(tp_before, fp_before, pos):
     with np.errstate(invalid="ignore", divide="ignore"):
         loss = np.where(start > 0, fp_before * np.log1p(pos / start), 0.0)
     return np.where(pos > 0, pos - loss, 0.0)
+
+
+def _merge_optional(a, b):
+    """The merge of two tables of which either may be None (no rows)."""
+    if a is None:
+        return b
+    return a if b is None else a.merge(b)
 
 
 def _require_rows(table):

@@ -168,10 +168,16 @@ def roc_auc_ci(
             random_state=random_state,
         )
     table = two_class_table(y_true, y_score, pos_label, _frequency_weights(sample_weight))
+    return delong_interval(table, confidence_level)[1:]
+
+
+def delong_interval(table, confidence_level=0.95):
+    """``(auc, low, high)``: :func:`roc_auc_ci`'s DeLong interval of a counting table
+    (of frequency weights), clipped to [0, 1]."""
     _check_delong_table(table)
     auc, variance = _delong_variance(table)
     low, high = _normal_interval(auc, np.sqrt(variance), confidence_level)
-    return max(float(low), 0.0), min(float(high), 1.0)
+    return auc, max(float(low), 0.0), min(float(high), 1.0)
 
 
 @validate_params(BINARY_PARAMS, prefer_skip_nested_validation=True)
@@ -383,7 +389,12 @@ def pr_auc_ci(
         )
     table = two_class_table(y_true, y_score, pos_label, sample_weight)
     area = _TABLE_METRICS[pr_auc_score](table, interpolation=interpolation)
-    n_pos = table.n_pos
+    return boyd_interval(area, table.n_pos, method, confidence_level)
+
+
+def boyd_interval(area, n_pos, method="logit", confidence_level=0.95):
+    """:func:`pr_auc_ci`'s ``"logit"`` or ``"binomial"`` interval of an area estimated
+    over ``n_pos`` (weight of) positives: ``(low, high)``."""
     z = ndtri(0.5 + confidence_level / 2)
     if method == "binomial":
         half = z * np.sqrt(area * (1 - area) / n_pos)

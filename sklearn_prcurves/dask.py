@@ -30,7 +30,7 @@ import numpy as np
 from ._counts import count_table
 from ._hull import achievable_area, hull_vertices
 from ._interpolation import check_options, path_area, path_points
-from ._summary import BinnedSummary
+from ._summary import BinnedSummary, _merge_optional
 from ._validation import (
     check_class_union,
     check_label_kind,
@@ -416,13 +416,7 @@ def binned_summary(y_true, y_score, *, sample_weight=None, pos_label=None, manti
         return summary.refine_rows(is_pos, score, weight, keys)
 
     tables = [dask.delayed(exact_rows)(y, s, w) for y, s, w in parts]
-    return summary.refined(keys, dask.compute(_tree_reduce(dask, tables, _merge_tables))[0])
-
-
-def _merge_tables(a, b):
-    if a is None:
-        return b
-    return a if b is None else a.merge(b)
+    return summary.refined(keys, dask.compute(_tree_reduce(dask, tables, _merge_optional))[0])
 
 
 def _check(mode, interpolation="davis-goadrich", leading_negatives="interpolate"):

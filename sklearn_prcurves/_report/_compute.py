@@ -1,0 +1,579 @@
+"""The report's numbers: one counting table per model (and segment), every measure
+from it.
+
+The input is read batch by batch; each batch updates an :class:`ExactSummary` (or a
+:class:`BinnedSummary`) per model, so memory grows with the number of distinct scores,
+never with rows. Every measure below is a function of that one table and is the same
+function the library's own metrics call, so the report's numbers are the library's.
+Two things need the rows a second time and read the input again: DeLong's paired test
+(each row's place in both models' tables) and the refinement of bins to a tolerance.
+"""
+
+import math
+import sys
+import warnings
+
+import numpy as np
+
+from .._auc import table_achievable_pr_auc, table_average_precision, table_pr_auc, table_roc_auc
+from .._counts import count_table
+from .._hull import hull_path
+from .._operating import (
+    table_fbeta_optimum,
+    table_precision_at_recall,
+    table_recall_at_precision,
+)
+from .._summary import BinnedSummary, ExactSummary
+from .._uncertainty import _delong_components, _group_of_rows, boyd_interval, delong_interval
+from ..exceptions import UndefinedMetricWarning
+from ._input import InputError
+
+__all__ = ["ReportSpec", "compute_report", "MEASURES"]
+
+# (key, label). Areas first, then operating points; the per-level rows follow.
+MEASURES = [
+    ("auc_roc", "AUC-ROC"),
+    ("hull_auc_roc", "hull AUC-ROC"),
+    ("average_precision", "average precision"),
+    ("auc_pr", "AUC-PR (Davis-Goadrich)"),
+    ("auc_pr_continuous", "AUC-PR (continuous)"),
+    ("achievable_auc_pr", "achievable AUC-PR"),
+    ("max_f1", "max F1"),
+]
+# The areas a winner is named by (the paper's section 5 is about these disagreeing).
+WINNER_MEASURES = ("auc_roc", "average_precision", "auc_pr", "auc_pr_continuous",
+                   "achievable_auc_pr")
+# Segments are held in memory, one table per segment and model: a column with more
+# distinct values than this is refused (raise it with --max-segments).
+DEFAULT_MAX_SEGMENTS = 1000
+
+
+class ReportSpec:
+    """What the command line asked for."""
+
+    def __init__(self, *, label, scores, weight=None, pos_label=None, by=None,
+                 at_recall=(), at_precision=(), intervals=True, confidence_level=0.95,
+                 binned=False, mantissa_bits=12, tolerance=None, drop_missing=False,
+                 max_segments=DEFAULT_MAX_SEGMENTS, progress=True):
+        self.label, self.scores, self.weight = label, list(scores), weight
+        self.pos_label, self.by = pos_label, by
+        self.at_recall, self.at_precision = list(at_recall), list(at_precision)
+        self.intervals, self.confidence_level = intervals, confidence_level
+        self.binned, self.mantissa_bits, self.tolerance = binned, mantissa_bits, tolerance
+        self.drop_missing, self.max_segments = drop_missing, max_segments
+        self.progress = progress
+
+    @property
+    def columns(self):
+        names = [self.label, *self.scores]
+        if self.weight:
+            names.append(self.weight)
+        if self.by:
+            names.append(self.by)
+        return list(dict.fromkeys(names))
+
+
+# --- accumulation --------------------------------------------------------------------
+
+
+class _Accumulator:
+    """The table of one model (in one segment), exact or binned, and its row count."""
+
+    def __init__(self, spec):
+        self.summary = BinnedSummary(spec.mantissa_bits) if spec.binned else ExactSummary()
+        self.rows = 0
+
+    def add(self, is_pos, scores, weight):
+        self.rows += is_pos.shape[0]
+        if weight is not None:
+            kept = weight > 0  # zero-weight rows are removed, as everywhere
+            if not kept.all():
+                is_pos, scores, weight = is_pos[kept], scores[kept], weight[kept]
+        if is_pos.shape[0] == 0:
+            return
+        if isinstance(self.summary, BinnedSummary):
+            self.summary.add_counts(is_pos, scores, weight)
+        else:
+            self.summary.add_table(count_table(is_pos, scores, weight))
+
+
+class _Segments:
+    """Maps a segment column's values, batch by batch, to segment numbers."""
+
+    def __init__(self, column, limit):
+        self.column, self.limit = column, limit
+        self.names = []
+        self._index = {}
+
+    def codes(self, array):
+        import pyarrow as pa
+        import pyarrow.compute as pc
+
+        if pa.types.is_dictionary(array.type):
+            array = array.dictionary_decode()
+        if not pa.types.is_string(array.type) and not pa.types.is_large_string(array.type):
+            array = pc.cast(array, pa.string())
+        array = pc.fill_null(array, "(missing)")
+        encoded = pc.dictionary_encode(array)
+        values = encoded.dictionary.to_pylist()
+        if len(self._index) + len(values) > self.limit:
+            new = [v for v in values if v not in self._index]
+            if len(self._index) + len(new) > self.limit:
+                raise InputError(
+                    f"column {self.column!r} has more than {self.limit} distinct values; "
+                    "--by makes one table per segment and model: pass a coarser column or "
+                    "raise --max-segments"
+                )
+        lookup = np.empty(len(values), dtype=np.int64)
+        for i, value in enumerate(values):
+            if value not in self._index:
+                self._index[value] = len(self.names)
+                self.names.append(value)
+            lookup[i] = self._index[value]
+        return lookup[encoded.indices.to_numpy(zero_copy_only=False)]
+
+
+class _Progress:
+    """A progress bar on stderr (tqdm) while reading, off when stderr is no terminal."""
+
+    def __init__(self, enabled, total, description):
+        self.bar = None
+        if not enabled or not sys.stderr.isatty():
+            return
+        try:
+            from tqdm.auto import tqdm
+        except ImportError:
+            return
+        self.bar = tqdm(total=total, desc=description, unit="B", unit_scale=True,
+                        file=sys.stderr, leave=False)
+        self.done = 0
+
+    def update(self, position, rows):
+        if self.bar is None:
+            return
+        if position is None:
+            self.bar.set_postfix_str(f"{rows:,} rows", refresh=False)
+            self.bar.update(0)
+        else:
+            self.bar.update(position - self.done)
+            self.done = position
+
+    def close(self):
+        if self.bar is not None:
+            self.bar.close()
+
+
+def _read(source, spec, converter, visit, description):
+    """Run ``visit(is_pos, scores, weight, arrays)`` on every batch of the input."""
+    progress = _Progress(spec.progress, source.n_bytes, description)
+    try:
+        text = [spec.label] + ([spec.by] if spec.by else [])
+        numbers = spec.scores + ([spec.weight] if spec.weight else [])
+        for first_row, position, arrays in source.batches(spec.columns, text, numbers):
+            is_pos, scores, weight, arrays = converter.convert(first_row, arrays)
+            if is_pos.shape[0]:
+                visit(is_pos, scores, weight, arrays)
+            progress.update(position, converter.rows)
+    finally:
+        progress.close()
+
+
+def accumulate(source, spec, converter):
+    """First pass: ``({(segment or None, model): _Accumulator}, segment names)``."""
+    tables = {(None, model): _Accumulator(spec) for model in spec.scores}
+    segments = _Segments(spec.by, spec.max_segments) if spec.by else None
+
+    def visit(is_pos, scores, weight, arrays):
+        for model in spec.scores:
+            tables[(None, model)].add(is_pos, scores[model], weight)
+        if segments is None:
+            return
+        codes = segments.codes(arrays[spec.by])
+        order = np.argsort(codes, kind="stable")
+        sorted_codes = codes[order]
+        starts = np.flatnonzero(np.r_[True, sorted_codes[1:] != sorted_codes[:-1]])
+        ends = np.r_[starts[1:], sorted_codes.shape[0]]
+        for start, end in zip(starts, ends):
+            rows = order[start:end]
+            segment = segments.names[sorted_codes[start]]
+            part_pos = is_pos[rows]
+            part_weight = None if weight is None else weight[rows]
+            for model in spec.scores:
+                key = (segment, model)
+                if key not in tables:
+                    tables[key] = _Accumulator(spec)
+                tables[key].add(part_pos, scores[model][rows], part_weight)
+
+    _read(source, spec, converter, visit, "reading")
+    converter.finish()
+    return tables, ([] if segments is None else segments.names)
+
+
+# --- measures of one table ------------------------------------------------------------
+
+
+def _two_classes(table):
+    return table is not None and len(table) > 0 and table.n_pos > 0 and table.n_neg > 0
+
+
+def table_measures(table, spec):
+    """Every measure of one counting table: ``{key: value}`` (thresholds as
+    ``key + "_threshold"``)."""
+    values = {
+        "auc_roc": table_roc_auc(table),
+        "hull_auc_roc": _hull_roc_auc(table),
+        "average_precision": table_average_precision(table),
+        "auc_pr": table_pr_auc(table, "davis-goadrich"),
+        "auc_pr_continuous": table_pr_auc(table, "continuous"),
+        "achievable_auc_pr": table_achievable_pr_auc(table, "davis-goadrich"),
+    }
+    threshold, f1 = table_fbeta_optimum(table, 1.0)
+    values["max_f1"], values["max_f1_threshold"] = f1, threshold
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UndefinedMetricWarning)
+        for level in spec.at_recall:
+            key = f"precision_at_recall_{_level(level)}"
+            values[key], values[key + "_threshold"] = table_precision_at_recall(table, level)
+        for level in spec.at_precision:
+            key = f"recall_at_precision_{_level(level)}"
+            values[key], values[key + "_threshold"] = table_recall_at_precision(table, level)
+    return {key: float(value) for key, value in values.items()}
+
+
+def level_measures(spec):
+    """``(key, label)`` of the per-level rows asked for."""
+    return [(f"precision_at_recall_{_level(r)}", f"precision at recall >= {_level(r)}")
+            for r in spec.at_recall] + [
+            (f"recall_at_precision_{_level(p)}", f"recall at precision >= {_level(p)}")
+            for p in spec.at_precision]
+
+
+def _level(value):
+    return f"{value:g}"
+
+
+def _hull_roc_auc(table):
+    tp, fp, _ = hull_path(table)
+    fpr, tpr = fp / fp[-1], tp / tp[-1]
+    return float(np.sum(np.diff(fpr) * (tpr[1:] + tpr[:-1])) / 2)
+
+
+def _intervals(table, values, spec, frequency_weights):
+    """DeLong's interval of the AUC-ROC, Boyd's logit intervals of the AUC-PRs."""
+    out = {}
+    level = spec.confidence_level
+    if frequency_weights and table.n_pos >= 2 and table.n_neg >= 2:
+        _, low, high = delong_interval(table, level)
+        out["auc_roc"] = (low, high, "DeLong")
+    for key in ("auc_pr", "auc_pr_continuous"):
+        if values[key] == values[key]:  # not NaN
+            low, high = boyd_interval(values[key], table.n_pos, "logit", level)
+            out[key] = (low, high, "logit")
+    return out
+
+
+def _corner_tables(summary):
+    """The binned table resolved two ways: every bin's positives ranked above its
+    negatives (best case) and below them (worst case).
+
+    Any true order inside the bins gives an ROC curve between these two, and every
+    measure reported here (areas, the best F1, precision at a recall, recall at a
+    precision) only improves as the ROC curve rises (Davis and Goadrich's Theorem 3.2
+    carries this to PR space), so the two bound the exact values.
+    """
+    from .._counts import CountTable
+
+    table = summary.table()
+    pos, neg, thresholds = table.pos, table.neg, table.thresholds
+    uncertain = summary._uncertain()[::-1]
+    tables = []
+    for positives_first in (True, False):
+        first_pos = np.where(uncertain, pos if positives_first else 0.0, pos)
+        first_neg = np.where(uncertain, 0.0 if positives_first else neg, neg)
+        second_pos = np.where(uncertain, 0.0 if positives_first else pos, 0.0)
+        second_neg = np.where(uncertain, neg if positives_first else 0.0, 0.0)
+        p = np.column_stack([first_pos, second_pos]).ravel()
+        n = np.column_stack([first_neg, second_neg]).ravel()
+        t = np.repeat(thresholds, 2)
+        kept = (p > 0) | (n > 0)
+        tables.append(CountTable.from_counts(t[kept], p[kept], n[kept]))
+    return tables
+
+
+def _binned_bounds(summary, spec, values):
+    best, worst = _corner_tables(summary)
+    high, low = table_measures(best, spec), table_measures(worst, spec)
+    bounds = {}
+    for key in values:
+        if key.endswith("_threshold"):
+            continue
+        if key == "auc_pr" and not summary.integer_weights_:
+            continue  # Davis-Goadrich steps in units of weight: monotone for whole units only
+        lo, hi = low[key], high[key]
+        if lo == lo and hi == hi:
+            bounds[key] = (min(lo, values[key]), max(hi, values[key]))
+    estimate, bound = summary.roc_auc()
+    bounds["auc_roc"] = (max(estimate - bound, 0.0), min(estimate + bound, 1.0))
+    bounds["average_precision"] = summary.average_precision_interval()
+    return bounds
+
+
+def _bin_thresholds(summary, table):
+    """Each binned row's lowest score: predicting positive from it is a real cut."""
+    keys = table.thresholds.astype(np.uint64)
+    if summary.exact_ is None:
+        keys = summary._bin_floor_keys(keys)  # refined summaries hold floor keys already
+    return _order_key_to_float(np.asarray(keys, dtype=np.uint64))
+
+
+def _order_key_to_float(keys):
+    negative = (keys >> np.uint64(63)) == 0
+    bits = np.where(negative, ~keys, keys ^ np.uint64(1 << 63))
+    return bits.view(np.float64)
+
+
+def model_result(accumulator, spec, frequency_weights):
+    """The result of one model (in one segment): counts, measures, intervals, bounds."""
+    summary = accumulator.summary
+    binned = isinstance(summary, BinnedSummary)
+    table = summary.table() if binned else summary.table_
+    result = {"rows": accumulator.rows}
+    if not _two_classes(table):
+        result.update(positives=0.0 if table is None else table.n_pos,
+                      negatives=0.0 if table is None else table.n_neg,
+                      undefined="needs both positives and negatives")
+        return result, None
+    if binned:
+        from .._counts import CountTable
+
+        table = CountTable(_bin_thresholds(summary, table), table.tps, table.fps)
+    result.update(positives=table.n_pos, negatives=table.n_neg,
+                  prevalence=table.n_pos / (table.n_pos + table.n_neg))
+    values = table_measures(table, spec)
+    result["values"] = values
+    result["linear_auc_pr"] = table_pr_auc(table, "linear")  # for the figure only
+    if spec.intervals:
+        result["intervals"] = _intervals(table, values, spec, frequency_weights)
+    if binned:
+        result["bounds"] = _binned_bounds(summary, spec, values)
+        result["bins"] = int(summary.keys_.shape[0])
+    return result, table
+
+
+# --- the paired test ------------------------------------------------------------------
+
+
+class _PairedDeLong:
+    """DeLong's paired test of each model against one reference model (same rows).
+
+    The variance of a difference of AUCs needs, for every row, its place in both
+    models' tables: a second pass over the input, accumulating per batch
+    ``sum w d10^2`` over positives and ``sum w d01^2`` over negatives (the same sums
+    as :func:`sklearn_prcurves.delong_test`).
+    """
+
+    def __init__(self, tables, reference, others):
+        self.reference, self.others = reference, others
+        self.parts = {}
+        for model, table in tables.items():
+            auc, v10, v01, _, _ = _delong_components(table)
+            self.parts[model] = (table, auc, v10, v01)
+        self.sums = {model: [0.0, 0.0] for model in others}
+
+    def _centred(self, model, is_pos, scores):
+        table, auc, v10, v01 = self.parts[model]
+        group = _group_of_rows(table, scores)
+        return v10[group[is_pos]] - auc, v01[group[~is_pos]] - auc
+
+    def visit(self, is_pos, scores, weight, arrays):
+        w = np.ones(is_pos.shape[0]) if weight is None else weight
+        w_pos, w_neg = w[is_pos], w[~is_pos]
+        ref10, ref01 = self._centred(self.reference, is_pos, scores[self.reference])
+        for model in self.others:
+            a10, a01 = self._centred(model, is_pos, scores[model])
+            self.sums[model][0] += float(np.sum(w_pos * (a10 - ref10) ** 2))
+            self.sums[model][1] += float(np.sum(w_neg * (a01 - ref01) ** 2))
+
+    def results(self, confidence_level):
+        from scipy.stats import norm
+
+        from .._uncertainty import _normal_interval
+
+        ref_table, ref_auc, _, _ = self.parts[self.reference]
+        n_pos, n_neg = ref_table.n_pos, ref_table.n_neg
+        out = {}
+        for model in self.others:
+            s10, s01 = self.sums[model]
+            variance = s10 / ((n_pos - 1) * n_pos) + s01 / ((n_neg - 1) * n_neg)
+            difference = self.parts[model][1] - ref_auc
+            if variance <= 0:
+                statistic = 0.0 if difference == 0 else math.copysign(math.inf, difference)
+            else:
+                statistic = difference / math.sqrt(variance)
+            low, high = _normal_interval(difference, math.sqrt(max(variance, 0.0)),
+                                         confidence_level)
+            out[model] = {
+                "against": self.reference,
+                "difference": float(difference),
+                "statistic": float(statistic),
+                "pvalue": float(2 * norm.sf(abs(statistic))),
+                "low": float(low),
+                "high": float(high),
+            }
+        return out
+
+
+# --- the whole report -----------------------------------------------------------------
+
+
+def compute_report(source, spec, converter):
+    """Read the input (once, or twice for the paired test and refinement) and return
+    ``{"models": ..., "segments": ..., "comparison": ..., "notes": [...]}``."""
+    accumulators, segment_names = accumulate(source, spec, converter)
+    notes = []
+    whole_weights = _whole_weights(accumulators, spec)
+    if spec.intervals and not whole_weights:
+        notes.append("DeLong's interval and test need whole-number (frequency) weights: "
+                     "not computed for these weights.")
+    if spec.binned and spec.tolerance is not None:
+        _refine(source, spec, converter, accumulators)
+
+    models, tables = {}, {}
+    for model in spec.scores:
+        result, table = model_result(accumulators[(None, model)], spec, whole_weights)
+        if table is None:
+            raise InputError(f"scores {model!r}: {result['undefined']}")
+        models[model], tables[model] = result, table
+        if result["values"]["auc_roc"] < 0.5:
+            notes.append(
+                f"{model}: AUC-ROC {result['values']['auc_roc']:.4f} is below 0.5, worse "
+                "than random: are its scores inverted (higher meaning negative)?"
+            )
+
+    comparison = {}
+    if len(spec.scores) > 1:
+        comparison = _compare(models)
+        if spec.intervals and whole_weights and not spec.binned:
+            reference = comparison["best"]["auc_roc"]
+            others = [m for m in spec.scores if m != reference]
+            paired = _PairedDeLong(tables, reference, others)
+            _read(source, spec, converter.again(), paired.visit, "paired test")
+            comparison["delong"] = paired.results(spec.confidence_level)
+        elif spec.intervals and spec.binned:
+            notes.append("The paired DeLong test is computed in exact mode only.")
+
+    segments = {}
+    if spec.by:
+        segments = _segment_results(accumulators, segment_names, spec, whole_weights)
+    return {"models": models, "comparison": comparison, "segments": segments,
+            "notes": notes, "tables": tables}
+
+
+def _whole_weights(accumulators, spec):
+    if not spec.weight:
+        return True
+    summary = accumulators[(None, spec.scores[0])].summary
+    if isinstance(summary, BinnedSummary):
+        return summary.integer_weights_
+    table = summary.table_
+    if table is None:
+        return True
+    return bool(np.all(table.pos == np.round(table.pos)) and np.all(table.neg == np.round(table.neg)))
+
+
+def _compare(models):
+    best = {}
+    for key in WINNER_MEASURES + ("hull_auc_roc", "max_f1"):
+        scored = {m: r["values"][key] for m, r in models.items() if r["values"][key] == r["values"][key]}
+        if scored:
+            best[key] = max(scored, key=scored.get)
+    winners = {best[key] for key in WINNER_MEASURES if key in best}
+    labels = dict(MEASURES)
+    if len(winners) > 1:
+        by_model = {}
+        for key in WINNER_MEASURES:
+            by_model.setdefault(best[key], []).append(labels[key])
+        parts = [f"{_join(keys)} select{'s' if len(keys) == 1 else ''} {model!r}"
+                 for model, keys in by_model.items()]
+        sentence = ("The measures disagree on the best model: " + "; ".join(parts) + ". "
+                    "Davis and Goadrich (2006, section 5): a model chosen by AUC-ROC can be "
+                    "the wrong one by AUC-PR; with rare positives, trust the PR measures.")
+    else:
+        sentence = f"Every area selects {winners.pop()!r}."
+    return {"best": best, "sentence": sentence}
+
+
+def _join(words):
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def _segment_results(accumulators, names, spec, whole_weights):
+    out = {"column": spec.by, "values": {}, "grouped_auc": {}}
+    for segment in names:
+        out["values"][segment] = {}
+        for model in spec.scores:
+            accumulator = accumulators.get((segment, model))
+            if accumulator is None:
+                continue
+            result, _ = model_result(accumulator, spec, whole_weights)
+            out["values"][segment][model] = result
+    # Grouped AUC: each segment's AUC-ROC weighted by its (weighted) rows, segments
+    # holding one class skipped, as grouped_roc_auc_score(group_weight="samples").
+    for model in spec.scores:
+        aucs, sizes = [], []
+        for segment in names:
+            result = out["values"][segment].get(model)
+            if result is not None and "values" in result:
+                aucs.append(result["values"]["auc_roc"])
+                sizes.append(result["positives"] + result["negatives"])
+        out["grouped_auc"][model] = (float(np.average(aucs, weights=sizes))
+                                     if aucs and sum(sizes) > 0 else float("nan"))
+    return out
+
+
+def _refine(source, spec, converter, accumulators):
+    """Second pass: replace the bins that make each AUC-ROC bound exceed the
+    tolerance by their exact counts."""
+    from .._summary import _merge_optional
+
+    wanted = {}
+    for key, accumulator in accumulators.items():
+        summary = accumulator.summary
+        if _two_classes(summary.table()):
+            wanted[key] = (summary.bins_to_refine(spec.tolerance), None)
+    wanted = {key: value for key, value in wanted.items() if value[0].shape[0]}
+    if not wanted:
+        return
+    segments = _Segments(spec.by, spec.max_segments) if spec.by else None
+
+    def visit(is_pos, scores, weight, arrays):
+        if weight is not None:
+            kept = weight > 0
+            if not kept.all():
+                is_pos, weight = is_pos[kept], weight[kept]
+                scores = {m: s[kept] for m, s in scores.items()}
+                arrays = {name: column.filter(_arrow_mask(kept)) for name, column in arrays.items()}
+        groups = [(None, slice(None))]
+        if segments is not None:
+            codes = segments.codes(arrays[spec.by])
+            groups += [(segments.names[c], codes == c) for c in np.unique(codes)]
+        for segment, rows in groups:
+            for model in spec.scores:
+                key = (segment, model)
+                if key not in wanted:
+                    continue
+                keys, table = wanted[key]
+                part = accumulators[key].summary.refine_rows(
+                    is_pos[rows], scores[model][rows], None if weight is None else weight[rows],
+                    keys)
+                wanted[key] = (keys, _merge_optional(table, part))
+
+    _read(source, spec, converter.again(), visit, "refining bins")
+    for key, (keys, table) in wanted.items():
+        accumulators[key].summary = accumulators[key].summary.refined(keys, table)
+
+
+def _arrow_mask(mask):
+    import pyarrow as pa
+
+    return pa.array(mask)

@@ -1,0 +1,194 @@
+"""The report's figures, drawn from the count tables at any size.
+
+A curve with millions of points is drawn through a subset: per column of a grid
+finer than the figure's pixels, the first, last, lowest and highest point (the
+"M4" reduction, Jugel et al., VLDB 2014), which rasterises like the whole curve. The
+hull and the achievable curve are few points and are drawn whole.
+"""
+
+import base64
+import io
+
+import numpy as np
+
+from .._curves import table_roc
+from .._hull import hull_path
+from .._interpolation import path_points, table_path
+
+__all__ = ["draw_figures", "thin"]
+
+# Grid columns across the unit axis: figures are about 700 pixels wide.
+_COLUMNS = 4096
+
+
+def thin(x, y, columns=_COLUMNS):
+    """Indices of the points to draw of a curve with ``x`` non-decreasing in [0, 1]."""
+    n = x.shape[0]
+    if n <= 4 * columns:
+        return np.arange(n)
+    column = np.minimum((np.clip(x, 0, 1) * columns).astype(np.int64), columns - 1)
+    starts = np.flatnonzero(np.r_[True, column[1:] != column[:-1]])
+    ends = np.r_[starts[1:] - 1, n - 1]
+    # Within each column, order by height: the first and last are its extremes.
+    order = np.lexsort((y, column))
+    run_starts = np.flatnonzero(np.r_[True, column[order][1:] != column[order][:-1]])
+    run_ends = np.r_[run_starts[1:] - 1, n - 1]
+    keep = np.concatenate([starts, ends, order[run_starts], order[run_ends]])
+    return np.unique(keep)
+
+
+def _label(name):
+    """A column name as matplotlib draws it literally (``$`` would start mathtext)."""
+    return str(name).replace("$", r"\$")
+
+
+def _pr_points(table):
+    tp, fp, thresholds = table_path(table)
+    precision, recall, _ = path_points(tp, fp, thresholds, "davis-goadrich")
+    keep = thin(recall, precision)
+    return recall[keep], precision[keep]
+
+
+def _achievable_points(table):
+    tp, fp, thresholds = hull_path(table)
+    precision, recall, _ = path_points(tp, fp, thresholds, "davis-goadrich")
+    return recall, precision
+
+
+def _linear_points(table):
+    tp, fp, thresholds = table_path(table)
+    precision, recall, _ = path_points(tp, fp, thresholds, "linear")
+    keep = thin(recall, precision)
+    return recall[keep], precision[keep]
+
+
+def _roc_points(table):
+    fpr, tpr, _ = table_roc(table)
+    keep = thin(fpr, tpr)
+    return fpr[keep], tpr[keep]
+
+
+def _hull_points(table):
+    tp, fp, _ = hull_path(table)
+    return fp / fp[-1], tp / tp[-1]
+
+
+def _log_view(fpr, tpr, low, points=600):
+    """The polyline (straight in linear space) resampled densely for a log x axis."""
+    grid = np.geomspace(low, 1, points)
+    shown = fpr >= low
+    x = np.concatenate([grid, fpr[shown]])
+    y = np.concatenate([np.interp(grid, fpr, tpr), tpr[shown]])
+    order = np.lexsort((y, x))  # the curve rises in both coordinates
+    return x[order], y[order]
+
+
+def _iso_f1(ax):
+    """Iso-F1 curves over their whole range, labelled outside the plot's right edge."""
+    for f1 in (0.2, 0.4, 0.6, 0.8):
+        recall = np.linspace(f1 / 2 + 1e-9, 1, 400)
+        precision = f1 * recall / (2 * recall - f1)
+        visible = precision <= 1.02
+        ax.plot(recall[visible], precision[visible], color="0.82", linewidth=0.8, zorder=0)
+        ax.annotate(f"F1={f1:.1f}", xy=(1, precision[-1]), xytext=(4, 0),
+                    textcoords="offset points", va="center", fontsize=7, color="0.5",
+                    annotation_clip=False)
+
+
+def _legend_below(ax, n):
+    ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.1), ncol=1 if n > 3 else 1,
+              fontsize=8, frameon=False)
+
+
+def draw_figures(tables, results, prevalence):
+    """``[(filename, caption, png bytes)]`` for the report."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    colours = plt.rcParams["axes.prop_cycle"].by_key()["color"]
+    figures = []
+
+    fig, ax = plt.subplots(figsize=(6.4, 7.4))
+    _iso_f1(ax)
+    for i, (model, table) in enumerate(tables.items()):
+        colour = colours[i % len(colours)]
+        values = results[model]["values"]
+        recall, precision = _pr_points(table)
+        ax.plot(recall, precision, color=colour, linewidth=1.4,
+                label=f"{_label(model)}: AUC-PR {values['auc_pr']:.4f}, "
+                      f"average precision {values['average_precision']:.4f}")
+        recall, precision = _achievable_points(table)
+        ax.plot(recall, precision, color=colour, linewidth=1, linestyle="--",
+                label=f"{_label(model)}, achievable: {values['achievable_auc_pr']:.4f}")
+    ax.axhline(prevalence, color="0.4", linestyle=":", linewidth=1,
+               label=f"random classifier (prevalence {prevalence:.4f})")
+    ax.set(xlim=(0, 1), ylim=(0, 1.02), xlabel="Recall", ylabel="Precision")
+    ax.set_title("Precision-recall, Davis-Goadrich interpolation\n"
+                 "(dashed: achievable PR curve, the image of the ROC convex hull)", fontsize=10)
+    _legend_below(ax, 2 * len(tables) + 1)
+    figures.append(("pr_curves.png", "Precision-recall curves (Davis-Goadrich interpolation) "
+                    "and achievable PR curves, with iso-F1 lines", _png(fig, plt)))
+
+    fig, (ax, zoom) = plt.subplots(1, 2, figsize=(11, 6.2))
+    # The log axis starts at the smallest false positive rate any model reaches.
+    low = min(max(float(np.min(t.fps[t.fps > 0]) / t.n_neg), 1e-7) for t in tables.values())
+    for i, (model, table) in enumerate(tables.items()):
+        colour = colours[i % len(colours)]
+        values = results[model]["values"]
+        fpr, tpr = _roc_points(table)
+        hull_fpr, hull_tpr = _hull_points(table)
+        ax.plot(fpr, tpr, color=colour, linewidth=1.4,
+                label=f"{_label(model)}: AUC-ROC {values['auc_roc']:.4f}")
+        ax.plot(hull_fpr, hull_tpr, color=colour, linewidth=1, linestyle="--",
+                label=f"{_label(model)}, convex hull: {values['hull_auc_roc']:.4f}")
+        zoom.plot(*_log_view(fpr, tpr, low), color=colour, linewidth=1.4)
+        zoom.plot(*_log_view(hull_fpr, hull_tpr, low), color=colour, linewidth=1, linestyle="--")
+    ax.plot([0, 1], [0, 1], color="0.4", linestyle=":", linewidth=1, label="random classifier")
+    zoom.plot(*_log_view(np.array([0.0, 1.0]), np.array([0.0, 1.0]), low), color="0.4",
+              linestyle=":", linewidth=1)
+    for axis in (ax, zoom):
+        axis.set(xlabel="False positive rate", ylabel="True positive rate")
+    ax.set(xlim=(0, 1), ylim=(0, 1.01))
+    ax.set_title("ROC curves (dashed: convex hull)", fontsize=10)
+    zoom.set_xscale("log")
+    zoom.set(xlim=(low, 1), ylim=(0, 1.01))
+    zoom.set_title("The same, false positive rate on a log scale", fontsize=10)
+    handles, labels = ax.get_legend_handles_labels()
+    fig.legend(handles, labels, loc="lower center", ncol=2, fontsize=8, frameon=False)
+    fig.subplots_adjust(bottom=0.12 + 0.035 * ((len(labels) + 1) // 2))
+    figures.append(("roc_curves.png", "ROC curves and their convex hulls; right: false "
+                    "positive rate on a log scale, where rare-positive problems live",
+                    _png(fig, plt)))
+
+    gaps = {m: results[m]["linear_auc_pr"] - results[m]["values"]["auc_pr"] for m in tables}
+    model = max(gaps, key=gaps.get)
+    if gaps[model] >= 0.005:
+        table = tables[model]
+        fig, ax = plt.subplots(figsize=(6.4, 6.4))
+        recall, precision = _pr_points(table)
+        ax.plot(recall, precision, linewidth=1.4,
+                label=f"Davis-Goadrich interpolation: {results[model]['values']['auc_pr']:.4f}")
+        recall, precision = _linear_points(table)
+        ax.plot(recall, precision, color="tab:red", linestyle="--", linewidth=1.2,
+                label=f"straight lines: {results[model]['linear_auc_pr']:.4f}")
+        ax.set(xlim=(0, 1), ylim=(0, 1.02), xlabel="Recall", ylabel="Precision")
+        ax.set_title(f"{_label(model)}: straight lines in PR space overstate the area "
+                     f"by {gaps[model]:.4f}", fontsize=10)
+        _legend_below(ax, 2)
+        figures.append(("linear_vs_interpolated.png",
+                        f"{model}: straight lines between PR points overstate the area by "
+                        f"{gaps[model]:.4f} (the paper's section 4)", _png(fig, plt)))
+    return figures
+
+
+def _png(fig, plt):
+    buffer = io.BytesIO()
+    fig.savefig(buffer, format="png", dpi=110, bbox_inches="tight")
+    plt.close(fig)
+    return buffer.getvalue()
+
+
+def encode(png):
+    return base64.b64encode(png).decode("ascii")

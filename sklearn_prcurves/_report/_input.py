@@ -1,0 +1,567 @@
+"""Reading the report's input in columnar batches: CSV, TSV, compressed CSV, Parquet
+files, folders and globs, and standard input.
+
+pyarrow reads every format batch by batch (its streaming CSV reader, Parquet row
+groups through ``pyarrow.dataset``), so a cell never becomes a Python object and
+memory does not grow with the file. Each batch is turned into NumPy arrays
+(positives as booleans, scores and weights as float64) by :class:`BatchConverter`,
+which applies the library's label rules across batches and names the file, row and
+column of any bad value.
+"""
+
+import csv
+import glob
+import io
+import math
+import os
+import shutil
+import sys
+import tempfile
+from pathlib import Path
+
+import numpy as np
+
+__all__ = ["BatchConverter", "InputError", "Source", "open_source"]
+
+# Rows per batch: large enough that per-batch overhead vanishes, small enough that a
+# batch's arrays stay a few tens of MB.
+BATCH_ROWS = 1 << 20
+_CSV_BLOCK_BYTES = 1 << 24
+
+_COMPRESSION_MAGIC = {b"\x1f\x8b": "gzip", b"\x28\xb5\x2f\xfd": "zstd", b"BZh": "bz2"}
+_COMPRESSION_SUFFIX = {".gz": "gzip", ".gzip": "gzip", ".zst": "zstd", ".zstd": "zstd",
+                       ".bz2": "bz2"}
+_PARQUET_SUFFIXES = (".parquet", ".pq", ".parq")
+_TRUE_TEXT, _FALSE_TEXT = {"true"}, {"false"}
+# More distinct label values than this in one batch cannot be two classes, even
+# spelt several ways ("1", "1.0", "1e0").
+_MAX_LABEL_SPELLINGS = 64
+
+
+class InputError(Exception):
+    """A problem with the user's input, reported in one line."""
+
+
+def import_pyarrow():
+    try:
+        import pyarrow  # noqa: F401
+        import pyarrow.compute  # noqa: F401
+        import pyarrow.csv  # noqa: F401
+        import pyarrow.dataset  # noqa: F401
+    except ImportError:
+        raise InputError(
+            "the report reads files with pyarrow: pip install 'sklearn-prcurves[report]'"
+        ) from None
+    return pyarrow
+
+
+class Source:
+    """One input: a list of files of one format, read batch by batch.
+
+    Parameters
+    ----------
+    paths : list of Path
+        CSV-like files (one) or Parquet files (one or more).
+    kind : {"csv", "parquet"}
+    display : str
+        How the input is named in messages.
+    delimiter : str or None
+        CSV only; None takes "," or, for ``.tsv``/``.tab`` files, a tab.
+    spooled : bool
+        The file is a temporary copy of standard input (removed by :meth:`close`).
+    """
+
+    def __init__(self, paths, kind, display, delimiter=None, spooled=False):
+        self.paths = paths
+        self.kind = kind
+        self.display = display
+        self.spooled = spooled
+        self.delimiter = delimiter or (
+            "\t" if kind == "csv" and _plain_suffix(paths[0]) in (".tsv", ".tab") else ","
+        )
+        self.n_bytes = sum(p.stat().st_size for p in paths)
+
+    def close(self):
+        if self.spooled:
+            for path in self.paths:
+                path.unlink(missing_ok=True)
+
+    # --- columns ------------------------------------------------------------------
+
+    def column_names(self):
+        if self.kind == "parquet":
+            return list(self._dataset().schema.names)
+        return _csv_header(self.paths[0], self.display, self.delimiter)
+
+    def check_columns(self, wanted):
+        names = self.column_names()
+        missing = [name for name in wanted if name not in names]
+        if missing:
+            shown = ", ".join(names[:30]) + (" ..." if len(names) > 30 else "")
+            raise InputError(f"no column {missing[0]!r} in {self.display}; columns are: {shown}")
+
+    def n_rows(self):
+        """Rows in the input when known without reading it (Parquet), else None."""
+        if self.kind != "parquet":
+            return None
+        return sum(fragment.count_rows() for fragment in self._dataset().get_fragments())
+
+    # --- batches ------------------------------------------------------------------
+
+    def batches(self, columns, text_columns=(), number_columns=()):
+        """Yield ``(first_row, progress_bytes, {name: pyarrow.Array})`` batch by batch.
+
+        ``first_row`` counts data rows from 1; ``progress_bytes`` is how much of the
+        input has been consumed (an estimate for compressed CSV).
+        """
+        if self.kind == "parquet":
+            yield from self._parquet_batches(columns)
+        else:
+            yield from self._csv_batches(columns, text_columns, number_columns)
+
+    def _dataset(self):
+        pa = import_pyarrow()
+        try:
+            return pa.dataset.dataset([str(p) for p in self.paths], format="parquet")
+        except Exception as exc:  # noqa: BLE001 - pyarrow raises many types for bad files
+            raise InputError(f"{self.display} is not a readable Parquet input ({_first_line(exc)})") \
+                from None
+
+    def _parquet_batches(self, columns):
+        dataset = self._dataset()
+        row = 1
+        total = max(self.n_rows() or 1, 1)
+        try:
+            for batch in dataset.to_batches(columns=list(columns), batch_size=BATCH_ROWS):
+                if batch.num_rows == 0:
+                    continue
+                arrays = {name: batch.column(name) for name in columns}
+                yield row, self.n_bytes * min(1.0, (row + batch.num_rows) / total), arrays
+                row += batch.num_rows
+        except InputError:
+            raise
+        except Exception as exc:  # noqa: BLE001
+            raise InputError(f"{self.display} could not be read ({_first_line(exc)})") from None
+
+    def _csv_batches(self, columns, text_columns, number_columns):
+        pa = import_pyarrow()
+        path = self.paths[0]
+        types = {name: pa.string() for name in text_columns}
+        types.update({name: pa.float64() for name in number_columns})
+        convert = pa.csv.ConvertOptions(
+            include_columns=list(columns), column_types=types,
+            # A text label "NA" is a label; only an empty cell is missing, checked later.
+            strings_can_be_null=False,
+        )
+        parse = pa.csv.ParseOptions(delimiter=self.delimiter)
+        read = pa.csv.ReadOptions(block_size=_CSV_BLOCK_BYTES)
+        compression = _compression(path)
+        stream = pa.input_stream(str(path), compression=compression)
+        row = 1
+        try:
+            reader = pa.csv.open_csv(stream, read_options=read, parse_options=parse,
+                                     convert_options=convert)
+            for batch in reader:
+                if batch.num_rows == 0:
+                    continue
+                arrays = {name: batch.column(name) for name in columns}
+                yield row, _consumed(stream, self.n_bytes, compression), arrays
+                row += batch.num_rows
+        except (InputError, GeneratorExit):
+            raise
+        except Exception as exc:  # noqa: BLE001 - find the row and say what is wrong
+            raise _locate_csv_error(self, columns, number_columns, exc) from None
+        finally:
+            stream.close()
+
+
+def _consumed(stream, total, compression):
+    try:
+        position = stream.tell()
+    except Exception:  # noqa: BLE001 - some compressed streams cannot tell
+        return None
+    return min(position, total) if compression is None else None
+
+
+def _plain_suffix(path):
+    suffixes = [s.lower() for s in Path(path).suffixes]
+    while suffixes and suffixes[-1] in _COMPRESSION_SUFFIX:
+        suffixes.pop()
+    return suffixes[-1] if suffixes else ""
+
+
+def _compression(path):
+    with open(path, "rb") as handle:
+        head = handle.read(4)
+    for magic, name in _COMPRESSION_MAGIC.items():
+        if head.startswith(magic):
+            return name
+    return None
+
+
+def _first_line(exc):
+    text = str(exc).strip().splitlines()
+    return text[0] if text else type(exc).__name__
+
+
+def _text_lines(source):
+    """The CSV file's decoded text, line by line (for headers and error hunting)."""
+    import pyarrow as pa
+
+    raw = pa.input_stream(str(source.paths[0]), compression=_compression(source.paths[0]))
+    return io.TextIOWrapper(raw, encoding="utf-8-sig", newline="")
+
+
+def _csv_header(path, display, delimiter):
+    import_pyarrow()
+    source = Source.__new__(Source)
+    source.paths = [path]
+    try:
+        with _text_lines(source) as text:
+            for header in csv.reader(text, delimiter=delimiter):
+                if header:
+                    return header
+    except (OSError, UnicodeDecodeError, csv.Error) as exc:
+        raise InputError(f"{display} is not a readable CSV file ({_first_line(exc)})") from None
+    except Exception as exc:  # noqa: BLE001 - pyarrow's decompression errors
+        raise InputError(f"{display} could not be read ({_first_line(exc)})") from None
+    raise InputError(f"{display} is empty")
+
+
+def _locate_csv_error(source, columns, number_columns, exc):
+    """An :class:`InputError` naming the line and column where pyarrow gave up.
+
+    pyarrow's streaming reader says what is wrong but not where; this reads the file
+    again, line by line, only when something is wrong.
+    """
+    message = _first_line(exc)
+    try:
+        with _text_lines(source) as text:
+            reader = csv.reader(text, delimiter=source.delimiter)
+            header = next(reader)
+            index = {name: header.index(name) for name in columns}
+            for row in reader:
+                if not row:
+                    continue
+                line = reader.line_num
+                if len(row) != len(header):
+                    return InputError(
+                        f"{source.display} line {line} has {len(row)} fields, "
+                        f"the header has {len(header)}"
+                    )
+                for name in number_columns:
+                    cell = row[index[name]]
+                    if cell.strip() and not _parses_as_float(cell):
+                        return InputError(
+                            f"{source.display} line {line}, column {name!r}: "
+                            f"{cell!r} is not a number"
+                        )
+    except (UnicodeDecodeError, csv.Error) as error:
+        return InputError(f"{source.display} is not a readable CSV file ({_first_line(error)})")
+    except Exception:  # noqa: BLE001 - fall back on pyarrow's own words
+        pass
+    return InputError(f"{source.display} could not be read ({message})")
+
+
+def _parses_as_float(text):
+    try:
+        float(text)
+    except ValueError:
+        return text.strip().lower() in {"nan", "-nan", "na", "n/a", "null", "#n/a", "inf", "-inf"}
+    return True
+
+
+def open_source(name, *, delimiter=None, stdin_format="csv"):
+    """A :class:`Source` for a command-line file argument (``-`` is standard input)."""
+    import_pyarrow()
+    if name == "-":
+        return _spool_stdin(stdin_format, delimiter)
+    if any(ch in name for ch in "*?["):
+        paths = sorted(Path(p) for p in glob.glob(name, recursive=True))
+        paths = [p for p in paths if p.is_file()]
+        if not paths:
+            raise InputError(f"no file matches {name}")
+    else:
+        path = Path(name)
+        if not path.exists():
+            raise InputError(f"{name}: no such file or folder")
+        if path.is_dir():
+            paths = sorted(p for p in path.rglob("*")
+                           if p.is_file() and p.suffix.lower() in _PARQUET_SUFFIXES)
+            if not paths:
+                raise InputError(f"folder {name} holds no Parquet files (*.parquet)")
+            return Source(paths, "parquet", name)
+        paths = [path]
+    kinds = {"parquet" if _is_parquet(p) else "csv" for p in paths}
+    if len(kinds) > 1:
+        raise InputError(f"{name} mixes Parquet and text files")
+    kind = kinds.pop()
+    if kind == "csv" and len(paths) > 1:
+        raise InputError(f"{name} matches {len(paths)} text files; pass one (or Parquet files)")
+    display = paths[0].name if len(paths) == 1 else f"{name} ({len(paths)} files)"
+    return Source(paths, kind, display, delimiter)
+
+
+def _is_parquet(path):
+    if path.suffix.lower() in _PARQUET_SUFFIXES:
+        return True
+    with open(path, "rb") as handle:
+        return handle.read(4) == b"PAR1"
+
+
+def _spool_stdin(stdin_format, delimiter):
+    """Standard input copied to a temporary file: the report reads its input twice
+    (the paired test and refined bins need a second pass), and a pipe cannot rewind."""
+    handle, name = tempfile.mkstemp(prefix="sklearn-prcurves-stdin-")
+    path = Path(name)
+    try:
+        with os.fdopen(handle, "wb") as out:
+            shutil.copyfileobj(sys.stdin.buffer, out, 1 << 22)
+    except BaseException:
+        path.unlink(missing_ok=True)
+        raise
+    if path.stat().st_size == 0:
+        path.unlink(missing_ok=True)
+        raise InputError("standard input is empty")
+    kind = "parquet" if stdin_format == "parquet" or _is_parquet(path) else "csv"
+    if kind == "csv" and stdin_format == "tsv" and delimiter is None:
+        delimiter = "\t"
+    return Source([path], kind, "standard input", delimiter, spooled=True)
+
+
+# --- from Arrow batches to NumPy arrays -----------------------------------------------
+
+
+def _canonical(value):
+    """A label as the library compares it: numbers (and booleans) as floats, text as text.
+
+    Text that reads as a number is that number ("1", "1.0" and "1e0" are one label, as
+    a CSV file cannot say which was meant); "true"/"false" are booleans.
+    """
+    if isinstance(value, (bool, np.bool_)):
+        return float(value)
+    if isinstance(value, (int, float, np.integer, np.floating)):
+        return float(value)
+    if isinstance(value, bytes):
+        value = value.decode("utf-8", "replace")
+    text = str(value).strip()
+    lowered = text.lower()
+    if lowered in _TRUE_TEXT:
+        return 1.0
+    if lowered in _FALSE_TEXT:
+        return 0.0
+    try:
+        number = float(text)
+    except ValueError:
+        return text
+    return number if math.isfinite(number) else text
+
+
+def _describe(labels):
+    shown = sorted(labels, key=lambda v: (isinstance(v, str), v))
+    return ", ".join(_label_repr(v) for v in shown[:5]) + (" ..." if len(shown) > 5 else "")
+
+
+def _label_repr(value):
+    if isinstance(value, float) and value.is_integer():
+        return repr(int(value))
+    return repr(value)
+
+
+class BatchConverter:
+    """Turns each batch into ``(is_pos, {score: float64}, weight or None)``.
+
+    Holds what must agree across batches: the set of labels (two classes in all, of
+    one kind, including ``pos_label``) and the counts of rows read and dropped.
+    """
+
+    def __init__(self, source, label, scores, weight=None, pos_label=None, drop_missing=False):
+        self.source = source
+        self.label = label
+        self.scores = list(scores)
+        self.weight = weight
+        self.pos_label = None if pos_label is None else _canonical(pos_label)
+        self.pos_label_text = pos_label
+        self.drop_missing = drop_missing
+        self.labels = set()
+        self.rows = 0
+        self.dropped = 0
+        self._kept = None
+
+    # rows are counted from 1; messages name the data row (the header is not one)
+    def _where(self, first_row, index, column):
+        if self._kept is not None:
+            index = int(self._kept[index])  # the row's place before dropping
+        return f"{self.source.display} row {first_row + index}, column {column!r}"
+
+    def convert(self, first_row, arrays):
+        import pyarrow as pa
+        import pyarrow.compute as pc
+
+        n = len(arrays[self.label])
+        self.rows += n
+        self._kept = None
+        if self.drop_missing:
+            missing = None
+            for name in self.scores + ([self.weight] if self.weight else []):
+                flag = pc.is_null(arrays[name], nan_is_null=True)
+                missing = flag if missing is None else pc.or_(missing, flag)
+            if pc.any(missing).as_py():
+                keep = np.logical_not(missing.to_numpy(zero_copy_only=False))
+                self.dropped += int(n - np.count_nonzero(keep))
+                self._kept = np.flatnonzero(keep)
+                arrays = {name: column.filter(pa.array(keep)) for name, column in arrays.items()}
+        is_pos = self._positives(first_row, arrays[self.label])
+        scores = {name: self._numbers(first_row, arrays[name], name, "score")
+                  for name in self.scores}
+        weight = None
+        if self.weight:
+            weight = self._numbers(first_row, arrays[self.weight], self.weight, "weight")
+        if weight is not None:
+            negative = weight < 0
+            if negative.any():
+                index = int(np.argmax(negative))
+                raise InputError(
+                    f"{self._where(first_row, index, self.weight)}: weight "
+                    f"{weight[index]!r} is negative"
+                )
+        return is_pos, scores, weight, arrays
+
+    def again(self):
+        """A converter for a second pass over the same input (labels known already)."""
+        other = BatchConverter(self.source, self.label, self.scores, self.weight, None,
+                               self.drop_missing)
+        other.pos_label, other.pos_label_text = self.pos_label, self.pos_label_text
+        other.labels = set(self.labels)
+        return other
+
+    def _numbers(self, first_row, column, name, what):
+        import pyarrow as pa
+        import pyarrow.compute as pc
+
+        if not pa.types.is_floating(column.type):
+            try:
+                column = pc.cast(column, pa.float64())
+            except Exception:  # noqa: BLE001 - find the offending cell
+                values = column.to_pylist()
+                for index, value in enumerate(values):
+                    if value is not None and not _parses_as_float(str(value)):
+                        raise InputError(
+                            f"{self._where(first_row, index, name)}: {value!r} is not a number"
+                        ) from None
+                raise InputError(f"column {name!r} of {self.source.display} is not numeric") \
+                    from None
+        if column.null_count:
+            index = int(np.argmax(column.is_null().to_numpy(zero_copy_only=False)))
+            raise InputError(
+                f"{self._where(first_row, index, name)}: the {what} is missing"
+                + (" (pass --drop-missing to drop such rows)" if what == "score" else "")
+            )
+        values = column.to_numpy(zero_copy_only=False).astype(np.float64, copy=False)
+        if not np.isfinite(values.sum()) and not np.all(np.isfinite(values)):
+            index = int(np.argmax(~np.isfinite(values)))
+            if np.isnan(values[index]):
+                raise InputError(
+                    f"{self._where(first_row, index, name)}: the {what} is missing (NaN)"
+                    + (" (pass --drop-missing to drop such rows)" if what == "score" else "")
+                )
+            raise InputError(
+                f"{self._where(first_row, index, name)}: {values[index]!r} is not a finite number"
+            )
+        return values
+
+    def _positives(self, first_row, column):
+        import pyarrow as pa
+        import pyarrow.compute as pc
+
+        if column.null_count:
+            index = int(np.argmax(column.is_null().to_numpy(zero_copy_only=False)))
+            raise InputError(f"{self._where(first_row, index, self.label)}: the label is missing")
+        if pa.types.is_dictionary(column.type):
+            column = column.dictionary_decode()
+        encoded = pc.dictionary_encode(column)
+        spellings = encoded.dictionary
+        if len(spellings) > _MAX_LABEL_SPELLINGS:
+            raise InputError(
+                f"label column {self.label!r} holds more than {_MAX_LABEL_SPELLINGS} distinct "
+                "values: it is not a binary label"
+            )
+        values = spellings.to_pylist()
+        canonical = []
+        for index, value in enumerate(values):
+            if isinstance(value, str) and not value.strip():
+                row = int(np.argmax(encoded.indices.to_numpy(zero_copy_only=False) == index))
+                raise InputError(f"{self._where(first_row, row, self.label)}: the label is empty")
+            canonical.append(_canonical(value))
+        self._observe(set(canonical))
+        wanted = 1.0 if self.pos_label is None else self.pos_label
+        lookup = np.array([c == wanted for c in canonical], dtype=bool)
+        return lookup[encoded.indices.to_numpy(zero_copy_only=False)]
+
+    def _observe(self, labels):
+        labels = self.labels | labels
+        kinds = {isinstance(v, str) for v in labels}
+        if len(kinds) > 1:
+            raise InputError(
+                f"label column {self.label!r} mixes numbers and text ({_describe(labels)})"
+            )
+        if len(labels) > 2:
+            raise InputError(
+                f"label column {self.label!r} holds more than two classes ({_describe(labels)}); "
+                "the report needs binary labels"
+            )
+        if self.pos_label is None and kinds == {True}:
+            raise InputError(
+                f"label column {self.label!r} holds {_describe(labels)}: pass --pos-label"
+            )
+        if self.pos_label is not None and isinstance(self.pos_label, str) != (kinds == {True}):
+            raise InputError(
+                f"--pos-label {self.pos_label_text!r} cannot equal a label of column "
+                f"{self.label!r} ({_describe(labels)})"
+            )
+        self.labels = labels
+
+    def finish(self):
+        """Check the labels of the whole input (after the last batch)."""
+        labels = self.labels
+        if self.rows == 0 or self.rows == self.dropped:
+            what = "no data rows" if self.rows == 0 else "no rows left after --drop-missing"
+            raise InputError(f"{self.source.display} has {what}")
+        if self.pos_label is None and not (labels <= {0.0, 1.0} or labels <= {-1.0, 1.0}):
+            raise InputError(
+                f"label column {self.label!r} holds {_describe(labels)}: pass --pos-label "
+                "(without it the labels must be 0/1, -1/1 or true/false)"
+            )
+        if self.pos_label is not None and self.pos_label not in labels:
+            raise InputError(
+                f"--pos-label {self.pos_label_text!r} is not a value of column {self.label!r} "
+                f"({_describe(labels)})"
+            )
+        if len(labels) < 2:
+            raise InputError(
+                f"label column {self.label!r} holds a single class ({_describe(labels)}); "
+                "the curves need positives and negatives"
+            )
+
+
+class TableSource(Source):
+    """An in-memory ``pyarrow.Table`` read like a file (the demo, and tests)."""
+
+    def __init__(self, table, display):
+        self.table, self.display = table, display
+        self.paths, self.kind, self.spooled, self.delimiter = [], "table", False, ","
+        self.n_bytes = table.nbytes
+
+    def column_names(self):
+        return list(self.table.column_names)
+
+    def n_rows(self):
+        return self.table.num_rows
+
+    def batches(self, columns, text_columns=(), number_columns=()):
+        row, done = 1, 0
+        for batch in self.table.select(list(columns)).to_batches(max_chunksize=BATCH_ROWS):
+            if batch.num_rows:
+                done += batch.nbytes
+                yield row, min(done, self.n_bytes), {n: batch.column(n) for n in columns}
+                row += batch.num_rows

@@ -1,0 +1,306 @@
+"""The report's numbers as a terminal table, Markdown, CSV, JSON and HTML.
+
+Every format is written from the same result dictionary, so they carry the same
+numbers; the text formats round to four decimals, JSON and CSV keep full precision.
+"""
+
+import csv
+import html
+import io
+import json
+import math
+
+from ._compute import MEASURES, level_measures
+
+__all__ = ["as_csv", "as_json", "as_markdown", "as_table", "html_page", "rows_of"]
+
+_COUNT_ROWS = [("rows", "rows"), ("positives", "positives"), ("prevalence", "prevalence")]
+_MARKED = {"auc_roc", "hull_auc_roc", "average_precision", "auc_pr", "auc_pr_continuous",
+           "achievable_auc_pr", "max_f1"}
+
+
+def _number(value, digits=4):
+    if value is None or (isinstance(value, float) and math.isnan(value)):
+        return "n/a"
+    return f"{value:.{digits}f}"
+
+
+def _count(value, weighted):
+    if weighted and not float(value).is_integer():
+        return f"{value:,.4g}"
+    return f"{int(round(value)):,}"
+
+
+def measure_list(spec):
+    return MEASURES + level_measures(spec)
+
+
+def rows_of(report, spec, *, plain=False):
+    """``[(label, {model: text})]`` for the table formats (``plain``: no markers)."""
+    models = report["models"]
+    best = report["comparison"].get("best", {})
+    weighted = bool(spec.weight)
+    rows = []
+    for key, label in _COUNT_ROWS:
+        cells = {}
+        for model, result in models.items():
+            if key == "prevalence":
+                cells[model] = _number(result["prevalence"])
+            elif key == "rows":
+                cells[model] = _count(result["rows"], False)
+            else:
+                cells[model] = _count(result[key], weighted)
+        shown = "weight of positives" if key == "positives" and weighted else label
+        rows.append((shown, cells))
+    for key, label in measure_list(spec):
+        cells = {}
+        for model, result in models.items():
+            cells[model] = _cell(result, key, spec)
+            if not plain and len(models) > 1 and key in _MARKED and best.get(key) == model:
+                cells[model] += " *"
+        rows.append((label, cells))
+    return rows
+
+
+def _cell(result, key, spec):
+    value = result["values"].get(key)
+    text = _number(value)
+    bounds = result.get("bounds", {}).get(key)
+    interval = result.get("intervals", {}).get(key)
+    if bounds is not None:
+        text += f" [{_number(bounds[0])}, {_number(bounds[1])}]"
+    elif interval is not None:
+        text += f" ({_number(interval[0])}-{_number(interval[1])})"
+    threshold = result["values"].get(key + "_threshold")
+    if threshold is not None and value == value:
+        text += f" @ {threshold:.4g}"
+    return text
+
+
+def _legend(spec, report):
+    lines = []
+    level = f"{spec.confidence_level:.0%}"
+    if spec.binned:
+        lines.append("[low, high]: certified bounds of the exact value (scores binned to "
+                     f"{spec.mantissa_bits} mantissa bits); @ threshold: predict positive at "
+                     "or above it")
+    if spec.intervals:
+        lines.append(f"(low-high): {level} interval, DeLong for AUC-ROC, Boyd's logit for "
+                     "AUC-PR; @: the threshold (predict positive for scores >= it)")
+    if len(report["models"]) > 1:
+        lines.append("* marks the model each measure would select.")
+    return lines
+
+
+def as_table(report, spec, source_line):
+    models = list(report["models"])
+    rows = rows_of(report, spec)
+    width = max(len(label) for label, _ in rows) + 2
+    columns = {m: max(len(m), *(len(cells[m]) for _, cells in rows)) + 2 for m in models}
+    lines = [source_line, ""]
+    lines.append(" " * width + "".join(m.rjust(columns[m]) for m in models))
+    for label, cells in rows:
+        lines.append(label.ljust(width) + "".join(cells[m].rjust(columns[m]) for m in models))
+    lines.append("")
+    lines += _legend(spec, report)
+    lines += _comparison_lines(report, spec)
+    lines += _segment_lines(report, spec)
+    for note in report["notes"]:
+        lines.append(f"note: {note}")
+    return "\n".join(lines)
+
+
+def _comparison_lines(report, spec):
+    comparison = report["comparison"]
+    if not comparison:
+        return []
+    lines = ["", comparison["sentence"]]
+    for model, test in comparison.get("delong", {}).items():
+        lines.append(
+            f"DeLong paired test, {model} - {test['against']}: AUC-ROC difference "
+            f"{test['difference']:+.4f} ({spec.confidence_level:.0%} interval "
+            f"{test['low']:+.4f} to {test['high']:+.4f}), z = {test['statistic']:.2f}, "
+            f"p = {test['pvalue']:.3g}"
+        )
+    return lines
+
+
+def _segment_lines(report, spec):
+    segments = report["segments"]
+    if not segments:
+        return []
+    models = list(report["models"])
+    lines = ["", f"By {segments['column']!r} (AUC-ROC / AUC-PR Davis-Goadrich per segment):"]
+    header = ["segment", "rows"] + [f"{m}" for m in models]
+    body = []
+    for name, results in segments["values"].items():
+        first = next(iter(results.values()))
+        cells = [name, f"{first['rows']:,}"]
+        for model in models:
+            result = results.get(model)
+            if result is None or "values" not in result:
+                cells.append("one class only")
+            else:
+                v = result["values"]
+                cells.append(f"{_number(v['auc_roc'])} / {_number(v['auc_pr'])}")
+        body.append(cells)
+    body.append(["grouped AUC", ""] + [_number(segments["grouped_auc"][m]) for m in models])
+    widths = [max(len(r[i]) for r in [header] + body) + 2 for i in range(len(header))]
+    for row in [header] + body:
+        lines.append(row[0].ljust(widths[0]) + "".join(
+            cell.rjust(w) for cell, w in zip(row[1:], widths[1:])))
+    return lines
+
+
+def as_markdown(report, spec, source_line):
+    models = list(report["models"])
+    lines = [f"**{_md(source_line)}**", "", "| measure | " + " | ".join(map(_md, models)) + " |",
+             "|---|" + "---:|" * len(models)]
+    for label, cells in rows_of(report, spec):
+        lines.append(f"| {_md(label)} | " + " | ".join(_md(cells[m]) for m in models) + " |")
+    lines.append("")
+    lines += _legend(spec, report)
+    lines += [line for line in _comparison_lines(report, spec)]
+    segments = _segment_lines(report, spec)
+    if segments:
+        lines += ["", "```"] + segments[1:] + ["```"]
+    for note in report["notes"]:
+        lines.append(f"> note: {_md(note)}")
+    return "\n".join(lines)
+
+
+def _md(text):
+    return str(text).replace("|", "\\|").replace("*", "\\*") if text != " *" else text
+
+
+def long_rows(report, spec):
+    """``(segment, model, measure, value, low, high, kind)`` rows of every number."""
+    out = []
+
+    def emit(segment, model, result):
+        for key in ("rows", "positives", "negatives", "prevalence"):
+            if key in result:
+                out.append((segment, model, key, result[key], None, None, ""))
+        for key, value in result.get("values", {}).items():
+            low = high = None
+            kind = ""
+            if key in result.get("bounds", {}):
+                (low, high), kind = result["bounds"][key], "certified bound"
+            elif key in result.get("intervals", {}):
+                low, high, method = result["intervals"][key]
+                kind = f"{spec.confidence_level:.0%} {method}"
+            out.append((segment, model, key, value, low, high, kind))
+
+    for model, result in report["models"].items():
+        emit("", model, result)
+    segments = report["segments"]
+    for name, results in segments.get("values", {}).items():
+        for model, result in results.items():
+            emit(name, model, result)
+    for model, value in segments.get("grouped_auc", {}).items():
+        out.append(("", model, "grouped_auc", value, None, None, ""))
+    for model, test in report["comparison"].get("delong", {}).items():
+        out.append(("", model, f"delong_difference_vs_{test['against']}", test["difference"],
+                    test["low"], test["high"], f"{spec.confidence_level:.0%} DeLong"))
+        out.append(("", model, f"delong_pvalue_vs_{test['against']}", test["pvalue"],
+                    None, None, ""))
+    return out
+
+
+def as_csv(report, spec, delimiter=","):
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, delimiter=delimiter, lineterminator="\n")
+    writer.writerow(["segment", "model", "measure", "value", "low", "high", "kind"])
+    for row in long_rows(report, spec):
+        writer.writerow(["" if v is None else (repr(v) if isinstance(v, float) else v)
+                         for v in row])
+    return buffer.getvalue()
+
+
+def json_payload(report, metadata):
+    models = {}
+    for model, result in report["models"].items():
+        models[model] = _jsonable(result)
+    payload = {
+        "metadata": metadata,
+        "models": models,
+        "comparison": _jsonable(report["comparison"]),
+        "notes": report["notes"],
+    }
+    if report["segments"]:
+        payload["segments"] = _jsonable(report["segments"])
+    return payload
+
+
+def _jsonable(value):
+    if isinstance(value, dict):
+        return {str(k): _jsonable(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_jsonable(v) for v in value]
+    if isinstance(value, float) and not math.isfinite(value):
+        return None  # JSON has no NaN or infinity
+    if hasattr(value, "item"):
+        return _jsonable(value.item())
+    return value
+
+
+def as_json(report, metadata):
+    return json.dumps(json_payload(report, metadata), indent=2, allow_nan=False)
+
+
+def html_page(report, spec, source_line, figures, version):
+    """One self-contained HTML page: the table, the comparison, segments, figures."""
+    models = list(report["models"])
+    head = "".join(f"<th>{html.escape(m)}</th>" for m in models)
+    body = []
+    best = report["comparison"].get("best", {})
+    keys = dict((label, key) for key, label in measure_list(spec))
+    for label, cells in rows_of(report, spec, plain=True):
+        key = keys.get(label)
+        tds = "".join(
+            f"<td class='{'best' if len(models) > 1 and best.get(key) == m else ''}'>"
+            f"{html.escape(cells[m])}</td>" for m in models)
+        body.append(f"<tr><th>{html.escape(label)}</th>{tds}</tr>")
+    legend = "".join(f"<p class='legend'>{html.escape(line.replace('* marks', 'Highlighted:'))}</p>"
+                     for line in _legend(spec, report))
+    comparison = "".join(f"<p>{html.escape(line)}</p>"
+                         for line in _comparison_lines(report, spec) if line)
+    segments = _segment_lines(report, spec)
+    segment_html = ""
+    if segments:
+        segment_html = (f"<h2>{html.escape(segments[1])}</h2><pre>"
+                        + html.escape("\n".join(segments[2:])) + "</pre>")
+    notes = "".join(f"<p class='note'>{html.escape(n)}</p>" for n in report["notes"])
+    figure_html = "".join(
+        f"<figure><img alt='{html.escape(caption)}' src='data:image/png;base64,{data}'>"
+        f"<figcaption>{html.escape(caption)}</figcaption></figure>"
+        for caption, data in figures)
+    return f"""<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>sklearn-prcurves report</title>
+<style>
+body {{ font-family: system-ui, sans-serif; margin: 2em auto; max-width: 80em; color: #222;
+       padding: 0 1em; }}
+table {{ border-collapse: collapse; margin: 1em 0; }}
+th, td {{ border: 1px solid #ccc; padding: 0.3em 0.8em; text-align: right;
+          font-variant-numeric: tabular-nums; }}
+td.best {{ font-weight: bold; background: #e8f4e8; }}
+p.legend {{ color: #555; font-size: 0.9em; margin: 0.2em 0; }}
+p.note {{ background: #fff4e0; padding: 0.4em 0.8em; }}
+figure {{ display: inline-block; margin: 0.5em; vertical-align: top; max-width: 38em; }}
+img {{ max-width: 100%; }} figcaption {{ font-size: 0.9em; color: #444; }}
+</style></head><body>
+<h1>Precision-recall and ROC report</h1>
+<p>{html.escape(source_line)}</p>
+<table><tr><th>measure</th>{head}</tr>{''.join(body)}</table>
+{legend}
+{comparison}
+{notes}
+{segment_html}
+{figure_html}
+<p class='legend'>Areas under precision-recall curves use the interpolation of Davis and
+Goadrich (ICML 2006): straight lines between PR points overstate the area, and the
+achievable PR curve is the image of the ROC convex hull. sklearn-prcurves {version}</p>
+</body></html>
+"""
