@@ -1,6 +1,10 @@
-"""The command-line report, end to end in a temporary folder."""
+"""The command-line report, end to end: its numbers are the library's, whatever the
+input format, and bad input gets one clear line."""
 
+import gzip
+import io
 import json
+import resource
 import shutil
 import subprocess
 import sys
@@ -10,79 +14,389 @@ import pytest
 
 import sklearn_prcurves as spc
 from sklearn_prcurves._cli import main
+from sklearn_prcurves._report import _figures, _input
 
 pytest.importorskip("matplotlib")
+pa = pytest.importorskip("pyarrow")
+import pyarrow.csv as pacsv  # noqa: E402
+import pyarrow.parquet as pq  # noqa: E402
 
 
-def run(*args, cwd=None):
+def run(*args, cwd=None, stdin=None):
     """Run the installed command as a user would, through ``python -m``."""
     return subprocess.run(
         [sys.executable, "-m", "sklearn_prcurves", *args],
-        capture_output=True, text=True, cwd=cwd, timeout=300,
+        capture_output=True, cwd=cwd, timeout=600, input=stdin,
+        text=not isinstance(stdin, bytes),
     )
 
 
-def test_demo_writes_table_figures_and_report(tmp_path):
-    result = run("demo", cwd=tmp_path)
-    assert result.returncode == 0, result.stderr
-    out = result.stdout
-    for measure in ("AUC-ROC", "hull AUC-ROC", "average precision", "AUC-PR (Davis-Goadrich)",
-                    "AUC-PR (continuous)", "AUC-PR (straight lines)", "achievable AUC-PR"):
-        assert measure in out
-    folder = tmp_path / "prcurves-report"
-    for name in ("pr_curves.png", "roc_curves.png", "linear_vs_interpolated.png",
-                 "report.html", "results.json"):
-        assert (folder / name).stat().st_size > 0
-    results = json.loads((folder / "results.json").read_text())
-    # The point of the demo: AUC-ROC and AUC-PR select different models.
-    by_roc = max(results, key=lambda m: results[m]["AUC-ROC"])
-    by_pr = max(results, key=lambda m: results[m]["AUC-PR (Davis-Goadrich)"])
-    assert (by_roc, by_pr) == ("logistic regression", "25-nearest-neighbours")
-    html = (folder / "report.html").read_text()
-    assert html.count("data:image/png;base64,") == 3 and "<table>" in html
+def report_json(capsys, *args):
+    """Run the report in this process and return its JSON."""
+    assert main([*args, "--format", "json", "--no-files", "--no-progress"]) == 0
+    return json.loads(capsys.readouterr().out)
 
 
-def write_csv(path, rows, header="y,score_a,score_b,w"):
-    path.write_text(header + "\n" + "\n".join(",".join(map(str, r)) for r in rows) + "\n")
+def make_data(n=400, seed=0, ties=False):
+    rng = np.random.default_rng(seed)
+    y = (rng.random(n) < 0.2).astype(int)
+    y[:2] = [0, 1]
+    a = rng.normal(size=n) + 1.2 * y
+    b = rng.normal(size=n) + 0.8 * y
+    if ties:
+        a, b = np.round(a, 1), np.round(b, 1)
+    w = rng.integers(1, 4, n).astype(float)
+    return y, a, b, w
+
+
+def write_csv(path, columns, *, delimiter=",", compression=None):
+    table = pa.table(columns)
+    options = pacsv.WriteOptions(delimiter=delimiter)
+    if compression:
+        with pa.CompressedOutputStream(str(path), compression) as stream:
+            pacsv.write_csv(table, stream, write_options=options)
+    else:
+        pacsv.write_csv(table, str(path), write_options=options)
     return path
 
 
-def test_report_matches_the_library_and_prints_json(tmp_path):
-    rng = np.random.default_rng(0)
-    y = rng.integers(0, 2, 200)
-    a, b, w = rng.random(200) + y, rng.random(200), rng.uniform(0.5, 2, 200)
-    data = write_csv(tmp_path / "scores.csv", zip(y, a, b, w))
-    result = run("report", str(data), "--label", "y", "--score", "score_a", "--score", "score_b",
-                 "--weight", "w", "--json", "--output", str(tmp_path / "out"))
+def library_values(y, s, w=None, at_recall=(), at_precision=()):
+    """Every measure of the report, from the library's public functions."""
+    fpr, tpr, _ = spc.roc_convex_hull(y, s, sample_weight=w)
+    threshold, f1 = spc.fbeta_optimal_threshold(y, s, sample_weight=w)
+    values = {
+        "auc_roc": spc.roc_auc_score(y, s, sample_weight=w),
+        "hull_auc_roc": spc.auc(fpr, tpr),
+        "average_precision": spc.average_precision_score(y, s, sample_weight=w),
+        "auc_pr": spc.pr_auc_score(y, s, sample_weight=w),
+        "auc_pr_continuous": spc.pr_auc_score(y, s, sample_weight=w, interpolation="continuous"),
+        "achievable_auc_pr": spc.achievable_pr_auc_score(y, s, sample_weight=w),
+        "max_f1": f1,
+        "max_f1_threshold": threshold,
+    }
+    for r in at_recall:
+        values[f"precision_at_recall_{r:g}"], values[f"precision_at_recall_{r:g}_threshold"] = (
+            spc.precision_at_recall(y, s, min_recall=r, sample_weight=w))
+    for p in at_precision:
+        values[f"recall_at_precision_{p:g}"], values[f"recall_at_precision_{p:g}_threshold"] = (
+            spc.recall_at_precision(y, s, min_precision=p, sample_weight=w))
+    return values
+
+
+def assert_values(got, expected, exact=True):
+    assert set(expected) <= set(got)
+    for key, value in expected.items():
+        if exact:
+            assert got[key] == value, key
+        else:
+            assert got[key] == pytest.approx(value, rel=1e-12, abs=1e-15), key
+
+
+# --- the numbers are the library's -------------------------------------------------------
+
+
+@pytest.mark.parametrize("ties", [False, True])
+def test_report_equals_the_library_on_csv(tmp_path, capsys, ties):
+    y, a, b, _ = make_data(ties=ties)
+    data = write_csv(tmp_path / "scores.csv", {"y": y, "model_a": a, "model_b": b})
+    out = report_json(capsys, "report", str(data), "--label", "y", "--score", "model_a",
+                      "--score", "model_b", "--at-recall", "0.5", "--at-precision", "0.6")
+    for name, s in (("model_a", a), ("model_b", b)):
+        model = out["models"][name]
+        assert_values(model["values"], library_values(y, s, None, [0.5], [0.6]))
+        assert model["positives"] == y.sum() and model["rows"] == y.shape[0]
+        low, high = spc.roc_auc_ci(y, s)
+        assert model["intervals"]["auc_roc"][:2] == [low, high]
+        low, high = spc.pr_auc_ci(y, s)
+        assert model["intervals"]["auc_pr"][:2] == [low, high]
+    # The paired test of the runner-up against the best model by AUC-ROC.
+    test = out["comparison"]["delong"]["model_b"]
+    assert test["against"] == "model_a"
+    expected = spc.delong_test(y, b, a)
+    assert test["pvalue"] == pytest.approx(expected.pvalue, rel=1e-9)
+    assert test["difference"] == pytest.approx(expected.difference, rel=1e-12)
+    assert [test["low"], test["high"]] == pytest.approx(list(expected.confidence_interval))
+    meta = out["metadata"]
+    assert meta["sklearn_prcurves"] == spc.__version__ and meta["rows_read"] == y.shape[0]
+    assert meta["label"] == "y" and meta["weight"] is None and meta["mode"] == "exact"
+
+
+@pytest.mark.parametrize("fmt", ["gzip", "zstd", "tsv", "semicolon", "parquet",
+                                 "parquet-folder", "parquet-glob", "stdin"])
+def test_every_input_format_gives_the_same_numbers(tmp_path, capsys, monkeypatch, fmt):
+    y, a, b, _ = make_data(300, seed=1)
+    columns = {"y": y, "a": a, "b": b}
+    extra = []
+    if fmt in ("gzip", "zstd"):
+        path = write_csv(tmp_path / f"s.csv.{'gz' if fmt == 'gzip' else 'zst'}", columns,
+                         compression=fmt)
+    elif fmt == "tsv":
+        path = write_csv(tmp_path / "s.tsv", columns, delimiter="\t")
+    elif fmt == "semicolon":
+        path = write_csv(tmp_path / "s.txt", columns, delimiter=";")
+        extra = ["--sep", ";"]
+    elif fmt == "parquet":
+        path = tmp_path / "s.parquet"
+        pq.write_table(pa.table(columns), path, row_group_size=70)
+    elif fmt.startswith("parquet-"):
+        folder = tmp_path / "parts"
+        folder.mkdir()
+        for i, start in enumerate(range(0, 300, 100)):
+            part = {k: v[start:start + 100] for k, v in columns.items()}
+            pq.write_table(pa.table(part), folder / f"part-{i}.parquet")
+        path = folder if fmt == "parquet-folder" else folder / "part-*.parquet"
+    else:
+        csv_path = write_csv(tmp_path / "s.csv", columns)
+        monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(open(csv_path, "rb")))  # noqa: SIM115
+        path = "-"
+    out = report_json(capsys, "report", str(path), "--label", "y", "--score", "a",
+                      "--score", "b", *extra)
+    for name, s in (("a", a), ("b", b)):
+        assert_values(out["models"][name]["values"], library_values(y, s))
+
+
+def test_many_batches_give_the_one_shot_numbers(tmp_path, capsys, monkeypatch):
+    """Tiny batches: tables merged across dozens of chunks, segments included."""
+    monkeypatch.setattr(_input, "_CSV_BLOCK_BYTES", 4096)
+    y, a, b, w = make_data(3000, seed=2, ties=True)
+    group = np.array(["north", "south", "east"])[np.arange(3000) % 3]
+    data = write_csv(tmp_path / "s.csv", {"y": y, "a": a, "b": b, "w": w, "g": group})
+    out = report_json(capsys, "report", str(data), "--label", "y", "--score", "a", "--score",
+                      "b", "--weight", "w", "--by", "g")
+    for name, s in (("a", a), ("b", b)):
+        assert_values(out["models"][name]["values"], library_values(y, s, w))
+        for segment in ("north", "south", "east"):
+            rows = group == segment
+            got = out["segments"]["values"][segment][name]
+            assert_values(got["values"], library_values(y[rows], s[rows], w[rows]))
+        assert out["segments"]["grouped_auc"][name] == pytest.approx(
+            spc.grouped_roc_auc_score(y, s, group, sample_weight=w), rel=1e-12)
+
+
+def test_weighted_report_shows_weights_and_matches(tmp_path, capsys):
+    y, a, _, w = make_data(500, seed=3)
+    w = w / 3  # fractional: DeLong is not defined, Boyd is
+    data = write_csv(tmp_path / "w.csv", {"y": y, "a": a, "w": w})
+    out = report_json(capsys, "report", str(data), "--label", "y", "--score", "a",
+                      "--weight", "w")
+    model = out["models"]["a"]
+    assert_values(model["values"], library_values(y, a, w))
+    assert model["positives"] == pytest.approx(w[y == 1].sum(), rel=1e-12)
+    assert "auc_roc" not in model["intervals"] and "auc_pr" in model["intervals"]
+    assert any("whole-number" in note for note in out["notes"])
+    capsys.readouterr()
+    assert main(["report", str(data), "--label", "y", "--score", "a", "--weight", "w",
+                 "--no-files", "--no-progress"]) == 0
+    assert "weight of positives" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("labels,pos_label", [
+    (["spam", "ham"], "spam"), (["true", "false"], None), (["1.0", "0"], None),
+    ([1, -1], None), (["yes", "no"], "yes")])
+def test_labels_follow_the_library_rules(tmp_path, capsys, labels, pos_label):
+    y, a, _, _ = make_data(200, seed=4)
+    text = np.array(labels, dtype=object)[1 - y]
+    data = write_csv(tmp_path / "l.csv", {"label": text, "a": a})
+    extra = [] if pos_label is None else ["--pos-label", pos_label]
+    out = report_json(capsys, "report", str(data), "--label", "label", "--score", "a", *extra)
+    assert_values(out["models"]["a"]["values"], library_values(y, a))
+
+
+def test_drop_missing_reports_the_count(tmp_path, capsys):
+    y, a, b, _ = make_data(200, seed=5)
+    a_missing = a.astype(object)
+    a_missing[[3, 50]] = None
+    b_missing = b.copy()
+    b_missing[7] = np.nan
+    data = write_csv(tmp_path / "m.csv", {"y": y, "a": a_missing, "b": b_missing})
+    out = report_json(capsys, "report", str(data), "--label", "y", "--score", "a", "--score",
+                      "b", "--drop-missing")
+    kept = np.ones(200, bool)
+    kept[[3, 50, 7]] = False
+    assert out["metadata"]["rows_dropped"] == 3
+    assert any("3 rows" in note for note in out["notes"])
+    assert_values(out["models"]["b"]["values"], library_values(y[kept], b[kept]))
+    refused = run("report", str(data), "--label", "y", "--score", "a", "--no-files")
+    assert refused.returncode == 1 and "row 4, column 'a'" in refused.stderr
+    assert "--drop-missing" in refused.stderr
+
+
+def test_binned_bounds_hold_and_tolerance_refines(tmp_path, capsys):
+    y, a, _, _ = make_data(5000, seed=6)
+    data = write_csv(tmp_path / "b.csv", {"y": y, "a": a})
+    out = report_json(capsys, "report", str(data), "--label", "y", "--score", "a", "--binned",
+                      "--mantissa-bits", "3", "--at-recall", "0.5", "--at-precision", "0.5")
+    model = out["models"]["a"]
+    exact = library_values(y, a, None, [0.5], [0.5])
+    for key, (low, high) in model["bounds"].items():
+        assert low - 1e-12 <= exact[key] <= high + 1e-12, key
+    assert model["bounds"]["auc_roc"][1] - model["bounds"]["auc_roc"][0] > 1e-4
+    refined = report_json(capsys, "report", str(data), "--label", "y", "--score", "a",
+                          "--binned", "--mantissa-bits", "3", "--tolerance", "0")
+    low, high = refined["models"]["a"]["bounds"]["auc_roc"]
+    assert low == pytest.approx(exact["auc_roc"], abs=1e-12)
+    assert high == pytest.approx(exact["auc_roc"], abs=1e-12)
+
+
+def test_dask_engine_gives_the_local_numbers(tmp_path, capsys):
+    pytest.importorskip("distributed")
+    y, a, b, w = make_data(600, seed=7, ties=True)
+    folder = tmp_path / "parts"
+    folder.mkdir()
+    for i, start in enumerate(range(0, 600, 200)):
+        pq.write_table(pa.table({"y": y[start:start + 200], "a": a[start:start + 200],
+                                 "w": w[start:start + 200]}), folder / f"p{i}.parquet")
+    args = ["report", str(folder), "--label", "y", "--score", "a", "--weight", "w"]
+    local = report_json(capsys, *args)
+    dask = report_json(capsys, *args, "--engine", "dask")
+    assert dask["metadata"]["engine"] == "dask"
+    assert_values(dask["models"]["a"]["values"], local["models"]["a"]["values"], exact=False)
+
+
+# --- outputs -------------------------------------------------------------------------------
+
+
+def test_demo_writes_every_output_with_the_same_numbers(tmp_path):
+    result = run("demo", "--at-recall", "0.5", cwd=tmp_path)
     assert result.returncode == 0, result.stderr
-    payload = json.loads(result.stdout)
-    got = payload["results"]["score_a"]
-    assert got["AUC-PR (Davis-Goadrich)"] == pytest.approx(
-        spc.pr_auc_score(y, a, sample_weight=w), rel=1e-12)
-    assert got["achievable AUC-PR"] == pytest.approx(
-        spc.achievable_pr_auc_score(y, a, sample_weight=w), rel=1e-12)
-    assert got["AUC-ROC"] == pytest.approx(spc.roc_auc_score(y, a, sample_weight=w), rel=1e-12)
+    assert "AUC-PR (Davis-Goadrich)" in result.stdout and "DeLong paired test" in result.stdout
+    folder = tmp_path / "prcurves-report"
+    for name in ("pr_curves.png", "roc_curves.png", "report.html", "results.json",
+                 "results.csv"):
+        assert (folder / name).stat().st_size > 0
+    results = json.loads((folder / "results.json").read_text())
+    models = results["models"]
+    # The point of the demo: AUC-ROC and AUC-PR select different models.
+    assert results["comparison"]["best"]["auc_roc"] == "logistic regression"
+    assert results["comparison"]["best"]["auc_pr"] == "25-nearest-neighbours"
+    assert "disagree" in results["comparison"]["sentence"]
+    rows = (folder / "results.csv").read_text().splitlines()
+    from_csv = {(r.split(",")[1], r.split(",")[2]): float(r.split(",")[3]) for r in rows[1:]
+                if r.startswith(",")}
+    for model, result in models.items():
+        for key, value in result["values"].items():
+            assert from_csv[(model, key)] == value
+    html = (folder / "report.html").read_text()
+    assert html.count("data:image/png;base64,") == 3 and "<table>" in html
+    assert "src='http" not in html and 'src="http' not in html
+    for model, result in models.items():
+        assert f"{result['values']['auc_pr']:.4f}" in html
+
+
+def test_markdown_and_table_carry_the_same_rounded_numbers(tmp_path, capsys):
+    y, a, b, _ = make_data(300, seed=8)
+    data = write_csv(tmp_path / "s.csv", {"y": y, "a": a, "b": b})
+    args = ["report", str(data), "--label", "y", "--score", "a", "--score", "b", "--no-files",
+            "--no-progress"]
+    assert main([*args, "--format", "markdown"]) == 0
+    markdown = capsys.readouterr().out
+    assert main(args) == 0
+    table = capsys.readouterr().out
+    values = library_values(y, a)
+    for key in ("auc_roc", "auc_pr", "achievable_auc_pr"):
+        assert f"{values[key]:.4f}" in markdown and f"{values[key]:.4f}" in table
+    assert "| measure |" in markdown
+
+
+def test_single_model_gets_no_winner_marks_and_inverted_scores_warn(tmp_path, capsys):
+    y, a, _, _ = make_data(300, seed=9)
+    data = write_csv(tmp_path / "s.csv", {"y": y, "a": -a})
+    assert main(["report", str(data), "--label", "y", "--score", "a", "--no-files",
+                 "--no-progress"]) == 0
+    out = capsys.readouterr().out
+    assert " *" not in out and "inverted" in out
+
+
+def test_html_escapes_column_names(tmp_path):
+    y, a, _, _ = make_data(100, seed=10)
+    name = "<script>alert(1)</script>$x$"
+    data = write_csv(tmp_path / "s.csv", {"y": y, name: a})
+    result = run("report", str(data), "--label", "y", "--score", name, "--output",
+                 str(tmp_path / "out"))
+    assert result.returncode == 0, result.stderr
+    html = (tmp_path / "out" / "report.html").read_text()
+    assert "<script>" not in html and "&lt;script&gt;" in html
+
+
+def test_quiet_prints_nothing_and_progress_stays_off_without_a_terminal(tmp_path):
+    y, a, _, _ = make_data(100, seed=11)
+    data = write_csv(tmp_path / "s.csv", {"y": y, "a": a})
+    result = run("report", str(data), "--label", "y", "--score", "a", "--quiet", "--output",
+                 str(tmp_path / "out"))
+    assert result.returncode == 0 and result.stdout == "" and result.stderr == ""
     assert (tmp_path / "out" / "report.html").exists()
 
 
-def test_report_string_labels_with_pos_label_in_process(tmp_path, capsys):
-    data = write_csv(tmp_path / "s.csv", [("spam", 0.9), ("ham", 0.8), ("spam", 0.4), ("ham", 0.1)],
-                     header="label,score")
-    assert main(["report", str(data), "--label", "label", "--score", "score",
-                 "--pos-label", "spam", "--no-files"]) == 0
-    assert "AUC-PR (Davis-Goadrich)" in capsys.readouterr().out
+def test_thinning_keeps_every_column_extreme():
+    rng = np.random.default_rng(0)
+    x = np.sort(rng.random(200_000))
+    y = np.cumsum(rng.normal(size=x.shape[0]))
+    keep = _figures.thin(x, y, columns=1000)
+    assert keep.shape[0] <= 4 * 1000 and keep[0] == 0 and keep[-1] == x.shape[0] - 1
+    column = np.minimum((x * 1000).astype(int), 999)
+    for c in rng.choice(1000, 50, replace=False):
+        rows = column == c
+        kept = keep[column[keep] == c]
+        assert y[kept].max() == y[rows].max() and y[kept].min() == y[rows].min()
+
+
+# --- memory stays bounded -----------------------------------------------------------------
+
+
+def _peak_rss_of_report(path, tmp_path):
+    code = (
+        "import resource, sys\n"
+        "from sklearn_prcurves._cli import main\n"
+        f"code = main(['report', {str(path)!r}, '--label', 'y', '--score', 's', '--no-files',"
+        " '--quiet'])\n"
+        "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)\n"
+        "sys.exit(code)\n"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                            timeout=600, cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    return int(result.stdout.strip().splitlines()[-1]) * 1024
+
+
+def test_memory_does_not_grow_with_rows(tmp_path):
+    """20 times the rows (few distinct scores): the peak grows by far less than the data."""
+    rng = np.random.default_rng(12)
+    paths = {}
+    for rows in (100_000, 2_000_000):
+        y = (rng.random(rows) < 0.1).astype(np.int8)
+        s = np.round(rng.normal(size=rows) + y, 2)
+        paths[rows] = write_csv(tmp_path / f"r{rows}.csv", {"y": y, "s": s})
+    small = _peak_rss_of_report(paths[100_000], tmp_path)
+    large = _peak_rss_of_report(paths[2_000_000], tmp_path)
+    # The large file's rows as float64 scores and labels alone would be 18 MB; pyarrow's
+    # blocks are 16 MiB each, and two may be in flight.
+    assert large - small < 60 * 2**20, (small, large)
+
+
+# --- bad input: one clear line, never a traceback ----------------------------------------
 
 
 BAD_FILES = {
     "missing column": ("y,score\n1,0.5\n0,0.2\n", ["--score", "nope"], "no column 'nope'"),
-    "non-numeric score": ("y,score\n1,0.5\n0,abc\n", [], "row 2: 'abc' is not a number"),
-    "nan score": ("y,score\n1,nan\n0,0.2\n", [], "is not a finite number"),
+    "non-numeric score": ("y,score\n1,0.5\n0,abc\n", [], "line 3, column 'score': 'abc' is not"),
+    "nan score": ("y,score\n1,nan\n0,0.2\n", [], "row 1, column 'score': the score is missing"),
+    "inf score": ("y,score\n1,inf\n0,0.2\n", [], "is not a finite number"),
     "single class": ("y,score\n1,0.5\n1,0.2\n", [], "single class"),
     "labels need pos_label": ("y,score\na,0.5\nb,0.2\n", [], "pass --pos-label"),
-    "ragged row": ("y,score\n1,0.5\n0\n", [], "has 1 fields"),
+    "three classes": ("y,score\n0,0.5\n1,0.2\n2,0.3\n", [], "more than two classes"),
+    "pos_label absent": ("y,score\n0,0.5\n1,0.2\n", ["--score", "score", "--pos-label", "7"],
+                         "is not a value of column"),
+    "mixed labels": ("y,score\n0,0.5\nyes,0.2\n", ["--score", "score", "--pos-label", "yes"],
+                     "mixes numbers and text"),
+    "empty label": ("y,score\n1,0.5\n,0.3\n0,0.2\n", [], "row 2, column 'y': the label is empty"),
+    "negative weight": ("y,score,w\n1,0.5,1\n0,0.2,-1\n", ["--score", "score", "--weight", "w"],
+                        "weight -1.0 is negative"),
+    "ragged row": ("y,score\n1,0.5\n0\n", [], "line 3 has 1 fields"),
     "empty": ("", [], "is empty"),
-    "header only": ("y,score\n", [], "no rows"),
+    "header only": ("y,score\n", [], "no data rows"),
     "not text": (b"\xff\xfe\x00\x01binary", [], "not a readable CSV"),
+    "tolerance without binned": ("y,score\n1,0.5\n0,0.2\n",
+                                 ["--score", "score", "--tolerance", "0"], "goes with --binned"),
 }
 
 
@@ -96,19 +410,33 @@ def test_bad_files_exit_non_zero_with_one_line(tmp_path, case):
         path.write_text(content)
     args = ["report", str(path), "--label", "y"] + (extra or ["--score", "score"])
     result = run(*args, "--no-files")
-    assert result.returncode != 0
+    assert result.returncode == 1, result.stderr
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and "Traceback" not in result.stderr
     assert message in lines[0]
 
 
-def test_unreadable_file_and_missing_parquet_support(tmp_path):
+def test_too_many_segments_is_a_clear_error(tmp_path):
+    y, a, _, _ = make_data(200, seed=13)
+    data = write_csv(tmp_path / "s.csv", {"y": y, "a": a, "id": np.arange(200)})
+    result = run("report", str(data), "--label", "y", "--score", "a", "--by", "id",
+                 "--max-segments", "50", "--no-files")
+    assert result.returncode == 1 and "more than 50 distinct values" in result.stderr
+
+
+def test_unreadable_inputs(tmp_path):
     result = run("report", str(tmp_path / "absent.csv"), "--label", "y", "--score", "s")
-    assert result.returncode != 0 and len(result.stderr.strip().splitlines()) == 1
+    assert result.returncode == 1 and "no such file" in result.stderr
     parquet = tmp_path / "data.parquet"
     parquet.write_bytes(b"not parquet")
     result = run("report", str(parquet), "--label", "y", "--score", "s")
-    assert result.returncode != 0 and len(result.stderr.strip().splitlines()) == 1
+    assert result.returncode == 1 and len(result.stderr.strip().splitlines()) == 1
+    empty = run("report", "-", "--label", "y", "--score", "s", stdin="")
+    assert empty.returncode == 1 and "standard input is empty" in empty.stderr
+    compressed = tmp_path / "s.csv.gz"
+    compressed.write_bytes(gzip.compress(b"y,s\n1,0.5\n0,zz\n"))
+    result = run("report", str(compressed), "--label", "y", "--score", "s", "--no-files")
+    assert result.returncode == 1 and "'zz' is not a number" in result.stderr
 
 
 def test_console_script_is_installed():

@@ -3,6 +3,7 @@ whole input space: weights from 1e-300 to 1e300, coinciding points, ties, text
 scores, empty chunks. Each compares with scikit-learn, an exact reference or a
 property that must hold, never with a number copied from our own output."""
 
+import json
 import subprocess
 import sys
 import tracemalloc
@@ -329,7 +330,7 @@ def test_cli_items_without_traceback(tmp_path):
     assert ok.returncode == 0, ok.stderr
     assert "Traceback" not in ok.stderr
     # 1.0 is the positive label 1: the first model ranks both positives first.
-    assert '"AUC-ROC": 1.0' in ok.stdout
+    assert json.loads(ok.stdout)["models"]["cost_$_usd_$"]["values"]["auc_roc"] == 1.0
     again = _cli(["report", str(data), "--label", "y", "--score", "other"], tmp_path)
     assert again.returncode == 0 and "replacing the previous report" in again.stderr
     (tmp_path / "mine").mkdir()
@@ -342,7 +343,7 @@ def test_cli_items_without_traceback(tmp_path):
     empty_label.write_text("y,s\n1,0.2\n,0.3\n0,0.1\n")
     bad = _cli(["report", str(empty_label), "--label", "y", "--score", "s", "--output", "b"],
                tmp_path)
-    assert bad.returncode == 1 and "row 2 is empty" in bad.stderr
+    assert bad.returncode == 1 and "row 2, column 'y': the label is empty" in bad.stderr
     assert not (tmp_path / "b").exists()
     for result in (again, refused, bad):
         assert "Traceback" not in result.stderr

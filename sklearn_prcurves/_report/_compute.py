@@ -23,7 +23,7 @@ from .._operating import (
     table_precision_at_recall,
     table_recall_at_precision,
 )
-from .._summary import BinnedSummary, ExactSummary
+from .._summary import BinnedSummary, ExactSummary, _merge_optional
 from .._uncertainty import _delong_components, _group_of_rows, boyd_interval, delong_interval
 from ..exceptions import UndefinedMetricWarning
 from ._input import InputError
@@ -205,8 +205,38 @@ def accumulate(source, spec, converter):
                 tables[key].add(part_pos, scores[model][rows], part_weight)
 
     _read(source, spec, converter, visit, "reading")
+    return tables, ([] if segments is None else segments.names), converter
+
+
+def _merge_passes(results):
+    """Combine the first passes over several parts of the input."""
+    tables, names, converter = results[0]
+    tables, names = dict(tables), list(names)
+    for other_tables, other_names, other in results[1:]:
+        for key, accumulator in other_tables.items():
+            if key in tables:
+                merged = _Accumulator.__new__(_Accumulator)
+                merged.summary = tables[key].summary.merge(accumulator.summary)
+                merged.rows = tables[key].rows + accumulator.rows
+                tables[key] = merged
+            else:
+                tables[key] = accumulator
+        names += [n for n in other_names if n not in names]
+        converter.absorb(other)
     converter.finish()
-    return tables, ([] if segments is None else segments.names)
+    return tables, names, converter
+
+
+class LocalRunner:
+    """Runs each pass over the input in this process."""
+
+    name = "local"
+
+    def parts(self, source):
+        return [source]
+
+    def map(self, function, parts, *args):
+        return [function(part, *args) for part in parts]
 
 
 # --- measures of one table ------------------------------------------------------------
@@ -363,6 +393,13 @@ def model_result(accumulator, spec, frequency_weights):
 # --- the paired test ------------------------------------------------------------------
 
 
+def _visit_all(source, spec, converter, visitor, description):
+    """One more pass over a part of the input; returns the visitor's sums."""
+    visitor.start()
+    _read(source, spec, converter, visitor.visit, description)
+    return visitor.sums
+
+
 class _PairedDeLong:
     """DeLong's paired test of each model against one reference model (same rows).
 
@@ -378,7 +415,10 @@ class _PairedDeLong:
         for model, table in tables.items():
             auc, v10, v01, _, _ = _delong_components(table)
             self.parts[model] = (table, auc, v10, v01)
-        self.sums = {model: [0.0, 0.0] for model in others}
+        self.start()
+
+    def start(self):
+        self.sums = {model: [0.0, 0.0] for model in self.others}
 
     def _centred(self, model, is_pos, scores):
         table, auc, v10, v01 = self.parts[model]
@@ -426,17 +466,24 @@ class _PairedDeLong:
 # --- the whole report -----------------------------------------------------------------
 
 
-def compute_report(source, spec, converter):
+def compute_report(source, spec, converter, runner=None):
     """Read the input (once, or twice for the paired test and refinement) and return
-    ``{"models": ..., "segments": ..., "comparison": ..., "notes": [...]}``."""
-    accumulators, segment_names = accumulate(source, spec, converter)
+    ``{"models": ..., "segments": ..., "comparison": ..., "notes": [...]}``.
+
+    ``runner`` (default: this process) runs each pass over the parts of the input; the
+    Dask engine runs them on a cluster and merges the tables they return.
+    """
+    runner = runner or LocalRunner()
+    parts = runner.parts(source)
+    accumulators, segment_names, converter = _merge_passes(
+        runner.map(accumulate, parts, spec, converter))
     notes = []
     whole_weights = _whole_weights(accumulators, spec)
     if spec.intervals and not whole_weights:
         notes.append("DeLong's interval and test need whole-number (frequency) weights: "
                      "not computed for these weights.")
     if spec.binned and spec.tolerance is not None:
-        _refine(source, spec, converter, accumulators)
+        _refine(parts, runner, spec, converter, accumulators)
 
     models, tables = {}, {}
     for model in spec.scores:
@@ -457,7 +504,10 @@ def compute_report(source, spec, converter):
             reference = comparison["best"]["auc_roc"]
             others = [m for m in spec.scores if m != reference]
             paired = _PairedDeLong(tables, reference, others)
-            _read(source, spec, converter.again(), paired.visit, "paired test")
+            parts_sums = runner.map(_visit_all, parts, spec, converter.again(), paired,
+                                    "paired test")
+            paired.sums = {model: [sum(part[model][i] for part in parts_sums) for i in (0, 1)]
+                           for model in others}
             comparison["delong"] = paired.results(spec.confidence_level)
         elif spec.intervals and spec.binned:
             notes.append("The paired DeLong test is computed in exact mode only.")
@@ -531,22 +581,39 @@ def _segment_results(accumulators, names, spec, whole_weights):
     return out
 
 
-def _refine(source, spec, converter, accumulators):
+def _refine(parts, runner, spec, converter, accumulators):
     """Second pass: replace the bins that make each AUC-ROC bound exceed the
     tolerance by their exact counts."""
-    from .._summary import _merge_optional
-
     wanted = {}
     for key, accumulator in accumulators.items():
         summary = accumulator.summary
         if _two_classes(summary.table()):
-            wanted[key] = (summary.bins_to_refine(spec.tolerance), None)
-    wanted = {key: value for key, value in wanted.items() if value[0].shape[0]}
+            keys = summary.bins_to_refine(spec.tolerance)
+            if keys.shape[0]:
+                wanted[key] = keys
     if not wanted:
         return
-    segments = _Segments(spec.by, spec.max_segments) if spec.by else None
+    visitor = _BinRefiner(spec, {key: accumulators[key].summary for key in wanted}, wanted)
+    results = runner.map(_visit_all, parts, spec, converter.again(), visitor, "refining bins")
+    for key, keys in wanted.items():
+        table = None
+        for part in results:
+            table = _merge_optional(table, part.get(key))
+        accumulators[key].summary = accumulators[key].summary.refined(keys, table)
 
-    def visit(is_pos, scores, weight, arrays):
+
+class _BinRefiner:
+    """Exact counts of the rows falling in the bins to refine, per model and segment."""
+
+    def __init__(self, spec, summaries, wanted):
+        self.spec, self.summaries, self.wanted = spec, summaries, wanted
+
+    def start(self):
+        self.sums = {}
+        self.segments = _Segments(self.spec.by, self.spec.max_segments) if self.spec.by else None
+
+    def visit(self, is_pos, scores, weight, arrays):
+        spec = self.spec
         if weight is not None:
             kept = weight > 0
             if not kept.all():
@@ -554,23 +621,18 @@ def _refine(source, spec, converter, accumulators):
                 scores = {m: s[kept] for m, s in scores.items()}
                 arrays = {name: column.filter(_arrow_mask(kept)) for name, column in arrays.items()}
         groups = [(None, slice(None))]
-        if segments is not None:
-            codes = segments.codes(arrays[spec.by])
-            groups += [(segments.names[c], codes == c) for c in np.unique(codes)]
+        if self.segments is not None:
+            codes = self.segments.codes(arrays[spec.by])
+            groups += [(self.segments.names[c], codes == c) for c in np.unique(codes)]
         for segment, rows in groups:
             for model in spec.scores:
                 key = (segment, model)
-                if key not in wanted:
+                if key not in self.wanted:
                     continue
-                keys, table = wanted[key]
-                part = accumulators[key].summary.refine_rows(
+                part = self.summaries[key].refine_rows(
                     is_pos[rows], scores[model][rows], None if weight is None else weight[rows],
-                    keys)
-                wanted[key] = (keys, _merge_optional(table, part))
-
-    _read(source, spec, converter.again(), visit, "refining bins")
-    for key, (keys, table) in wanted.items():
-        accumulators[key].summary = accumulators[key].summary.refined(keys, table)
+                    self.wanted[key])
+                self.sums[key] = _merge_optional(self.sums.get(key), part)
 
 
 def _arrow_mask(mask):

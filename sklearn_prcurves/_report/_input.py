@@ -81,6 +81,13 @@ class Source:
         )
         self.n_bytes = sum(p.stat().st_size for p in paths)
 
+    def split(self):
+        """The input as parts read independently: one per Parquet file (a text file
+        is one part)."""
+        if self.kind != "parquet" or len(self.paths) == 1:
+            return [self]
+        return [Source([path], "parquet", path.name) for path in self.paths]
+
     def close(self):
         if self.spooled:
             for path in self.paths:
@@ -423,9 +430,15 @@ class BatchConverter:
                 index = int(np.argmax(negative))
                 raise InputError(
                     f"{self._where(first_row, index, self.weight)}: weight "
-                    f"{weight[index]!r} is negative"
+                    f"{float(weight[index])!r} is negative"
                 )
         return is_pos, scores, weight, arrays
+
+    def absorb(self, other):
+        """Take in what a converter of another part of the input saw."""
+        self.rows += other.rows
+        self.dropped += other.dropped
+        self._observe(other.labels)
 
     def again(self):
         """A converter for a second pass over the same input (labels known already)."""
@@ -551,6 +564,9 @@ class TableSource(Source):
         self.table, self.display = table, display
         self.paths, self.kind, self.spooled, self.delimiter = [], "table", False, ","
         self.n_bytes = table.nbytes
+
+    def split(self):
+        return [self]
 
     def column_names(self):
         return list(self.table.column_names)

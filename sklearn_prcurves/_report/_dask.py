@@ -1,0 +1,60 @@
+"""The report's passes run on a Dask cluster (``--engine dask``).
+
+Each part of the input (one Parquet file; a single CSV file is one part) is read and
+counted by a worker into the same per-model tables as the local engine; the client
+merges them (the table of the union of the parts) and computes every measure from the
+merged tables. The second pass (DeLong's paired sums, refined bins) is additive over
+parts and runs on the workers too.
+"""
+
+import os
+
+from ._compute import compute_report
+from ._input import InputError
+
+__all__ = ["DaskRunner", "compute_report_dask"]
+
+
+class DaskRunner:
+    """Maps a pass over the parts of the input onto a Dask cluster."""
+
+    name = "dask"
+
+    def __init__(self, scheduler=None):
+        try:
+            import distributed
+        except ImportError:
+            raise InputError(
+                "--engine dask needs dask: pip install 'sklearn-prcurves[dask]'"
+            ) from None
+        self.cluster = None
+        if scheduler:
+            self.client = distributed.Client(scheduler, timeout="30s")
+        else:
+            self.cluster = distributed.LocalCluster(
+                n_workers=min(4, os.cpu_count() or 1), threads_per_worker=1,
+                host="127.0.0.1", dashboard_address=None, memory_limit=0,
+            )
+            self.client = distributed.Client(self.cluster)
+
+    def parts(self, source):
+        return source.split()
+
+    def map(self, function, parts, *args):
+        futures = [self.client.submit(function, part, *args, pure=False) for part in parts]
+        return self.client.gather(futures)
+
+    def close(self):
+        self.client.close()
+        if self.cluster is not None:
+            self.cluster.close()
+
+
+def compute_report_dask(source, spec, converter, scheduler=None):
+    """:func:`compute_report` with every pass over the input on Dask workers."""
+    spec.progress = False  # the workers read; there is no stream to follow here
+    runner = DaskRunner(scheduler)
+    try:
+        return compute_report(source, spec, converter, runner)
+    finally:
+        runner.close()
