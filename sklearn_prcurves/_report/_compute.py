@@ -15,9 +15,10 @@ import warnings
 
 import numpy as np
 
-from .._auc import table_achievable_pr_auc, table_average_precision, table_pr_auc, table_roc_auc
+from .._auc import _trapezoid_area, table_average_precision, table_pr_auc, table_roc_auc
 from .._counts import count_table
-from .._hull import hull_path
+from .._hull import achievable_area, hull_vertices
+from .._interpolation import path_area, table_path
 from .._operating import (
     table_fbeta_optimum,
     table_precision_at_recall,
@@ -247,16 +248,24 @@ def _two_classes(table):
 
 
 def table_measures(table, spec):
-    """Every measure of one counting table: ``{key: value}`` (thresholds as
-    ``key + "_threshold"``)."""
+    """Every measure of one counting table: ``({key: value}, hull)``, thresholds as
+    ``key + "_threshold"`` and ``hull`` the ``(tp, fp)`` of the ROC hull's vertices.
+
+    The path and its hull are computed once and shared by the areas; each area is the
+    same arithmetic as the library's function of that name, so the same float.
+    """
+    tp, fp, _ = table_path(table)
+    keep = hull_vertices(fp, tp)
+    hull = tp[keep], fp[keep]
     values = {
         "auc_roc": table_roc_auc(table),
-        "hull_auc_roc": _hull_roc_auc(table),
+        "hull_auc_roc": _trapezoid_area(hull[1] / hull[1][-1], hull[0] / hull[0][-1]),
         "average_precision": table_average_precision(table),
-        "auc_pr": table_pr_auc(table, "davis-goadrich"),
-        "auc_pr_continuous": table_pr_auc(table, "continuous"),
-        "achievable_auc_pr": table_achievable_pr_auc(table, "davis-goadrich"),
+        "auc_pr": path_area(tp, fp, "davis-goadrich"),
+        "auc_pr_continuous": path_area(tp, fp, "continuous"),
+        "achievable_auc_pr": achievable_area(tp, fp, "davis-goadrich", hull=hull),
     }
+    del tp, fp
     threshold, f1 = table_fbeta_optimum(table, 1.0)
     values["max_f1"], values["max_f1_threshold"] = f1, threshold
     with warnings.catch_warnings():
@@ -267,7 +276,7 @@ def table_measures(table, spec):
         for level in spec.at_precision:
             key = f"recall_at_precision_{_level(level)}"
             values[key], values[key + "_threshold"] = table_recall_at_precision(table, level)
-    return {key: float(value) for key, value in values.items()}
+    return {key: float(value) for key, value in values.items()}, hull
 
 
 def level_measures(spec):
@@ -280,12 +289,6 @@ def level_measures(spec):
 
 def _level(value):
     return f"{value:g}"
-
-
-def _hull_roc_auc(table):
-    tp, fp, _ = hull_path(table)
-    fpr, tpr = fp / fp[-1], tp / tp[-1]
-    return float(np.sum(np.diff(fpr) * (tpr[1:] + tpr[:-1])) / 2)
 
 
 def _intervals(table, values, spec, frequency_weights):
@@ -332,7 +335,7 @@ def _corner_tables(summary):
 
 def _binned_bounds(summary, spec, values):
     best, worst = _corner_tables(summary)
-    high, low = table_measures(best, spec), table_measures(worst, spec)
+    high, low = table_measures(best, spec)[0], table_measures(worst, spec)[0]
     bounds = {}
     for key in values:
         if key.endswith("_threshold"):
@@ -379,9 +382,10 @@ def model_result(accumulator, spec, frequency_weights):
         table = CountTable(_bin_thresholds(summary, table), table.tps, table.fps)
     result.update(positives=table.n_pos, negatives=table.n_neg,
                   prevalence=table.n_pos / (table.n_pos + table.n_neg))
-    values = table_measures(table, spec)
+    values, hull = table_measures(table, spec)
     result["values"] = values
     result["linear_auc_pr"] = table_pr_auc(table, "linear")  # for the figure only
+    result["hull"] = hull  # for the figures; not written out
     if spec.intervals:
         result["intervals"] = _intervals(table, values, spec, frequency_weights)
     if binned:
@@ -422,7 +426,11 @@ class _PairedDeLong:
 
     def _centred(self, model, is_pos, scores):
         table, auc, v10, v01 = self.parts[model]
-        group = _group_of_rows(table, scores)
+        # Binary searches of sorted keys walk the table once (a search for keys in
+        # random order costs a cache miss per step): sort the batch, then place back.
+        order = np.argsort(scores)
+        group = np.empty(scores.shape[0], dtype=np.intp)
+        group[order] = _group_of_rows(table, scores[order])
         return v10[group[is_pos]] - auc, v01[group[~is_pos]] - auc
 
     def visit(self, is_pos, scores, weight, arrays):

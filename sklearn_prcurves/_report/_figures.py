@@ -11,8 +11,6 @@ import io
 
 import numpy as np
 
-from .._curves import table_roc
-from .._hull import hull_path
 from .._interpolation import path_points, table_path
 
 __all__ = ["draw_figures", "thin"]
@@ -42,34 +40,42 @@ def _label(name):
     return str(name).replace("$", r"\$")
 
 
-def _pr_points(table):
+def _thinned_path(table, along):
+    """The table's path (with the origin) reduced to the points a figure can show.
+
+    Between consecutive path points every curve drawn here (the ROC segment, the
+    Davis-Goadrich or straight PR segment) is monotone, so a grid column's extremes
+    are path points: thinning the path first, then interpolating, draws what the
+    whole curve would, from a few thousand points.
+    """
     tp, fp, thresholds = table_path(table)
-    precision, recall, _ = path_points(tp, fp, thresholds, "davis-goadrich")
+    if along == "recall":
+        with np.errstate(invalid="ignore", divide="ignore"):
+            keep = thin(tp / tp[-1], np.nan_to_num(tp / (tp + fp)))
+    else:
+        keep = thin(fp / fp[-1], tp / tp[-1])
+    return tp[keep], fp[keep], thresholds[keep]
+
+
+def _pr_points(table, interpolation="davis-goadrich"):
+    precision, recall, _ = path_points(*_thinned_path(table, "recall"), interpolation)
     keep = thin(recall, precision)
     return recall[keep], precision[keep]
 
 
-def _achievable_points(table):
-    tp, fp, thresholds = hull_path(table)
-    precision, recall, _ = path_points(tp, fp, thresholds, "davis-goadrich")
+def _achievable_points(hull):
+    tp, fp = hull
+    precision, recall, _ = path_points(tp, fp, np.zeros(tp.shape[0]), "davis-goadrich")
     return recall, precision
 
 
-def _linear_points(table):
-    tp, fp, thresholds = table_path(table)
-    precision, recall, _ = path_points(tp, fp, thresholds, "linear")
-    keep = thin(recall, precision)
-    return recall[keep], precision[keep]
-
-
 def _roc_points(table):
-    fpr, tpr, _ = table_roc(table)
-    keep = thin(fpr, tpr)
-    return fpr[keep], tpr[keep]
+    tp, fp, _ = _thinned_path(table, "fpr")
+    return fp / fp[-1], tp / tp[-1]
 
 
-def _hull_points(table):
-    tp, fp, _ = hull_path(table)
+def _hull_points(hull):
+    tp, fp = hull
     return fp / fp[-1], tp / tp[-1]
 
 
@@ -119,7 +125,7 @@ def draw_figures(tables, results, prevalence):
         ax.plot(recall, precision, color=colour, linewidth=1.4,
                 label=f"{_label(model)}: AUC-PR {values['auc_pr']:.4f}, "
                       f"average precision {values['average_precision']:.4f}")
-        recall, precision = _achievable_points(table)
+        recall, precision = _achievable_points(results[model]["hull"])
         ax.plot(recall, precision, color=colour, linewidth=1, linestyle="--",
                 label=f"{_label(model)}, achievable: {values['achievable_auc_pr']:.4f}")
     ax.axhline(prevalence, color="0.4", linestyle=":", linewidth=1,
@@ -138,7 +144,7 @@ def draw_figures(tables, results, prevalence):
         colour = colours[i % len(colours)]
         values = results[model]["values"]
         fpr, tpr = _roc_points(table)
-        hull_fpr, hull_tpr = _hull_points(table)
+        hull_fpr, hull_tpr = _hull_points(results[model]["hull"])
         ax.plot(fpr, tpr, color=colour, linewidth=1.4,
                 label=f"{_label(model)}: AUC-ROC {values['auc_roc']:.4f}")
         ax.plot(hull_fpr, hull_tpr, color=colour, linewidth=1, linestyle="--",
@@ -170,7 +176,7 @@ def draw_figures(tables, results, prevalence):
         recall, precision = _pr_points(table)
         ax.plot(recall, precision, linewidth=1.4,
                 label=f"Davis-Goadrich interpolation: {results[model]['values']['auc_pr']:.4f}")
-        recall, precision = _linear_points(table)
+        recall, precision = _pr_points(table, "linear")
         ax.plot(recall, precision, color="tab:red", linestyle="--", linewidth=1.2,
                 label=f"straight lines: {results[model]['linear_auc_pr']:.4f}")
         ax.set(xlim=(0, 1), ylim=(0, 1.02), xlabel="Recall", ylabel="Precision")

@@ -135,20 +135,29 @@ class Source:
                 from None
 
     def _parquet_batches(self, columns):
-        dataset = self._dataset()
+        import pyarrow.parquet as pq
+
         row = 1
         total = max(self.n_rows() or 1, 1)
-        try:
-            for batch in dataset.to_batches(columns=list(columns), batch_size=BATCH_ROWS):
-                if batch.num_rows == 0:
-                    continue
-                arrays = {name: batch.column(name) for name in columns}
-                yield row, self.n_bytes * min(1.0, (row + batch.num_rows) / total), arrays
-                row += batch.num_rows
-        except InputError:
-            raise
-        except Exception as exc:  # noqa: BLE001
-            raise InputError(f"{self.display} could not be read ({_first_line(exc)})") from None
+        for path in self.paths:
+            try:
+                # One row group at a time (pyarrow's batch iterator reads further ahead
+                # and holds several times the memory): a row group or two, whatever the
+                # file's size.
+                parquet = pq.ParquetFile(str(path))
+                batches = (batch for group in range(parquet.metadata.num_row_groups)
+                           for batch in parquet.read_row_group(group, columns=list(columns))
+                           .to_batches(max_chunksize=BATCH_ROWS))
+                for batch in batches:
+                    if batch.num_rows == 0:
+                        continue
+                    arrays = {name: batch.column(name) for name in columns}
+                    yield row, self.n_bytes * min(1.0, (row + batch.num_rows) / total), arrays
+                    row += batch.num_rows
+            except (InputError, GeneratorExit):
+                raise
+            except Exception as exc:  # noqa: BLE001 - pyarrow raises many types
+                raise InputError(f"{path.name} could not be read ({_first_line(exc)})") from None
 
     def _csv_batches(self, columns, text_columns, number_columns):
         pa = import_pyarrow()

@@ -232,9 +232,12 @@ def json_payload(report, metadata):
     return payload
 
 
+_INTERNAL = {"hull"}  # kept for the figures, not part of the results
+
+
 def _jsonable(value):
     if isinstance(value, dict):
-        return {str(k): _jsonable(v) for k, v in value.items()}
+        return {str(k): _jsonable(v) for k, v in value.items() if k not in _INTERNAL}
     if isinstance(value, (list, tuple)):
         return [_jsonable(v) for v in value]
     if isinstance(value, float) and not math.isfinite(value):
