@@ -231,8 +231,23 @@ def path_area(tp, fp, interpolation, leading_negatives="interpolate", n_pos=None
     (the total weight of positives, otherwise the path's last TP) is given: the areas
     of consecutive pieces of one path add up to the area of the whole.
     """
-    _, tp_a, fp_a, tp_b, fp_b = _rising_segments(tp, fp, leading_negatives)
     n_pos = tp[-1] if n_pos is None else n_pos
+    if tp.shape[0] <= _AREA_CHUNK + 1:
+        return _piece_area(tp, fp, interpolation, leading_negatives, n_pos)
+    # Consecutive pieces (sharing their end points) add up: temporaries stay small.
+    return float(sum(
+        _piece_area(tp[start : start + _AREA_CHUNK + 1], fp[start : start + _AREA_CHUNK + 1],
+                    interpolation, leading_negatives, n_pos)
+        for start in range(0, tp.shape[0] - 1, _AREA_CHUNK)
+    ))
+
+
+# Segments per piece of a long path: each segment's area needs a dozen temporaries.
+_AREA_CHUNK = 1 << 20
+
+
+def _piece_area(tp, fp, interpolation, leading_negatives, n_pos):
+    _, tp_a, fp_a, tp_b, fp_b = _rising_segments(tp, fp, leading_negatives)
     return float(np.sum(segment_areas(tp_a, fp_a, tp_b, fp_b, n_pos, interpolation)))
 
 

@@ -261,14 +261,14 @@ def fbeta_optimal_threshold(y_true, y_score, *, beta=1.0, pos_label=None, sample
 
 def table_fbeta_optimum(table, beta=1.0):
     """:func:`fbeta_optimal_threshold` of a counting table: ``(threshold, fbeta)``."""
-    points = table_points(table)
+    tp, fp = table.tps, table.fps
     # F-beta = TP / (TP + w FN + (1 - w) FP) with w = beta^2 / (1 + beta^2): no
     # product overflows, whatever beta (w -> 1 gives recall, w -> 0 precision).
     b2 = float(beta) * float(beta)
     w = 1.0 if b2 == np.inf else b2 / (1.0 + b2)
-    fbeta = points.tp / (points.tp + w * points.fn + (1.0 - w) * points.fp)
+    fbeta = tp / (tp + w * (tp[-1] - tp) + (1.0 - w) * fp)
     best = int(np.argmax(fbeta))
-    return float(points.threshold[best]), float(fbeta[best])
+    return float(table.thresholds[best]), float(fbeta[best])
 
 
 @validate_params(BINARY_PARAMS, prefer_skip_nested_validation=True)

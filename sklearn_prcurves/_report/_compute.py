@@ -18,7 +18,7 @@ import numpy as np
 from .._auc import _trapezoid_area, table_average_precision, table_pr_auc, table_roc_auc
 from .._counts import count_table
 from .._hull import achievable_area, hull_vertices
-from .._interpolation import path_area, table_path
+from .._interpolation import path_area
 from .._operating import (
     table_fbeta_optimum,
     table_precision_at_recall,
@@ -254,7 +254,8 @@ def table_measures(table, spec):
     The path and its hull are computed once and shared by the areas; each area is the
     same arithmetic as the library's function of that name, so the same float.
     """
-    tp, fp, _ = table_path(table)
+    tp = np.concatenate([[0.0], table.tps])  # the path from the origin (no thresholds)
+    fp = np.concatenate([[0.0], table.fps])
     keep = hull_vertices(fp, tp)
     hull = tp[keep], fp[keep]
     values = {

@@ -12,6 +12,7 @@ column of any bad value.
 import csv
 import glob
 import io
+import itertools
 import math
 import os
 import shutil
@@ -26,7 +27,9 @@ __all__ = ["BatchConverter", "InputError", "Source", "open_source"]
 # Rows per batch: large enough that per-batch overhead vanishes, small enough that a
 # batch's arrays stay a few tens of MB.
 BATCH_ROWS = 1 << 20
-_CSV_BLOCK_BYTES = 1 << 24
+# pyarrow holds several blocks at once (about 15 times a block in all): small blocks,
+# gathered into batches of BATCH_ROWS rows, keep reading fast and memory small.
+_CSV_BLOCK_BYTES = 1 << 20
 
 _COMPRESSION_MAGIC = {b"\x1f\x8b": "gzip", b"\x28\xb5\x2f\xfd": "zstd", b"BZh": "bz2"}
 _COMPRESSION_SUFFIX = {".gz": "gzip", ".gzip": "gzip", ".zst": "zstd", ".zstd": "zstd",
@@ -177,12 +180,20 @@ class Source:
         try:
             reader = pa.csv.open_csv(stream, read_options=read, parse_options=parse,
                                      convert_options=convert)
-            for batch in reader:
-                if batch.num_rows == 0:
+            pending, rows = [], 0
+            for batch in itertools.chain(reader, [None]):
+                if batch is not None:
+                    pending.append(batch)
+                    rows += batch.num_rows
+                    if rows < BATCH_ROWS:
+                        continue
+                if rows == 0:
                     continue
-                arrays = {name: batch.column(name) for name in columns}
+                arrays = {name: pa.concat_arrays([b.column(name) for b in pending])
+                          for name in columns}
                 yield row, _consumed(stream, self.n_bytes, compression), arrays
-                row += batch.num_rows
+                row += rows
+                pending, rows = [], 0
         except (InputError, GeneratorExit):
             raise
         except Exception as exc:  # noqa: BLE001 - find the row and say what is wrong
