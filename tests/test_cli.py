@@ -173,6 +173,36 @@ def test_many_batches_give_the_one_shot_numbers(tmp_path, capsys, monkeypatch):
             spc.grouped_roc_auc_score(y, s, group, sample_weight=w), rel=1e-12)
 
 
+@pytest.mark.parametrize("weighted", [False, True])
+def test_tables_held_in_ranges_give_the_library_numbers(tmp_path, capsys, monkeypatch,
+                                                        weighted):
+    """Long tables are held (and measured) in score ranges of bounded size: ranges of
+    50 distinct scores here, so every measure is summed over dozens of pieces."""
+    from sklearn_prcurves._report import _ranged
+
+    monkeypatch.setattr(_ranged, "RANGE_CAP", 50)
+    monkeypatch.setattr(_input, "_CSV_BLOCK_BYTES", 2048)
+    monkeypatch.setattr(_input, "BATCH_ROWS", 300)
+    y, a, b, w = make_data(2000, seed=14, ties=True)
+    columns = {"y": y, "a": a, "b": b}
+    extra = []
+    if weighted:
+        columns["w"] = w
+        extra = ["--weight", "w"]
+    data = write_csv(tmp_path / "r.csv", columns)
+    out = report_json(capsys, "report", str(data), "--label", "y", "--score", "a", "--score",
+                      "b", "--at-recall", "0.3", "--at-precision", "0.7", *extra)
+    weight = w if weighted else None
+    for name, s in (("a", a), ("b", b)):
+        assert_values(out["models"][name]["values"],
+                      library_values(y, s, weight, [0.3], [0.7]), exact=False)
+        low, high = spc.roc_auc_ci(y, s, sample_weight=weight)
+        assert out["models"][name]["intervals"]["auc_roc"][:2] == pytest.approx([low, high])
+    test = out["comparison"]["delong"]["b"]
+    expected = spc.delong_test(y, b, a, sample_weight=weight)
+    assert test["pvalue"] == pytest.approx(expected.pvalue, rel=1e-9)
+
+
 def test_weighted_report_shows_weights_and_matches(tmp_path, capsys):
     y, a, _, w = make_data(500, seed=3)
     w = w / 3  # fractional: DeLong is not defined, Boyd is
@@ -467,3 +497,27 @@ def test_html_report_loads_in_headless_chromium_without_console_errors(tmp_path)
         if "CONSOLE" in line and ("error" in line.lower() or "Uncaught" in line)
     ]
     assert console_errors == []
+
+
+def test_ranged_table_is_the_table_of_the_stream():
+    """Ranges split as they grow, whatever the order of the rows (sorted included)."""
+    from sklearn_prcurves._counts import count_table
+    from sklearn_prcurves._report._ranged import RangedTable
+
+    rng = np.random.default_rng(15)
+    for trial in range(150):
+        n = int(rng.integers(1, 3000))
+        y = rng.random(n) < 0.3
+        s = np.round(rng.normal(size=n), int(rng.integers(0, 4)))
+        if trial % 3 == 0:
+            s = np.sort(s)[::-1].copy()
+        cap, step = int(rng.integers(2, 60)), int(rng.integers(1, 500))
+        ranged = RangedTable(cap=cap)
+        for i in range(0, n, step):
+            ranged.add_table(count_table(y[i:i + step], s[i:i + step]))
+        pieces = ranged.pieces()
+        full = count_table(y, s)
+        assert np.array_equal(np.concatenate([p.thresholds for p in pieces]), full.thresholds)
+        assert np.array_equal(np.concatenate([p.pos for p in pieces]), full.pos)
+        assert np.array_equal(np.concatenate([p.neg for p in pieces]), full.neg)
+        assert max(len(p) for p in pieces) <= max(cap, step)

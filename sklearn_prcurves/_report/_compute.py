@@ -24,10 +24,18 @@ from .._operating import (
     table_precision_at_recall,
     table_recall_at_precision,
 )
-from .._summary import BinnedSummary, ExactSummary, _merge_optional
+from .._summary import BinnedSummary, _merge_optional
 from .._uncertainty import _delong_components, _group_of_rows, boyd_interval, delong_interval
 from ..exceptions import UndefinedMetricWarning
 from ._input import InputError
+from ._ranged import (
+    Path,
+    RangedTable,
+    piece_best,
+    piece_components,
+    piece_delong,
+    piece_measures,
+)
 
 __all__ = ["ReportSpec", "compute_report", "MEASURES"]
 
@@ -81,7 +89,7 @@ class _Accumulator:
     """The table of one model (in one segment), exact or binned, and its row count."""
 
     def __init__(self, spec):
-        self.summary = BinnedSummary(spec.mantissa_bits) if spec.binned else ExactSummary()
+        self.summary = BinnedSummary(spec.mantissa_bits) if spec.binned else RangedTable()
         self.rows = 0
 
     def add(self, is_pos, scores, weight):
@@ -292,16 +300,23 @@ def _level(value):
     return f"{value:g}"
 
 
-def _intervals(table, values, spec, frequency_weights):
+def _intervals(path, values, spec, frequency_weights):
     """DeLong's interval of the AUC-ROC, Boyd's logit intervals of the AUC-PRs."""
     out = {}
     level = spec.confidence_level
-    if frequency_weights and table.n_pos >= 2 and table.n_neg >= 2:
-        _, low, high = delong_interval(table, level)
+    if frequency_weights and path.n_pos >= 2 and path.n_neg >= 2:
+        if len(path.pieces) == 1:
+            _, low, high = delong_interval(path.pieces[0], level)
+        else:
+            from .._uncertainty import _normal_interval
+
+            auc = values["auc_roc"]
+            low, high = _normal_interval(auc, math.sqrt(piece_delong(path, auc)), level)
+            low, high = max(float(low), 0.0), min(float(high), 1.0)
         out["auc_roc"] = (low, high, "DeLong")
     for key in ("auc_pr", "auc_pr_continuous"):
         if values[key] == values[key]:  # not NaN
-            low, high = boyd_interval(values[key], table.n_pos, "logit", level)
+            low, high = boyd_interval(values[key], path.n_pos, "logit", level)
             out[key] = (low, high, "logit")
     return out
 
@@ -367,32 +382,59 @@ def _order_key_to_float(keys):
 
 
 def model_result(accumulator, spec, frequency_weights):
-    """The result of one model (in one segment): counts, measures, intervals, bounds."""
+    """The result of one model (in one segment): ``(result, path)``, the counts,
+    measures, intervals and bounds, and the :class:`Path` the figures are drawn from."""
     summary = accumulator.summary
     binned = isinstance(summary, BinnedSummary)
-    table = summary.table() if binned else summary.table_
+    pieces = [summary.table()] if binned else summary.pieces()
     result = {"rows": accumulator.rows}
-    if not _two_classes(table):
-        result.update(positives=0.0 if table is None else table.n_pos,
-                      negatives=0.0 if table is None else table.n_neg,
+    n_pos = sum(p.n_pos for p in pieces)
+    n_neg = sum(p.n_neg for p in pieces)
+    if not pieces or n_pos <= 0 or n_neg <= 0:
+        result.update(positives=n_pos, negatives=n_neg,
                       undefined="needs both positives and negatives")
         return result, None
     if binned:
         from .._counts import CountTable
 
-        table = CountTable(_bin_thresholds(summary, table), table.tps, table.fps)
-    result.update(positives=table.n_pos, negatives=table.n_neg,
-                  prevalence=table.n_pos / (table.n_pos + table.n_neg))
-    values, hull = table_measures(table, spec)
+        table = pieces[0]
+        pieces = [CountTable(_bin_thresholds(summary, table), table.tps, table.fps)]
+    path = Path(pieces)
+    result.update(positives=n_pos, negatives=n_neg, prevalence=n_pos / (n_pos + n_neg))
+    if len(pieces) == 1:
+        values, hull = table_measures(pieces[0], spec)
+        result["linear_auc_pr"] = table_pr_auc(pieces[0], "linear")  # for the figure only
+    else:
+        values, hull = path_measures(path, spec)
+        result["linear_auc_pr"] = sum(
+            path_area(tp, fp, "linear", n_pos=n_pos) for tp, fp, _ in path)
     result["values"] = values
-    result["linear_auc_pr"] = table_pr_auc(table, "linear")  # for the figure only
     result["hull"] = hull  # for the figures; not written out
     if spec.intervals:
-        result["intervals"] = _intervals(table, values, spec, frequency_weights)
+        result["intervals"] = _intervals(path, values, spec, frequency_weights)
     if binned:
         result["bounds"] = _binned_bounds(summary, spec, values)
         result["bins"] = int(summary.keys_.shape[0])
-    return result, table
+    return result, path
+
+
+def path_measures(path, spec):
+    """:func:`table_measures` of a table held in several pieces (same measures,
+    summed piece by piece)."""
+    hull = path.hull()
+    values = piece_measures(path, hull)
+    n_pos, n_neg = path.n_pos, path.n_neg
+    values["hull_auc_roc"] = _trapezoid_area(hull[1] / n_neg, hull[0] / n_pos)
+    values["achievable_auc_pr"] = path_area(hull[0], hull[1], "davis-goadrich")
+    for level in spec.at_recall:
+        key = f"precision_at_recall_{_level(level)}"
+        values[key], values[key + "_threshold"] = piece_best(
+            path, lambda tp, fp: tp / (tp + fp), lambda tp, fp: tp / n_pos >= level)
+    for level in spec.at_precision:
+        key = f"recall_at_precision_{_level(level)}"
+        values[key], values[key + "_threshold"] = piece_best(
+            path, lambda tp, fp: tp / n_pos, lambda tp, fp: tp / (tp + fp) >= level)
+    return {key: float(value) for key, value in values.items()}, hull
 
 
 # --- the paired test ------------------------------------------------------------------
@@ -405,6 +447,13 @@ def _visit_all(source, spec, converter, visitor, description):
     return visitor.sums
 
 
+class _Thresholds:
+    """What :func:`_group_of_rows` reads of a table."""
+
+    def __init__(self, thresholds):
+        self.thresholds = thresholds
+
+
 class _PairedDeLong:
     """DeLong's paired test of each model against one reference model (same rows).
 
@@ -414,25 +463,40 @@ class _PairedDeLong:
     as :func:`sklearn_prcurves.delong_test`).
     """
 
-    def __init__(self, tables, reference, others):
+    def __init__(self, paths, aucs, reference, others):
         self.reference, self.others = reference, others
         self.parts = {}
-        for model, table in tables.items():
-            auc, v10, v01, _, _ = _delong_components(table)
-            self.parts[model] = (table, auc, v10, v01)
+        for model, path in paths.items():
+            if len(path.pieces) == 1:
+                table = path.pieces[0]
+                auc, v10, v01, _, _ = _delong_components(table)
+                components = [(table.thresholds, v10 - auc, v01 - auc)]
+            else:
+                auc = aucs[model]
+                components = piece_components(path, auc)
+            self.parts[model] = (path, auc, components)
         self.start()
 
     def start(self):
         self.sums = {model: [0.0, 0.0] for model in self.others}
 
     def _centred(self, model, is_pos, scores):
-        table, auc, v10, v01 = self.parts[model]
+        path, _, components = self.parts[model]
         # Binary searches of sorted keys walk the table once (a search for keys in
         # random order costs a cache miss per step): sort the batch, then place back.
         order = np.argsort(scores)
-        group = np.empty(scores.shape[0], dtype=np.intp)
-        group[order] = _group_of_rows(table, scores[order])
-        return v10[group[is_pos]] - auc, v01[group[~is_pos]] - auc
+        ordered = scores[order]
+        v10, v01 = np.zeros(scores.shape[0]), np.zeros(scores.shape[0])
+        # Pieces hold decreasing, disjoint score ranges: each is a run of sorted rows.
+        lows = np.array([thresholds[-1] for thresholds, _, _ in components])
+        bounds = np.searchsorted(ordered, lows, side="left")
+        stop = scores.shape[0]
+        for (thresholds, c10, c01), start in zip(components, bounds):
+            rows = order[start:stop]
+            group = _group_of_rows(_Thresholds(thresholds), ordered[start:stop])
+            v10[rows], v01[rows] = c10[group], c01[group]
+            stop = start
+        return v10[is_pos], v01[~is_pos]
 
     def visit(self, is_pos, scores, weight, arrays):
         w = np.ones(is_pos.shape[0]) if weight is None else weight
@@ -448,8 +512,8 @@ class _PairedDeLong:
 
         from .._uncertainty import _normal_interval
 
-        ref_table, ref_auc, _, _ = self.parts[self.reference]
-        n_pos, n_neg = ref_table.n_pos, ref_table.n_neg
+        ref_path, ref_auc, _ = self.parts[self.reference]
+        n_pos, n_neg = ref_path.n_pos, ref_path.n_neg
         out = {}
         for model in self.others:
             s10, s01 = self.sums[model]
@@ -512,7 +576,8 @@ def compute_report(source, spec, converter, runner=None):
         if spec.intervals and whole_weights and not spec.binned:
             reference = comparison["best"]["auc_roc"]
             others = [m for m in spec.scores if m != reference]
-            paired = _PairedDeLong(tables, reference, others)
+            aucs = {m: models[m]["values"]["auc_roc"] for m in models}
+            paired = _PairedDeLong(tables, aucs, reference, others)
             parts_sums = runner.map(_visit_all, parts, spec, converter.again(), paired,
                                     "paired test")
             paired.sums = {model: [sum(part[model][i] for part in parts_sums) for i in (0, 1)]
@@ -534,10 +599,8 @@ def _whole_weights(accumulators, spec):
     summary = accumulators[(None, spec.scores[0])].summary
     if isinstance(summary, BinnedSummary):
         return summary.integer_weights_
-    table = summary.table_
-    if table is None:
-        return True
-    return bool(np.all(table.pos == np.round(table.pos)) and np.all(table.neg == np.round(table.neg)))
+    return all(bool(np.all(t.pos == np.round(t.pos)) and np.all(t.neg == np.round(t.neg)))
+               for t in summary.pieces())
 
 
 def _compare(models):

@@ -11,7 +11,7 @@ import io
 
 import numpy as np
 
-from .._interpolation import path_points, table_path
+from .._interpolation import path_points
 
 __all__ = ["draw_figures", "thin"]
 
@@ -40,21 +40,26 @@ def _label(name):
     return str(name).replace("$", r"\$")
 
 
-def _thinned_path(table, along):
-    """The table's path (with the origin) reduced to the points a figure can show.
+def _thinned_path(path, along):
+    """A count path (a :class:`~sklearn_prcurves._report._ranged.Path`, origin first)
+    reduced to the points a figure can show.
 
     Between consecutive path points every curve drawn here (the ROC segment, the
     Davis-Goadrich or straight PR segment) is monotone, so a grid column's extremes
     are path points: thinning the path first, then interpolating, draws what the
     whole curve would, from a few thousand points.
     """
-    tp, fp, thresholds = table_path(table)
-    if along == "recall":
-        with np.errstate(invalid="ignore", divide="ignore"):
-            keep = thin(tp / tp[-1], np.nan_to_num(tp / (tp + fp)))
-    else:
-        keep = thin(fp / fp[-1], tp / tp[-1])
-    return tp[keep], fp[keep], thresholds[keep]
+    tps, fps, thresholds = [np.zeros(1)], [np.zeros(1)], [np.array([np.inf])]
+    for tp, fp, piece_thresholds in path:
+        tp, fp, piece_thresholds = tp[1:], fp[1:], piece_thresholds
+        if along == "recall":
+            keep = thin(tp / path.n_pos, tp / (tp + fp))
+        else:
+            keep = thin(fp / path.n_neg, tp / path.n_pos)
+        tps.append(tp[keep])
+        fps.append(fp[keep])
+        thresholds.append(piece_thresholds[keep].astype(np.float64))
+    return np.concatenate(tps), np.concatenate(fps), np.concatenate(thresholds)
 
 
 def _pr_points(table, interpolation="davis-goadrich"):
@@ -139,7 +144,10 @@ def draw_figures(tables, results, prevalence):
 
     fig, (ax, zoom) = plt.subplots(1, 2, figsize=(11, 6.2))
     # The log axis starts at the smallest false positive rate any model reaches.
-    low = min(max(float(np.min(t.fps[t.fps > 0]) / t.n_neg), 1e-7) for t in tables.values())
+    low = 1.0
+    for path in tables.values():
+        tp, fp, _ = _thinned_path(path, "fpr")
+        low = min(low, max(float(np.min(fp[fp > 0])) / path.n_neg, 1e-7))
     for i, (model, table) in enumerate(tables.items()):
         colour = colours[i % len(colours)]
         values = results[model]["values"]

@@ -490,7 +490,9 @@ class BatchConverter:
                 f"{self._where(first_row, index, name)}: the {what} is missing"
                 + (" (pass --drop-missing to drop such rows)" if what == "score" else "")
             )
-        values = column.to_numpy(zero_copy_only=False).astype(np.float64, copy=False)
+        values = column.to_numpy(zero_copy_only=False)
+        if values.dtype != np.float32:  # float32 scores stay float32: half the table
+            values = values.astype(np.float64, copy=False)
         if not np.isfinite(values.sum()) and not np.all(np.isfinite(values)):
             index = int(np.argmax(~np.isfinite(values)))
             if np.isnan(values[index]):
