@@ -521,3 +521,32 @@ def test_ranged_table_is_the_table_of_the_stream():
         assert np.array_equal(np.concatenate([p.pos for p in pieces]), full.pos)
         assert np.array_equal(np.concatenate([p.neg for p in pieces]), full.neg)
         assert max(len(p) for p in pieces) <= max(cap, step)
+
+
+def test_progress_bar_on_a_terminal(tmp_path):
+    """On a terminal, stderr shows a progress bar for each pass over the input."""
+    pty = pytest.importorskip("pty")
+    import fcntl
+    import os
+    import struct
+    import termios
+
+    y, a, b, _ = make_data(2000, seed=16)
+    data = write_csv(tmp_path / "s.csv", {"y": y, "a": a, "b": b})
+    pid, fd = pty.fork()
+    if pid == 0:  # the child: a terminal 100 columns wide
+        fcntl.ioctl(1, termios.TIOCSWINSZ, struct.pack("HHHH", 40, 100, 0, 0))
+        os.execv(sys.executable, [sys.executable, "-m", "sklearn_prcurves", "report", str(data),
+                                  "--label", "y", "--score", "a", "--score", "b", "--no-files"])
+    out = b""
+    while True:
+        try:
+            chunk = os.read(fd, 4096)
+        except OSError:
+            break
+        if not chunk:
+            break
+        out += chunk
+    os.waitpid(pid, 0)
+    text = out.decode("utf-8", "replace")
+    assert "reading:" in text and "paired test:" in text
