@@ -21,12 +21,18 @@ from scipy.stats import norm
 from sklearn import config_context
 from sklearn.utils import Bunch, check_random_state
 
-from ._auc import achievable_pr_auc_score, average_precision_score, pr_auc_score, roc_auc_score
+from ._auc import (
+    achievable_pr_auc_score,
+    average_precision_score,
+    pr_auc_score,
+    roc_auc_score,
+    table_achievable_pr_auc,
+    table_pr_auc,
+)
 from ._compat import Interval, StrOptions, validate_params
 from ._counts import CountTable
 from ._curves import BINARY_PARAMS, two_class_table
-from ._hull import achievable_area
-from ._interpolation import INTERPOLATIONS, path_area, table_path
+from ._interpolation import INTERPOLATIONS
 from ._validation import check_binary_input
 from .exceptions import UndefinedMetricWarning
 
@@ -416,25 +422,15 @@ def _roc_auc_from_table(table):
     return _delong_components(table)[0]
 
 
-def _pr_auc_from_table(table, interpolation="davis-goadrich", leading_negatives="interpolate"):
-    tp, fp, _ = table_path(table)
-    return path_area(tp, fp, interpolation, leading_negatives)
-
-
-def _achievable_from_table(table, interpolation="davis-goadrich"):
-    tp, fp, _ = table_path(table)
-    return achievable_area(tp, fp, interpolation)
-
-
 def _average_precision_from_table(table):
-    return _pr_auc_from_table(table, "step")
+    return table_pr_auc(table, "step")
 
 
 # Metrics computed straight from a (resampled) table: no sort per resample.
 _TABLE_METRICS = {
     roc_auc_score: _roc_auc_from_table,
-    pr_auc_score: _pr_auc_from_table,
-    achievable_pr_auc_score: _achievable_from_table,
+    pr_auc_score: table_pr_auc,
+    achievable_pr_auc_score: table_achievable_pr_auc,
     average_precision_score: _average_precision_from_table,
 }
 
