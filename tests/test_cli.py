@@ -4,7 +4,6 @@ input format, and bad input gets one clear line."""
 import gzip
 import io
 import json
-import resource
 import shutil
 import subprocess
 import sys
