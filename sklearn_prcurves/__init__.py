@@ -12,6 +12,8 @@ from ._auc import (
     pr_auc_score,
     roc_auc_score,
 )
+from ._bounds import normalized_pr_auc_score, pr_auc_bounds, pr_curve_bounds
+from ._cost import cost_curve, expected_cost
 from ._counts import CountTable, count_table
 from ._curves import (
     confusion_matrix_at_thresholds,
@@ -30,6 +32,9 @@ from ._operating import (
     recall_at_precision,
     recall_at_precision_score,
 )
+from ._lift import cumulative_gain_curve, ks_statistic, lift_curve
+from ._partial import partial_roc_auc_score
+from ._prg import prg_auc_score, prg_curve
 from ._scorer import (
     get_scorer,
     get_scorer_names,
@@ -73,24 +78,35 @@ __all__ = [
     "bootstrap_test",
     "break_even_point",
     "confusion_matrix_at_thresholds",
+    "cost_curve",
     "count_table",
+    "cumulative_gain_curve",
     "curve_dominates",
     "delong_test",
     "det_curve",
+    "expected_cost",
     "fbeta_optimal_threshold",
     "get_scorer",
     "get_scorer_names",
     "grouped_roc_auc_score",
+    "ks_statistic",
+    "lift_curve",
     "make_precision_at_recall_scorer",
     "make_recall_at_precision_scorer",
+    "normalized_pr_auc_score",
     "operating_points",
+    "partial_roc_auc_score",
+    "pr_auc_bounds",
     "pr_auc_ci",
     "pr_auc_score",
     "pr_curve",
+    "pr_curve_bounds",
     "pr_to_roc",
     "precision_at_recall",
     "precision_at_recall_score",
     "precision_recall_curve",
+    "prg_auc_score",
+    "prg_curve",
     "recall_at_precision",
     "recall_at_precision_score",
     "roc_auc_ci",

@@ -24,7 +24,13 @@ from ._curves import (
     table_roc,
 )
 from ._hull import achievable_area
-from ._interpolation import INTERPOLATIONS, LEADING_NEGATIVES, path_area, table_path
+from ._interpolation import (
+    INTERPOLATIONS,
+    LEADING_NEGATIVES,
+    path_area,
+    path_area_between,
+    table_path,
+)
 from ._validation import check_non_negative_weight, n_distinct_labels, target_type
 from .exceptions import UndefinedMetricWarning
 
@@ -437,9 +443,9 @@ def average_precision_score(y_true, y_score, *, average="macro", pos_label=1, sa
 
 def _binary_pr_auc(
     y_true, y_score, pos_label=1, sample_weight=None, *, interpolation, leading_negatives,
-    achievable=False,
+    achievable=False, recall_range=None,
 ):
-    if interpolation == "step" and not achievable:
+    if interpolation == "step" and not achievable and recall_range is None:
         return _binary_average_precision(
             y_true, y_score, pos_label=pos_label, sample_weight=sample_weight
         )
@@ -456,7 +462,20 @@ def _binary_pr_auc(
     tp, fp, _ = table_path(table)
     if achievable:
         return achievable_area(tp, fp, interpolation)
+    if recall_range is not None:
+        return path_area_between(tp, fp, interpolation, leading_negatives, *recall_range)
     return path_area(tp, fp, interpolation, leading_negatives)
+
+
+def check_range(value, name):
+    """A ``(low, high)`` sub-range of [0, 1] with ``low < high``, as floats."""
+    try:
+        low, high = (float(v) for v in value)
+    except (TypeError, ValueError):
+        raise ValueError(f"{name} must be a pair (low, high); got {value!r}.") from None
+    if not 0 <= low < high <= 1:
+        raise ValueError(f"{name} must satisfy 0 <= low < high <= 1; got {value!r}.")
+    return low, high
 
 
 _PR_AUC_PARAMS = {
@@ -483,7 +502,8 @@ def _averaged_pr_auc(y_true, y_score, average, pos_label, sample_weight, **optio
 
 
 @validate_params(
-    {**_PR_AUC_PARAMS, "leading_negatives": [StrOptions(set(LEADING_NEGATIVES))]},
+    {**_PR_AUC_PARAMS, "leading_negatives": [StrOptions(set(LEADING_NEGATIVES))],
+     "recall_range": ["array-like", None]},
     prefer_skip_nested_validation=True,
 )
 def pr_auc_score(
@@ -495,6 +515,7 @@ def pr_auc_score(
     pos_label=1,
     sample_weight=None,
     leading_negatives="interpolate",
+    recall_range=None,
 ):
     """Area under the interpolated precision-recall curve (Davis and Goadrich, 2006).
 
@@ -539,6 +560,14 @@ def pr_auc_score(
         the ROC curve, as PRROC does); ``"drop"`` holds the first positive point's
         precision flat to recall 0, reproducing the authors' AUCCalculator. For
         ``y = [0, 1]`` ranked in that order they give 0.25 and 0.5.
+    recall_range : (float, float), default=None
+        Only the area for recall between these two values (a partial area, not
+        normalised: at most ``high - low``). ``leading_negatives="drop"`` with
+        ``(0.5, 1.0)`` gives the authors' AUCCalculator's area above a minimum
+        recall of 0.5 (``java -jar auc.jar FILE list 0.5``). The curve is cut
+        inside a step where it reaches the bound: along the exact curve
+        (``"continuous"``), the Davis-Goadrich polyline, the step or the straight
+        line.
 
     Returns
     -------
@@ -579,9 +608,14 @@ def pr_auc_score(
     >>> round(pr_auc_score(y, scores, interpolation="continuous"), 6)
     0.306853
     """
+    if recall_range is not None:
+        recall_range = check_range(recall_range, "recall_range")
+        if recall_range == (0.0, 1.0):
+            recall_range = None
     return _averaged_pr_auc(
         y_true, y_score, average, pos_label, sample_weight,
         interpolation=interpolation, leading_negatives=leading_negatives,
+        recall_range=recall_range,
     )
 
 

@@ -326,3 +326,62 @@ def path_points(tp, fp, thresholds, interpolation, leading_negatives="interpolat
         np.concatenate([[start[1]], recall]),
         np.concatenate([[start[2]], thresholds[b]]),
     )
+
+
+def path_area_between(tp, fp, interpolation, leading_negatives, low, high):
+    """Area under the interpolated PR curve for recall in ``[low, high]``.
+
+    The area up to a recall ``r`` is the area of the whole segments before it plus
+    the part of the segment where recall reaches ``r``: the exact integral for
+    ``"continuous"``; along the Davis-Goadrich polyline (whole steps, then the straight
+    line to the next step's point) for ``"davis-goadrich"``; the step's own precision
+    for ``"step"``; the straight line for ``"linear"``. Vertical drops have no width,
+    so the area is the same whether the cut falls above or below one.
+    """
+    return _area_up_to(tp, fp, interpolation, leading_negatives, high) - _area_up_to(
+        tp, fp, interpolation, leading_negatives, low)
+
+
+def _area_up_to(tp, fp, interpolation, leading_negatives, recall):
+    n_pos = tp[-1]
+    _, tp_a, fp_a, tp_b, fp_b = _rising_segments(tp, fp, leading_negatives)
+    target = recall * n_pos
+    whole = tp_b <= target
+    area = float(np.sum(segment_areas(tp_a[whole], fp_a[whole], tp_b[whole], fp_b[whole],
+                                      n_pos, interpolation)))
+    k = int(np.argmin(whole)) if not whole.all() else None
+    if k is None or target <= tp_a[k]:
+        return area
+    return area + _segment_part(tp_a[k], fp_a[k], tp_b[k], fp_b[k], n_pos, interpolation,
+                                target - tp_a[k])
+
+
+def _segment_part(tp_a, fp_a, tp_b, fp_b, n_pos, interpolation, x):
+    """Area over the first ``x`` units of positive weight of one segment A -> B."""
+    d_tp, d_fp = tp_b - tp_a, fp_b - fp_a
+    skew = d_fp / d_tp
+    one = np.ones(1)
+    precision_b = tp_b / (tp_b + fp_b)
+    if interpolation == "step":
+        return float(x / n_pos * precision_b)
+    precision_a = float(start_precision(tp_a * one, fp_a * one, precision_b * one)[0])
+    if interpolation == "linear":
+        at_x = precision_a + (precision_b - precision_a) * x / d_tp
+        return float(x / n_pos * (precision_a + at_x) / 2)
+    if interpolation == "continuous":
+        return float(segment_areas(tp_a * one, fp_a * one, (tp_a + x) * one,
+                                   (fp_a + skew * x) * one, n_pos, "continuous")[0])
+    # Davis-Goadrich: the polyline through whole steps, then straight to the next point.
+    steps = np.floor(x)
+    area = 0.0
+    if steps >= 1:
+        area = float(segment_areas(tp_a * one, fp_a * one, (tp_a + steps) * one,
+                                   (fp_a + skew * steps) * one, n_pos, "davis-goadrich")[0])
+    if x > steps:
+        nxt = min(steps + 1, d_tp)
+        at_steps = precision_a if steps == 0 else interpolated_precision(
+            tp_a, fp_a, d_tp, d_fp, steps)
+        at_next = interpolated_precision(tp_a, fp_a, d_tp, d_fp, nxt)
+        at_x = at_steps + (at_next - at_steps) * (x - steps) / (nxt - steps)
+        area += float((x - steps) / n_pos * (at_steps + at_x) / 2)
+    return area

@@ -16,7 +16,10 @@ from sklearn.metrics import get_scorer_names as sklearn_get_scorer_names
 from sklearn.metrics import make_scorer
 
 from ._auc import achievable_pr_auc_score, average_precision_score, pr_auc_score, roc_auc_score
+from ._bounds import normalized_pr_auc_score
+from ._lift import ks_statistic
 from ._operating import precision_at_recall_score, recall_at_precision_score
+from ._prg import prg_auc_score
 
 __all__ = [
     "get_scorer",
@@ -26,6 +29,10 @@ __all__ = [
 ]
 
 _RANKING = ("decision_function", "predict_proba")
+
+
+def _ks_score(y_true, y_score, **kwargs):
+    return ks_statistic(y_true, y_score, **kwargs).statistic
 
 
 def _scorers():
@@ -44,6 +51,10 @@ def _scorers():
             scorers[f"{name}_ovr{suffix}"] = make_scorer(
                 pr_auc_score, response_method=_RANKING, average=average, **options
             )
+    # Single-number measures of the PR and ROC analysis's other curves.
+    scorers["normalized_pr_auc"] = make_scorer(normalized_pr_auc_score, response_method=_RANKING)
+    scorers["prg_auc"] = make_scorer(prg_auc_score, response_method=_RANKING)
+    scorers["ks"] = make_scorer(_ks_score, response_method=_RANKING)
     # The drop-ins, under scikit-learn's own names: same numbers, computed faster.
     scorers["roc_auc"] = make_scorer(roc_auc_score, response_method=_RANKING)
     scorers["average_precision"] = make_scorer(average_precision_score, response_method=_RANKING)

@@ -123,3 +123,81 @@ def naive_delong(is_pos, scores_list):
     s10 = np.atleast_2d(np.cov(np.array(v10)))
     s01 = np.atleast_2d(np.cov(np.array(v01)))
     return np.array(aucs), s10 / m + s01 / n
+
+
+def reference_prg_auc(tp, fp):
+    """Area under the precision-recall-gain curve through a count path (Flach and Kull,
+    2015), exactly: gains of every point with recall gain >= 0, the curve entering at
+    recall gain 0 on the segment crossing TP = P^2 / (P + N), trapezoids between."""
+    n_pos, n_neg = tp[-1], fp[-1]
+
+    def gains(t, f):
+        return 1 - n_pos / n_neg * f / t, 1 - n_pos / n_neg * (n_pos - t) / t
+
+    entry = n_pos * n_pos / (n_pos + n_neg)
+    points = []
+    for i in range(1, len(tp)):
+        if tp[i] < entry or tp[i] == 0:
+            continue
+        if not points:
+            if tp[i - 1] < entry:  # enter on this segment, at recall gain 0
+                alpha = (entry - tp[i - 1]) / (tp[i] - tp[i - 1])
+                t = tp[i - 1] + alpha * (tp[i] - tp[i - 1])
+                f = fp[i - 1] + alpha * (fp[i] - fp[i - 1])
+                points.append(gains(t, f))
+        points.append(gains(tp[i], fp[i]))
+    area = Fraction(0)
+    for (pg_a, rg_a), (pg_b, rg_b) in zip(points, points[1:]):
+        area += (rg_b - rg_a) * (pg_a + pg_b) / 2
+    return area
+
+
+def reference_polyline(tp, fp, interpolation, leading_negatives="interpolate"):
+    """The PR curve through a count path as exact (recall, precision) vertices joined by
+    straight lines ("davis-goadrich": whole positive steps; "linear": the path's
+    points), or, for "step", the (recall, precision) of each step's right end."""
+    n_pos = tp[-1]
+    vertices = []
+    for i in range(1, len(tp)):
+        tp_a, fp_a, tp_b, fp_b = tp[i - 1], fp[i - 1], tp[i], fp[i]
+        if tp_b == tp_a:
+            continue
+        if leading_negatives == "drop" and tp_a == 0:
+            fp_a = Fraction(0)
+        p_b = tp_b / (tp_b + fp_b)
+        if interpolation == "step":
+            vertices.append((tp_b / n_pos, p_b))
+            continue
+        # Each rising segment starts at its own point (after a vertical drop, that is
+        # below the last vertex, at the same recall).
+        vertices.append((tp_a / n_pos, _start_precision(tp_a, fp_a, tp_b, fp_b)))
+        if interpolation == "davis-goadrich":
+            skew = (fp_b - fp_a) / (tp_b - tp_a)
+            x = 1
+            while x < tp_b - tp_a:
+                vertices.append(((tp_a + x) / n_pos, (tp_a + x) / (tp_a + x + fp_a + skew * x)))
+                x += 1
+        vertices.append((tp_b / n_pos, p_b))
+    return vertices
+
+
+def reference_partial_pr_area(tp, fp, interpolation, low, high, leading_negatives="interpolate"):
+    """Exact area under :func:`reference_polyline` for recall in [low, high]."""
+    low, high = Fraction(low), Fraction(high)
+    vertices = reference_polyline(tp, fp, interpolation, leading_negatives)
+    area = Fraction(0)
+    if interpolation == "step":
+        previous = Fraction(0)
+        for recall, precision in vertices:
+            a, b = max(previous, low), min(recall, high)
+            if b > a:
+                area += (b - a) * precision
+            previous = recall
+        return area
+    for (r_a, p_a), (r_b, p_b) in zip(vertices, vertices[1:]):
+        a, b = max(r_a, low), min(r_b, high)
+        if b <= a:
+            continue
+        at = lambda r: p_a + (p_b - p_a) * (r - r_a) / (r_b - r_a)  # noqa: E731
+        area += (b - a) * (at(a) + at(b)) / 2
+    return area

@@ -1,0 +1,132 @@
+"""Precision-recall-gain curves (Flach and Kull, NeurIPS 2015).
+
+Precision and recall are rescaled so that the always-positive classifier sits at the
+origin's opposite corner and random performance at zero:
+``precision gain = 1 - (P / N) (FP / TP)`` and ``recall gain = 1 - (P / N) (FN / TP)``.
+In PRG space straight lines between operating points are correct, F-score isolines
+are straight, the baseline is universal and the area (AUPRG) is linear in the
+expected F1 gain. The curve is drawn and measured for recall gain in [0, 1]: a point
+is inserted where the curve enters at recall gain 0, on the ROC segment crossing
+TP = P^2 / (P + N).
+"""
+
+import numpy as np
+
+from ._compat import validate_params
+from ._curves import BINARY_PARAMS, two_class_table
+
+__all__ = ["prg_auc_score", "prg_curve"]
+
+
+def _gains(tp, fp, n_pos, n_neg):
+    with np.errstate(divide="ignore", invalid="ignore"):
+        precision_gain = 1.0 - (n_pos / n_neg) * (fp / tp)
+        recall_gain = 1.0 - (n_pos / n_neg) * ((n_pos - tp) / tp)
+    return precision_gain, recall_gain
+
+
+def table_prg_curve(table):
+    """``(precision_gain, recall_gain, thresholds)`` from recall gain 0 to 1."""
+    n_pos, n_neg = table.n_pos, table.n_neg
+    tp = np.concatenate([[0.0], table.tps])
+    fp = np.concatenate([[0.0], table.fps])
+    thresholds = np.concatenate([[np.inf], table.thresholds.astype(np.float64)])
+    precision_gain, recall_gain = _gains(tp, fp, n_pos, n_neg)
+    first = int(np.argmax(recall_gain >= 0))  # the last point has recall gain 1
+    if recall_gain[first] > 0 and first > 0:
+        # Enter at recall gain 0: TP = P^2 / (P + N) on the segment from the point
+        # before, FP growing with TP along that ROC segment.
+        d_tp, d_fp = tp[first] - tp[first - 1], fp[first] - fp[first - 1]
+        alpha = (n_pos * n_pos / (n_pos + n_neg) - tp[first - 1]) / d_tp if d_tp > 0 else 0.5
+        entry_gain, _ = _gains(tp[first - 1] + alpha * d_tp, fp[first - 1] + alpha * d_fp,
+                               n_pos, n_neg)
+        precision_gain = np.concatenate([[entry_gain], precision_gain[first:]])
+        recall_gain = np.concatenate([[0.0], recall_gain[first:]])
+        thresholds = thresholds[first:]
+        thresholds = np.concatenate([thresholds[:1], thresholds])
+    else:
+        precision_gain, recall_gain = precision_gain[first:], recall_gain[first:]
+        thresholds = thresholds[first:]
+    return precision_gain, recall_gain, thresholds
+
+
+def table_prg_auc(table):
+    """:func:`prg_auc_score` of a counting table."""
+    precision_gain, recall_gain, _ = table_prg_curve(table)
+    return float(np.sum(np.diff(recall_gain) * (precision_gain[1:] + precision_gain[:-1]) / 2))
+
+
+@validate_params(BINARY_PARAMS, prefer_skip_nested_validation=True)
+def prg_curve(y_true, y_score, *, pos_label=None, sample_weight=None):
+    """Precision-recall-gain curve (Flach and Kull, 2015), for recall gain in [0, 1].
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        True binary labels.
+    y_score : array-like of shape (n_samples,)
+        Scores; higher means more likely positive.
+    pos_label : int, float, bool or str, default=None
+    sample_weight : array-like of shape (n_samples,), default=None
+
+    Returns
+    -------
+    precision_gain, recall_gain : ndarray of shape (n_points,)
+        In increasing recall gain, from 0 (an inserted point where the curve enters)
+        to 1 (everything predicted positive). Precision gain may be negative: the
+        threshold does worse than the always-positive classifier.
+    thresholds : ndarray of shape (n_points,)
+        The score threshold of each point (the inserted point takes the threshold
+        of the point after it).
+
+    References
+    ----------
+    .. [1] P. Flach and M. Kull, "Precision-Recall-Gain Curves: PR Analysis Done
+           Right", NeurIPS 2015.
+
+    Examples
+    --------
+    >>> from sklearn_prcurves import prg_curve
+    >>> precision_gain, recall_gain, _ = prg_curve([1, 1, 0, 0, 1, 0],
+    ...                                            [0.8, 0.8, 0.6, 0.4, 0.4, 0.2])
+    >>> recall_gain
+    array([0. , 0.5, 0.5, 1. , 1. ])
+    """
+    table = two_class_table(y_true, y_score, pos_label, sample_weight)
+    return table_prg_curve(table)
+
+
+@validate_params(BINARY_PARAMS, prefer_skip_nested_validation=True)
+def prg_auc_score(y_true, y_score, *, pos_label=None, sample_weight=None):
+    """Area under the precision-recall-gain curve (AUPRG; Flach and Kull, 2015).
+
+    The trapezoid area of :func:`prg_curve` over recall gain in [0, 1] (straight
+    lines are correct in PRG space), counting precision gain below 0 as negative
+    area. 1 for a perfect ranking, 0 for a random one (all scores tied).
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+    y_score : array-like of shape (n_samples,)
+    pos_label : int, float, bool or str, default=None
+    sample_weight : array-like of shape (n_samples,), default=None
+
+    Returns
+    -------
+    auprg : float
+
+    References
+    ----------
+    .. [1] P. Flach and M. Kull, "Precision-Recall-Gain Curves: PR Analysis Done
+           Right", NeurIPS 2015.
+
+    Examples
+    --------
+    >>> from sklearn_prcurves import prg_auc_score
+    >>> prg_auc_score([1, 1, 0, 0], [0.9, 0.8, 0.2, 0.1])
+    1.0
+    >>> prg_auc_score([1, 0, 1, 0], [0.5, 0.5, 0.5, 0.5])
+    0.0
+    """
+    table = two_class_table(y_true, y_score, pos_label, sample_weight)
+    return table_prg_auc(table)

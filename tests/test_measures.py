@@ -1,0 +1,300 @@
+"""Partial areas, the bounds of PR space, PR-gain, cost curves, gains, lift and KS.
+
+Checked against the public reference values (the authors' AUCCalculator above a
+minimum recall; PRROC's best, worst and random curves), the papers' closed forms,
+scikit-learn where it computes the same thing, and slow exact references.
+"""
+
+import json
+from fractions import Fraction
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from scipy.stats import ks_2samp
+from sklearn.metrics import roc_auc_score as sk_roc_auc_score
+
+import sklearn_prcurves as spc
+from sklearn_prcurves._bounds import minimum_pr_auc
+from _reference import reference_partial_pr_area, reference_path, reference_prg_auc
+
+CASES = json.loads((Path(__file__).parent / "data" / "public_cases.json").read_text())
+
+
+def case_data(case):
+    if "y" in case:
+        return np.array(case["y"]), np.array(case["score"], dtype=float)
+    y, scores = [], []
+    for key, count in sorted(case["counts"].items()):
+        score, label = key.split("|")
+        y += [int(label)] * count
+        scores += [float(score)] * count
+    return np.array(y), np.array(scores)
+
+
+@st.composite
+def ranked(draw, weights=False):
+    n = draw(st.integers(2, 30))
+    y = np.array(draw(st.lists(st.integers(0, 1), min_size=n, max_size=n)))
+    if y.min() == y.max():
+        y[0] = 1 - y[0]
+    scores = np.array(draw(st.lists(st.integers(0, 6), min_size=n, max_size=n)), dtype=float)
+    w = None
+    if weights:
+        w = np.array(draw(st.lists(st.integers(1, 4), min_size=n, max_size=n)), dtype=float)
+    return y, scores, w
+
+
+# --- public reference values ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize("case_name", sorted(CASES["cases"]))
+def test_authors_tool_area_from_recall_half(case_name):
+    case = CASES["cases"][case_name]
+    y, scores = case_data(case)
+    got = spc.pr_auc_score(y, scores, leading_negatives="drop", recall_range=(0.5, 1.0))
+    assert got == pytest.approx(case["authors_tool_aucjar_area_from_recall_0_5"], abs=1e-12)
+
+
+@pytest.mark.parametrize("case_name", sorted(CASES["cases"]))
+@pytest.mark.parametrize("interpolation", ["davis-goadrich", "continuous"])
+def test_prroc_best_worst_random_curves(case_name, interpolation):
+    case = CASES["cases"][case_name]
+    y, _ = case_data(case)
+    key = interpolation.replace("-", "_")
+    bounds = spc.pr_auc_bounds(y, interpolation=interpolation)
+    assert bounds.best == pytest.approx(case[f"best_curve_{key}"], abs=1e-12)
+    assert bounds.worst == pytest.approx(case[f"worst_curve_{key}"], abs=1e-12)
+    assert bounds.random == pytest.approx(case["random_curve"], abs=1e-12)
+
+
+# --- partial areas -------------------------------------------------------------------------
+
+
+@settings(max_examples=150, deadline=None)
+@given(ranked(), st.sampled_from(["davis-goadrich", "linear", "step"]),
+       st.sampled_from(["interpolate", "drop"]),
+       st.tuples(st.integers(0, 8), st.integers(1, 8)))
+def test_partial_pr_area_equals_exact_reference(data, interpolation, leading, cut):
+    y, scores, _ = data
+    low, high = sorted((Fraction(cut[0], 8), Fraction(cut[1], 8)))
+    if low == high:
+        return
+    tp, fp = reference_path(y.tolist(), scores.tolist())
+    exact = reference_partial_pr_area(tp, fp, interpolation, low, high, leading)
+    got = spc.pr_auc_score(y, scores, interpolation=interpolation, leading_negatives=leading,
+                           recall_range=(float(low), float(high)))
+    assert got == pytest.approx(float(exact), rel=1e-12, abs=1e-15)
+
+
+@settings(max_examples=100, deadline=None)
+@given(ranked(weights=True), st.sampled_from(["davis-goadrich", "continuous", "linear", "step"]),
+       st.floats(0.01, 0.99))
+def test_partial_pr_areas_add_up_to_the_whole(data, interpolation, split):
+    y, scores, w = data
+    whole = spc.pr_auc_score(y, scores, sample_weight=w, interpolation=interpolation)
+    left = spc.pr_auc_score(y, scores, sample_weight=w, interpolation=interpolation,
+                            recall_range=(0, split))
+    right = spc.pr_auc_score(y, scores, sample_weight=w, interpolation=interpolation,
+                             recall_range=(split, 1))
+    assert left + right == pytest.approx(whole, rel=1e-12, abs=1e-15)
+    assert spc.pr_auc_score(y, scores, sample_weight=w, interpolation=interpolation,
+                            recall_range=(0, 1)) == whole
+
+
+@pytest.mark.parametrize("value", [(0.5,), (0.6, 0.4), (-0.1, 0.5), (0.2, 1.1), "ab"])
+def test_bad_ranges_are_refused(value):
+    with pytest.raises(ValueError, match="recall_range"):
+        spc.pr_auc_score([0, 1, 1], [0.2, 0.4, 0.9], recall_range=value)
+    with pytest.raises(ValueError, match="fpr_range"):
+        spc.partial_roc_auc_score([0, 1, 1], [0.2, 0.4, 0.9], fpr_range=value)
+
+
+@settings(max_examples=150, deadline=None)
+@given(ranked(weights=True), st.floats(0.05, 1.0))
+def test_standardised_fpr_range_equals_scikit_learn_max_fpr(data, max_fpr):
+    y, scores, w = data
+    got = spc.partial_roc_auc_score(y, scores, sample_weight=w, fpr_range=(0, max_fpr),
+                                    standardized=True)
+    assert got == pytest.approx(sk_roc_auc_score(y, scores, sample_weight=w, max_fpr=max_fpr),
+                                abs=1e-12)
+
+
+def _exact_partial_roc(y, scores, fpr_range, tpr_range):
+    """Exact integral of clip(ROC, t0, t1) - t0 over the FPR range, in Fractions."""
+    tp, fp = reference_path(y.tolist(), scores.tolist())
+    f0, f1 = (Fraction(v).limit_denominator(10**6) for v in fpr_range)
+    t0, t1 = (Fraction(v).limit_denominator(10**6) for v in tpr_range)
+    xs = [f / fp[-1] for f in fp]
+    ys = [t / tp[-1] for t in tp]
+    area = Fraction(0)
+    for i in range(1, len(xs)):
+        xa, xb, ya, yb = xs[i - 1], xs[i], ys[i - 1], ys[i]
+        if xb <= xa:
+            continue
+        cuts = {max(xa, f0), min(xb, f1)}
+        for t in (t0, t1):
+            if yb != ya:
+                x = xa + (t - ya) * (xb - xa) / (yb - ya)
+                if max(xa, f0) < x < min(xb, f1):
+                    cuts.add(x)
+        cuts = sorted(cuts)
+        for a, b in zip(cuts, cuts[1:]):
+            if b <= a or a < max(xa, f0) or b > min(xb, f1):
+                continue
+            mid = ya + (yb - ya) * ((a + b) / 2 - xa) / (xb - xa)
+            area += (b - a) * (min(max(mid, t0), t1) - t0)
+    return area, (f0, f1), (t0, t1)
+
+
+@settings(max_examples=150, deadline=None)
+@given(ranked(), st.tuples(st.integers(0, 10), st.integers(0, 10)),
+       st.tuples(st.integers(0, 10), st.integers(0, 10)))
+def test_two_way_partial_roc_area_equals_exact_reference(data, fprs, tprs):
+    y, scores, _ = data
+    if fprs[0] == fprs[1] or tprs[0] == tprs[1]:
+        return
+    fpr_range = tuple(sorted(v / 10 for v in fprs))
+    tpr_range = tuple(sorted(v / 10 for v in tprs))
+    exact, _, _ = _exact_partial_roc(y, scores, fpr_range, tpr_range)
+    got = spc.partial_roc_auc_score(y, scores, fpr_range=fpr_range, tpr_range=tpr_range)
+    assert got == pytest.approx(float(exact), abs=1e-12)
+
+
+def test_full_box_is_the_whole_area():
+    y, scores = [0, 1, 1, 0, 1, 0, 0], [0.1, 0.8, 0.3, 0.3, 0.9, 0.5, 0.2]
+    assert spc.partial_roc_auc_score(y, scores) == pytest.approx(spc.roc_auc_score(y, scores))
+
+
+# --- bounds of PR space --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("n_pos,n_neg", [(1, 1), (2, 1), (20, 2000), (7, 3), (1, 10**6)])
+def test_worst_continuous_area_is_boyds_closed_form(n_pos, n_neg):
+    y = np.r_[np.ones(n_pos), np.zeros(n_neg)]
+    bounds = spc.pr_auc_bounds(y, interpolation="continuous")
+    assert bounds.worst == pytest.approx(minimum_pr_auc(n_pos / (n_pos + n_neg)), rel=1e-12)
+    assert bounds.random == pytest.approx(n_pos / (n_pos + n_neg), rel=1e-15)
+    assert bounds.best == 1.0
+
+
+@settings(max_examples=100, deadline=None)
+@given(ranked(weights=True), st.sampled_from(["davis-goadrich", "continuous", "step"]))
+def test_every_ranking_lies_between_the_bounds(data, interpolation):
+    y, scores, w = data
+    area = spc.pr_auc_score(y, scores, sample_weight=w, interpolation=interpolation)
+    bounds = spc.pr_auc_bounds(y, sample_weight=w, interpolation=interpolation)
+    assert bounds.worst - 1e-12 <= area <= bounds.best + 1e-12
+    normalized = spc.normalized_pr_auc_score(y, scores, sample_weight=w,
+                                             interpolation=interpolation)
+    assert -1e-12 <= normalized <= 1 + 1e-12
+    assert normalized == pytest.approx(
+        (area - bounds.worst) / (bounds.best - bounds.worst), abs=1e-12)
+
+
+def test_bound_curves_integrate_to_the_bound_areas():
+    y = np.r_[np.ones(3), np.zeros(11)]
+    curves = spc.pr_curve_bounds(y)
+    areas = spc.pr_auc_bounds(y)
+    for name in ("best", "worst", "random"):
+        precision, recall = getattr(curves, name)
+        assert np.trapezoid(precision, recall) == pytest.approx(getattr(areas, name))
+
+
+# --- precision-recall-gain -----------------------------------------------------------------
+
+
+@settings(max_examples=200, deadline=None)
+@given(ranked(weights=True))
+def test_prg_area_equals_exact_reference(data):
+    y, scores, w = data
+    tp, fp = reference_path(y.tolist(), scores.tolist(), None if w is None else w.tolist())
+    assert spc.prg_auc_score(y, scores, sample_weight=w) == pytest.approx(
+        float(reference_prg_auc(tp, fp)), abs=1e-12)
+
+
+def test_prg_closed_forms():
+    y = np.array([1, 1, 0, 1, 0, 0, 0, 1])
+    assert spc.prg_auc_score(y, y * 100 + np.arange(8)) == 1.0  # perfect
+    assert spc.prg_auc_score(y, np.zeros(8)) == pytest.approx(0.0, abs=1e-15)  # random
+    precision_gain, recall_gain, _ = spc.prg_curve(y, [8, 7, 6, 5, 4, 3, 2, 1])
+    assert recall_gain[0] == 0 and recall_gain[-1] == 1
+    # The gain transformations at one point (TP, FP) of the curve.
+    p, n = 4, 4
+    tp, fp = 3, 1  # after the fourth row
+    assert (1 - p / n * fp / tp) in precision_gain
+    assert (1 - p / n * (p - tp) / tp) in recall_gain
+
+
+# --- cost curves ---------------------------------------------------------------------------
+
+
+@settings(max_examples=100, deadline=None)
+@given(ranked(weights=True))
+def test_cost_envelope_is_the_lowest_line(data):
+    y, scores, w = data
+    pc, cost, _ = spc.cost_curve(y, scores, sample_weight=w)
+    fpr, tpr, _ = spc.roc_curve(y, scores, sample_weight=w, drop_intermediate=False)
+    grid = np.r_[pc, np.linspace(0, 1, 41)]
+    lowest = np.min((1 - tpr)[:, None] * grid + fpr[:, None] * (1 - grid), axis=0)
+    assert np.allclose(np.interp(grid, pc, cost), lowest, atol=1e-12)
+
+
+@settings(max_examples=100, deadline=None)
+@given(ranked(weights=True), st.floats(0.1, 10), st.floats(0.1, 10))
+def test_expected_cost_is_the_best_threshold(data, cost_fp, cost_fn):
+    y, scores, w = data
+    w = np.ones_like(scores) if w is None else w
+    result = spc.expected_cost(y, scores, sample_weight=w, cost_fp=cost_fp, cost_fn=cost_fn)
+    costs = [np.sum(w * ((scores >= t) & (y == 0))) * cost_fp
+             + np.sum(w * ((scores < t) & (y == 1))) * cost_fn
+             for t in np.r_[np.inf, np.unique(scores)]]
+    assert result.expected_cost == pytest.approx(min(costs) / w.sum(), rel=1e-12, abs=1e-15)
+
+
+# --- gains, lift, KS -----------------------------------------------------------------------
+
+
+@settings(max_examples=100, deadline=None)
+@given(ranked(weights=True))
+def test_gains_lift_and_ks_by_their_definitions(data):
+    y, scores, w = data
+    w = np.ones_like(scores) if w is None else w
+    targeted, gain, thresholds = spc.cumulative_gain_curve(y, scores, sample_weight=w)
+    for t, share, captured in zip(thresholds[1:], targeted[1:], gain[1:]):
+        chosen = scores >= t
+        assert share == pytest.approx(w[chosen].sum() / w.sum())
+        assert captured == pytest.approx(w[chosen & (y == 1)].sum() / w[y == 1].sum())
+    share, lift, _ = spc.lift_curve(y, scores, sample_weight=w)
+    assert np.allclose(lift * share, gain[1:])  # lift = gain / share targeted
+    ks = spc.ks_statistic(y, scores, sample_weight=w)
+    fpr, tpr, _ = spc.roc_curve(y, scores, sample_weight=w, drop_intermediate=False)
+    assert ks.statistic == pytest.approx(np.max(tpr - fpr))
+
+
+def test_ks_equals_scipy_two_sample_statistic():
+    rng = np.random.default_rng(0)
+    y = rng.integers(0, 2, 2000)
+    scores = np.round(rng.normal(size=2000) + 0.7 * y, 2)
+    assert spc.ks_statistic(y, scores).statistic == pytest.approx(
+        ks_2samp(scores[y == 1], scores[y == 0]).statistic, abs=1e-12)
+
+
+# --- scorers -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name,function", [
+    ("normalized_pr_auc", spc.normalized_pr_auc_score),
+    ("prg_auc", spc.prg_auc_score),
+    ("ks", lambda y, s: spc.ks_statistic(y, s).statistic),
+])
+def test_scorers_score_the_decision_function(name, function):
+    from sklearn.datasets import make_classification
+    from sklearn.linear_model import LogisticRegression
+
+    X, y = make_classification(n_samples=300, weights=[0.8], random_state=0)
+    model = LogisticRegression().fit(X, y)
+    scorer = spc.get_scorer(name)
+    assert scorer(model, X, y) == pytest.approx(function(y, model.decision_function(X)))
