@@ -30,6 +30,7 @@ from ._interpolation import (
     _step_sum,
     check_options,
     path_area,
+    path_area_between,
     path_points,
     table_path,
 )
@@ -174,11 +175,45 @@ class ExactSummary(_Stream):
         tp, fp, _ = self._path()
         return float(np.sum(np.diff(fp) * (tp[1:] + tp[:-1])) / (2 * tp[-1] * fp[-1]))
 
-    def pr_auc(self, interpolation="davis-goadrich", leading_negatives="interpolate"):
+    def pr_auc(self, interpolation="davis-goadrich", leading_negatives="interpolate",
+               recall_range=None):
         """Area under the interpolated PR curve, as :func:`pr_auc_score`."""
         check_options(interpolation, leading_negatives)
         tp, fp, _ = self._path()
+        if recall_range is not None:
+            from ._auc import check_range
+
+            low, high = check_range(recall_range, "recall_range")
+            return path_area_between(tp, fp, interpolation, leading_negatives, low, high)
         return path_area(tp, fp, interpolation, leading_negatives)
+
+    def normalized_pr_auc(self, interpolation="davis-goadrich"):
+        """Boyd et al.'s normalised AUC-PR, as :func:`normalized_pr_auc_score`."""
+        from ._bounds import table_normalized_pr_auc
+
+        return table_normalized_pr_auc(_require_two_classes(self.table_),
+                                       self.pr_auc(interpolation), interpolation)
+
+    def partial_roc_auc(self, fpr_range=(0.0, 1.0), tpr_range=(0.0, 1.0), standardized=False):
+        """Partial area under the ROC curve, as :func:`partial_roc_auc_score`."""
+        from ._auc import check_range
+        from ._partial import table_partial_roc_auc
+
+        return table_partial_roc_auc(
+            _require_two_classes(self.table_), check_range(fpr_range, "fpr_range"),
+            check_range(tpr_range, "tpr_range"), standardized)
+
+    def prg_auc(self):
+        """Area under the precision-recall-gain curve, as :func:`prg_auc_score`."""
+        from ._prg import table_prg_auc
+
+        return table_prg_auc(_require_two_classes(self.table_))
+
+    def ks_statistic(self):
+        """The Kolmogorov-Smirnov statistic and its threshold, as :func:`ks_statistic`."""
+        from ._lift import table_ks
+
+        return table_ks(_require_two_classes(self.table_))
 
     def achievable_pr_auc(self, interpolation="davis-goadrich"):
         """Area under the achievable PR curve, as :func:`achievable_pr_auc_score`."""

@@ -72,6 +72,9 @@ def library_values(y, s, w=None, at_recall=(), at_precision=()):
         "achievable_auc_pr": spc.achievable_pr_auc_score(y, s, sample_weight=w),
         "max_f1": f1,
         "max_f1_threshold": threshold,
+        "normalized_auc_pr": spc.normalized_pr_auc_score(y, s, sample_weight=w),
+        "ks": spc.ks_statistic(y, s, sample_weight=w).statistic,
+        "ks_threshold": spc.ks_statistic(y, s, sample_weight=w).threshold,
     }
     for r in at_recall:
         values[f"precision_at_recall_{r:g}"], values[f"precision_at_recall_{r:g}_threshold"] = (

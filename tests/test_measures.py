@@ -298,3 +298,23 @@ def test_scorers_score_the_decision_function(name, function):
     model = LogisticRegression().fit(X, y)
     scorer = spc.get_scorer(name)
     assert scorer(model, X, y) == pytest.approx(function(y, model.decision_function(X)))
+
+
+@settings(max_examples=50, deadline=None)
+@given(ranked(weights=True), st.integers(1, 5))
+def test_summaries_give_the_same_measures(data, chunks):
+    y, scores, w = data
+    summary = spc.ExactSummary()
+    for part in np.array_split(np.arange(y.shape[0]), chunks):
+        summary.update(y[part], scores[part], w[part])
+    assert summary.pr_auc(recall_range=(0.25, 0.75)) == pytest.approx(
+        spc.pr_auc_score(y, scores, sample_weight=w, recall_range=(0.25, 0.75)), abs=1e-12)
+    assert summary.normalized_pr_auc() == pytest.approx(
+        spc.normalized_pr_auc_score(y, scores, sample_weight=w), abs=1e-12)
+    assert summary.partial_roc_auc((0, 0.3), (0.2, 1)) == pytest.approx(
+        spc.partial_roc_auc_score(y, scores, sample_weight=w, fpr_range=(0, 0.3),
+                                  tpr_range=(0.2, 1)), abs=1e-12)
+    assert summary.prg_auc() == pytest.approx(
+        spc.prg_auc_score(y, scores, sample_weight=w), abs=1e-12)
+    assert summary.ks_statistic().statistic == pytest.approx(
+        spc.ks_statistic(y, scores, sample_weight=w).statistic, abs=1e-12)

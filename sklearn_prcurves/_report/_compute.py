@@ -16,9 +16,11 @@ import warnings
 import numpy as np
 
 from .._auc import _trapezoid_area, table_average_precision, table_pr_auc, table_roc_auc
+from .._bounds import table_normalized_pr_auc
 from .._counts import count_table
 from .._hull import achievable_area, hull_vertices
 from .._interpolation import path_area
+from .._lift import table_ks
 from .._operating import (
     table_fbeta_optimum,
     table_precision_at_recall,
@@ -47,11 +49,13 @@ MEASURES = [
     ("auc_pr", "AUC-PR (Davis-Goadrich)"),
     ("auc_pr_continuous", "AUC-PR (continuous)"),
     ("achievable_auc_pr", "achievable AUC-PR"),
+    ("normalized_auc_pr", "normalised AUC-PR (Boyd)"),
     ("max_f1", "max F1"),
+    ("ks", "KS statistic"),
 ]
 # The areas a winner is named by (the paper's section 5 is about these disagreeing).
 WINNER_MEASURES = ("auc_roc", "average_precision", "auc_pr", "auc_pr_continuous",
-                   "achievable_auc_pr")
+                   "achievable_auc_pr")  # the normalised AUC-PR orders models as AUC-PR
 # Segments are held in memory, one table per segment and model: a column with more
 # distinct values than this is refused (raise it with --max-segments).
 DEFAULT_MAX_SEGMENTS = 1000
@@ -275,6 +279,9 @@ def table_measures(table, spec):
         "achievable_auc_pr": achievable_area(tp, fp, "davis-goadrich", hull=hull),
     }
     del tp, fp
+    values["normalized_auc_pr"] = table_normalized_pr_auc(table, values["auc_pr"])
+    ks = table_ks(table)
+    values["ks"], values["ks_threshold"] = ks.statistic, ks.threshold
     threshold, f1 = table_fbeta_optimum(table, 1.0)
     values["max_f1"], values["max_f1_threshold"] = f1, threshold
     with warnings.catch_warnings():
@@ -356,7 +363,7 @@ def _binned_bounds(summary, spec, values):
     for key in values:
         if key.endswith("_threshold"):
             continue
-        if key == "auc_pr" and not summary.integer_weights_:
+        if key in ("auc_pr", "normalized_auc_pr") and not summary.integer_weights_:
             continue  # Davis-Goadrich steps in units of weight: monotone for whole units only
         lo, hi = low[key], high[key]
         if lo == lo and hi == hi:
@@ -426,6 +433,9 @@ def path_measures(path, spec):
     n_pos, n_neg = path.n_pos, path.n_neg
     values["hull_auc_roc"] = _trapezoid_area(hull[1] / n_neg, hull[0] / n_pos)
     values["achievable_auc_pr"] = path_area(hull[0], hull[1], "davis-goadrich")
+    values["normalized_auc_pr"] = table_normalized_pr_auc(path, values["auc_pr"])
+    values["ks"], values["ks_threshold"] = piece_best(
+        path, lambda tp, fp: tp / n_pos - fp / n_neg, lambda tp, fp: tp >= 0)
     for level in spec.at_recall:
         key = f"precision_at_recall_{_level(level)}"
         values[key], values[key + "_threshold"] = piece_best(
@@ -605,7 +615,7 @@ def _whole_weights(accumulators, spec):
 
 def _compare(models):
     best = {}
-    for key in WINNER_MEASURES + ("hull_auc_roc", "max_f1"):
+    for key in WINNER_MEASURES + ("hull_auc_roc", "normalized_auc_pr", "max_f1", "ks"):
         scored = {m: r["values"][key] for m, r in models.items() if r["values"][key] == r["values"][key]}
         if scored:
             best[key] = max(scored, key=scored.get)

@@ -16,7 +16,7 @@ __all__ = ["as_csv", "as_json", "as_markdown", "as_table", "html_page", "rows_of
 
 _COUNT_ROWS = [("rows", "rows"), ("positives", "positives"), ("prevalence", "prevalence")]
 _MARKED = {"auc_roc", "hull_auc_roc", "average_precision", "auc_pr", "auc_pr_continuous",
-           "achievable_auc_pr", "max_f1"}
+           "achievable_auc_pr", "normalized_auc_pr", "max_f1", "ks"}
 
 
 def _number(value, digits=4):
