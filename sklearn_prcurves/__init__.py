@@ -41,7 +41,15 @@ from ._scorer import (
     make_precision_at_recall_scorer,
     make_recall_at_precision_scorer,
 )
-from ._plot import PRCurveDisplay, ROCCurveDisplay
+from ._plot import (
+    CostCurveDisplay,
+    CumulativeGainDisplay,
+    KSDisplay,
+    LiftDisplay,
+    PRCurveDisplay,
+    PrecisionRecallGainDisplay,
+    ROCCurveDisplay,
+)
 from ._summary import BinnedSummary, ExactSummary
 from ._transformer import AchievablePRClassifier, AchievablePRTransformer
 from ._uncertainty import (
@@ -66,9 +74,14 @@ __all__ = [
     "AchievablePRClassifier",
     "AchievablePRTransformer",
     "BinnedSummary",
+    "CostCurveDisplay",
     "CountTable",
+    "CumulativeGainDisplay",
     "ExactSummary",
+    "KSDisplay",
+    "LiftDisplay",
     "PRCurveDisplay",
+    "PrecisionRecallGainDisplay",
     "ROCCurveDisplay",
     "achievable_pr_auc_score",
     "achievable_pr_curve",

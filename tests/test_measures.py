@@ -318,3 +318,64 @@ def test_summaries_give_the_same_measures(data, chunks):
         spc.prg_auc_score(y, scores, sample_weight=w), abs=1e-12)
     assert summary.ks_statistic().statistic == pytest.approx(
         spc.ks_statistic(y, scores, sample_weight=w).statistic, abs=1e-12)
+
+
+# --- displays ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("display,x,y", [
+    ("PrecisionRecallGainDisplay", lambda y, s: spc.prg_curve(y, s)[1],
+     lambda y, s: spc.prg_curve(y, s)[0]),
+    ("CostCurveDisplay", lambda y, s: spc.cost_curve(y, s)[0], lambda y, s: spc.cost_curve(y, s)[1]),
+    ("CumulativeGainDisplay", lambda y, s: spc.cumulative_gain_curve(y, s)[0],
+     lambda y, s: spc.cumulative_gain_curve(y, s)[1]),
+    ("LiftDisplay", lambda y, s: spc.lift_curve(y, s)[0], lambda y, s: spc.lift_curve(y, s)[1]),
+])
+def test_displays_draw_the_functions_curves(display, x, y):
+    matplotlib = pytest.importorskip("matplotlib")
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    from sklearn.datasets import make_classification
+    from sklearn.linear_model import LogisticRegression
+
+    X, labels = make_classification(n_samples=300, weights=[0.8], random_state=0)
+    model = LogisticRegression().fit(X, labels)
+    scores = model.predict_proba(X)[:, 1]
+    cls = getattr(spc, display)
+    shown = cls.from_estimator(model, X, labels, plot_chance_level=True)
+    assert np.array_equal(shown.line_.get_xdata(), x(labels, scores))
+    assert np.array_equal(shown.line_.get_ydata(), y(labels, scores))
+    assert shown.chance_level_ is not None
+    assert "LogisticRegression" in shown.line_.get_label()
+    assert shown.ax_.get_xlabel().endswith("(Positive label: 1)")
+    plt.close("all")
+
+
+def test_ks_display_marks_the_statistic():
+    matplotlib = pytest.importorskip("matplotlib")
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    y, scores = [0, 0, 1, 1, 0, 1], [0.1, 0.4, 0.35, 0.8, 0.2, 0.7]
+    display = spc.KSDisplay.from_predictions(y, scores, name="m")
+    ks = spc.ks_statistic(y, scores)
+    segment = display.gap_line_.get_segments()[0]
+    assert segment[0][0] == ks.threshold and abs(segment[1][1] - segment[0][1]) == ks.statistic
+    plt.close("all")
+
+
+def test_pr_display_shades_the_unachievable_region():
+    matplotlib = pytest.importorskip("matplotlib")
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    y = np.r_[np.ones(10), np.zeros(90)]
+    scores = np.linspace(0, 1, 100)
+    display = spc.PRCurveDisplay.from_predictions(y, scores, plot_unachievable=True)
+    path = display.unachievable_.get_paths()[0].vertices
+    area = np.trapezoid(*spc.pr_curve_bounds(y, interpolation="continuous").worst)
+    # The shaded polygon's area is the worst continuous area (Boyd's minimum).
+    x, v = path[:, 0], path[:, 1]
+    shaded = 0.5 * abs(np.dot(x, np.roll(v, 1)) - np.dot(v, np.roll(x, 1)))
+    assert shaded == pytest.approx(area, rel=1e-3)
+    plt.close("all")

@@ -134,6 +134,7 @@ class PRCurveDisplay:
         iso_f1=False,
         despine=False,
         chance_level_kw=None,
+        plot_unachievable=False,
         **kwargs,
     ):
         """Draw the curve (and whatever the display holds) on ``ax``.
@@ -152,6 +153,9 @@ class PRCurveDisplay:
             Hide the top and right spines.
         chance_level_kw : dict, default=None
             Keyword arguments for the chance level line.
+        plot_unachievable : bool, default=False
+            Shade the region no ranking of data with this prevalence can reach: under
+            the curve of every negative ranked first (Boyd et al., ICML 2012).
         **kwargs
             Passed to ``ax.plot`` for the main curve.
 
@@ -204,6 +208,17 @@ class PRCurveDisplay:
             self.operating_points_ = ax.scatter(
                 recall, precision, color=color, zorder=3, label="operating points"
             )
+        self.unachievable_ = None
+        if plot_unachievable:
+            if self.prevalence is None:
+                raise ValueError("plot_unachievable needs the prevalence: create the display "
+                                 "with from_predictions or from_estimator, or pass prevalence.")
+            # Every negative first: TP = r P at FP = N, precision r pi / (r pi + 1 - pi).
+            recall = np.linspace(0, 1, 201)
+            pi = self.prevalence
+            self.unachievable_ = ax.fill_between(
+                recall, 0, recall * pi / (recall * pi + 1 - pi), color="0.85", zorder=0,
+                label="unachievable region")
         self.chance_level_ = None
         if plot_chance_level and self.prevalence is not None:
             kw = {"color": "k", "linestyle": "--", "linewidth": 1,

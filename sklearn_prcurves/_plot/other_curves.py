@@ -1,0 +1,401 @@
+"""Displays of the other curves of PR and ROC analysis: precision-recall-gain, cost,
+cumulative gains, lift and Kolmogorov-Smirnov.
+
+Each is made like scikit-learn's displays: ``from_predictions``, ``from_estimator``,
+then ``plot`` (several displays can share one ``ax``), and reads the counting table
+through the package's functions, so ties and weights agree with every other curve.
+"""
+
+import numpy as np
+
+from .._cost import cost_curve
+from .._lift import cumulative_gain_curve, ks_statistic, lift_curve
+from .._prg import prg_auc_score, prg_curve
+from .._curves import roc_curve
+from ._base import binary_scores, import_pyplot, legend_label
+
+__all__ = [
+    "CostCurveDisplay",
+    "CumulativeGainDisplay",
+    "KSDisplay",
+    "LiftDisplay",
+    "PrecisionRecallGainDisplay",
+]
+
+
+class _CurveDisplay:
+    """One curve ``(x, y)`` with an optional summary value in its legend."""
+
+    _xlabel = _ylabel = _metric = ""
+    _limits = ((-0.01, 1.01), (-0.01, 1.01))
+
+    def __init__(self, *, x, y, value=None, name=None, pos_label=None):
+        self.x = x
+        self.y = y
+        self.value = value
+        self.name = name
+        self.pos_label = pos_label
+
+    @classmethod
+    def _compute(cls, y_true, y_score, sample_weight, pos_label):
+        raise NotImplementedError
+
+    def _chance(self, ax, kw):
+        return None
+
+    def plot(self, ax=None, *, name=None, plot_chance_level=False, chance_level_kw=None,
+             despine=False, **kwargs):
+        """Draw the curve on ``ax``.
+
+        Parameters
+        ----------
+        ax : matplotlib Axes, default=None
+        name : str, default=None
+            Name in the legend (default: the display's).
+        plot_chance_level : bool, default=False
+            Draw what a random ranking gives.
+        chance_level_kw : dict, default=None
+            Keyword arguments for the chance level line.
+        despine : bool, default=False
+            Hide the top and right spines.
+        **kwargs
+            Passed to ``ax.plot`` for the curve.
+
+        Returns
+        -------
+        self
+        """
+        plt = import_pyplot()
+        if ax is None:
+            _, ax = plt.subplots()
+        name = self.name if name is None else name
+        kwargs.setdefault("label", legend_label(name, self._metric, self.value))
+        (self.line_,) = ax.plot(self.x, self.y, **kwargs)
+        self.chance_level_ = None
+        if plot_chance_level:
+            kw = {"color": "k", "linestyle": "--", "linewidth": 1}
+            kw.update(chance_level_kw or {})
+            self.chance_level_ = self._chance(ax, kw)
+        suffix = "" if self.pos_label is None else f" (Positive label: {self.pos_label})"
+        ax.set(xlabel=self._xlabel + suffix, ylabel=self._ylabel + suffix)
+        if self._limits is not None:
+            ax.set(xlim=self._limits[0], ylim=self._limits[1])
+        if despine:
+            for side in ("top", "right"):
+                ax.spines[side].set_visible(False)
+        if ax.get_legend_handles_labels()[1]:
+            ax.legend(loc="best")
+        self.ax_, self.figure_ = ax, ax.figure
+        return self
+
+    @classmethod
+    def from_predictions(cls, y_true, y_score, *, sample_weight=None, pos_label=None,
+                         name=None, ax=None, plot_chance_level=False, **kwargs):
+        """Compute the curve from labels and scores, then :meth:`plot` it.
+
+        Parameters
+        ----------
+        y_true : array-like of shape (n_samples,)
+        y_score : array-like of shape (n_samples,)
+        sample_weight : array-like of shape (n_samples,), default=None
+        pos_label : int, float, bool or str, default=None
+        name : str, default=None
+        ax : matplotlib Axes, default=None
+        plot_chance_level : bool, default=False
+        **kwargs
+            Passed to :meth:`plot`.
+
+        Returns
+        -------
+        display
+        """
+        x, y, value = cls._compute(y_true, y_score, sample_weight, pos_label)
+        display = cls(x=x, y=y, value=value, name=name, pos_label=pos_label)
+        return display.plot(ax, plot_chance_level=plot_chance_level, **kwargs)
+
+    @classmethod
+    def from_estimator(cls, estimator, X, y, *, sample_weight=None, response_method="auto",
+                       pos_label=None, name=None, ax=None, plot_chance_level=False, **kwargs):
+        """Score ``X`` with a fitted binary classifier, then plot the curve.
+
+        Parameters
+        ----------
+        estimator : fitted binary classifier
+        X : array-like of shape (n_samples, n_features)
+        y : array-like of shape (n_samples,)
+        sample_weight : array-like of shape (n_samples,), default=None
+        response_method : {"auto", "predict_proba", "decision_function"}, default="auto"
+        pos_label : int, float, bool or str, default=None
+            Default: the estimator's second class.
+        name : str, default=None
+            Default: the estimator's class name.
+        ax : matplotlib Axes, default=None
+        plot_chance_level : bool, default=False
+        **kwargs
+            Passed to :meth:`plot`.
+
+        Returns
+        -------
+        display
+        """
+        scores, pos_label = binary_scores(estimator, X, response_method=response_method,
+                                          pos_label=pos_label)
+        name = type(estimator).__name__ if name is None else name
+        return cls.from_predictions(y, scores, sample_weight=sample_weight, pos_label=pos_label,
+                                    name=name, ax=ax, plot_chance_level=plot_chance_level,
+                                    **kwargs)
+
+
+class PrecisionRecallGainDisplay(_CurveDisplay):
+    """Precision-recall-gain curve (Flach and Kull, 2015), AUPRG in the legend.
+
+    Parameters
+    ----------
+    x, y : ndarray
+        Recall gain and precision gain (:func:`prg_curve`).
+    value : float, default=None
+        AUPRG.
+    name : str, default=None
+    pos_label : int, float, bool or str, default=None
+
+    Attributes
+    ----------
+    line_, chance_level_ : matplotlib artists (or None)
+    ax_ : matplotlib Axes
+    figure_ : matplotlib Figure
+
+    Examples
+    --------
+    >>> import matplotlib
+    >>> matplotlib.use("Agg")
+    >>> from sklearn_prcurves import PrecisionRecallGainDisplay
+    >>> display = PrecisionRecallGainDisplay.from_predictions(
+    ...     [0, 1, 1, 0, 1], [0.1, 0.8, 0.6, 0.7, 0.3], name="model")
+    >>> display.line_.get_label()
+    'model (AUPRG = 0.33)'
+    """
+
+    _xlabel, _ylabel, _metric = "Recall gain", "Precision gain", "AUPRG"
+    _limits = ((-0.01, 1.01), None)
+
+    @classmethod
+    def _compute(cls, y_true, y_score, sample_weight, pos_label):
+        precision_gain, recall_gain, _ = prg_curve(y_true, y_score, pos_label=pos_label,
+                                                   sample_weight=sample_weight)
+        value = prg_auc_score(y_true, y_score, pos_label=pos_label, sample_weight=sample_weight)
+        return recall_gain, precision_gain, value
+
+    def _chance(self, ax, kw):
+        return ax.axhline(0.0, label=kw.pop("label", "chance level (precision gain = 0)"), **kw)
+
+
+class CostCurveDisplay(_CurveDisplay):
+    """The lower envelope of the cost curve (Drummond and Holte, 2006); the legend
+    gives its area, the expected cost over uniformly spread operating conditions.
+
+    Parameters
+    ----------
+    x, y : ndarray
+        Probability cost and normalised expected cost (:func:`cost_curve`).
+    value : float, default=None
+        Area under the envelope.
+    name : str, default=None
+    pos_label : int, float, bool or str, default=None
+
+    Attributes
+    ----------
+    line_, chance_level_ : matplotlib artists (or None)
+    ax_ : matplotlib Axes
+    figure_ : matplotlib Figure
+
+    Examples
+    --------
+    >>> import matplotlib
+    >>> matplotlib.use("Agg")
+    >>> from sklearn_prcurves import CostCurveDisplay
+    >>> display = CostCurveDisplay.from_predictions([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])
+    >>> display.value
+    0.125
+    """
+
+    _xlabel, _ylabel, _metric = "Probability cost", "Normalised expected cost", "area"
+    _limits = ((-0.01, 1.01), (-0.01, 0.55))
+
+    @classmethod
+    def _compute(cls, y_true, y_score, sample_weight, pos_label):
+        pc, cost, _ = cost_curve(y_true, y_score, pos_label=pos_label, sample_weight=sample_weight)
+        return pc, cost, float(np.trapezoid(cost, pc))
+
+    def _chance(self, ax, kw):
+        (line,) = ax.plot([0, 0.5, 1], [0, 0.5, 0],
+                          label=kw.pop("label", "trivial classifiers"), **kw)
+        return line
+
+
+class CumulativeGainDisplay(_CurveDisplay):
+    """Cumulative gains: share of positives captured against share targeted.
+
+    Parameters
+    ----------
+    x, y : ndarray
+        Share targeted and share of positives captured (:func:`cumulative_gain_curve`).
+    value : float, default=None
+    name : str, default=None
+    pos_label : int, float, bool or str, default=None
+
+    Attributes
+    ----------
+    line_, chance_level_ : matplotlib artists (or None)
+    ax_ : matplotlib Axes
+    figure_ : matplotlib Figure
+
+    Examples
+    --------
+    >>> import matplotlib
+    >>> matplotlib.use("Agg")
+    >>> from sklearn_prcurves import CumulativeGainDisplay
+    >>> display = CumulativeGainDisplay.from_predictions(
+    ...     [0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8], plot_chance_level=True)
+    >>> display.y
+    array([0. , 0.5, 0.5, 1. , 1. ])
+    """
+
+    _xlabel, _ylabel = "Share targeted", "Share of positives captured"
+
+    @classmethod
+    def _compute(cls, y_true, y_score, sample_weight, pos_label):
+        targeted, gain, _ = cumulative_gain_curve(y_true, y_score, pos_label=pos_label,
+                                                  sample_weight=sample_weight)
+        return targeted, gain, None
+
+    def _chance(self, ax, kw):
+        (line,) = ax.plot([0, 1], [0, 1], label=kw.pop("label", "random targeting"), **kw)
+        return line
+
+
+class LiftDisplay(_CurveDisplay):
+    """Lift against share targeted (the share on a log axis, where lift varies).
+
+    Parameters
+    ----------
+    x, y : ndarray
+        Share targeted and lift (:func:`lift_curve`).
+    value : float, default=None
+    name : str, default=None
+    pos_label : int, float, bool or str, default=None
+
+    Attributes
+    ----------
+    line_, chance_level_ : matplotlib artists (or None)
+    ax_ : matplotlib Axes
+    figure_ : matplotlib Figure
+
+    Examples
+    --------
+    >>> import matplotlib
+    >>> matplotlib.use("Agg")
+    >>> from sklearn_prcurves import LiftDisplay
+    >>> display = LiftDisplay.from_predictions([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])
+    >>> display.y
+    array([2.        , 1.        , 1.33333333, 1.        ])
+    """
+
+    _xlabel, _ylabel = "Share targeted", "Lift"
+    _limits = None
+
+    @classmethod
+    def _compute(cls, y_true, y_score, sample_weight, pos_label):
+        share, lift, _ = lift_curve(y_true, y_score, pos_label=pos_label,
+                                    sample_weight=sample_weight)
+        return share, lift, None
+
+    def plot(self, ax=None, **kwargs):
+        super().plot(ax, **kwargs)
+        self.ax_.set_xscale("log")
+        return self
+
+    def _chance(self, ax, kw):
+        return ax.axhline(1.0, label=kw.pop("label", "random targeting (lift = 1)"), **kw)
+
+
+class KSDisplay(_CurveDisplay):
+    """The Kolmogorov-Smirnov plot: share of positives and of negatives scoring at or
+    above each threshold, and the largest gap between them.
+
+    Parameters
+    ----------
+    x : ndarray
+        Thresholds (decreasing).
+    y : tuple of ndarray
+        ``(tpr, fpr)`` at those thresholds.
+    value : Bunch, default=None
+        :func:`ks_statistic`'s result.
+    name : str, default=None
+    pos_label : int, float, bool or str, default=None
+
+    Attributes
+    ----------
+    line_, negative_line_, gap_line_ : matplotlib artists
+    ax_ : matplotlib Axes
+    figure_ : matplotlib Figure
+
+    Examples
+    --------
+    >>> import matplotlib
+    >>> matplotlib.use("Agg")
+    >>> from sklearn_prcurves import KSDisplay
+    >>> display = KSDisplay.from_predictions([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])
+    >>> display.gap_line_.get_label()
+    'KS = 0.500 at 0.8'
+    """
+
+    _xlabel, _ylabel = "Threshold", "Share scoring at or above"
+    _limits = None
+
+    @classmethod
+    def _compute(cls, y_true, y_score, sample_weight, pos_label):
+        fpr, tpr, thresholds = roc_curve(y_true, y_score, pos_label=pos_label,
+                                         sample_weight=sample_weight, drop_intermediate=False)
+        ks = ks_statistic(y_true, y_score, pos_label=pos_label, sample_weight=sample_weight)
+        return thresholds[1:], (tpr[1:], fpr[1:]), ks
+
+    def plot(self, ax=None, *, name=None, plot_chance_level=False, chance_level_kw=None,
+             despine=False, **kwargs):
+        """Draw both shares and the gap.
+
+        Parameters
+        ----------
+        ax : matplotlib Axes, default=None
+        name : str, default=None
+        plot_chance_level : bool, default=False
+            Accepted for a uniform interface; a random ranking has no line here.
+        chance_level_kw : dict, default=None
+        despine : bool, default=False
+        **kwargs
+            Passed to ``ax.plot`` for the positives' line.
+
+        Returns
+        -------
+        self : KSDisplay
+        """
+        plt = import_pyplot()
+        if ax is None:
+            _, ax = plt.subplots()
+        name = self.name if name is None else name
+        tpr, fpr = self.y
+        prefix = f"{name}: " if name else ""
+        kwargs.setdefault("label", f"{prefix}positives")
+        (self.line_,) = ax.plot(self.x, tpr, drawstyle="steps-post", **kwargs)
+        (self.negative_line_,) = ax.plot(self.x, fpr, drawstyle="steps-post",
+                                         label=f"{prefix}negatives")
+        ks = self.value
+        self.gap_line_ = ax.vlines(ks.threshold, ks.fpr, ks.tpr, color="k",
+                                   label=f"KS = {ks.statistic:.3f} at {ks.threshold:.3g}")
+        self.chance_level_ = None
+        ax.set(xlabel=self._xlabel, ylabel=self._ylabel, ylim=(-0.01, 1.01))
+        if despine:
+            for side in ("top", "right"):
+                ax.spines[side].set_visible(False)
+        ax.legend(loc="best")
+        self.ax_, self.figure_ = ax, ax.figure
+        return self
