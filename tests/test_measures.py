@@ -5,9 +5,7 @@ minimum recall; PRROC's best, worst and random curves), the papers' closed forms
 scikit-learn where it computes the same thing, and slow exact references.
 """
 
-import json
 from fractions import Fraction
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -18,20 +16,9 @@ from sklearn.metrics import roc_auc_score as sk_roc_auc_score
 
 import sklearn_prcurves as spc
 from sklearn_prcurves._bounds import minimum_pr_auc
+from _cases import CASES, case_data
 from _reference import reference_partial_pr_area, reference_path, reference_prg_auc
 
-CASES = json.loads((Path(__file__).parent / "data" / "public_cases.json").read_text())
-
-
-def case_data(case):
-    if "y" in case:
-        return np.array(case["y"]), np.array(case["score"], dtype=float)
-    y, scores = [], []
-    for key, count in sorted(case["counts"].items()):
-        score, label = key.split("|")
-        y += [int(label)] * count
-        scores += [float(score)] * count
-    return np.array(y), np.array(scores)
 
 
 @st.composite

@@ -5,12 +5,10 @@ scikit-learn), the paper's worked examples, exact rational references, and
 properties that must hold for any input.
 """
 
-import json
 import tracemalloc
 import warnings
 from decimal import Decimal, getcontext
 from fractions import Fraction
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -20,24 +18,13 @@ from hypothesis import strategies as st
 import sklearn_prcurves as spc
 from sklearn_prcurves._interpolation import _step_sum, path_area, segment_areas
 from sklearn_prcurves.exceptions import UndefinedMetricWarning
+from _cases import CASES, case_data
 from _reference import (
     reference_path,
     reference_pr_area,
     reference_upper_hull,
 )
 
-CASES = json.loads((Path(__file__).parent / "data" / "public_cases.json").read_text())
-
-
-def case_data(case):
-    if "y" in case:
-        return np.array(case["y"]), np.array(case["score"], dtype=float)
-    y, scores = [], []
-    for key, count in sorted(case["counts"].items()):
-        score, label = key.split("|")
-        y += [int(label)] * count
-        scores += [float(score)] * count
-    return np.array(y), np.array(scores)
 
 
 MEASURES = {
