@@ -45,11 +45,8 @@ def _clipped_area(x0, x1, y0, y1, low, high):
     return out
 
 
-def table_partial_roc_auc(table, fpr_range=(0.0, 1.0), tpr_range=(0.0, 1.0),
-                          standardized=False):
-    """:func:`partial_roc_auc_score` of a counting table."""
-    tp, fp, _ = table_path(table)
-    fpr, tpr = fp / fp[-1], tp / tp[-1]
+def path_partial_roc_area(fpr, tpr, fpr_range, tpr_range):
+    """The box's area under a ROC path (or a piece of one: pieces add up)."""
     f0, f1 = fpr_range
     t0, t1 = tpr_range
     # Each segment restricted to [f0, f1] (ties are straight segments; vertical steps
@@ -60,10 +57,19 @@ def table_partial_roc_auc(table, fpr_range=(0.0, 1.0), tpr_range=(0.0, 1.0),
     ya, yb = tpr[:-1][keep], tpr[1:][keep]
     slope = (yb - ya) / (xb - xa)
     lo, hi = x0[keep], x1[keep]
-    area = float(np.sum(_clipped_area(lo, hi, ya + slope * (lo - xa), ya + slope * (hi - xa),
+    return float(np.sum(_clipped_area(lo, hi, ya + slope * (lo - xa), ya + slope * (hi - xa),
                                       t0, t1)))
+
+
+def table_partial_roc_auc(table, fpr_range=(0.0, 1.0), tpr_range=(0.0, 1.0),
+                          standardized=False):
+    """:func:`partial_roc_auc_score` of a counting table."""
+    tp, fp, _ = table_path(table)
+    area = path_partial_roc_area(fp / fp[-1], tp / tp[-1], fpr_range, tpr_range)
     if not standardized:
         return area
+    f0, f1 = fpr_range
+    t0, t1 = tpr_range
     # McClish's standardisation, on the same box: 0.5 for the diagonal, 1 for a perfect
     # classifier (scikit-learn's max_fpr correction when the TPR range is [0, 1]).
     diagonal = float(_clipped_area(np.array([f0]), np.array([f1]), np.array([f0]),

@@ -216,6 +216,8 @@ def _piece(table, tp_offset, fp_offset):
 
 def _partial(table, tp_offset, fp_offset, n_pos, n_neg, what, options):
     if table is None:
+        if what == "ks":
+            return -np.inf, np.nan
         return 0.0 if what != "hull" else (np.zeros(0), np.zeros(0), np.zeros(0))
     tp, fp = _piece(table, tp_offset, fp_offset)
     if what == "roc":
@@ -223,6 +225,15 @@ def _partial(table, tp_offset, fp_offset, n_pos, n_neg, what, options):
     if what == "hull":
         keep = hull_vertices(fp, tp)[1:]  # the piece's first point is the range above's
         return tp[keep], fp[keep], table.thresholds[keep - 1].astype(np.float64)
+    if what == "ks":
+        gap = tp[1:] / n_pos - fp[1:] / n_neg
+        best = int(np.argmax(gap))
+        return float(gap[best]), float(table.thresholds[best])
+    if what == "partial_roc":
+        from ._partial import path_partial_roc_area
+
+        return path_partial_roc_area(fp / n_neg, tp / n_pos, options["fpr_range"],
+                                     options["tpr_range"])
     if what == "achievable":
         return achievable_area(tp, fp, options["interpolation"], options["hull"], n_pos)
     return path_area(tp, fp, options["interpolation"], options["leading_negatives"], n_pos=n_pos)
@@ -292,6 +303,31 @@ class DistributedTable:
             return path_area(tp, fp, interpolation)
         # Step and linear read the hull at every recall of the raw path, piece by piece.
         return float(np.sum(self._pieces("achievable", interpolation=interpolation, hull=(tp, fp))))
+
+    def normalized_pr_auc(self, interpolation="davis-goadrich"):
+        """Boyd et al.'s normalised AUC-PR, as
+        :func:`sklearn_prcurves.normalized_pr_auc_score`."""
+        from ._bounds import table_normalized_pr_auc
+
+        return table_normalized_pr_auc(self, self.pr_auc(interpolation), interpolation)
+
+    def ks_statistic(self):
+        """``(statistic, threshold)`` of the Kolmogorov-Smirnov statistic, as
+        :func:`sklearn_prcurves.ks_statistic` (ties: the highest threshold)."""
+        best = (-np.inf, np.nan)
+        for statistic, threshold in self._pieces("ks"):
+            if statistic > best[0]:
+                best = (statistic, threshold)
+        return best
+
+    def partial_roc_auc(self, fpr_range=(0.0, 1.0), tpr_range=(0.0, 1.0)):
+        """Partial area under the ROC curve (not standardised), as
+        :func:`sklearn_prcurves.partial_roc_auc_score`."""
+        from ._auc import check_range
+
+        return float(np.sum(self._pieces(
+            "partial_roc", fpr_range=check_range(fpr_range, "fpr_range"),
+            tpr_range=check_range(tpr_range, "tpr_range"))))
 
     def roc_convex_hull(self):
         """``(fpr, tpr, thresholds)`` of the hull's vertices, as

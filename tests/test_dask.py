@@ -114,6 +114,13 @@ def test_no_process_holds_all_rows(client):
                            spc.achievable_pr_curve(y, s, interpolation="continuous"))]:
         for a, b in zip(got, expected):
             np.testing.assert_allclose(a, b, rtol=1e-12)
+    # The other measures that add up over ranges.
+    assert table.normalized_pr_auc() == pytest.approx(spc.normalized_pr_auc_score(y, s),
+                                                      rel=1e-12)
+    ks = spc.ks_statistic(y, s)
+    assert table.ks_statistic() == pytest.approx((ks.statistic, ks.threshold), rel=1e-12)
+    assert table.partial_roc_auc((0, 0.2), (0.5, 1)) == pytest.approx(
+        spc.partial_roc_auc_score(y, s, fpr_range=(0, 0.2), tpr_range=(0.5, 1)), rel=1e-12)
     # Each range's table lives on one worker and holds a fraction of the rows; the
     # client only ever receives per-range totals and partial areas.
     assert table.n_ranges >= 8 and table.largest_range < s.shape[0] / 4
