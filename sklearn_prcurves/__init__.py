@@ -40,6 +40,7 @@ from ._scorer import (
     get_scorer_names,
     make_precision_at_recall_scorer,
     make_recall_at_precision_scorer,
+    register_scorers,
 )
 from ._plot import (
     CostCurveDisplay,
@@ -122,6 +123,7 @@ __all__ = [
     "prg_curve",
     "recall_at_precision",
     "recall_at_precision_score",
+    "register_scorers",
     "roc_auc_ci",
     "roc_auc_score",
     "roc_auc_variance",

@@ -104,3 +104,26 @@ def validate_params(parameter_constraints, *, prefer_skip_nested_validation):
         return wrapper
 
     return decorator
+
+
+def register_sklearn_scorers(scorers):
+    """Add scorers under new names to scikit-learn's registry, so that
+    ``scoring="name"`` works wherever scikit-learn takes a scorer name.
+
+    scikit-learn checks ``scoring`` strings against ``StrOptions`` built from its
+    registry when each estimator or function is defined, so the names are also added
+    to every such constraint already built (recognised by holding scikit-learn's own
+    scorer names); constraints built later read the registry itself. Names
+    scikit-learn has already are left to scikit-learn. Returns the names added.
+    """
+    import gc
+
+    from sklearn.metrics import _scorer
+
+    new = {name: scorer for name, scorer in scorers.items() if name not in _scorer._SCORERS}
+    _scorer._SCORERS.update(new)
+    marker = {"accuracy", "roc_auc", "average_precision", "neg_log_loss"}
+    for obj in gc.get_objects():
+        if isinstance(obj, StrOptions) and isinstance(obj.options, set) and marker <= obj.options:
+            obj.options.update(new)
+    return sorted(new)

@@ -24,6 +24,7 @@ from ._prg import prg_auc_score
 __all__ = [
     "get_scorer",
     "get_scorer_names",
+    "register_scorers",
     "make_precision_at_recall_scorer",
     "make_recall_at_precision_scorer",
 ]
@@ -180,3 +181,39 @@ def get_scorer(scoring):
         "precision_at_recall_<level>; scikit-learn's names "
         "(sklearn.metrics.get_scorer_names()) are accepted too."
     )
+
+
+def register_scorers():
+    """Make the package's scorer names work as ``scoring="..."`` in scikit-learn.
+
+    An explicit opt-in: after this call, ``GridSearchCV(..., scoring="pr_auc")``,
+    ``cross_val_score(..., scoring="achievable_pr_auc")`` and
+    ``cross_validate(..., scoring=["pr_auc", "roc_auc"])`` accept the package's names
+    (``n_jobs`` included: scikit-learn resolves the name to a scorer object before
+    dispatching work). Names scikit-learn already has (``"roc_auc"``,
+    ``"average_precision"``, ...) keep scikit-learn's scorer; the
+    ``"recall_at_precision_<p>"`` family has no finite list of names, so use
+    :func:`get_scorer` or :func:`make_recall_at_precision_scorer` for those. The
+    registration lasts for the Python process; call it once, at start-up.
+
+    Returns
+    -------
+    names : list of str
+        The names added to scikit-learn's registry.
+
+    See Also
+    --------
+    get_scorer : The same scorers without registering anything.
+
+    Examples
+    --------
+    >>> from sklearn.linear_model import LogisticRegression
+    >>> from sklearn.model_selection import GridSearchCV
+    >>> from sklearn_prcurves import register_scorers
+    >>> register_scorers()  # doctest: +SKIP
+    ['achievable_pr_auc', 'achievable_pr_auc_continuous', 'ks', 'normalized_pr_auc', ...]
+    >>> search = GridSearchCV(LogisticRegression(), {"C": [0.1, 1]}, scoring="pr_auc")
+    """
+    from ._compat import register_sklearn_scorers
+
+    return register_sklearn_scorers(_SCORERS)

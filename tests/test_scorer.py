@@ -196,3 +196,43 @@ def test_level_scorers_by_hand(data):
     ):
         got = cross_val_score(LogisticRegression(), X, y, cv=CV, scoring=make(*level.values()))
         np.testing.assert_allclose(got, by_hand(LogisticRegression(), X, y, metric, **level))
+
+
+def test_registered_names_work_in_scikit_learn(tmp_path):
+    """After the opt-in, scikit-learn takes the names itself, in parallel too.
+
+    Run in a fresh process: the registration changes scikit-learn for the process.
+    """
+    import subprocess
+    import sys
+
+    code = """
+import numpy as np
+from sklearn.datasets import make_classification
+from sklearn.linear_model import LogisticRegression
+from sklearn.model_selection import GridSearchCV, cross_val_score, cross_validate
+import sklearn_prcurves as spc
+
+X, y = make_classification(n_samples=400, weights=[0.85], random_state=0)
+try:
+    cross_val_score(LogisticRegression(), X, y, scoring="pr_auc")
+    raise SystemExit("accepted before registering")
+except ValueError:
+    pass
+added = spc.register_scorers()
+assert "pr_auc" in added and "roc_auc" not in added, added
+search = GridSearchCV(LogisticRegression(), {"C": [0.1, 1.0]}, scoring="pr_auc", n_jobs=2,
+                      cv=3).fit(X, y)
+expected = GridSearchCV(LogisticRegression(), {"C": [0.1, 1.0]},
+                        scoring=spc.get_scorer("pr_auc"), cv=3).fit(X, y)
+assert np.allclose(search.cv_results_["mean_test_score"], expected.cv_results_["mean_test_score"])
+scores = cross_val_score(LogisticRegression(), X, y, scoring="achievable_pr_auc", n_jobs=2, cv=3)
+assert np.allclose(scores, cross_val_score(LogisticRegression(), X, y, cv=3,
+                                           scoring=spc.get_scorer("achievable_pr_auc")))
+results = cross_validate(LogisticRegression(), X, y, scoring=["pr_auc", "roc_auc", "ks"], cv=3)
+assert set(results) >= {"test_pr_auc", "test_roc_auc", "test_ks"}
+print("ok")
+"""
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                            timeout=300, cwd=tmp_path)
+    assert result.returncode == 0 and result.stdout.strip() == "ok", result.stderr[-2000:]

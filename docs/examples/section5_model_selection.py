@@ -6,7 +6,10 @@ top of the ranking decides everything. Here positives are 2% of the data: a thir
 them form a tight cluster off the direction a linear model can follow, the rest
 overlap the negatives. ``GridSearchCV`` chooses between logistic regression and
 25-nearest-neighbours, once by ``"roc_auc"`` and once by our ``"pr_auc"``
-(Davis-Goadrich interpolated AUC-PR), on the same folds.
+(Davis-Goadrich interpolated AUC-PR), on the same folds. The scorers are passed as
+objects from :func:`sklearn_prcurves.get_scorer`; after
+``sklearn_prcurves.register_scorers()`` the names alone work too
+(``scoring=["roc_auc", "pr_auc"]``).
 
 Run: ``python docs/examples/section5_model_selection.py``
 """
@@ -53,7 +56,7 @@ def main():
     for metric in ("roc_auc", "pr_auc"):
         best = int(np.argmax(results[f"mean_test_{metric}"]))
         chosen[metric] = list(candidates)[best]
-        print(f"GridSearchCV(scoring={metric!r}) selects: {chosen[metric]}")
+        print(f"selected by {metric!r}: {chosen[metric]}")
     return chosen, results
 
 
