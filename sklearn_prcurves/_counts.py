@@ -116,21 +116,36 @@ class CountTable:
 
 
 def count_table(is_pos, y_score, sample_weight=None):
-    """Build the :class:`CountTable` of validated inputs.
+    """Build the :class:`CountTable` of labels, scores and weights.
 
     Parameters
     ----------
-    is_pos : ndarray of bool, shape (n_samples,)
+    is_pos : array-like of bool (or 0/1), shape (n_samples,)
         True for positive rows.
-    y_score : ndarray of shape (n_samples,)
+    y_score : array-like of shape (n_samples,)
         Finite scores; higher means more positive.
-    sample_weight : ndarray of shape (n_samples,), default=None
-        Weights with no zeros (remove zero-weight rows first).
+    sample_weight : array-like of shape (n_samples,), default=None
+        Non-negative weights (zero-weight rows are left out). NumPy arrays of the
+        right types (bool labels, float scores, positive weights) go to the kernel
+        unchecked: that is how the package's own functions call it.
 
     Returns
     -------
     table : CountTable
+
+    Examples
+    --------
+    >>> from sklearn_prcurves import count_table
+    >>> table = count_table([0, 1, 1, 0], [0.1, 0.5, 0.9, 0.5])
+    >>> table.thresholds, table.tps, table.fps
+    (array([0.9, 0.5, 0.1]), array([1., 2., 2.]), array([0., 1., 2.]))
+    >>> table.merge(count_table([True], [0.7]))
+    CountTable(n_thresholds=4, n_pos=3.0, n_neg=2.0)
     """
+    if not (isinstance(is_pos, np.ndarray) and is_pos.dtype == bool
+            and isinstance(y_score, np.ndarray)
+            and (sample_weight is None or isinstance(sample_weight, np.ndarray))):
+        is_pos, y_score, sample_weight = _as_arrays(is_pos, y_score, sample_weight)
     if y_score.shape[0] == 0:
         raise ValueError(
             "No sample with non-zero weight: the curve needs at least one sample."
@@ -138,6 +153,37 @@ def count_table(is_pos, y_score, sample_weight=None):
     if sample_weight is None:
         return _count_unweighted(is_pos, y_score)
     return _count_weighted(is_pos, y_score, sample_weight)
+
+
+def _as_arrays(is_pos, y_score, sample_weight):
+    """Array-likes (lists, pandas columns) as the kernel's arrays, checked: ``is_pos``
+    booleans or 0/1, finite numeric scores, non-negative weights (zeros dropped)."""
+    is_pos = np.asarray(is_pos)
+    if is_pos.dtype != bool:
+        if is_pos.dtype.kind not in "biuf" or not np.isin(is_pos, (0, 1)).all():
+            raise ValueError("is_pos must hold booleans (or 0 and 1): True for positive rows.")
+        is_pos = is_pos.astype(bool)
+    y_score = np.asarray(y_score)
+    if y_score.dtype.kind not in "biuf":
+        raise ValueError(f"y_score must hold numbers; got dtype {y_score.dtype}.")
+    if y_score.dtype.kind != "f":
+        y_score = y_score.astype(np.float64)
+    if is_pos.ndim != 1 or y_score.shape != is_pos.shape:
+        raise ValueError(
+            f"is_pos and y_score must be 1-D and of one length; got shapes {is_pos.shape} "
+            f"and {y_score.shape}.")
+    if not np.isfinite(y_score).all():
+        raise ValueError("y_score holds NaN or infinity.")
+    if sample_weight is not None:
+        sample_weight = np.asarray(sample_weight, dtype=np.float64)
+        if sample_weight.shape != y_score.shape:
+            raise ValueError("sample_weight must have one weight per row.")
+        if not np.isfinite(sample_weight).all() or (sample_weight < 0).any():
+            raise ValueError("sample_weight must hold finite, non-negative numbers.")
+        kept = sample_weight > 0
+        if not kept.all():
+            is_pos, y_score, sample_weight = is_pos[kept], y_score[kept], sample_weight[kept]
+    return is_pos, y_score, sample_weight
 
 
 def _run_starts(values):

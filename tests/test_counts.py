@@ -127,3 +127,21 @@ def test_float32_counts_are_exact_beyond_2_to_the_24_rows():
     assert table.tps.tolist() == [float((top + 1) // 2), float((n + 1) // 2)]
     assert table.fps.tolist() == [float(top // 2), float(n // 2)]
     assert table.tps[-1] + table.fps[-1] == n
+
+
+def test_count_table_takes_array_likes_and_checks_them():
+    table = count_table([0, 1, 1], [0.1, 0.5, 0.9])
+    assert list(table.thresholds) == [0.9, 0.5, 0.1] and list(table.tps) == [1.0, 2.0, 2.0]
+    weighted = count_table([True, False, True], [1, 2, 2], sample_weight=[2.0, 0.0, 1.5])
+    assert list(weighted.thresholds) == [2.0, 1.0] and list(weighted.tps) == [1.5, 3.5]
+    for args, message in [
+        (([0, 2, 1], [0.1, 0.5, 0.9]), "booleans"),
+        ((["a", "b"], [0.1, 0.5]), "booleans"),
+        (([0, 1], ["x", "y"]), "numbers"),
+        (([0, 1], [0.1, float("nan")]), "NaN"),
+        (([0, 1, 1], [0.1, 0.5]), "one length"),
+    ]:
+        with pytest.raises(ValueError, match=message):
+            count_table(*args)
+    with pytest.raises(ValueError, match="non-negative"):
+        count_table([0, 1], [0.1, 0.5], sample_weight=[1.0, -1.0])
