@@ -442,16 +442,73 @@ class _Resampler:
         # numpy's Generator draws integers ~3x faster than the legacy RandomState that
         # scikit-learn's random_state yields; seed one from it, reproducibly.
         seed = check_random_state(random_state).randint(np.iinfo(np.int32).max)
+        self.seed = int(seed)
         self.rng = np.random.default_rng(seed)
         self.pos_rows = np.flatnonzero(is_pos)
         self.neg_rows = np.flatnonzero(~is_pos)
         self.weight = sample_weight
 
-    def draw(self):
+    def draw(self, rng=None):
         """Row indices of one resample: as many positives and negatives as observed."""
-        pos = self.pos_rows[self.rng.integers(0, self.pos_rows.shape[0], self.pos_rows.shape[0])]
-        neg = self.neg_rows[self.rng.integers(0, self.neg_rows.shape[0], self.neg_rows.shape[0])]
+        rng = self.rng if rng is None else rng
+        pos = self.pos_rows[rng.integers(0, self.pos_rows.shape[0], self.pos_rows.shape[0])]
+        neg = self.neg_rows[rng.integers(0, self.neg_rows.shape[0], self.neg_rows.shape[0])]
         return pos, neg
+
+    def chunk(self, index, count):
+        """The resamples of chunk ``index``: its own random stream, so that results do
+        not depend on how chunks are spread over processes."""
+        rng = np.random.default_rng([self.seed, index])
+        for _ in range(count):
+            yield self.draw(rng)
+
+
+# Resamples per chunk of work (one random stream each; the unit of n_jobs and progress).
+_CHUNK = 50
+
+
+def _chunk_values(models, resampler, index, count):
+    """Each resample's metric (one model) or difference of metrics (two models)."""
+    if len(models) == 1:
+        return [models[0].on(*rows) for rows in resampler.chunk(index, count)]
+    return [models[0].on(*rows) - models[1].on(*rows) for rows in resampler.chunk(index, count)]
+
+
+def _resampled(models, resampler, n_resamples, n_jobs, progress):
+    """Values over ``n_resamples`` resamples, in chunks, in parallel with ``n_jobs``."""
+    from joblib import Parallel, delayed
+
+    counts = [min(_CHUNK, n_resamples - start) for start in range(0, n_resamples, _CHUNK)]
+    bar = _progress_bar(progress, n_resamples)
+    values = []
+    try:
+        if n_jobs in (None, 1):
+            results = (_chunk_values(models, resampler, i, c) for i, c in enumerate(counts))
+        else:
+            results = Parallel(n_jobs=n_jobs, return_as="generator")(
+                delayed(_chunk_values)(models, resampler, i, c) for i, c in enumerate(counts))
+        for chunk in results:
+            values.extend(chunk)
+            if bar is not None:
+                bar.update(len(chunk))
+    finally:
+        if bar is not None:
+            bar.close()
+    return values
+
+
+def _progress_bar(progress, total):
+    """A tqdm bar on stderr: ``progress=True``, or ``"auto"`` on a terminal (tqdm is an
+    optional extra; without it nothing is shown)."""
+    import sys
+
+    if progress is False or (progress == "auto" and not sys.stderr.isatty()):
+        return None
+    try:
+        from tqdm.auto import tqdm
+    except ImportError:
+        return None
+    return tqdm(total=total, desc="bootstrap", unit="resample", file=sys.stderr, leave=False)
 
 
 class _Model:
@@ -504,7 +561,46 @@ def _keywords(function):
     return set(list(inspect.signature(function).parameters)[1:])
 
 
+def _ks(y_true, y_score, sample_weight=None):
+    from ._lift import ks_statistic
+
+    return ks_statistic(y_true, y_score, sample_weight=sample_weight).statistic
+
+
+def _metric_names():
+    """Scorer-style names for the bootstrap: ``name -> (metric, keyword arguments)``."""
+    from ._bounds import normalized_pr_auc_score
+    from ._prg import prg_auc_score
+
+    return {
+        "roc_auc": (roc_auc_score, {}),
+        "average_precision": (average_precision_score, {}),
+        "pr_auc": (pr_auc_score, {}),
+        "pr_auc_continuous": (pr_auc_score, {"interpolation": "continuous"}),
+        "achievable_pr_auc": (achievable_pr_auc_score, {}),
+        "achievable_pr_auc_continuous": (achievable_pr_auc_score,
+                                         {"interpolation": "continuous"}),
+        "normalized_pr_auc": (normalized_pr_auc_score, {}),
+        "prg_auc": (prg_auc_score, {}),
+        "ks": (_ks, {}),
+    }
+
+
+def _resolve_metric(metric, kwargs):
+    if not isinstance(metric, str):
+        return metric, kwargs
+    names = _metric_names()
+    if metric not in names:
+        raise ValueError(
+            f"{metric!r} is not a metric name the bootstrap knows; use one of "
+            f"{sorted(names)} or pass a function metric(y_true, y_score)."
+        )
+    function, options = names[metric]
+    return function, {**options, **kwargs}
+
+
 def _prepare(metric, y_true, scores_list, pos_label, sample_weight, kwargs):
+    metric, kwargs = _resolve_metric(metric, kwargs)
     models = []
     for y_score in scores_list:
         is_pos, scores, weight = check_binary_input(y_true, y_score, sample_weight, pos_label)
@@ -589,7 +685,9 @@ def _group_jackknife(model, resampler):
 
 
 _BOOTSTRAP_PARAMS = {
-    "metric": [callable],
+    "metric": [callable, str],
+    "n_jobs": [Integral, None],
+    "progress": ["boolean", StrOptions({"auto"})],
     "y_true": ["array-like"],
     "method": [StrOptions({"percentile", "bca"})],
     "confidence_level": [_LEVEL],
@@ -614,6 +712,8 @@ def bootstrap_ci(
     pos_label=None,
     sample_weight=None,
     random_state=None,
+    n_jobs=None,
+    progress="auto",
     **metric_kwargs,
 ):
     """Stratified bootstrap confidence interval for any binary ranking metric.
@@ -628,9 +728,13 @@ def bootstrap_ci(
 
     Parameters
     ----------
-    metric : callable
+    metric : callable or str
         ``metric(y_true, y_score, **metric_kwargs)``, with ``sample_weight=`` too
-        when weights are given; it receives boolean labels (True for positives).
+        only when weights are given; it receives boolean labels (True for
+        positives). Or a name: ``"roc_auc"``, ``"average_precision"``, ``"pr_auc"``,
+        ``"pr_auc_continuous"``, ``"achievable_pr_auc"``,
+        ``"achievable_pr_auc_continuous"``, ``"normalized_pr_auc"``, ``"prg_auc"``,
+        ``"ks"``.
     y_true : array-like of shape (n_samples,)
     y_score : array-like of shape (n_samples,)
     method : {"percentile", "bca"}, default="percentile"
@@ -643,6 +747,12 @@ def bootstrap_ci(
     sample_weight : array-like of shape (n_samples,), default=None
         Resampled with their rows.
     random_state : int, RandomState instance or None, default=None
+    n_jobs : int, default=None
+        Processes evaluating the resamples (joblib; -1: every core). Resamples are
+        drawn in chunks with their own random streams, so the result does not depend
+        on ``n_jobs``.
+    progress : bool or "auto", default="auto"
+        A progress bar on stderr ("auto": when stderr is a terminal; needs tqdm).
     **metric_kwargs
         Passed to ``metric`` (for example ``interpolation="continuous"``).
 
@@ -674,7 +784,7 @@ def bootstrap_ci(
     resampler = _Resampler(is_pos, weight, random_state)
     if method == "bca":
         _check_bca(resampler)
-    values = _defined([model.on(*resampler.draw()) for _ in range(n_resamples)],
+    values = _defined(_resampled([model], resampler, n_resamples, n_jobs, progress),
                       n_resamples, "metric")
     if method == "bca":
         return _bca_interval(
@@ -699,6 +809,8 @@ def bootstrap_test(
     pos_label=None,
     sample_weight=None,
     random_state=None,
+    n_jobs=None,
+    progress="auto",
     **metric_kwargs,
 ):
     """Paired stratified bootstrap test of the difference between two models.
@@ -709,7 +821,7 @@ def bootstrap_test(
 
     Parameters
     ----------
-    metric : callable
+    metric : callable or str
         As for :func:`bootstrap_ci`.
     y_true : array-like of shape (n_samples,)
     y_score_a, y_score_b : array-like of shape (n_samples,)
@@ -722,6 +834,10 @@ def bootstrap_test(
     pos_label : int, float, bool or str, default=None
     sample_weight : array-like of shape (n_samples,), default=None
     random_state : int, RandomState instance or None, default=None
+    n_jobs : int, default=None
+        As for :func:`bootstrap_ci`.
+    progress : bool or "auto", default="auto"
+        As for :func:`bootstrap_ci`.
     **metric_kwargs
         Passed to ``metric``.
 
@@ -746,11 +862,9 @@ def bootstrap_test(
     resampler = _Resampler(is_pos, weight, random_state)
     if method == "bca":
         _check_bca(resampler)
-    differences = []
-    for _ in range(n_resamples):
-        rows = resampler.draw()
-        differences.append(model_a.on(*rows) - model_b.on(*rows))
-    differences = _defined(differences, n_resamples, "difference")
+    differences = _defined(
+        _resampled([model_a, model_b], resampler, n_resamples, n_jobs, progress),
+        n_resamples, "difference")
     value_a, value_b = model_a.estimate(), model_b.estimate()
     difference = value_a - value_b
     spread = differences.std(ddof=1)

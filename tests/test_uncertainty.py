@@ -184,3 +184,24 @@ def test_paired_bootstrap_test():
     bca = spc.bootstrap_test(spc.roc_auc_score, y, a, b, n_resamples=300, random_state=0,
                              method="bca")
     assert bca.confidence_interval[0] < bca.difference < bca.confidence_interval[1]
+
+
+def test_bootstrap_takes_names_and_jobs_without_changing_results():
+    rng = np.random.default_rng(11)
+    y = rng.integers(0, 2, 600)
+    a = rng.normal(size=600) + y
+    b = rng.normal(size=600) + 0.5 * y
+    by_name = spc.bootstrap_ci("pr_auc_continuous", y, a, n_resamples=300, random_state=1)
+    by_function = spc.bootstrap_ci(spc.pr_auc_score, y, a, n_resamples=300, random_state=1,
+                                   interpolation="continuous")
+    assert by_name == by_function
+    parallel = spc.bootstrap_ci("pr_auc_continuous", y, a, n_resamples=300, random_state=1,
+                                n_jobs=2)
+    assert parallel == by_name
+    serial = spc.bootstrap_test("roc_auc", y, a, b, n_resamples=300, random_state=2)
+    jobs = spc.bootstrap_test("roc_auc", y, a, b, n_resamples=300, random_state=2, n_jobs=2)
+    assert serial.pvalue == jobs.pvalue and serial.confidence_interval == jobs.confidence_interval
+    low, high = spc.bootstrap_ci("ks", y, a, n_resamples=200, random_state=0)
+    assert low < spc.ks_statistic(y, a).statistic < high
+    with pytest.raises(ValueError, match="not a metric name"):
+        spc.bootstrap_ci("auc_roc", y, a)
