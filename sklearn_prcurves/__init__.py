@@ -35,6 +35,7 @@ from ._operating import (
 from ._lift import cumulative_gain_curve, ks_statistic, lift_curve
 from ._partial import partial_roc_auc_score
 from ._prg import prg_auc_score, prg_curve
+from ._results import ConfidenceInterval, FBetaOptimum, OperatingPoint, TestResult
 from ._scorer import (
     get_scorer,
     get_scorer_names,
@@ -63,6 +64,7 @@ from ._uncertainty import (
 )
 from ._hull import (
     achievable_pr_curve,
+    compare_curves,
     curve_dominates,
     pr_to_roc,
     roc_convex_hull,
@@ -75,15 +77,19 @@ __all__ = [
     "AchievablePRClassifier",
     "AchievablePRTransformer",
     "BinnedSummary",
+    "ConfidenceInterval",
     "CostCurveDisplay",
     "CountTable",
     "CumulativeGainDisplay",
     "ExactSummary",
+    "FBetaOptimum",
     "KSDisplay",
     "LiftDisplay",
+    "OperatingPoint",
     "PRCurveDisplay",
     "PrecisionRecallGainDisplay",
     "ROCCurveDisplay",
+    "TestResult",
     "achievable_pr_auc_score",
     "achievable_pr_curve",
     "auc",
@@ -91,6 +97,7 @@ __all__ = [
     "bootstrap_ci",
     "bootstrap_test",
     "break_even_point",
+    "compare_curves",
     "confusion_matrix_at_thresholds",
     "cost_curve",
     "count_table",

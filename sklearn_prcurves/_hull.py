@@ -521,6 +521,11 @@ def curve_dominates(
     >>> curve_dominates(y, [0.1, 0.3, 0.2, 0.4], [0.1, 0.2, 0.3, 0.4], space="pr")
     False
     """
+    a, b = _dominance_paths(y_true, y_score_a, y_score_b, space, pos_label, sample_weight)
+    return _dominates(a, b, space)
+
+
+def _dominance_paths(y_true, y_score_a, y_score_b, space, pos_label, sample_weight):
     paths = []
     for y_score in (y_score_a, y_score_b):
         tp, fp, _ = table_path(two_class_table(y_true, y_score, pos_label, sample_weight))
@@ -528,11 +533,74 @@ def curve_dominates(
             paths.append((fp / fp[-1], tp / tp[-1]))
         else:
             paths.append((tp / tp[-1], (tp + fp) / tp[-1]))
-    (x_a, v_a), (x_b, v_b) = paths
+    return paths
+
+
+def _dominates(a, b, space):
+    (x_a, v_a), (x_b, v_b) = a, b
     if space == "roc":
         return _covers(x_a, v_a, x_b, v_b, shift=_DOMINANCE_TOLERANCE, sign=1.0)
     # Higher precision is a lower (TP + FP) / P.
     return _covers(x_a, v_a, x_b, v_b, shift=-_DOMINANCE_TOLERANCE, sign=-1.0)
+
+
+@validate_params(
+    {
+        "y_true": ["array-like"],
+        "y_score_a": ["array-like"],
+        "y_score_b": ["array-like"],
+        "space": [StrOptions({"roc", "pr"})],
+        "pos_label": [Real, str, "boolean", None],
+        "sample_weight": ["array-like", None],
+    },
+    prefer_skip_nested_validation=True,
+)
+def compare_curves(
+    y_true, y_score_a, y_score_b, *, space="roc", pos_label=None, sample_weight=None
+):
+    """Which of two models' curves dominates the other, or whether they cross.
+
+    :func:`curve_dominates` both ways: ``"a"`` when A's curve dominates B's and not
+    the reverse, ``"b"`` for the reverse, ``"equal"`` when each dominates the other
+    (the same curve, up to rounding), ``"crossing"`` when neither does (each is better
+    somewhere: the choice depends on the operating point). By Theorem 3.2 the answer
+    is the same in ROC and PR space.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+    y_score_a, y_score_b : array-like of shape (n_samples,)
+        Scores of the two models.
+    space : {"roc", "pr"}, default="roc"
+    pos_label : int, float, bool or str, default=None
+    sample_weight : array-like of shape (n_samples,), default=None
+
+    Returns
+    -------
+    relation : {"a", "b", "equal", "crossing"}
+
+    References
+    ----------
+    .. [1] J. Davis and M. Goadrich, "The Relationship Between Precision-Recall and
+           ROC Curves", ICML 2006, Theorem 3.2.
+
+    Examples
+    --------
+    >>> from sklearn_prcurves import compare_curves
+    >>> y = [0, 0, 1, 1, 0, 1]
+    >>> compare_curves(y, [0.1, 0.2, 0.3, 0.4, 0.15, 0.5], [0.1, 0.3, 0.2, 0.4, 0.15, 0.5])
+    'a'
+    >>> # A ranks one positive first and the other last; B a negative first, then both.
+    >>> compare_curves([1, 0, 0, 1], [0.9, 0.8, 0.7, 0.1], [0.5, 0.9, 0.3, 0.4])
+    'crossing'
+    """
+    a, b = _dominance_paths(y_true, y_score_a, y_score_b, space, pos_label, sample_weight)
+    a_over_b, b_over_a = _dominates(a, b, space), _dominates(b, a, space)
+    if a_over_b and b_over_a:
+        return "equal"
+    if a_over_b:
+        return "a"
+    return "b" if b_over_a else "crossing"
 
 
 # Weighted counts are rounded sums whose rounding depends on the order of summation,

@@ -15,6 +15,7 @@ from ._compat import Interval, StrOptions, check_sample_weight, validate_params
 from ._counts import count_table
 from ._curves import BINARY_PARAMS, two_class_table
 from ._validation import check_binary_input, check_non_negative_weight
+from ._results import FBetaOptimum, OperatingPoint
 from .exceptions import UndefinedMetricWarning
 
 __all__ = [
@@ -104,12 +105,12 @@ def table_points(table):
 def _best_under_constraint(values, feasible, threshold, name):
     if not np.any(feasible):
         warnings.warn(f"No threshold satisfies the constraint on {name}.", UndefinedMetricWarning)
-        return np.nan, np.nan
+        return OperatingPoint(np.nan, np.nan)
     candidates = np.flatnonzero(feasible)
     best = candidates[np.argmax(values[candidates])]
     # Among equal values prefer the highest threshold (fewest predicted positives):
     # argmax returns the first, and thresholds decrease.
-    return float(values[best]), float(threshold[best])
+    return OperatingPoint(float(values[best]), float(threshold[best]))
 
 
 @validate_params(
@@ -134,17 +135,17 @@ def recall_at_precision(y_true, y_score, *, min_precision, pos_label=None, sampl
 
     Returns
     -------
-    recall : float
-        NaN (with an :class:`~sklearn.exceptions.UndefinedMetricWarning`) when no
-        threshold reaches the precision.
-    threshold : float
-        The threshold achieving it (predict positive for scores >= threshold).
+    point : OperatingPoint
+        ``(value, threshold)``: the recall, NaN (with an
+        :class:`~sklearn.exceptions.UndefinedMetricWarning`) when no threshold reaches
+        the precision, and the threshold achieving it (predict positive for scores
+        >= threshold). Unpacks as a pair.
 
     Examples
     --------
     >>> from sklearn_prcurves import recall_at_precision
     >>> recall_at_precision([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8], min_precision=0.6)
-    (1.0, 0.35)
+    OperatingPoint(value=1.0, threshold=0.35)
     """
     table = two_class_table(y_true, y_score, pos_label, sample_weight)
     return table_recall_at_precision(table, min_precision)
@@ -188,14 +189,15 @@ def precision_at_recall(y_true, y_score, *, min_recall, pos_label=None, sample_w
 
     Returns
     -------
-    precision : float
-    threshold : float
+    point : OperatingPoint
+        ``(value, threshold)``: the precision and the threshold achieving it. Unpacks
+        as a pair.
 
     Examples
     --------
     >>> from sklearn_prcurves import precision_at_recall
     >>> precision_at_recall([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8], min_recall=0.5)
-    (1.0, 0.8)
+    OperatingPoint(value=1.0, threshold=0.8)
     """
     table = two_class_table(y_true, y_score, pos_label, sample_weight)
     return table_precision_at_recall(table, min_recall)
@@ -247,14 +249,14 @@ def fbeta_optimal_threshold(y_true, y_score, *, beta=1.0, pos_label=None, sample
 
     Returns
     -------
-    threshold : float
-    fbeta : float
+    optimum : FBetaOptimum
+        ``(threshold, fbeta)``. Unpacks as a pair.
 
     Examples
     --------
     >>> from sklearn_prcurves import fbeta_optimal_threshold
     >>> fbeta_optimal_threshold([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])
-    (0.35, 0.8)
+    FBetaOptimum(threshold=0.35, fbeta=0.8)
     """
     return table_fbeta_optimum(two_class_table(y_true, y_score, pos_label, sample_weight), beta)
 
@@ -268,7 +270,7 @@ def table_fbeta_optimum(table, beta=1.0):
     w = 1.0 if b2 == np.inf else b2 / (1.0 + b2)
     fbeta = tp / (tp + w * (tp[-1] - tp) + (1.0 - w) * fp)
     best = int(np.argmax(fbeta))
-    return float(table.thresholds[best]), float(fbeta[best])
+    return FBetaOptimum(float(table.thresholds[best]), float(fbeta[best]))
 
 
 @validate_params(BINARY_PARAMS, prefer_skip_nested_validation=True)
@@ -293,10 +295,9 @@ def break_even_point(y_true, y_score, *, pos_label=None, sample_weight=None):
 
     Returns
     -------
-    value : float
-        The common value of precision and recall.
-    threshold : float
-        The score of the threshold (or tie group) where it is reached.
+    point : OperatingPoint
+        ``(value, threshold)``: the common value of precision and recall, and the
+        score of the threshold (or tie group) where it is reached. Unpacks as a pair.
 
     References
     ----------
@@ -307,7 +308,7 @@ def break_even_point(y_true, y_score, *, pos_label=None, sample_weight=None):
     --------
     >>> from sklearn_prcurves import break_even_point
     >>> break_even_point([1, 0, 1, 0], [0.9, 0.8, 0.7, 0.1])
-    (0.5, 0.8)
+    OperatingPoint(value=0.5, threshold=0.8)
     """
     table = two_class_table(y_true, y_score, pos_label, sample_weight)
     tp = np.concatenate([[0.0], table.tps])
@@ -318,7 +319,7 @@ def break_even_point(y_true, y_score, *, pos_label=None, sample_weight=None):
     i = j - 1
     fraction = (n_pos - predicted[i]) / (predicted[j] - predicted[i])
     tp_at = tp[i] + fraction * (tp[j] - tp[i])
-    return float(tp_at / n_pos), float(table.thresholds[j - 1])
+    return OperatingPoint(float(tp_at / n_pos), float(table.thresholds[j - 1]))
 
 
 @validate_params(

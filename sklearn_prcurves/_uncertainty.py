@@ -19,7 +19,7 @@ import numpy as np
 from scipy.special import ndtri
 from scipy.stats import norm
 from sklearn import config_context
-from sklearn.utils import Bunch, check_random_state
+from sklearn.utils import check_random_state
 
 from ._auc import (
     achievable_pr_auc_score,
@@ -34,6 +34,7 @@ from ._counts import CountTable
 from ._curves import BINARY_PARAMS, two_class_table
 from ._interpolation import INTERPOLATIONS
 from ._validation import check_binary_input
+from ._results import ConfidenceInterval, TestResult
 from .exceptions import UndefinedMetricWarning
 
 __all__ = [
@@ -142,8 +143,9 @@ def roc_auc_ci(
 
     Returns
     -------
-    low, high : float
-        The interval.
+    interval : ConfidenceInterval
+        ``(low, high)``, naming also the ``estimate``, ``method`` and
+        ``confidence_level``. Unpacks as a pair.
 
     See Also
     --------
@@ -174,7 +176,9 @@ def roc_auc_ci(
             random_state=random_state,
         )
     table = two_class_table(y_true, y_score, pos_label, _frequency_weights(sample_weight))
-    return delong_interval(table, confidence_level)[1:]
+    auc, low, high = delong_interval(table, confidence_level)
+    return ConfidenceInterval(low, high, estimate=auc, method="delong",
+                              confidence_level=confidence_level)
 
 
 def delong_interval(table, confidence_level=0.95):
@@ -252,8 +256,8 @@ def delong_test(
 
     Returns
     -------
-    result : :class:`~sklearn.utils.Bunch`
-        ``auc_a``, ``auc_b``, ``difference`` (a - b), ``variance`` of the difference,
+    result : TestResult
+        A dict with attribute access: ``auc_a``, ``auc_b``, ``difference`` (a - b), ``variance`` of the difference,
         ``statistic`` (z), ``pvalue`` (two-sided) and ``confidence_interval`` (of the
         difference, a tuple).
 
@@ -298,7 +302,7 @@ def delong_test(
         statistic = 0.0 if difference == 0 else np.copysign(np.inf, difference)
     else:
         statistic = difference / np.sqrt(variance)
-    return Bunch(
+    return TestResult(
         auc_a=auc_a,
         auc_b=auc_b,
         difference=difference,
@@ -371,7 +375,9 @@ def pr_auc_ci(
 
     Returns
     -------
-    low, high : float
+    interval : ConfidenceInterval
+        ``(low, high)``, naming also the ``estimate``, ``method`` and
+        ``confidence_level``. Unpacks as a pair.
 
     References
     ----------
@@ -395,7 +401,9 @@ def pr_auc_ci(
         )
     table = two_class_table(y_true, y_score, pos_label, sample_weight)
     area = _TABLE_METRICS[pr_auc_score](table, interpolation=interpolation)
-    return boyd_interval(area, table.n_pos, method, confidence_level)
+    low, high = boyd_interval(area, table.n_pos, method, confidence_level)
+    return ConfidenceInterval(low, high, estimate=area, method=method,
+                              confidence_level=confidence_level)
 
 
 def boyd_interval(area, n_pos, method="logit", confidence_level=0.95):
@@ -758,7 +766,9 @@ def bootstrap_ci(
 
     Returns
     -------
-    low, high : float
+    interval : ConfidenceInterval
+        ``(low, high)``, naming also the ``estimate``, ``method`` and
+        ``confidence_level``. Unpacks as a pair.
 
     See Also
     --------
@@ -787,10 +797,13 @@ def bootstrap_ci(
     values = _defined(_resampled([model], resampler, n_resamples, n_jobs, progress),
                       n_resamples, "metric")
     if method == "bca":
-        return _bca_interval(
+        low, high = _bca_interval(
             values, model.estimate(), _group_jackknife(model, resampler), confidence_level
         )
-    return _percentile_interval(values, confidence_level)
+    else:
+        low, high = _percentile_interval(values, confidence_level)
+    return ConfidenceInterval(low, high, estimate=model.estimate(), method=f"bootstrap {method}",
+                              confidence_level=confidence_level)
 
 
 @validate_params(
@@ -843,7 +856,8 @@ def bootstrap_test(
 
     Returns
     -------
-    result : :class:`~sklearn.utils.Bunch`
+    result : TestResult
+        A dict with attribute access:
         ``value_a``, ``value_b``, ``difference`` (a - b), ``statistic``, ``pvalue``
         (two-sided) and ``confidence_interval`` of the difference.
 
@@ -882,7 +896,7 @@ def bootstrap_test(
         interval = _bca_interval(differences, difference, jackknife, confidence_level)
     else:
         interval = _percentile_interval(differences, confidence_level)
-    return Bunch(
+    return TestResult(
         value_a=value_a,
         value_b=value_b,
         difference=difference,

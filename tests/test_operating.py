@@ -134,3 +134,30 @@ def test_grouped_auc_edge_cases():
 def test_operating_points_refuse_a_single_class():
     with pytest.raises(ValueError, match="Only one class"):
         spc.operating_points([1, 1], [0.3, 0.4])
+
+
+def test_results_are_named_and_unpack_as_before():
+    y, scores = [0, 0, 1, 1, 0, 1], [0.1, 0.4, 0.35, 0.8, 0.2, 0.7]
+    recall, threshold = point = spc.recall_at_precision(y, scores, min_precision=0.6)
+    assert (point.value, point.threshold) == (recall, threshold)
+    assert repr(point).startswith("OperatingPoint(value=")
+    threshold, fbeta = optimum = spc.fbeta_optimal_threshold(y, scores)
+    assert optimum.fbeta == fbeta and optimum.threshold == threshold
+    low, high = interval = spc.roc_auc_ci(y, scores)
+    assert interval.estimate == pytest.approx(spc.roc_auc_score(y, scores)) and interval.method == "delong"
+    assert interval.confidence_level == 0.95 and (interval.low, interval.high) == (low, high)
+    assert "estimate=" in repr(interval)
+    assert spc.pr_auc_ci(y, scores).estimate == pytest.approx(spc.pr_auc_score(y, scores))
+    boot = spc.bootstrap_ci("roc_auc", y * 50, scores * 50, n_resamples=200, random_state=0)
+    assert boot.method == "bootstrap percentile" and boot.low <= boot.estimate <= boot.high
+    test = spc.delong_test(y, scores, [0.2, 0.1, 0.5, 0.3, 0.9, 0.8])
+    assert test.pvalue == test["pvalue"] and repr(test).startswith("TestResult(")
+
+
+def test_compare_curves_says_which_dominates_or_that_they_cross():
+    y = [1, 0, 0, 1]
+    better, worse = [0.9, 0.1, 0.2, 0.8], [0.9, 0.8, 0.1, 0.2]
+    assert spc.compare_curves(y, better, worse) == "a"
+    assert spc.compare_curves(y, worse, better, space="pr") == "b"
+    assert spc.compare_curves(y, better, better) == "equal"
+    assert spc.compare_curves(y, [0.9, 0.8, 0.7, 0.1], [0.5, 0.9, 0.3, 0.4]) == "crossing"
