@@ -45,7 +45,8 @@ def test_pr_display_draws_the_interpolated_curve_and_extras():
     assert d.chance_level_.get_ydata()[0] == pytest.approx(0.5)
     assert len(d.iso_f1_lines_) == 4
     assert d.operating_points_.get_offsets().shape == (1, 2)
-    assert d.ax_.get_xlabel() == "Recall" and d.ax_.get_ylabel() == "Precision"
+    assert d.ax_.get_xlabel() == "Recall (Positive label: 1)"
+    assert d.ax_.get_ylabel() == "Precision (Positive label: 1)"
     assert d.figure_ is d.ax_.figure
     assert {t.get_text() for t in d.ax_.get_legend().get_texts()} >= {d.line_.get_label()}
 
@@ -109,3 +110,43 @@ def test_bootstrap_confidence_band_brackets_the_curve(display):
     assert inside.mean() > 0.9  # the observed curve lies within its own band
     again = display.from_predictions(y, scores, confidence_band=0.9, n_resamples=200, random_state=0)
     np.testing.assert_array_equal(again.confidence_band[1], lower)  # seeded
+
+
+def test_axis_labels_agree_between_predictions_and_estimators():
+    from sklearn.datasets import make_classification
+    from sklearn.linear_model import LogisticRegression
+
+    X, y = make_classification(n_samples=200, random_state=0)
+    model = LogisticRegression().fit(X, y)
+    for display in (spc.PRCurveDisplay, spc.ROCCurveDisplay):
+        a = display.from_estimator(model, X, y)
+        b = display.from_predictions(y, model.predict_proba(X)[:, 1])
+        assert a.ax_.get_xlabel() == b.ax_.get_xlabel()
+        assert "(Positive label: 1)" in b.ax_.get_xlabel()
+        plt.close("all")
+
+
+def test_iso_f1_lines_start_at_precision_one_and_are_labelled_outside():
+    display = spc.PRCurveDisplay.from_predictions([0, 1, 1, 0, 1], [0.1, 0.8, 0.6, 0.7, 0.3],
+                                                  iso_f1=True)
+    for line in display.iso_f1_lines_:
+        assert line.get_ydata()[0] == pytest.approx(1.0)
+        assert line.get_xdata()[-1] == 1.0
+    labels = [t for t in display.ax_.texts if t.get_text().startswith("F1=")]
+    assert len(labels) == 4 and all(t.xy[0] == 1 for t in labels)
+    plt.close("all")
+
+
+def test_roc_log_fpr_axis():
+    rng = np.random.default_rng(0)
+    y = (rng.random(2000) < 0.05).astype(int)
+    s = rng.normal(size=2000) + 2 * y
+    display = spc.ROCCurveDisplay.from_predictions(y, s, plot_hull=True, plot_chance_level=True,
+                                                   log_fpr=True)
+    assert display.ax_.get_xscale() == "log"
+    low = display.ax_.get_xlim()[0]
+    assert 0 < low <= 1 / (y == 0).sum()
+    # The chance diagonal stays the line TPR = FPR, drawn densely on the log axis.
+    x, t = display.chance_level_.get_data()
+    assert len(x) > 100 and np.allclose(x, t)
+    plt.close("all")

@@ -89,3 +89,32 @@ def legend_label(name, metric, value, std=None):
         return name
     text = f"{metric} = {value:0.2f}" + ("" if std is None else f" ± {std:0.2f}")
     return f"{name} ({text})" if name else text
+
+
+def resolved_pos_label(pos_label, y_true):
+    """The positive label as scikit-learn's displays name it on the axes (1 for 0/1 or
+    -1/1 labels), so that a curve from predictions is labelled as one from an
+    estimator. None when scikit-learn cannot tell (the curve's own check then says
+    what is wrong)."""
+    from .._compat import check_pos_label_consistency
+
+    try:
+        return check_pos_label_consistency(pos_label, np.asarray(y_true))
+    except (ValueError, TypeError):
+        return pos_label
+
+
+def log_view(fpr, tpr, low, points=600):
+    """A ROC polyline (straight in linear space) resampled densely, for a log x axis."""
+    grid = np.geomspace(low, 1, points)
+    shown = fpr >= low
+    x = np.concatenate([grid, fpr[shown]])
+    y = np.concatenate([np.interp(grid, fpr, tpr), tpr[shown]])
+    order = np.lexsort((y, x))  # the curve rises in both coordinates
+    return x[order], y[order]
+
+
+def iso_f1_curve(level):
+    """Recall and precision of the iso-F1 line, from where it enters at precision 1."""
+    recall = np.linspace(level / (2 - level), 1, 200)
+    return recall, level * recall / (2 * recall - level)

@@ -12,7 +12,9 @@ from ._base import (
     cv_folds,
     finish_axes,
     import_pyplot,
+    iso_f1_curve,
     legend_label,
+    resolved_pos_label,
 )
 
 # The interpolations that describe a curve to draw (step and linear are only areas).
@@ -229,12 +231,13 @@ class PRCurveDisplay:
         if iso_f1 is not False:
             levels = (0.2, 0.4, 0.6, 0.8) if iso_f1 is True else iso_f1
             for level in levels:
-                recall = np.linspace(level / 2 + 1e-3, 1, 200)
-                precision = level * recall / (2 * recall - level)
-                keep = precision <= 1
-                (line,) = ax.plot(recall[keep], precision[keep], color="0.8", linewidth=0.8)
-                ax.annotate(f"F1={level:0.1f}", xy=(0.9, precision[-1] + 0.02), color="0.5",
-                            fontsize=8)
+                # From where the line enters at precision 1 to recall 1, labelled just
+                # outside the right edge, where no curve is drawn.
+                recall, precision = iso_f1_curve(level)
+                (line,) = ax.plot(recall, precision, color="0.8", linewidth=0.8, zorder=0)
+                ax.annotate(f"F1={level:0.1f}", xy=(1, precision[-1]), xytext=(4, 0),
+                            textcoords="offset points", va="center", color="0.5",
+                            fontsize=8, annotation_clip=False)
                 self.iso_f1_lines_.append(line)
         suffix = "" if self.pos_label is None else f" (Positive label: {self.pos_label})"
         finish_axes(ax, "Recall" + suffix, "Precision" + suffix, despine)
@@ -343,7 +346,7 @@ class PRCurveDisplay:
             recall=recall,
             pr_auc=path_area(tp, fp, interpolation),
             name=name,
-            pos_label=pos_label,
+            pos_label=resolved_pos_label(pos_label, y_true),
             prevalence=tp[-1] / (tp[-1] + fp[-1]),
             achievable=achievable,
             step=step,

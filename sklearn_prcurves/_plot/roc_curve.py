@@ -14,6 +14,8 @@ from ._base import (
     finish_axes,
     import_pyplot,
     legend_label,
+    log_view,
+    resolved_pos_label,
 )
 
 
@@ -77,7 +79,7 @@ class ROCCurveDisplay:
         self.confidence_band = confidence_band
 
     def plot(self, ax=None, *, name=None, plot_chance_level=False, despine=False,
-             chance_level_kw=None, **kwargs):
+             chance_level_kw=None, log_fpr=False, **kwargs):
         """Draw the curve (and whatever the display holds) on ``ax``.
 
         Parameters
@@ -88,6 +90,10 @@ class ROCCurveDisplay:
             Draw the diagonal of a random ranking.
         despine : bool, default=False
         chance_level_kw : dict, default=None
+        log_fpr : bool, default=False
+            False positive rate on a log axis, from the smallest rate the curve
+            reaches: where rare-positive problems are decided. Straight segments are
+            drawn as the curves they become on that axis.
         **kwargs
             Passed to ``ax.plot`` for the main curve.
 
@@ -134,6 +140,14 @@ class ROCCurveDisplay:
             (self.chance_level_,) = ax.plot([0, 1], [0, 1], **kw)
         suffix = "" if self.pos_label is None else f" (Positive label: {self.pos_label})"
         finish_axes(ax, "False Positive Rate" + suffix, "True Positive Rate" + suffix, despine)
+        if log_fpr:
+            positive = self.fpr[self.fpr > 0]
+            low = max(float(positive.min()) if positive.size else 1e-3, 1e-7) / 2
+            for line in ax.get_lines():
+                x, y = np.asarray(line.get_xdata(), float), np.asarray(line.get_ydata(), float)
+                if x.size >= 2 and np.all(np.diff(x) >= 0):
+                    line.set_data(*log_view(x, y, low))
+            ax.set(xscale="log", xlim=(low, 1), aspect="auto")
         self.ax_, self.figure_ = ax, ax.figure
         return self
 
@@ -178,7 +192,8 @@ class ROCCurveDisplay:
                 random_state=random_state, pos_label=pos_label, sample_weight=sample_weight,
             )
             band = (grid, lower, upper, confidence_band)
-        display = cls(fpr=fpr, tpr=tpr, roc_auc=area, name=name, pos_label=pos_label, hull=hull,
+        display = cls(fpr=fpr, tpr=tpr, roc_auc=area, name=name,
+                      pos_label=resolved_pos_label(pos_label, y_true), hull=hull,
                       confidence_band=band)
         return display.plot(ax, plot_chance_level=plot_chance_level, despine=despine, **kwargs)
 

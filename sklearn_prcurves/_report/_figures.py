@@ -12,6 +12,7 @@ import io
 import numpy as np
 
 from .._interpolation import path_points
+from .._plot._base import iso_f1_curve, log_view
 
 __all__ = ["draw_figures", "thin"]
 
@@ -84,23 +85,11 @@ def _hull_points(hull):
     return fp / fp[-1], tp / tp[-1]
 
 
-def _log_view(fpr, tpr, low, points=600):
-    """The polyline (straight in linear space) resampled densely for a log x axis."""
-    grid = np.geomspace(low, 1, points)
-    shown = fpr >= low
-    x = np.concatenate([grid, fpr[shown]])
-    y = np.concatenate([np.interp(grid, fpr, tpr), tpr[shown]])
-    order = np.lexsort((y, x))  # the curve rises in both coordinates
-    return x[order], y[order]
-
-
 def _iso_f1(ax):
     """Iso-F1 curves over their whole range, labelled outside the plot's right edge."""
     for f1 in (0.2, 0.4, 0.6, 0.8):
-        recall = np.linspace(f1 / 2 + 1e-9, 1, 400)
-        precision = f1 * recall / (2 * recall - f1)
-        visible = precision <= 1.02
-        ax.plot(recall[visible], precision[visible], color="0.82", linewidth=0.8, zorder=0)
+        recall, precision = iso_f1_curve(f1)
+        ax.plot(recall, precision, color="0.82", linewidth=0.8, zorder=0)
         ax.annotate(f"F1={f1:.1f}", xy=(1, precision[-1]), xytext=(4, 0),
                     textcoords="offset points", va="center", fontsize=7, color="0.5",
                     annotation_clip=False)
@@ -157,10 +146,10 @@ def draw_figures(tables, results, prevalence):
                 label=f"{_label(model)}: AUC-ROC {values['auc_roc']:.4f}")
         ax.plot(hull_fpr, hull_tpr, color=colour, linewidth=1, linestyle="--",
                 label=f"{_label(model)}, convex hull: {values['hull_auc_roc']:.4f}")
-        zoom.plot(*_log_view(fpr, tpr, low), color=colour, linewidth=1.4)
-        zoom.plot(*_log_view(hull_fpr, hull_tpr, low), color=colour, linewidth=1, linestyle="--")
+        zoom.plot(*log_view(fpr, tpr, low), color=colour, linewidth=1.4)
+        zoom.plot(*log_view(hull_fpr, hull_tpr, low), color=colour, linewidth=1, linestyle="--")
     ax.plot([0, 1], [0, 1], color="0.4", linestyle=":", linewidth=1, label="random classifier")
-    zoom.plot(*_log_view(np.array([0.0, 1.0]), np.array([0.0, 1.0]), low), color="0.4",
+    zoom.plot(*log_view(np.array([0.0, 1.0]), np.array([0.0, 1.0]), low), color="0.4",
               linestyle=":", linewidth=1)
     for axis in (ax, zoom):
         axis.set(xlabel="False positive rate", ylabel="True positive rate")
