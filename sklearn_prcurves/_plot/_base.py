@@ -76,7 +76,9 @@ def cv_folds(cv_results, X, y, sample_weight):
 
 
 def finish_axes(ax, xlabel, ylabel, despine):
-    ax.set(xlabel=xlabel, ylabel=ylabel, xlim=(-0.01, 1.01), ylim=(-0.01, 1.01), aspect="equal")
+    ax.set(xlabel=xlabel, ylabel=ylabel, ylim=(-0.01, 1.01))
+    if ax.get_xscale() == "linear":  # a log axis (another display's log_fpr) keeps its range
+        ax.set(xlim=(-0.01, 1.01), aspect="equal")
     if despine:
         for side in ("top", "right"):
             ax.spines[side].set_visible(False)
