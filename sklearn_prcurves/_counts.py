@@ -37,6 +37,15 @@ class CountTable:
         Cumulative weight of positives, non-decreasing.
     fps : ndarray of float64, shape (n_thresholds,)
         Cumulative weight of negatives, non-decreasing.
+
+    Examples
+    --------
+    >>> from sklearn_prcurves import count_table
+    >>> table = count_table([1, 0, 1, 0], [0.9, 0.8, 0.8, 0.1])
+    >>> table
+    CountTable(n_thresholds=3, n_pos=2.0, n_neg=2.0)
+    >>> table.pos, table.neg
+    (array([1., 1., 0.]), array([0., 1., 1.]))
     """
 
     __slots__ = ("thresholds", "tps", "fps")

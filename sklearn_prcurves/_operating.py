@@ -205,7 +205,14 @@ def precision_at_recall(y_true, y_score, *, min_recall, pos_label=None, sample_w
 
 def recall_at_precision_score(y_true, y_score, *, min_precision, pos_label=None, sample_weight=None):
     """:func:`recall_at_precision`'s recall alone (0 when unreachable): a score for
-    :func:`~sklearn.metrics.make_scorer`."""
+    :func:`~sklearn.metrics.make_scorer`.
+
+    Examples
+    --------
+    >>> from sklearn_prcurves import recall_at_precision_score
+    >>> recall_at_precision_score([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8], min_precision=0.6)
+    1.0
+    """
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", UndefinedMetricWarning)
         recall, _ = recall_at_precision(
@@ -217,7 +224,14 @@ def recall_at_precision_score(y_true, y_score, *, min_precision, pos_label=None,
 
 def precision_at_recall_score(y_true, y_score, *, min_recall, pos_label=None, sample_weight=None):
     """:func:`precision_at_recall`'s precision alone: a score for
-    :func:`~sklearn.metrics.make_scorer`."""
+    :func:`~sklearn.metrics.make_scorer`.
+
+    Examples
+    --------
+    >>> from sklearn_prcurves import precision_at_recall_score
+    >>> precision_at_recall_score([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8], min_recall=0.5)
+    1.0
+    """
     precision, _ = precision_at_recall(
         y_true, y_score, min_recall=min_recall, pos_label=pos_label, sample_weight=sample_weight
     )

@@ -13,14 +13,30 @@ __all__ = ["ConfidenceInterval", "FBetaOptimum", "OperatingPoint", "TestResult"]
 
 
 class OperatingPoint(NamedTuple):
-    """A value reached at a threshold (predict positive for scores >= ``threshold``)."""
+    """A value reached at a threshold (predict positive for scores >= ``threshold``).
+
+    Examples
+    --------
+    >>> from sklearn_prcurves import recall_at_precision
+    >>> point = recall_at_precision([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8], min_precision=0.6)
+    >>> point.value, point.threshold
+    (1.0, 0.35)
+    """
 
     value: float
     threshold: float
 
 
 class FBetaOptimum(NamedTuple):
-    """The threshold maximising F-beta, and that F-beta."""
+    """The threshold maximising F-beta, and that F-beta.
+
+    Examples
+    --------
+    >>> from sklearn_prcurves import fbeta_optimal_threshold
+    >>> threshold, f1 = fbeta_optimal_threshold([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])
+    >>> threshold, f1
+    (0.35, 0.8)
+    """
 
     threshold: float
     fbeta: float
@@ -31,6 +47,15 @@ class ConfidenceInterval(tuple):
     ``confidence_level``.
 
     Unpacks as two numbers, as the interval functions always returned.
+
+    Examples
+    --------
+    >>> from sklearn_prcurves import pr_auc_ci
+    >>> y = [0, 0, 0, 0, 1, 1, 1, 1]
+    >>> interval = pr_auc_ci(y, [0.1, 0.4, 0.35, 0.8, 0.7, 0.9, 0.5, 0.3])
+    >>> interval.method, round(interval.low, 4), round(interval.high, 4)
+    ('logit', 0.2188, 0.954)
+    >>> low, high = interval
     """
 
     def __new__(cls, low, high, *, estimate, method, confidence_level):
@@ -65,7 +90,17 @@ def _rebuild(low, high, estimate, method, confidence_level):
 
 
 class TestResult(Bunch):
-    """A test's results: attributes (and keys, as a dict) with a readable repr."""
+    """A test's results: attributes (and keys, as a dict) with a readable repr.
+
+    Examples
+    --------
+    >>> from sklearn_prcurves import delong_test
+    >>> y = [0, 0, 0, 0, 1, 1, 1, 1]
+    >>> result = delong_test(y, [0.1, 0.4, 0.35, 0.8, 0.7, 0.9, 0.5, 0.3],
+    ...                      [0.2, 0.1, 0.5, 0.3, 0.9, 0.8, 0.7, 0.6])
+    >>> round(result.pvalue, 4), round(result["pvalue"], 4)
+    (0.1601, 0.1601)
+    """
 
     __test__ = False  # not a pytest test class
 

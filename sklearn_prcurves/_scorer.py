@@ -111,6 +111,17 @@ def make_precision_at_recall_scorer(min_recall, **kwargs):
     Returns
     -------
     scorer : callable ``scorer(estimator, X, y, sample_weight=None)``
+
+    Examples
+    --------
+    >>> from sklearn.datasets import make_classification
+    >>> from sklearn.linear_model import LogisticRegression
+    >>> from sklearn_prcurves import make_precision_at_recall_scorer
+    >>> X, y = make_classification(n_samples=200, random_state=0)
+    >>> model = LogisticRegression().fit(X, y)
+    >>> scorer = make_precision_at_recall_scorer(0.9)
+    >>> 0 <= scorer(model, X, y) <= 1
+    True
     """
     return make_scorer(
         precision_at_recall_score, response_method=_RANKING, min_recall=min_recall, **kwargs

@@ -78,6 +78,17 @@ def read_parquet(path, columns=None):
     Returns
     -------
     frame : dask DataFrame
+
+    Examples
+    --------
+    >>> import pandas as pd, tempfile, os
+    >>> import sklearn_prcurves.dask as spd
+    >>> folder = tempfile.mkdtemp()
+    >>> pd.DataFrame({"y": [0, 1, 1, 0], "s": [0.1, 0.8, 0.6, 0.7]}).to_parquet(
+    ...     os.path.join(folder, "part-0.parquet"))
+    >>> frame = spd.read_parquet(folder, columns=["y", "s"])
+    >>> spd.roc_auc_score("y", "s", data=frame)
+    0.75
     """
     _import_dask()
     import dask.dataframe as dd
@@ -262,7 +273,24 @@ class DistributedTable:
         Number of score ranges.
     largest_range : int
         Distinct scores in the largest range: no process holds more of the table.
+
+    Examples
+    --------
+    >>> import dask.array as da
+    >>> import numpy as np
+    >>> import sklearn_prcurves.dask as spd
+    >>> y = da.from_array(np.array([0, 1, 1, 0, 1, 0] * 50), chunks=100)
+    >>> s = da.from_array(np.array([0.1, 0.8, 0.6, 0.7, 0.3, 0.2] * 50), chunks=100)
+    >>> table = spd.exact_summary(y, s, n_ranges=2)
+    >>> table
+    DistributedTable(n_pos=150.0, n_neg=150.0, n_ranges=2, largest_range=3)
+    >>> round(table.average_precision(), 4)
+    0.8056
     """
+
+    def __repr__(self):
+        return (f"DistributedTable(n_pos={self.n_pos!r}, n_neg={self.n_neg!r}, "
+                f"n_ranges={self.n_ranges}, largest_range={self.largest_range})")
 
     def __init__(self, dask, ranges, totals):
         self._dask = dask
@@ -373,6 +401,17 @@ def exact_summary(y_true, y_score, *, sample_weight=None, pos_label=None, n_rang
     Returns
     -------
     table : DistributedTable
+
+    Examples
+    --------
+    >>> import dask.array as da
+    >>> import numpy as np
+    >>> import sklearn_prcurves.dask as spd
+    >>> y = da.from_array(np.array([0, 1, 1, 0, 1, 0] * 50), chunks=100)
+    >>> s = da.from_array(np.array([0.1, 0.8, 0.6, 0.7, 0.3, 0.2] * 50), chunks=100)
+    >>> table = spd.exact_summary(y, s)
+    >>> round(table.roc_auc(), 4), round(table.pr_auc(), 4)
+    (0.7778, 0.7689)
     """
     dask, parts = _partitions(y_true, y_score, sample_weight, data)
     seed = np.random.default_rng(random_state).integers(2**31)
@@ -428,6 +467,17 @@ def binned_summary(y_true, y_score, *, sample_weight=None, pos_label=None, manti
     summary : BinnedSummary
         With ``roc_auc()`` (estimate and guaranteed bound),
         ``average_precision_interval()`` and ``pr_auc()``.
+
+    Examples
+    --------
+    >>> import dask.array as da
+    >>> import numpy as np
+    >>> import sklearn_prcurves.dask as spd
+    >>> y = da.from_array(np.array([0, 1, 1, 0, 1, 0] * 50), chunks=100)
+    >>> s = da.from_array(np.array([0.1, 0.8, 0.6, 0.7, 0.3, 0.2] * 50), chunks=100)
+    >>> estimate, bound = spd.binned_summary(y, s, mantissa_bits=4).roc_auc()
+    >>> bool(abs(estimate - 7 / 9) <= bound)
+    True
     """
     dask, parts = _partitions(y_true, y_score, sample_weight, data)
 
@@ -486,6 +536,16 @@ def roc_auc_score(y_true, y_score, *, sample_weight=None, pos_label=None, mode="
     Returns
     -------
     auc : float, or ``(estimate, bound)`` in binned mode
+
+    Examples
+    --------
+    >>> import dask.array as da
+    >>> import numpy as np
+    >>> import sklearn_prcurves.dask as spd
+    >>> y = da.from_array(np.array([0, 1, 1, 0, 1, 0] * 50), chunks=100)
+    >>> s = da.from_array(np.array([0.1, 0.8, 0.6, 0.7, 0.3, 0.2] * 50), chunks=100)
+    >>> round(spd.roc_auc_score(y, s), 4)
+    0.7778
     """
     _check(mode)
     if mode == "binned":
@@ -524,6 +584,16 @@ def pr_auc_score(y_true, y_score, *, interpolation="davis-goadrich", sample_weig
     Returns
     -------
     auc : float
+
+    Examples
+    --------
+    >>> import dask.array as da
+    >>> import numpy as np
+    >>> import sklearn_prcurves.dask as spd
+    >>> y = da.from_array(np.array([0, 1, 1, 0, 1, 0] * 50), chunks=100)
+    >>> s = da.from_array(np.array([0.1, 0.8, 0.6, 0.7, 0.3, 0.2] * 50), chunks=100)
+    >>> round(spd.pr_auc_score(y, s), 4)
+    0.7689
     """
     _check(mode, interpolation, leading_negatives)
     if mode == "binned":
@@ -557,6 +627,16 @@ def average_precision_score(y_true, y_score, *, sample_weight=None, pos_label=No
     Returns
     -------
     ap : float, or ``(low, high)`` in binned mode
+
+    Examples
+    --------
+    >>> import dask.array as da
+    >>> import numpy as np
+    >>> import sklearn_prcurves.dask as spd
+    >>> y = da.from_array(np.array([0, 1, 1, 0, 1, 0] * 50), chunks=100)
+    >>> s = da.from_array(np.array([0.1, 0.8, 0.6, 0.7, 0.3, 0.2] * 50), chunks=100)
+    >>> round(spd.average_precision_score(y, s), 4)
+    0.8056
     """
     _check(mode)
     if mode == "binned":
@@ -593,6 +673,16 @@ def achievable_pr_auc_score(y_true, y_score, *, interpolation="davis-goadrich",
     Returns
     -------
     auc : float
+
+    Examples
+    --------
+    >>> import dask.array as da
+    >>> import numpy as np
+    >>> import sklearn_prcurves.dask as spd
+    >>> y = da.from_array(np.array([0, 1, 1, 0, 1, 0] * 50), chunks=100)
+    >>> s = da.from_array(np.array([0.1, 0.8, 0.6, 0.7, 0.3, 0.2] * 50), chunks=100)
+    >>> round(spd.achievable_pr_auc_score(y, s), 4)
+    0.8805
     """
     _check("exact", interpolation)
     return exact_summary(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label,

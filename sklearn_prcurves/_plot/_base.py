@@ -120,3 +120,10 @@ def iso_f1_curve(level):
     """Recall and precision of the iso-F1 line, from where it enters at precision 1."""
     recall = np.linspace(level / (2 - level), 1, 200)
     return recall, level * recall / (2 * recall - level)
+
+
+def display_repr(display, **fields):
+    """``Name(name='model', auc=0.83, n_points=120)``: what a display shows."""
+    shown = ", ".join(f"{k}={v:.4g}" if isinstance(v, float) else f"{k}={v!r}"
+                      for k, v in fields.items() if v is not None)
+    return f"{type(display).__name__}({shown})"

@@ -12,7 +12,13 @@ from .._cost import cost_curve
 from .._lift import cumulative_gain_curve, ks_statistic, lift_curve
 from .._prg import prg_auc_score, prg_curve
 from .._curves import roc_curve
-from ._base import binary_scores, import_pyplot, legend_label
+from ._base import (
+    binary_scores,
+    display_repr,
+    import_pyplot,
+    legend_label,
+    resolved_pos_label,
+)
 
 __all__ = [
     "CostCurveDisplay",
@@ -35,6 +41,12 @@ class _CurveDisplay:
         self.value = value
         self.name = name
         self.pos_label = pos_label
+
+    def __repr__(self):
+        value = getattr(self.value, "statistic", self.value)
+        return display_repr(self, name=self.name,
+                            value=None if value is None else float(value),
+                            pos_label=self.pos_label, n_points=len(self.x))
 
     @classmethod
     def _compute(cls, y_true, y_score, sample_weight, pos_label):
@@ -110,7 +122,8 @@ class _CurveDisplay:
         display
         """
         x, y, value = cls._compute(y_true, y_score, sample_weight, pos_label)
-        display = cls(x=x, y=y, value=value, name=name, pos_label=pos_label)
+        display = cls(x=x, y=y, value=value, name=name,
+                      pos_label=resolved_pos_label(pos_label, y_true))
         return display.plot(ax, plot_chance_level=plot_chance_level, **kwargs)
 
     @classmethod

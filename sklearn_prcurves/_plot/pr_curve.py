@@ -13,6 +13,7 @@ from ._base import (
     finish_axes,
     import_pyplot,
     iso_f1_curve,
+    display_repr,
     legend_label,
     resolved_pos_label,
 )
@@ -126,6 +127,10 @@ class PRCurveDisplay:
         self.pr_auc_std = pr_auc_std
         self.fold_curves = fold_curves
         self.confidence_band = confidence_band
+
+    def __repr__(self):
+        return display_repr(self, name=self.name, pr_auc=_float(self.pr_auc),
+                            pos_label=self.pos_label, n_points=len(self.recall))
 
     def plot(
         self,
@@ -457,3 +462,7 @@ def _fold_band(curves):
         values.append(np.interp(grid, recall, precision))
     values = np.array(values)
     return grid, values.mean(axis=0), values.std(axis=0)
+
+
+def _float(value):
+    return None if value is None else float(value)

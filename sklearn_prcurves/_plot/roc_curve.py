@@ -11,6 +11,7 @@ from ._base import (
     binary_scores,
     check_band_options,
     cv_folds,
+    display_repr,
     finish_axes,
     import_pyplot,
     legend_label,
@@ -77,6 +78,11 @@ class ROCCurveDisplay:
         self.roc_auc_std = roc_auc_std
         self.fold_curves = fold_curves
         self.confidence_band = confidence_band
+
+    def __repr__(self):
+        return display_repr(self, name=self.name,
+                            roc_auc=None if self.roc_auc is None else float(self.roc_auc),
+                            pos_label=self.pos_label, n_points=len(self.fpr))
 
     def plot(self, ax=None, *, name=None, plot_chance_level=False, despine=False,
              chance_level_kw=None, log_fpr=False, **kwargs):
