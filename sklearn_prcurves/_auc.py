@@ -5,6 +5,10 @@
 floats), computed from one pass of the counting kernel per binary problem.
 """
 
+from __future__ import annotations
+
+from numpy.typing import ArrayLike
+
 import warnings
 from functools import partial
 from numbers import Real
@@ -47,7 +51,7 @@ __all__ = [
     {"x": ["array-like"], "y": ["array-like"]},
     prefer_skip_nested_validation=True,
 )
-def auc(x, y):
+def auc(x: ArrayLike, y: ArrayLike) -> float:
     """Area under a curve given by points, by the trapezoidal rule.
 
     Drop-in for :func:`sklearn.metrics.auc`. Straight lines are right between ROC
@@ -149,15 +153,15 @@ def _binarize_two_classes(y_true, classes):
     prefer_skip_nested_validation=True,
 )
 def roc_auc_score(
-    y_true,
-    y_score,
+    y_true: ArrayLike,
+    y_score: ArrayLike,
     *,
-    average="macro",
-    sample_weight=None,
-    max_fpr=None,
-    multi_class="raise",
-    labels=None,
-):
+    average: str | None="macro",
+    sample_weight: ArrayLike | None=None,
+    max_fpr: float | None=None,
+    multi_class: str="raise",
+    labels: ArrayLike | None=None,
+) -> float | np.ndarray:
     """Area under the ROC curve (ROC AUC).
 
     Drop-in for :func:`sklearn.metrics.roc_auc_score`: binary, partial (``max_fpr``
@@ -385,7 +389,7 @@ def check_average_precision_labels(y_true, y_score, pos_label):
     },
     prefer_skip_nested_validation=True,
 )
-def average_precision_score(y_true, y_score, *, average="macro", pos_label=1, sample_weight=None):
+def average_precision_score(y_true: ArrayLike, y_score: ArrayLike, *, average: str | None="macro", pos_label: int | float | bool | str | None=1, sample_weight: ArrayLike | None=None) -> float | np.ndarray:
     """Average precision (AP): the step-wise area under the precision-recall curve.
 
     Drop-in for :func:`sklearn.metrics.average_precision_score`,
@@ -507,16 +511,16 @@ def _averaged_pr_auc(y_true, y_score, average, pos_label, sample_weight, **optio
     prefer_skip_nested_validation=True,
 )
 def pr_auc_score(
-    y_true,
-    y_score,
+    y_true: ArrayLike,
+    y_score: ArrayLike,
     *,
-    interpolation="davis-goadrich",
-    average="macro",
-    pos_label=1,
-    sample_weight=None,
-    leading_negatives="interpolate",
-    recall_range=None,
-):
+    interpolation: str="davis-goadrich",
+    average: str | None="macro",
+    pos_label: int | float | bool | str | None=1,
+    sample_weight: ArrayLike | None=None,
+    leading_negatives: str="interpolate",
+    recall_range: tuple[float, float] | None=None,
+) -> float | np.ndarray:
     """Area under the interpolated precision-recall curve (Davis and Goadrich, 2006).
 
     Joining PR points by straight lines overstates the area (the paper's Figure 6:
@@ -621,14 +625,14 @@ def pr_auc_score(
 
 @validate_params(_PR_AUC_PARAMS, prefer_skip_nested_validation=True)
 def achievable_pr_auc_score(
-    y_true,
-    y_score,
+    y_true: ArrayLike,
+    y_score: ArrayLike,
     *,
-    interpolation="davis-goadrich",
-    average="macro",
-    pos_label=1,
-    sample_weight=None,
-):
+    interpolation: str="davis-goadrich",
+    average: str | None="macro",
+    pos_label: int | float | bool | str | None=1,
+    sample_weight: ArrayLike | None=None,
+) -> float | np.ndarray:
     """Area under the achievable PR curve (Davis and Goadrich, Corollary 3.1).
 
     The ROC convex hull's vertices mapped into PR space and interpolated as in

@@ -8,6 +8,10 @@ alone, and proposed measuring AUC-PR from that minimum. These are PRROC's
 ``max.compute``, ``min.compute`` and ``rand.compute`` curves.
 """
 
+from __future__ import annotations
+
+from numpy.typing import ArrayLike
+
 import math
 
 import numpy as np
@@ -67,8 +71,8 @@ def _totals_table(y_true, pos_label, sample_weight):
 
 
 @validate_params(_BOUNDS_PARAMS, prefer_skip_nested_validation=True)
-def pr_auc_bounds(y_true, *, interpolation="davis-goadrich", pos_label=None,
-                  sample_weight=None):
+def pr_auc_bounds(y_true: ArrayLike, *, interpolation: str="davis-goadrich", pos_label: int | float | bool | str | None=None,
+                  sample_weight: ArrayLike | None=None) -> Bunch:
     """Areas of the best, worst and random PR curves for the data's class balance.
 
     Parameters
@@ -115,8 +119,8 @@ def pr_auc_bounds(y_true, *, interpolation="davis-goadrich", pos_label=None,
 
 
 @validate_params(_BOUNDS_PARAMS, prefer_skip_nested_validation=True)
-def pr_curve_bounds(y_true, *, interpolation="davis-goadrich", pos_label=None,
-                    sample_weight=None):
+def pr_curve_bounds(y_true: ArrayLike, *, interpolation: str="davis-goadrich", pos_label: int | float | bool | str | None=None,
+                    sample_weight: ArrayLike | None=None) -> Bunch:
     """The best, worst and random PR curves for the data's class balance.
 
     Parameters
@@ -156,8 +160,8 @@ def pr_curve_bounds(y_true, *, interpolation="davis-goadrich", pos_label=None,
     {**BINARY_PARAMS, "interpolation": [StrOptions(set(INTERPOLATIONS))]},
     prefer_skip_nested_validation=True,
 )
-def normalized_pr_auc_score(y_true, y_score, *, interpolation="davis-goadrich",
-                            pos_label=None, sample_weight=None):
+def normalized_pr_auc_score(y_true: ArrayLike, y_score: ArrayLike, *, interpolation: str="davis-goadrich",
+                            pos_label: int | float | bool | str | None=None, sample_weight: ArrayLike | None=None) -> float:
     """AUC-PR measured from the unachievable region: 0 for the worst ranking, 1 for
     the best (Boyd et al., 2012).
 

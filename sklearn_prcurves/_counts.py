@@ -15,6 +15,10 @@ need their weights carried along, so that path sorts an order (a packed 64-bit k
 scores of 32 bits or less, which NumPy sorts as values; ``np.argsort`` otherwise).
 """
 
+from __future__ import annotations
+
+from numpy.typing import ArrayLike
+
 import numpy as np
 
 __all__ = ["CountTable", "count_table"]
@@ -124,7 +128,7 @@ class CountTable:
         return CountTable(descending, tps, fps)
 
 
-def count_table(is_pos, y_score, sample_weight=None):
+def count_table(is_pos: ArrayLike, y_score: ArrayLike, sample_weight: ArrayLike | None=None) -> CountTable:
     """Build the :class:`CountTable` of labels, scores and weights.
 
     Parameters

@@ -4,6 +4,10 @@ Same signatures, defaults, outputs (values, dtypes, order), warnings and errors 
 :mod:`sklearn.metrics`; the counts come from the package's counting kernel.
 """
 
+from __future__ import annotations
+
+from numpy.typing import ArrayLike
+
 import warnings
 from numbers import Real
 
@@ -95,7 +99,7 @@ def _prepend_origin(counts, keep, total):
 
 
 @validate_params(BINARY_PARAMS, prefer_skip_nested_validation=True)
-def confusion_matrix_at_thresholds(y_true, y_score, *, pos_label=None, sample_weight=None):
+def confusion_matrix_at_thresholds(y_true: ArrayLike, y_score: ArrayLike, *, pos_label: int | float | bool | str | None=None, sample_weight: ArrayLike | None=None) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Binary confusion-matrix counts at every distinct score.
 
     Drop-in for :func:`sklearn.metrics.confusion_matrix_at_thresholds` (scikit-learn
@@ -145,8 +149,8 @@ def confusion_matrix_at_thresholds(y_true, y_score, *, pos_label=None, sample_we
     prefer_skip_nested_validation=True,
 )
 def precision_recall_curve(
-    y_true, y_score, *, pos_label=None, sample_weight=None, drop_intermediate=False
-):
+    y_true: ArrayLike, y_score: ArrayLike, *, pos_label: int | float | bool | str | None=None, sample_weight: ArrayLike | None=None, drop_intermediate: bool=False
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Precision-recall pairs at every distinct score.
 
     Drop-in for :func:`sklearn.metrics.precision_recall_curve`: identical outputs,
@@ -231,7 +235,7 @@ def table_precision_recall(table, drop_intermediate=False):
     {**BINARY_PARAMS, "drop_intermediate": ["boolean"]},
     prefer_skip_nested_validation=True,
 )
-def roc_curve(y_true, y_score, *, pos_label=None, sample_weight=None, drop_intermediate=True):
+def roc_curve(y_true: ArrayLike, y_score: ArrayLike, *, pos_label: int | float | bool | str | None=None, sample_weight: ArrayLike | None=None, drop_intermediate: bool=True) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Receiver operating characteristic (ROC) points at every distinct score.
 
     Drop-in for :func:`sklearn.metrics.roc_curve`, including its
@@ -316,7 +320,7 @@ def table_roc(table, drop_intermediate=True):
     {**BINARY_PARAMS, "drop_intermediate": ["boolean"]},
     prefer_skip_nested_validation=True,
 )
-def det_curve(y_true, y_score, pos_label=None, sample_weight=None, drop_intermediate=False):
+def det_curve(y_true: ArrayLike, y_score: ArrayLike, pos_label: int | float | bool | str | None=None, sample_weight: ArrayLike | None=None, drop_intermediate: bool=False) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Detection error tradeoff (DET): false positive and false negative rates.
 
     Drop-in for :func:`sklearn.metrics.det_curve` (whose ``pos_label`` and
@@ -391,14 +395,14 @@ def det_curve(y_true, y_score, pos_label=None, sample_weight=None, drop_intermed
     prefer_skip_nested_validation=True,
 )
 def pr_curve(
-    y_true,
-    y_score,
+    y_true: ArrayLike,
+    y_score: ArrayLike,
     *,
-    interpolation="davis-goadrich",
-    pos_label=None,
-    sample_weight=None,
-    leading_negatives="interpolate",
-):
+    interpolation: str="davis-goadrich",
+    pos_label: int | float | bool | str | None=None,
+    sample_weight: ArrayLike | None=None,
+    leading_negatives: str="interpolate",
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The interpolated precision-recall curve of Davis and Goadrich (2006).
 
     Between two thresholds (or across a tie group) the curve is the expected curve

@@ -7,6 +7,10 @@ of the ROC convex hull, interpolated as in section 4, is the *achievable PR curv
 (Corollary 3.1), which dominates every curve through the same points.
 """
 
+from __future__ import annotations
+
+from numpy.typing import ArrayLike
+
 import warnings
 from fractions import Fraction
 from numbers import Real
@@ -214,7 +218,7 @@ def hull_path(table):
 
 
 @validate_params(BINARY_PARAMS, prefer_skip_nested_validation=True)
-def roc_convex_hull(y_true, y_score, *, pos_label=None, sample_weight=None):
+def roc_convex_hull(y_true: ArrayLike, y_score: ArrayLike, *, pos_label: int | float | bool | str | None=None, sample_weight: ArrayLike | None=None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Vertices of the ROC convex hull, in :func:`roc_curve`'s layout.
 
     The upper convex hull of the ROC points together with (0, 0) and (1, 1);
@@ -286,8 +290,8 @@ def _rates(counts, total, kind):
     prefer_skip_nested_validation=True,
 )
 def achievable_pr_curve(
-    y_true, y_score, *, interpolation="davis-goadrich", pos_label=None, sample_weight=None
-):
+    y_true: ArrayLike, y_score: ArrayLike, *, interpolation: str="davis-goadrich", pos_label: int | float | bool | str | None=None, sample_weight: ArrayLike | None=None
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The achievable precision-recall curve (Davis and Goadrich, Corollary 3.1).
 
     The vertices of the ROC convex hull mapped into PR space and interpolated between
@@ -349,7 +353,7 @@ def achievable_pr_curve(
     },
     prefer_skip_nested_validation=True,
 )
-def roc_to_pr(fpr, tpr, *, n_pos, n_neg):
+def roc_to_pr(fpr: ArrayLike, tpr: ArrayLike, *, n_pos: float, n_neg: float) -> tuple[np.ndarray, np.ndarray]:
     """Map ROC points to PR points for given class totals (Theorem 3.1).
 
     With P positives and N negatives, the ROC point (FPR, TPR) has TP = TPR * P and
@@ -398,7 +402,7 @@ def roc_to_pr(fpr, tpr, *, n_pos, n_neg):
     },
     prefer_skip_nested_validation=True,
 )
-def pr_to_roc(precision, recall, *, n_pos, n_neg):
+def pr_to_roc(precision: ArrayLike, recall: ArrayLike, *, n_pos: float, n_neg: float) -> tuple[np.ndarray, np.ndarray]:
     """Map PR points back to ROC points for given class totals (Theorem 3.1).
 
     TP = recall * P and FP = TP (1 - precision) / precision, hence TPR = recall and
@@ -478,8 +482,8 @@ def _check_points(first, second, first_name, second_name, n_pos, n_neg):
     prefer_skip_nested_validation=True,
 )
 def curve_dominates(
-    y_true, y_score_a, y_score_b, *, space="roc", pos_label=None, sample_weight=None
-):
+    y_true: ArrayLike, y_score_a: ArrayLike, y_score_b: ArrayLike, *, space: str="roc", pos_label: int | float | bool | str | None=None, sample_weight: ArrayLike | None=None
+) -> bool:
     """Whether model A's curve dominates model B's on the same samples.
 
     A dominates B when B's curve lies nowhere above A's (ties allowed). In ROC space
@@ -556,8 +560,8 @@ def _dominates(a, b, space):
     prefer_skip_nested_validation=True,
 )
 def compare_curves(
-    y_true, y_score_a, y_score_b, *, space="roc", pos_label=None, sample_weight=None
-):
+    y_true: ArrayLike, y_score_a: ArrayLike, y_score_b: ArrayLike, *, space: str="roc", pos_label: int | float | bool | str | None=None, sample_weight: ArrayLike | None=None
+) -> str:
     """Which of two models' curves dominates the other, or whether they cross.
 
     :func:`curve_dominates` both ways: ``"a"`` when A's curve dominates B's and not

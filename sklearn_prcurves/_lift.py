@@ -2,6 +2,10 @@
 credit scoring and marketing, from the counting kernel's table (ties and weights as
 in every other curve of the package)."""
 
+from __future__ import annotations
+
+from numpy.typing import ArrayLike
+
 import numpy as np
 from sklearn.utils import Bunch
 
@@ -19,7 +23,7 @@ def table_cumulative_gain(table):
 
 
 @validate_params(BINARY_PARAMS, prefer_skip_nested_validation=True)
-def cumulative_gain_curve(y_true, y_score, *, pos_label=None, sample_weight=None):
+def cumulative_gain_curve(y_true: ArrayLike, y_score: ArrayLike, *, pos_label: int | float | bool | str | None=None, sample_weight: ArrayLike | None=None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Cumulative gains: the share of positives captured by targeting the top-scored
     share of the population.
 
@@ -58,7 +62,7 @@ def cumulative_gain_curve(y_true, y_score, *, pos_label=None, sample_weight=None
 
 
 @validate_params(BINARY_PARAMS, prefer_skip_nested_validation=True)
-def lift_curve(y_true, y_score, *, pos_label=None, sample_weight=None):
+def lift_curve(y_true: ArrayLike, y_score: ArrayLike, *, pos_label: int | float | bool | str | None=None, sample_weight: ArrayLike | None=None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Lift: how many times the prevalence the precision of the top-scored share is.
 
     Parameters
@@ -99,7 +103,7 @@ def table_ks(table):
 
 
 @validate_params(BINARY_PARAMS, prefer_skip_nested_validation=True)
-def ks_statistic(y_true, y_score, *, pos_label=None, sample_weight=None):
+def ks_statistic(y_true: ArrayLike, y_score: ArrayLike, *, pos_label: int | float | bool | str | None=None, sample_weight: ArrayLike | None=None) -> Bunch:
     """The Kolmogorov-Smirnov statistic: the largest gap between the score
     distributions of positives and negatives, with the threshold where it is reached.
 

@@ -5,6 +5,10 @@ Everything here reads the counting kernel's table, so ties and weights are handl
 in every curve of the package: a threshold ``t`` predicts positive for scores >= t.
 """
 
+from __future__ import annotations
+
+from numpy.typing import ArrayLike
+
 import warnings
 from numbers import Real
 
@@ -35,7 +39,7 @@ def _ratio(num, den):
 
 
 @validate_params(BINARY_PARAMS, prefer_skip_nested_validation=True)
-def operating_points(y_true, y_score, *, pos_label=None, sample_weight=None):
+def operating_points(y_true: ArrayLike, y_score: ArrayLike, *, pos_label: int | float | bool | str | None=None, sample_weight: ArrayLike | None=None) -> Bunch:
     """Every confusion-matrix measure at every distinct threshold, in one call.
 
     Parameters
@@ -117,7 +121,7 @@ def _best_under_constraint(values, feasible, threshold, name):
     {**BINARY_PARAMS, "min_precision": [Interval(Real, 0, 1, closed="both")]},
     prefer_skip_nested_validation=True,
 )
-def recall_at_precision(y_true, y_score, *, min_precision, pos_label=None, sample_weight=None):
+def recall_at_precision(y_true: ArrayLike, y_score: ArrayLike, *, min_precision: float, pos_label: int | float | bool | str | None=None, sample_weight: ArrayLike | None=None) -> OperatingPoint:
     """The highest recall among thresholds whose precision is at least ``min_precision``.
 
     Parameters
@@ -171,7 +175,7 @@ def table_precision_at_recall(table, min_recall):
     {**BINARY_PARAMS, "min_recall": [Interval(Real, 0, 1, closed="both")]},
     prefer_skip_nested_validation=True,
 )
-def precision_at_recall(y_true, y_score, *, min_recall, pos_label=None, sample_weight=None):
+def precision_at_recall(y_true: ArrayLike, y_score: ArrayLike, *, min_recall: float, pos_label: int | float | bool | str | None=None, sample_weight: ArrayLike | None=None) -> OperatingPoint:
     """The highest precision among thresholds whose recall is at least ``min_recall``.
 
     Parameters
@@ -203,7 +207,7 @@ def precision_at_recall(y_true, y_score, *, min_recall, pos_label=None, sample_w
     return table_precision_at_recall(table, min_recall)
 
 
-def recall_at_precision_score(y_true, y_score, *, min_precision, pos_label=None, sample_weight=None):
+def recall_at_precision_score(y_true: ArrayLike, y_score: ArrayLike, *, min_precision: float, pos_label: int | float | bool | str | None=None, sample_weight: ArrayLike | None=None) -> float:
     """:func:`recall_at_precision`'s recall alone (0 when unreachable): a score for
     :func:`~sklearn.metrics.make_scorer`.
 
@@ -222,7 +226,7 @@ def recall_at_precision_score(y_true, y_score, *, min_precision, pos_label=None,
     return 0.0 if np.isnan(recall) else recall
 
 
-def precision_at_recall_score(y_true, y_score, *, min_recall, pos_label=None, sample_weight=None):
+def precision_at_recall_score(y_true: ArrayLike, y_score: ArrayLike, *, min_recall: float, pos_label: int | float | bool | str | None=None, sample_weight: ArrayLike | None=None) -> float:
     """:func:`precision_at_recall`'s precision alone: a score for
     :func:`~sklearn.metrics.make_scorer`.
 
@@ -242,7 +246,7 @@ def precision_at_recall_score(y_true, y_score, *, min_recall, pos_label=None, sa
     {**BINARY_PARAMS, "beta": [Interval(Real, 0, None, closed="neither")]},
     prefer_skip_nested_validation=True,
 )
-def fbeta_optimal_threshold(y_true, y_score, *, beta=1.0, pos_label=None, sample_weight=None):
+def fbeta_optimal_threshold(y_true: ArrayLike, y_score: ArrayLike, *, beta: float=1.0, pos_label: int | float | bool | str | None=None, sample_weight: ArrayLike | None=None) -> FBetaOptimum:
     """The threshold maximising F-beta, and that F-beta.
 
     F-beta = (1 + beta^2) TP / ((1 + beta^2) TP + beta^2 FN + FP); ``beta > 1`` favours
@@ -288,7 +292,7 @@ def table_fbeta_optimum(table, beta=1.0):
 
 
 @validate_params(BINARY_PARAMS, prefer_skip_nested_validation=True)
-def break_even_point(y_true, y_score, *, pos_label=None, sample_weight=None):
+def break_even_point(y_true: ArrayLike, y_score: ArrayLike, *, pos_label: int | float | bool | str | None=None, sample_weight: ArrayLike | None=None) -> OperatingPoint:
     """Where precision equals recall on the interpolated PR curve.
 
     Precision = recall exactly when as many samples are predicted positive as there
@@ -348,8 +352,8 @@ def break_even_point(y_true, y_score, *, pos_label=None, sample_weight=None):
     prefer_skip_nested_validation=True,
 )
 def grouped_roc_auc_score(
-    y_true, y_score, groups, *, group_weight="samples", pos_label=None, sample_weight=None
-):
+    y_true: ArrayLike, y_score: ArrayLike, groups: ArrayLike, *, group_weight: str | ArrayLike="samples", pos_label: int | float | bool | str | None=None, sample_weight: ArrayLike | None=None
+) -> float:
     """Grouped AUC (gAUC): the weighted mean of per-group ROC AUCs.
 
     Used for click-through models, where only the ranking inside a group (a user, a

@@ -7,6 +7,10 @@ high as well as the false positive rate low (Yang et al., "A two-way partial AUC
 computed from the counting kernel's table in closed form.
 """
 
+from __future__ import annotations
+
+from numpy.typing import ArrayLike
+
 import numpy as np
 
 from ._auc import check_range
@@ -85,8 +89,8 @@ def table_partial_roc_auc(table, fpr_range=(0.0, 1.0), tpr_range=(0.0, 1.0),
      "standardized": ["boolean"]},
     prefer_skip_nested_validation=True,
 )
-def partial_roc_auc_score(y_true, y_score, *, fpr_range=(0.0, 1.0), tpr_range=(0.0, 1.0),
-                          standardized=False, pos_label=None, sample_weight=None):
+def partial_roc_auc_score(y_true: ArrayLike, y_score: ArrayLike, *, fpr_range: tuple[float, float]=(0.0, 1.0), tpr_range: tuple[float, float]=(0.0, 1.0),
+                          standardized: bool=False, pos_label: int | float | bool | str | None=None, sample_weight: ArrayLike | None=None) -> float:
     """Area under the ROC curve inside a box of false and true positive rates.
 
     The area of the region ``fpr_range[0] <= FPR <= fpr_range[1]``,

@@ -10,6 +10,10 @@ is inserted where the curve enters at recall gain 0, on the ROC segment crossing
 TP = P^2 / (P + N).
 """
 
+from __future__ import annotations
+
+from numpy.typing import ArrayLike
+
 import numpy as np
 
 from ._compat import validate_params
@@ -57,7 +61,7 @@ def table_prg_auc(table):
 
 
 @validate_params(BINARY_PARAMS, prefer_skip_nested_validation=True)
-def prg_curve(y_true, y_score, *, pos_label=None, sample_weight=None):
+def prg_curve(y_true: ArrayLike, y_score: ArrayLike, *, pos_label: int | float | bool | str | None=None, sample_weight: ArrayLike | None=None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Precision-recall-gain curve (Flach and Kull, 2015), for recall gain in [0, 1].
 
     Parameters
@@ -97,7 +101,7 @@ def prg_curve(y_true, y_score, *, pos_label=None, sample_weight=None):
 
 
 @validate_params(BINARY_PARAMS, prefer_skip_nested_validation=True)
-def prg_auc_score(y_true, y_score, *, pos_label=None, sample_weight=None):
+def prg_auc_score(y_true: ArrayLike, y_score: ArrayLike, *, pos_label: int | float | bool | str | None=None, sample_weight: ArrayLike | None=None) -> float:
     """Area under the precision-recall-gain curve (AUPRG; Flach and Kull, 2015).
 
     The trapezoid area of :func:`prg_curve` over recall gain in [0, 1] (straight

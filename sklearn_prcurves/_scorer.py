@@ -8,6 +8,10 @@ Section 5 of Davis and Goadrich (2006) is why these matter: when positives are r
 the model with the best AUC-ROC can have a much worse AUC-PR.
 """
 
+from __future__ import annotations
+
+from collections.abc import Callable
+
 import copy
 import re
 
@@ -73,7 +77,7 @@ _SCORERS = _scorers()
 _AT_LEVEL = re.compile(r"(recall_at_precision|precision_at_recall)_(0?\.\d+|1(\.0*)?)")
 
 
-def make_recall_at_precision_scorer(min_precision, **kwargs):
+def make_recall_at_precision_scorer(min_precision: float, **kwargs) -> Callable:
     """A scorer giving the highest recall reachable with precision >= ``min_precision``.
 
     Parameters
@@ -98,7 +102,7 @@ def make_recall_at_precision_scorer(min_precision, **kwargs):
     )
 
 
-def make_precision_at_recall_scorer(min_recall, **kwargs):
+def make_precision_at_recall_scorer(min_recall: float, **kwargs) -> Callable:
     """A scorer giving the highest precision reachable with recall >= ``min_recall``.
 
     Parameters
@@ -128,7 +132,7 @@ def make_precision_at_recall_scorer(min_recall, **kwargs):
     )
 
 
-def get_scorer_names():
+def get_scorer_names() -> list[str]:
     """Names known to :func:`get_scorer` beyond scikit-learn's own.
 
     ``recall_at_precision_<p>`` and ``precision_at_recall_<r>`` (for example
@@ -147,7 +151,7 @@ def get_scorer_names():
     return sorted(_SCORERS)
 
 
-def get_scorer(scoring):
+def get_scorer(scoring: str | Callable | None) -> Callable | None:
     """A scorer by name: ours, scikit-learn's, or a callable passed through.
 
     Our names (:func:`get_scorer_names`) include ``"pr_auc"`` (Davis-Goadrich),
@@ -194,7 +198,7 @@ def get_scorer(scoring):
     )
 
 
-def register_scorers():
+def register_scorers() -> list[str]:
     """Make the package's scorer names work as ``scoring="..."`` in scikit-learn.
 
     An explicit opt-in: after this call, ``GridSearchCV(..., scoring="pr_auc")``,

@@ -11,6 +11,11 @@ resamples rows within each class and turns each resample into per-score counts w
 ``bincount``; the scores are sorted once, not once per resample.
 """
 
+from __future__ import annotations
+
+from numpy.typing import ArrayLike
+from collections.abc import Callable
+
 import inspect
 import warnings
 from numbers import Integral, Real
@@ -107,16 +112,16 @@ def _normal_interval(estimate, std, confidence_level):
     prefer_skip_nested_validation=True,
 )
 def roc_auc_ci(
-    y_true,
-    y_score,
+    y_true: ArrayLike,
+    y_score: ArrayLike,
     *,
-    method="delong",
-    confidence_level=0.95,
-    pos_label=None,
-    sample_weight=None,
-    n_resamples=2000,
-    random_state=None,
-):
+    method: str="delong",
+    confidence_level: float=0.95,
+    pos_label: int | float | bool | str | None=None,
+    sample_weight: ArrayLike | None=None,
+    n_resamples: int=2000,
+    random_state: int | np.random.RandomState | None=None,
+) -> ConfidenceInterval:
     """Confidence interval for the area under the ROC curve.
 
     ``method="delong"``: the normal interval AUC +/- z * sqrt(Var) with DeLong's
@@ -191,7 +196,7 @@ def delong_interval(table, confidence_level=0.95):
 
 
 @validate_params(BINARY_PARAMS, prefer_skip_nested_validation=True)
-def roc_auc_variance(y_true, y_score, *, pos_label=None, sample_weight=None):
+def roc_auc_variance(y_true: ArrayLike, y_score: ArrayLike, *, pos_label: int | float | bool | str | None=None, sample_weight: ArrayLike | None=None) -> float:
     """DeLong's estimate of the variance of the AUC-ROC.
 
     ``S10 / P + S01 / N`` from the structural components of DeLong, DeLong and
@@ -238,8 +243,8 @@ def roc_auc_variance(y_true, y_score, *, pos_label=None, sample_weight=None):
     prefer_skip_nested_validation=True,
 )
 def delong_test(
-    y_true, y_score_a, y_score_b, *, confidence_level=0.95, pos_label=None, sample_weight=None
-):
+    y_true: ArrayLike, y_score_a: ArrayLike, y_score_b: ArrayLike, *, confidence_level: float=0.95, pos_label: int | float | bool | str | None=None, sample_weight: ArrayLike | None=None
+) -> TestResult:
     """DeLong's paired test: do two models scored on the same samples differ in AUC-ROC?
 
     Parameters
@@ -336,17 +341,17 @@ def _group_of_rows(table, scores):
     prefer_skip_nested_validation=True,
 )
 def pr_auc_ci(
-    y_true,
-    y_score,
+    y_true: ArrayLike,
+    y_score: ArrayLike,
     *,
-    method="logit",
-    interpolation="davis-goadrich",
-    confidence_level=0.95,
-    pos_label=None,
-    sample_weight=None,
-    n_resamples=2000,
-    random_state=None,
-):
+    method: str="logit",
+    interpolation: str="davis-goadrich",
+    confidence_level: float=0.95,
+    pos_label: int | float | bool | str | None=None,
+    sample_weight: ArrayLike | None=None,
+    n_resamples: int=2000,
+    random_state: int | np.random.RandomState | None=None,
+) -> ConfidenceInterval:
     """Confidence interval for the area under the precision-recall curve.
 
     Boyd, Eng and Page (2013): with ``n`` positives and estimate ``a``, the
@@ -710,20 +715,20 @@ _BOOTSTRAP_PARAMS = {
     {**_BOOTSTRAP_PARAMS, "y_score": ["array-like"]}, prefer_skip_nested_validation=True
 )
 def bootstrap_ci(
-    metric,
-    y_true,
-    y_score,
+    metric: Callable[..., float] | str,
+    y_true: ArrayLike,
+    y_score: ArrayLike,
     *,
-    method="percentile",
-    confidence_level=0.95,
-    n_resamples=2000,
-    pos_label=None,
-    sample_weight=None,
-    random_state=None,
-    n_jobs=None,
-    progress="auto",
+    method: str="percentile",
+    confidence_level: float=0.95,
+    n_resamples: int=2000,
+    pos_label: int | float | bool | str | None=None,
+    sample_weight: ArrayLike | None=None,
+    random_state: int | np.random.RandomState | None=None,
+    n_jobs: int | None=None,
+    progress: bool | str="auto",
     **metric_kwargs,
-):
+) -> ConfidenceInterval:
     """Stratified bootstrap confidence interval for any binary ranking metric.
 
     Each resample draws, with replacement, as many positives and as many negatives as
@@ -811,21 +816,21 @@ def bootstrap_ci(
     prefer_skip_nested_validation=True,
 )
 def bootstrap_test(
-    metric,
-    y_true,
-    y_score_a,
-    y_score_b,
+    metric: Callable[..., float] | str,
+    y_true: ArrayLike,
+    y_score_a: ArrayLike,
+    y_score_b: ArrayLike,
     *,
-    method="percentile",
-    confidence_level=0.95,
-    n_resamples=2000,
-    pos_label=None,
-    sample_weight=None,
-    random_state=None,
-    n_jobs=None,
-    progress="auto",
+    method: str="percentile",
+    confidence_level: float=0.95,
+    n_resamples: int=2000,
+    pos_label: int | float | bool | str | None=None,
+    sample_weight: ArrayLike | None=None,
+    random_state: int | np.random.RandomState | None=None,
+    n_jobs: int | None=None,
+    progress: bool | str="auto",
     **metric_kwargs,
-):
+) -> TestResult:
     """Paired stratified bootstrap test of the difference between two models.
 
     Both models are evaluated on the same resampled rows. As in R's pROC, the statistic

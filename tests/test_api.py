@@ -1,0 +1,38 @@
+"""The public API: typed (PEP 561), with readable reprs, every name documented."""
+
+import inspect
+from pathlib import Path
+
+import sklearn_prcurves as spc
+
+
+def test_package_is_typed():
+    assert (Path(spc.__file__).parent / "py.typed").exists()
+
+
+def test_every_public_function_is_annotated():
+    for name in spc.__all__:
+        obj = getattr(spc, name)
+        if not inspect.isfunction(obj):
+            continue
+        signature = inspect.signature(inspect.unwrap(obj))
+        for parameter in signature.parameters.values():
+            if parameter.kind in (parameter.VAR_KEYWORD, parameter.VAR_POSITIONAL):
+                continue
+            assert parameter.annotation is not inspect.Parameter.empty, (name, parameter.name)
+        assert signature.return_annotation is not inspect.Signature.empty, name
+
+
+def test_public_objects_have_their_own_repr():
+    objects = [spc.ExactSummary(), spc.BinnedSummary(), spc.count_table([0, 1], [0.1, 0.2]),
+               spc.roc_auc_ci([0, 0, 1, 1, 0, 1], [0.1, 0.4, 0.35, 0.8, 0.2, 0.7]),
+               spc.recall_at_precision([0, 1], [0.1, 0.2], min_precision=0.5)]
+    for obj in objects:
+        assert " object at 0x" not in repr(obj), type(obj)
+
+
+def test_all_is_sorted_and_complete():
+    assert list(spc.__all__) == sorted(spc.__all__, key=lambda n: (not n[0].isupper(), n))
+    public = {n for n in dir(spc) if not n.startswith("_") and n != "dask"}
+    modules = {n for n in public if inspect.ismodule(getattr(spc, n))}
+    assert public - modules - {"exceptions"} == set(spc.__all__)
