@@ -2,6 +2,7 @@
 input format, and bad input gets one clear line."""
 
 import gzip
+import re
 import io
 import json
 import shutil
@@ -552,3 +553,42 @@ def test_progress_bar_on_a_terminal(tmp_path):
     os.waitpid(pid, 0)
     text = out.decode("utf-8", "replace")
     assert "reading:" in text and "paired test:" in text
+
+
+def test_report_figures_keep_legends_and_labels_off_the_data(tmp_path):
+    """Legends sit outside the axes, iso-F1 labels right of the plot: nothing the test
+    can measure covers the drawing area."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from sklearn_prcurves._cli import _demo_table, _parser, _spec
+    from sklearn_prcurves._report._compute import compute_report
+    from sklearn_prcurves._report._input import BatchConverter, TableSource
+
+    table, scores = _demo_table()
+    args = _parser().parse_args(["demo", "--no-progress"])
+    spec = _spec(args, "y", scores)
+    source = TableSource(table, "demo")
+    report = compute_report(source, spec, BatchConverter(source, "y", scores))
+    first = next(iter(report["models"].values()))
+    figures = _figures.build_figures(report["tables"], report["models"], first["prevalence"])
+    assert [name for name, _, _ in figures][:2] == ["pr_curves.png", "roc_curves.png"]
+    for name, caption, fig in figures:
+        assert caption and not caption.endswith(".png")
+        fig.canvas.draw()
+        renderer = fig.canvas.get_renderer()
+        legends = [ax.get_legend() for ax in fig.axes if ax.get_legend()] + fig.legends
+        assert legends, name
+        for ax in fig.axes:
+            area = ax.get_window_extent(renderer)
+            for legend in legends:
+                assert not legend.get_window_extent(renderer).overlaps(area), name
+            for text in ax.texts:  # iso-F1 labels
+                assert text.get_window_extent(renderer).x0 >= area.x1 - 1, (name, text.get_text())
+            # Every model's AUC is printed with four decimals.
+            for label in [line.get_label() for line in ax.get_lines()]:
+                if "AUC" in label:
+                    assert re.search(r"\d\.\d{4}", label), label
+        plt.close(fig)

@@ -102,6 +102,14 @@ def _legend_below(ax, n):
 
 def draw_figures(tables, results, prevalence):
     """``[(filename, caption, png bytes)]`` for the report."""
+    import matplotlib.pyplot as plt
+
+    return [(name, caption, _png(fig, plt))
+            for name, caption, fig in build_figures(tables, results, prevalence)]
+
+
+def build_figures(tables, results, prevalence):
+    """``[(filename, caption, matplotlib figure)]`` for the report."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -129,7 +137,7 @@ def draw_figures(tables, results, prevalence):
                  "(dashed: achievable PR curve, the image of the ROC convex hull)", fontsize=10)
     _legend_below(ax, 2 * len(tables) + 1)
     figures.append(("pr_curves.png", "Precision-recall curves (Davis-Goadrich interpolation) "
-                    "and achievable PR curves, with iso-F1 lines", _png(fig, plt)))
+                    "and achievable PR curves, with iso-F1 lines", fig))
 
     fig, (ax, zoom) = plt.subplots(1, 2, figsize=(11, 6.2))
     # The log axis starts at the smallest false positive rate any model reaches.
@@ -163,7 +171,7 @@ def draw_figures(tables, results, prevalence):
     fig.subplots_adjust(bottom=0.12 + 0.035 * ((len(labels) + 1) // 2))
     figures.append(("roc_curves.png", "ROC curves and their convex hulls; right: false "
                     "positive rate on a log scale, where rare-positive problems live",
-                    _png(fig, plt)))
+                    fig))
 
     gaps = {m: results[m]["linear_auc_pr"] - results[m]["values"]["auc_pr"] for m in tables}
     model = max(gaps, key=gaps.get)
@@ -182,7 +190,7 @@ def draw_figures(tables, results, prevalence):
         _legend_below(ax, 2)
         figures.append(("linear_vs_interpolated.png",
                         f"{model}: straight lines between PR points overstate the area by "
-                        f"{gaps[model]:.4f} (the paper's section 4)", _png(fig, plt)))
+                        f"{gaps[model]:.4f} (the paper's section 4)", fig))
     return figures
 
 
