@@ -297,3 +297,39 @@ def test_auc_matches():
     assert_same_outcome("auc", [1, 0.5, 0], [1, 0.7, 0])
     assert_same_outcome("auc", [0, 1, 0.5], [0, 0.7, 1])
     assert_same_outcome("auc", [0], [1])
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.data())
+def test_weighted_tied_scores_bit_identical_to_scikit_learn(data):
+    """With weights and ties the areas are the same floats as scikit-learn's (binary and
+    one-vs-rest), not just close: ties are summed in scikit-learn's order."""
+    import warnings
+
+    n = data.draw(st.integers(6, 60))
+    k = data.draw(st.integers(2, 4))
+    y = np.array(data.draw(st.lists(st.integers(0, k - 1), min_size=n, max_size=n)))
+    y[:k] = np.arange(k)
+    scores = np.array(data.draw(st.lists(st.integers(0, 5), min_size=n * k, max_size=n * k)),
+                      dtype=float).reshape(n, k) + 1.0
+    scores /= scores.sum(axis=1, keepdims=True)
+    scale = data.draw(st.sampled_from([1e-3, 1.0, 1e3]))
+    w = np.array(data.draw(st.lists(st.floats(0.01, 10), min_size=n, max_size=n))) * scale
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        if k == 2:
+            for name in ("roc_auc_score", "average_precision_score"):
+                mine = getattr(ours, name)(y, scores[:, 1], sample_weight=w)
+                theirs = getattr(skm, name)(y, scores[:, 1], sample_weight=w)
+                assert mine == theirs or (np.isnan(mine) and np.isnan(theirs)), name
+        else:
+            for average in ("macro", "weighted"):
+                mine = ours.roc_auc_score(y, scores, multi_class="ovr", average=average,
+                                         sample_weight=w)
+                theirs = skm.roc_auc_score(y, scores, multi_class="ovr", average=average,
+                                           sample_weight=w)
+                assert mine == theirs
+            assert np.array_equal(ours.average_precision_score(y, scores, sample_weight=w,
+                                                              average=None),
+                                  skm.average_precision_score(y, scores, sample_weight=w,
+                                                              average=None))
