@@ -36,3 +36,12 @@ def test_all_is_sorted_and_complete():
     public = {n for n in dir(spc) if not n.startswith("_") and n != "dask"}
     modules = {n for n in public if inspect.ismodule(getattr(spc, n))}
     assert public - modules - {"exceptions"} == set(spc.__all__)
+
+
+def test_every_public_object_has_examples():
+    import sklearn_prcurves.dask as spd
+
+    for module in (spc, spd):
+        for name in module.__all__:
+            doc = inspect.getdoc(getattr(module, name)) or ""
+            assert "Examples\n--------" in doc, f"{module.__name__}.{name}"
