@@ -156,11 +156,11 @@ def roc_auc_score(
     y_true: ArrayLike,
     y_score: ArrayLike,
     *,
-    average: str | None="macro",
-    sample_weight: ArrayLike | None=None,
-    max_fpr: float | None=None,
-    multi_class: str="raise",
-    labels: ArrayLike | None=None,
+    average: str | None = "macro",
+    sample_weight: ArrayLike | None = None,
+    max_fpr: float | None = None,
+    multi_class: str = "raise",
+    labels: ArrayLike | None = None,
 ) -> float | np.ndarray:
     """Area under the ROC curve (ROC AUC).
 
@@ -389,7 +389,14 @@ def check_average_precision_labels(y_true, y_score, pos_label):
     },
     prefer_skip_nested_validation=True,
 )
-def average_precision_score(y_true: ArrayLike, y_score: ArrayLike, *, average: str | None="macro", pos_label: int | float | bool | str | None=1, sample_weight: ArrayLike | None=None) -> float | np.ndarray:
+def average_precision_score(
+    y_true: ArrayLike,
+    y_score: ArrayLike,
+    *,
+    average: str | None = "macro",
+    pos_label: int | float | bool | str | None = 1,
+    sample_weight: ArrayLike | None = None,
+) -> float | np.ndarray:
     """Average precision (AP): the step-wise area under the precision-recall curve.
 
     Drop-in for :func:`sklearn.metrics.average_precision_score`,
@@ -514,12 +521,12 @@ def pr_auc_score(
     y_true: ArrayLike,
     y_score: ArrayLike,
     *,
-    interpolation: str="davis-goadrich",
-    average: str | None="macro",
-    pos_label: int | float | bool | str | None=1,
-    sample_weight: ArrayLike | None=None,
-    leading_negatives: str="interpolate",
-    recall_range: tuple[float, float] | None=None,
+    interpolation: str = "davis-goadrich",
+    average: str | None = "macro",
+    pos_label: int | float | bool | str | None = 1,
+    sample_weight: ArrayLike | None = None,
+    leading_negatives: str = "interpolate",
+    recall_range: tuple[float, float] | None = None,
 ) -> float | np.ndarray:
     """Area under the interpolated precision-recall curve (Davis and Goadrich, 2006).
 
@@ -628,10 +635,10 @@ def achievable_pr_auc_score(
     y_true: ArrayLike,
     y_score: ArrayLike,
     *,
-    interpolation: str="davis-goadrich",
-    average: str | None="macro",
-    pos_label: int | float | bool | str | None=1,
-    sample_weight: ArrayLike | None=None,
+    interpolation: str = "davis-goadrich",
+    average: str | None = "macro",
+    pos_label: int | float | bool | str | None = 1,
+    sample_weight: ArrayLike | None = None,
 ) -> float | np.ndarray:
     """Area under the achievable PR curve (Davis and Goadrich, Corollary 3.1).
 

@@ -71,8 +71,13 @@ def _totals_table(y_true, pos_label, sample_weight):
 
 
 @validate_params(_BOUNDS_PARAMS, prefer_skip_nested_validation=True)
-def pr_auc_bounds(y_true: ArrayLike, *, interpolation: str="davis-goadrich", pos_label: int | float | bool | str | None=None,
-                  sample_weight: ArrayLike | None=None) -> Bunch:
+def pr_auc_bounds(
+    y_true: ArrayLike,
+    *,
+    interpolation: str = "davis-goadrich",
+    pos_label: int | float | bool | str | None = None,
+    sample_weight: ArrayLike | None = None,
+) -> Bunch:
     """Areas of the best, worst and random PR curves for the data's class balance.
 
     Parameters
@@ -119,8 +124,13 @@ def pr_auc_bounds(y_true: ArrayLike, *, interpolation: str="davis-goadrich", pos
 
 
 @validate_params(_BOUNDS_PARAMS, prefer_skip_nested_validation=True)
-def pr_curve_bounds(y_true: ArrayLike, *, interpolation: str="davis-goadrich", pos_label: int | float | bool | str | None=None,
-                    sample_weight: ArrayLike | None=None) -> Bunch:
+def pr_curve_bounds(
+    y_true: ArrayLike,
+    *,
+    interpolation: str = "davis-goadrich",
+    pos_label: int | float | bool | str | None = None,
+    sample_weight: ArrayLike | None = None,
+) -> Bunch:
     """The best, worst and random PR curves for the data's class balance.
 
     Parameters
@@ -160,8 +170,14 @@ def pr_curve_bounds(y_true: ArrayLike, *, interpolation: str="davis-goadrich", p
     {**BINARY_PARAMS, "interpolation": [StrOptions(set(INTERPOLATIONS))]},
     prefer_skip_nested_validation=True,
 )
-def normalized_pr_auc_score(y_true: ArrayLike, y_score: ArrayLike, *, interpolation: str="davis-goadrich",
-                            pos_label: int | float | bool | str | None=None, sample_weight: ArrayLike | None=None) -> float:
+def normalized_pr_auc_score(
+    y_true: ArrayLike,
+    y_score: ArrayLike,
+    *,
+    interpolation: str = "davis-goadrich",
+    pos_label: int | float | bool | str | None = None,
+    sample_weight: ArrayLike | None = None,
+) -> float:
     """AUC-PR measured from the unachievable region: 0 for the worst ranking, 1 for
     the best (Boyd et al., 2012).
 

@@ -58,7 +58,8 @@ def main(argv=None):
         if source is not None:
             source.close()
     if not args.quiet:
-        print(_stdout(report, spec, source_line, metadata, args.format, getattr(args, "sep", None)))
+        sep = getattr(args, "sep", None)  # the demo has no --sep
+        print(_stdout(report, spec, source_line, metadata, args.format, sep))
         if written and args.format == "table":
             print(f"\nWrote {', '.join(written)}")
     return 0

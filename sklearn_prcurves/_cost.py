@@ -47,7 +47,13 @@ def table_cost_curve(table):
 
 
 @validate_params(BINARY_PARAMS, prefer_skip_nested_validation=True)
-def cost_curve(y_true: ArrayLike, y_score: ArrayLike, *, pos_label: int | float | bool | str | None=None, sample_weight: ArrayLike | None=None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def cost_curve(
+    y_true: ArrayLike,
+    y_score: ArrayLike,
+    *,
+    pos_label: int | float | bool | str | None = None,
+    sample_weight: ArrayLike | None = None,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The lower envelope of the cost curve: the best normalised expected cost at
     every probability cost (Drummond and Holte, 2006).
 
@@ -114,8 +120,16 @@ def table_expected_cost(table, cost_fp, cost_fn, prevalence=None):
      "prevalence": [Interval(Real, 0, 1, closed="both"), None]},
     prefer_skip_nested_validation=True,
 )
-def expected_cost(y_true: ArrayLike, y_score: ArrayLike, *, cost_fp: float=1.0, cost_fn: float=1.0, prevalence: float | None=None,
-                  pos_label: int | float | bool | str | None=None, sample_weight: ArrayLike | None=None) -> Bunch:
+def expected_cost(
+    y_true: ArrayLike,
+    y_score: ArrayLike,
+    *,
+    cost_fp: float = 1.0,
+    cost_fn: float = 1.0,
+    prevalence: float | None = None,
+    pos_label: int | float | bool | str | None = None,
+    sample_weight: ArrayLike | None = None,
+) -> Bunch:
     """The lowest expected cost per sample over thresholds, at one operating condition.
 
     Parameters

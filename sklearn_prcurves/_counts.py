@@ -128,7 +128,11 @@ class CountTable:
         return CountTable(descending, tps, fps)
 
 
-def count_table(is_pos: ArrayLike, y_score: ArrayLike, sample_weight: ArrayLike | None=None) -> CountTable:
+def count_table(
+    is_pos: ArrayLike,
+    y_score: ArrayLike,
+    sample_weight: ArrayLike | None = None,
+) -> CountTable:
     """Build the :class:`CountTable` of labels, scores and weights.
 
     Parameters

@@ -99,7 +99,13 @@ def _prepend_origin(counts, keep, total):
 
 
 @validate_params(BINARY_PARAMS, prefer_skip_nested_validation=True)
-def confusion_matrix_at_thresholds(y_true: ArrayLike, y_score: ArrayLike, *, pos_label: int | float | bool | str | None=None, sample_weight: ArrayLike | None=None) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+def confusion_matrix_at_thresholds(
+    y_true: ArrayLike,
+    y_score: ArrayLike,
+    *,
+    pos_label: int | float | bool | str | None = None,
+    sample_weight: ArrayLike | None = None,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Binary confusion-matrix counts at every distinct score.
 
     Drop-in for :func:`sklearn.metrics.confusion_matrix_at_thresholds` (scikit-learn
@@ -149,7 +155,12 @@ def confusion_matrix_at_thresholds(y_true: ArrayLike, y_score: ArrayLike, *, pos
     prefer_skip_nested_validation=True,
 )
 def precision_recall_curve(
-    y_true: ArrayLike, y_score: ArrayLike, *, pos_label: int | float | bool | str | None=None, sample_weight: ArrayLike | None=None, drop_intermediate: bool=False
+    y_true: ArrayLike,
+    y_score: ArrayLike,
+    *,
+    pos_label: int | float | bool | str | None = None,
+    sample_weight: ArrayLike | None = None,
+    drop_intermediate: bool = False,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Precision-recall pairs at every distinct score.
 
@@ -235,7 +246,14 @@ def table_precision_recall(table, drop_intermediate=False):
     {**BINARY_PARAMS, "drop_intermediate": ["boolean"]},
     prefer_skip_nested_validation=True,
 )
-def roc_curve(y_true: ArrayLike, y_score: ArrayLike, *, pos_label: int | float | bool | str | None=None, sample_weight: ArrayLike | None=None, drop_intermediate: bool=True) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def roc_curve(
+    y_true: ArrayLike,
+    y_score: ArrayLike,
+    *,
+    pos_label: int | float | bool | str | None = None,
+    sample_weight: ArrayLike | None = None,
+    drop_intermediate: bool = True,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Receiver operating characteristic (ROC) points at every distinct score.
 
     Drop-in for :func:`sklearn.metrics.roc_curve`, including its
@@ -320,7 +338,13 @@ def table_roc(table, drop_intermediate=True):
     {**BINARY_PARAMS, "drop_intermediate": ["boolean"]},
     prefer_skip_nested_validation=True,
 )
-def det_curve(y_true: ArrayLike, y_score: ArrayLike, pos_label: int | float | bool | str | None=None, sample_weight: ArrayLike | None=None, drop_intermediate: bool=False) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def det_curve(
+    y_true: ArrayLike,
+    y_score: ArrayLike,
+    pos_label: int | float | bool | str | None = None,
+    sample_weight: ArrayLike | None = None,
+    drop_intermediate: bool = False,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Detection error tradeoff (DET): false positive and false negative rates.
 
     Drop-in for :func:`sklearn.metrics.det_curve` (whose ``pos_label`` and
@@ -398,10 +422,10 @@ def pr_curve(
     y_true: ArrayLike,
     y_score: ArrayLike,
     *,
-    interpolation: str="davis-goadrich",
-    pos_label: int | float | bool | str | None=None,
-    sample_weight: ArrayLike | None=None,
-    leading_negatives: str="interpolate",
+    interpolation: str = "davis-goadrich",
+    pos_label: int | float | bool | str | None = None,
+    sample_weight: ArrayLike | None = None,
+    leading_negatives: str = "interpolate",
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The interpolated precision-recall curve of Davis and Goadrich (2006).
 

@@ -218,7 +218,13 @@ def hull_path(table):
 
 
 @validate_params(BINARY_PARAMS, prefer_skip_nested_validation=True)
-def roc_convex_hull(y_true: ArrayLike, y_score: ArrayLike, *, pos_label: int | float | bool | str | None=None, sample_weight: ArrayLike | None=None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def roc_convex_hull(
+    y_true: ArrayLike,
+    y_score: ArrayLike,
+    *,
+    pos_label: int | float | bool | str | None = None,
+    sample_weight: ArrayLike | None = None,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Vertices of the ROC convex hull, in :func:`roc_curve`'s layout.
 
     The upper convex hull of the ROC points together with (0, 0) and (1, 1);
@@ -290,7 +296,12 @@ def _rates(counts, total, kind):
     prefer_skip_nested_validation=True,
 )
 def achievable_pr_curve(
-    y_true: ArrayLike, y_score: ArrayLike, *, interpolation: str="davis-goadrich", pos_label: int | float | bool | str | None=None, sample_weight: ArrayLike | None=None
+    y_true: ArrayLike,
+    y_score: ArrayLike,
+    *,
+    interpolation: str = "davis-goadrich",
+    pos_label: int | float | bool | str | None = None,
+    sample_weight: ArrayLike | None = None,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The achievable precision-recall curve (Davis and Goadrich, Corollary 3.1).
 
@@ -353,7 +364,13 @@ def achievable_pr_curve(
     },
     prefer_skip_nested_validation=True,
 )
-def roc_to_pr(fpr: ArrayLike, tpr: ArrayLike, *, n_pos: float, n_neg: float) -> tuple[np.ndarray, np.ndarray]:
+def roc_to_pr(
+    fpr: ArrayLike,
+    tpr: ArrayLike,
+    *,
+    n_pos: float,
+    n_neg: float,
+) -> tuple[np.ndarray, np.ndarray]:
     """Map ROC points to PR points for given class totals (Theorem 3.1).
 
     With P positives and N negatives, the ROC point (FPR, TPR) has TP = TPR * P and
@@ -402,7 +419,13 @@ def roc_to_pr(fpr: ArrayLike, tpr: ArrayLike, *, n_pos: float, n_neg: float) -> 
     },
     prefer_skip_nested_validation=True,
 )
-def pr_to_roc(precision: ArrayLike, recall: ArrayLike, *, n_pos: float, n_neg: float) -> tuple[np.ndarray, np.ndarray]:
+def pr_to_roc(
+    precision: ArrayLike,
+    recall: ArrayLike,
+    *,
+    n_pos: float,
+    n_neg: float,
+) -> tuple[np.ndarray, np.ndarray]:
     """Map PR points back to ROC points for given class totals (Theorem 3.1).
 
     TP = recall * P and FP = TP (1 - precision) / precision, hence TPR = recall and
@@ -482,7 +505,13 @@ def _check_points(first, second, first_name, second_name, n_pos, n_neg):
     prefer_skip_nested_validation=True,
 )
 def curve_dominates(
-    y_true: ArrayLike, y_score_a: ArrayLike, y_score_b: ArrayLike, *, space: str="roc", pos_label: int | float | bool | str | None=None, sample_weight: ArrayLike | None=None
+    y_true: ArrayLike,
+    y_score_a: ArrayLike,
+    y_score_b: ArrayLike,
+    *,
+    space: str = "roc",
+    pos_label: int | float | bool | str | None = None,
+    sample_weight: ArrayLike | None = None,
 ) -> bool:
     """Whether model A's curve dominates model B's on the same samples.
 
@@ -560,7 +589,13 @@ def _dominates(a, b, space):
     prefer_skip_nested_validation=True,
 )
 def compare_curves(
-    y_true: ArrayLike, y_score_a: ArrayLike, y_score_b: ArrayLike, *, space: str="roc", pos_label: int | float | bool | str | None=None, sample_weight: ArrayLike | None=None
+    y_true: ArrayLike,
+    y_score_a: ArrayLike,
+    y_score_b: ArrayLike,
+    *,
+    space: str = "roc",
+    pos_label: int | float | bool | str | None = None,
+    sample_weight: ArrayLike | None = None,
 ) -> str:
     """Which of two models' curves dominates the other, or whether they cross.
 

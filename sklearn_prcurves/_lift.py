@@ -23,7 +23,13 @@ def table_cumulative_gain(table):
 
 
 @validate_params(BINARY_PARAMS, prefer_skip_nested_validation=True)
-def cumulative_gain_curve(y_true: ArrayLike, y_score: ArrayLike, *, pos_label: int | float | bool | str | None=None, sample_weight: ArrayLike | None=None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def cumulative_gain_curve(
+    y_true: ArrayLike,
+    y_score: ArrayLike,
+    *,
+    pos_label: int | float | bool | str | None = None,
+    sample_weight: ArrayLike | None = None,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Cumulative gains: the share of positives captured by targeting the top-scored
     share of the population.
 
@@ -62,7 +68,13 @@ def cumulative_gain_curve(y_true: ArrayLike, y_score: ArrayLike, *, pos_label: i
 
 
 @validate_params(BINARY_PARAMS, prefer_skip_nested_validation=True)
-def lift_curve(y_true: ArrayLike, y_score: ArrayLike, *, pos_label: int | float | bool | str | None=None, sample_weight: ArrayLike | None=None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def lift_curve(
+    y_true: ArrayLike,
+    y_score: ArrayLike,
+    *,
+    pos_label: int | float | bool | str | None = None,
+    sample_weight: ArrayLike | None = None,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Lift: how many times the prevalence the precision of the top-scored share is.
 
     Parameters
@@ -103,7 +115,13 @@ def table_ks(table):
 
 
 @validate_params(BINARY_PARAMS, prefer_skip_nested_validation=True)
-def ks_statistic(y_true: ArrayLike, y_score: ArrayLike, *, pos_label: int | float | bool | str | None=None, sample_weight: ArrayLike | None=None) -> Bunch:
+def ks_statistic(
+    y_true: ArrayLike,
+    y_score: ArrayLike,
+    *,
+    pos_label: int | float | bool | str | None = None,
+    sample_weight: ArrayLike | None = None,
+) -> Bunch:
     """The Kolmogorov-Smirnov statistic: the largest gap between the score
     distributions of positives and negatives, with the threshold where it is reached.
 

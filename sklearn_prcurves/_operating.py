@@ -39,7 +39,13 @@ def _ratio(num, den):
 
 
 @validate_params(BINARY_PARAMS, prefer_skip_nested_validation=True)
-def operating_points(y_true: ArrayLike, y_score: ArrayLike, *, pos_label: int | float | bool | str | None=None, sample_weight: ArrayLike | None=None) -> Bunch:
+def operating_points(
+    y_true: ArrayLike,
+    y_score: ArrayLike,
+    *,
+    pos_label: int | float | bool | str | None = None,
+    sample_weight: ArrayLike | None = None,
+) -> Bunch:
     """Every confusion-matrix measure at every distinct threshold, in one call.
 
     Parameters
@@ -121,7 +127,14 @@ def _best_under_constraint(values, feasible, threshold, name):
     {**BINARY_PARAMS, "min_precision": [Interval(Real, 0, 1, closed="both")]},
     prefer_skip_nested_validation=True,
 )
-def recall_at_precision(y_true: ArrayLike, y_score: ArrayLike, *, min_precision: float, pos_label: int | float | bool | str | None=None, sample_weight: ArrayLike | None=None) -> OperatingPoint:
+def recall_at_precision(
+    y_true: ArrayLike,
+    y_score: ArrayLike,
+    *,
+    min_precision: float,
+    pos_label: int | float | bool | str | None = None,
+    sample_weight: ArrayLike | None = None,
+) -> OperatingPoint:
     """The highest recall among thresholds whose precision is at least ``min_precision``.
 
     Parameters
@@ -175,7 +188,14 @@ def table_precision_at_recall(table, min_recall):
     {**BINARY_PARAMS, "min_recall": [Interval(Real, 0, 1, closed="both")]},
     prefer_skip_nested_validation=True,
 )
-def precision_at_recall(y_true: ArrayLike, y_score: ArrayLike, *, min_recall: float, pos_label: int | float | bool | str | None=None, sample_weight: ArrayLike | None=None) -> OperatingPoint:
+def precision_at_recall(
+    y_true: ArrayLike,
+    y_score: ArrayLike,
+    *,
+    min_recall: float,
+    pos_label: int | float | bool | str | None = None,
+    sample_weight: ArrayLike | None = None,
+) -> OperatingPoint:
     """The highest precision among thresholds whose recall is at least ``min_recall``.
 
     Parameters
@@ -207,7 +227,14 @@ def precision_at_recall(y_true: ArrayLike, y_score: ArrayLike, *, min_recall: fl
     return table_precision_at_recall(table, min_recall)
 
 
-def recall_at_precision_score(y_true: ArrayLike, y_score: ArrayLike, *, min_precision: float, pos_label: int | float | bool | str | None=None, sample_weight: ArrayLike | None=None) -> float:
+def recall_at_precision_score(
+    y_true: ArrayLike,
+    y_score: ArrayLike,
+    *,
+    min_precision: float,
+    pos_label: int | float | bool | str | None = None,
+    sample_weight: ArrayLike | None = None,
+) -> float:
     """:func:`recall_at_precision`'s recall alone (0 when unreachable): a score for
     :func:`~sklearn.metrics.make_scorer`.
 
@@ -226,7 +253,14 @@ def recall_at_precision_score(y_true: ArrayLike, y_score: ArrayLike, *, min_prec
     return 0.0 if np.isnan(recall) else recall
 
 
-def precision_at_recall_score(y_true: ArrayLike, y_score: ArrayLike, *, min_recall: float, pos_label: int | float | bool | str | None=None, sample_weight: ArrayLike | None=None) -> float:
+def precision_at_recall_score(
+    y_true: ArrayLike,
+    y_score: ArrayLike,
+    *,
+    min_recall: float,
+    pos_label: int | float | bool | str | None = None,
+    sample_weight: ArrayLike | None = None,
+) -> float:
     """:func:`precision_at_recall`'s precision alone: a score for
     :func:`~sklearn.metrics.make_scorer`.
 
@@ -246,7 +280,14 @@ def precision_at_recall_score(y_true: ArrayLike, y_score: ArrayLike, *, min_reca
     {**BINARY_PARAMS, "beta": [Interval(Real, 0, None, closed="neither")]},
     prefer_skip_nested_validation=True,
 )
-def fbeta_optimal_threshold(y_true: ArrayLike, y_score: ArrayLike, *, beta: float=1.0, pos_label: int | float | bool | str | None=None, sample_weight: ArrayLike | None=None) -> FBetaOptimum:
+def fbeta_optimal_threshold(
+    y_true: ArrayLike,
+    y_score: ArrayLike,
+    *,
+    beta: float = 1.0,
+    pos_label: int | float | bool | str | None = None,
+    sample_weight: ArrayLike | None = None,
+) -> FBetaOptimum:
     """The threshold maximising F-beta, and that F-beta.
 
     F-beta = (1 + beta^2) TP / ((1 + beta^2) TP + beta^2 FN + FP); ``beta > 1`` favours
@@ -292,7 +333,13 @@ def table_fbeta_optimum(table, beta=1.0):
 
 
 @validate_params(BINARY_PARAMS, prefer_skip_nested_validation=True)
-def break_even_point(y_true: ArrayLike, y_score: ArrayLike, *, pos_label: int | float | bool | str | None=None, sample_weight: ArrayLike | None=None) -> OperatingPoint:
+def break_even_point(
+    y_true: ArrayLike,
+    y_score: ArrayLike,
+    *,
+    pos_label: int | float | bool | str | None = None,
+    sample_weight: ArrayLike | None = None,
+) -> OperatingPoint:
     """Where precision equals recall on the interpolated PR curve.
 
     Precision = recall exactly when as many samples are predicted positive as there
@@ -352,7 +399,13 @@ def break_even_point(y_true: ArrayLike, y_score: ArrayLike, *, pos_label: int | 
     prefer_skip_nested_validation=True,
 )
 def grouped_roc_auc_score(
-    y_true: ArrayLike, y_score: ArrayLike, groups: ArrayLike, *, group_weight: str | ArrayLike="samples", pos_label: int | float | bool | str | None=None, sample_weight: ArrayLike | None=None
+    y_true: ArrayLike,
+    y_score: ArrayLike,
+    groups: ArrayLike,
+    *,
+    group_weight: str | ArrayLike = "samples",
+    pos_label: int | float | bool | str | None = None,
+    sample_weight: ArrayLike | None = None,
 ) -> float:
     """Grouped AUC (gAUC): the weighted mean of per-group ROC AUCs.
 

@@ -89,8 +89,16 @@ def table_partial_roc_auc(table, fpr_range=(0.0, 1.0), tpr_range=(0.0, 1.0),
      "standardized": ["boolean"]},
     prefer_skip_nested_validation=True,
 )
-def partial_roc_auc_score(y_true: ArrayLike, y_score: ArrayLike, *, fpr_range: tuple[float, float]=(0.0, 1.0), tpr_range: tuple[float, float]=(0.0, 1.0),
-                          standardized: bool=False, pos_label: int | float | bool | str | None=None, sample_weight: ArrayLike | None=None) -> float:
+def partial_roc_auc_score(
+    y_true: ArrayLike,
+    y_score: ArrayLike,
+    *,
+    fpr_range: tuple[float, float] = (0.0, 1.0),
+    tpr_range: tuple[float, float] = (0.0, 1.0),
+    standardized: bool = False,
+    pos_label: int | float | bool | str | None = None,
+    sample_weight: ArrayLike | None = None,
+) -> float:
     """Area under the ROC curve inside a box of false and true positive rates.
 
     The area of the region ``fpr_range[0] <= FPR <= fpr_range[1]``,

@@ -61,7 +61,13 @@ def table_prg_auc(table):
 
 
 @validate_params(BINARY_PARAMS, prefer_skip_nested_validation=True)
-def prg_curve(y_true: ArrayLike, y_score: ArrayLike, *, pos_label: int | float | bool | str | None=None, sample_weight: ArrayLike | None=None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def prg_curve(
+    y_true: ArrayLike,
+    y_score: ArrayLike,
+    *,
+    pos_label: int | float | bool | str | None = None,
+    sample_weight: ArrayLike | None = None,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Precision-recall-gain curve (Flach and Kull, 2015), for recall gain in [0, 1].
 
     Parameters
@@ -101,7 +107,13 @@ def prg_curve(y_true: ArrayLike, y_score: ArrayLike, *, pos_label: int | float |
 
 
 @validate_params(BINARY_PARAMS, prefer_skip_nested_validation=True)
-def prg_auc_score(y_true: ArrayLike, y_score: ArrayLike, *, pos_label: int | float | bool | str | None=None, sample_weight: ArrayLike | None=None) -> float:
+def prg_auc_score(
+    y_true: ArrayLike,
+    y_score: ArrayLike,
+    *,
+    pos_label: int | float | bool | str | None = None,
+    sample_weight: ArrayLike | None = None,
+) -> float:
     """Area under the precision-recall-gain curve (AUPRG; Flach and Kull, 2015).
 
     The trapezoid area of :func:`prg_curve` over recall gain in [0, 1] (straight

@@ -115,12 +115,12 @@ def roc_auc_ci(
     y_true: ArrayLike,
     y_score: ArrayLike,
     *,
-    method: str="delong",
-    confidence_level: float=0.95,
-    pos_label: int | float | bool | str | None=None,
-    sample_weight: ArrayLike | None=None,
-    n_resamples: int=2000,
-    random_state: int | np.random.RandomState | None=None,
+    method: str = "delong",
+    confidence_level: float = 0.95,
+    pos_label: int | float | bool | str | None = None,
+    sample_weight: ArrayLike | None = None,
+    n_resamples: int = 2000,
+    random_state: int | np.random.RandomState | None = None,
 ) -> ConfidenceInterval:
     """Confidence interval for the area under the ROC curve.
 
@@ -196,7 +196,13 @@ def delong_interval(table, confidence_level=0.95):
 
 
 @validate_params(BINARY_PARAMS, prefer_skip_nested_validation=True)
-def roc_auc_variance(y_true: ArrayLike, y_score: ArrayLike, *, pos_label: int | float | bool | str | None=None, sample_weight: ArrayLike | None=None) -> float:
+def roc_auc_variance(
+    y_true: ArrayLike,
+    y_score: ArrayLike,
+    *,
+    pos_label: int | float | bool | str | None = None,
+    sample_weight: ArrayLike | None = None,
+) -> float:
     """DeLong's estimate of the variance of the AUC-ROC.
 
     ``S10 / P + S01 / N`` from the structural components of DeLong, DeLong and
@@ -243,7 +249,13 @@ def roc_auc_variance(y_true: ArrayLike, y_score: ArrayLike, *, pos_label: int | 
     prefer_skip_nested_validation=True,
 )
 def delong_test(
-    y_true: ArrayLike, y_score_a: ArrayLike, y_score_b: ArrayLike, *, confidence_level: float=0.95, pos_label: int | float | bool | str | None=None, sample_weight: ArrayLike | None=None
+    y_true: ArrayLike,
+    y_score_a: ArrayLike,
+    y_score_b: ArrayLike,
+    *,
+    confidence_level: float = 0.95,
+    pos_label: int | float | bool | str | None = None,
+    sample_weight: ArrayLike | None = None,
 ) -> TestResult:
     """DeLong's paired test: do two models scored on the same samples differ in AUC-ROC?
 
@@ -262,9 +274,9 @@ def delong_test(
     Returns
     -------
     result : TestResult
-        A dict with attribute access: ``auc_a``, ``auc_b``, ``difference`` (a - b), ``variance`` of the difference,
-        ``statistic`` (z), ``pvalue`` (two-sided) and ``confidence_interval`` (of the
-        difference, a tuple).
+        A dict with attribute access: ``auc_a``, ``auc_b``, ``difference`` (a - b),
+        ``variance`` of the difference, ``statistic`` (z), ``pvalue`` (two-sided) and
+        ``confidence_interval`` (of the difference, a tuple).
 
     See Also
     --------
@@ -344,13 +356,13 @@ def pr_auc_ci(
     y_true: ArrayLike,
     y_score: ArrayLike,
     *,
-    method: str="logit",
-    interpolation: str="davis-goadrich",
-    confidence_level: float=0.95,
-    pos_label: int | float | bool | str | None=None,
-    sample_weight: ArrayLike | None=None,
-    n_resamples: int=2000,
-    random_state: int | np.random.RandomState | None=None,
+    method: str = "logit",
+    interpolation: str = "davis-goadrich",
+    confidence_level: float = 0.95,
+    pos_label: int | float | bool | str | None = None,
+    sample_weight: ArrayLike | None = None,
+    n_resamples: int = 2000,
+    random_state: int | np.random.RandomState | None = None,
 ) -> ConfidenceInterval:
     """Confidence interval for the area under the precision-recall curve.
 
@@ -719,14 +731,14 @@ def bootstrap_ci(
     y_true: ArrayLike,
     y_score: ArrayLike,
     *,
-    method: str="percentile",
-    confidence_level: float=0.95,
-    n_resamples: int=2000,
-    pos_label: int | float | bool | str | None=None,
-    sample_weight: ArrayLike | None=None,
-    random_state: int | np.random.RandomState | None=None,
-    n_jobs: int | None=None,
-    progress: bool | str="auto",
+    method: str = "percentile",
+    confidence_level: float = 0.95,
+    n_resamples: int = 2000,
+    pos_label: int | float | bool | str | None = None,
+    sample_weight: ArrayLike | None = None,
+    random_state: int | np.random.RandomState | None = None,
+    n_jobs: int | None = None,
+    progress: bool | str = "auto",
     **metric_kwargs,
 ) -> ConfidenceInterval:
     """Stratified bootstrap confidence interval for any binary ranking metric.
@@ -821,14 +833,14 @@ def bootstrap_test(
     y_score_a: ArrayLike,
     y_score_b: ArrayLike,
     *,
-    method: str="percentile",
-    confidence_level: float=0.95,
-    n_resamples: int=2000,
-    pos_label: int | float | bool | str | None=None,
-    sample_weight: ArrayLike | None=None,
-    random_state: int | np.random.RandomState | None=None,
-    n_jobs: int | None=None,
-    progress: bool | str="auto",
+    method: str = "percentile",
+    confidence_level: float = 0.95,
+    n_resamples: int = 2000,
+    pos_label: int | float | bool | str | None = None,
+    sample_weight: ArrayLike | None = None,
+    random_state: int | np.random.RandomState | None = None,
+    n_jobs: int | None = None,
+    progress: bool | str = "auto",
     **metric_kwargs,
 ) -> TestResult:
     """Paired stratified bootstrap test of the difference between two models.
