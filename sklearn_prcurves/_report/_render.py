@@ -291,8 +291,9 @@ th, td {{ border: 1px solid #ccc; padding: 0.3em 0.8em; text-align: right;
 td.best {{ font-weight: bold; background: #e8f4e8; }}
 p.legend {{ color: #555; font-size: 0.9em; margin: 0.2em 0; }}
 p.note {{ background: #fff4e0; padding: 0.4em 0.8em; }}
-figure {{ display: inline-block; margin: 0.5em; vertical-align: top; max-width: 38em; }}
-img {{ max-width: 100%; }} figcaption {{ font-size: 0.9em; color: #444; }}
+figure {{ display: inline-block; margin: 0.5em; vertical-align: top; max-width: 100%; }}
+img {{ max-width: 100%; height: auto; }} figcaption {{ font-size: 0.9em; color: #444;
+  max-width: 40em; }}
 </style></head><body>
 <h1>Precision-recall and ROC report</h1>
 <p>{html.escape(source_line)}</p>
