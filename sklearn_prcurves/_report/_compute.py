@@ -641,6 +641,7 @@ def _join(words):
 
 def _segment_results(accumulators, names, spec, whole_weights):
     out = {"column": spec.by, "values": {}, "grouped_auc": {}}
+    names = sorted(names)  # a stable order, whatever the order of the rows
     for segment in names:
         out["values"][segment] = {}
         for model in spec.scores:
