@@ -16,7 +16,6 @@ import numpy as np
 from sklearn.utils import Bunch, check_consistent_length, column_or_1d
 
 from ._compat import Interval, StrOptions, check_sample_weight, validate_params
-from ._counts import count_table
 from ._curves import BINARY_PARAMS, two_class_table
 from ._validation import check_binary_input, check_non_negative_weight
 from ._results import FBetaOptimum, OperatingPoint
@@ -454,23 +453,10 @@ def grouped_roc_auc_score(
         sample_weight = check_sample_weight(column_or_1d(sample_weight), is_pos)
         check_non_negative_weight(sample_weight)
     labels, group_index = np.unique(groups, return_inverse=True)
-    aucs = np.full(labels.shape[0], np.nan)
+    group_index = group_index.reshape(-1)
     sizes = np.bincount(group_index, weights=sample_weight, minlength=labels.shape[0])
-    order = np.argsort(group_index, kind="stable")
-    bounds = np.searchsorted(group_index[order], np.arange(labels.shape[0] + 1))
-    for g in range(labels.shape[0]):
-        rows = order[bounds[g] : bounds[g + 1]]
-        weight = None if sample_weight is None else sample_weight[rows]
-        keep = slice(None) if weight is None else weight > 0
-        if weight is not None:
-            weight = weight[keep]
-        pos, score = is_pos[rows][keep], y_score[rows][keep]
-        if pos.shape[0] == 0 or pos.all() or not pos.any():
-            continue
-        table = count_table(pos, score, weight)
-        tps = np.concatenate([[0.0], table.tps])
-        fps = np.concatenate([[0.0], table.fps])
-        aucs[g] = np.sum(np.diff(fps) * (tps[1:] + tps[:-1])) / (2 * tps[-1] * fps[-1])
+    aucs = _grouped_aucs(is_pos, y_score, group_index, labels.shape[0],
+                         None if sample_weight is None else np.asarray(sample_weight, float))
     if isinstance(group_weight, str):
         weights = sizes if group_weight == "samples" else np.ones(labels.shape[0])
     else:
@@ -489,6 +475,50 @@ def grouped_roc_auc_score(
         )
         return np.nan
     return float(np.average(aucs[defined], weights=weights[defined]))
+
+
+def _grouped_aucs(is_pos, scores, group_index, n_groups, weight):
+    """Every group's AUC-ROC in one vectorised pass (NaN for a group with one class).
+
+    Rows sorted by (group, score): a positive is credited the weight of its group's
+    negatives scoring lower plus half of those tied with it (the Mann-Whitney form of
+    the trapezoid area). Running sums are taken in extended precision and differenced
+    within each group, so a small group far down a long array keeps its accuracy.
+    """
+    if weight is not None:
+        kept = weight > 0
+        if not kept.all():
+            is_pos, scores, group_index, weight = (
+                is_pos[kept], scores[kept], group_index[kept], weight[kept])
+    order = np.lexsort((scores, group_index))
+    group, score, positive = group_index[order], scores[order], is_pos[order]
+    w = np.ones(order.shape[0]) if weight is None else weight[order]
+    del order
+    n = group.shape[0]
+    new_run = np.ones(n, dtype=bool)  # a (group, score) tie run starts here
+    if n > 1:
+        new_run[1:] = (group[1:] != group[:-1]) | (score[1:] != score[:-1])
+    new_group = np.ones(n, dtype=bool)
+    if n > 1:
+        new_group[1:] = group[1:] != group[:-1]
+    neg = np.where(positive, 0.0, w)
+    running = np.concatenate([[0.0], np.cumsum(neg, dtype=np.longdouble)])  # before row i
+    run_start = np.flatnonzero(new_run)
+    run_id = np.cumsum(new_run) - 1
+    run_end = np.append(run_start[1:], n)
+    group_start = np.flatnonzero(new_group)
+    group_id_of_row = np.cumsum(new_group) - 1
+    before_run = running[run_start][run_id]
+    below = before_run - running[group_start][group_id_of_row]
+    tied = running[run_end][run_id] - before_run
+    credit = np.where(positive, w * (below + tied / 2), 0.0).astype(np.float64)
+    pos_total = np.bincount(group, weights=np.where(positive, w, 0.0), minlength=n_groups)
+    neg_total = np.bincount(group, weights=neg, minlength=n_groups)
+    area = np.bincount(group, weights=credit, minlength=n_groups)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        aucs = area / (pos_total * neg_total)
+    aucs[(pos_total <= 0) | (neg_total <= 0)] = np.nan
+    return aucs
 
 
 def _check_groups(groups):

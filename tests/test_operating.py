@@ -161,3 +161,34 @@ def test_compare_curves_says_which_dominates_or_that_they_cross():
     assert spc.compare_curves(y, worse, better, space="pr") == "b"
     assert spc.compare_curves(y, better, better) == "equal"
     assert spc.compare_curves(y, [0.9, 0.8, 0.7, 0.1], [0.5, 0.9, 0.3, 0.4]) == "crossing"
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.data())
+def test_grouped_auc_vectorised_equals_each_groups_auc(data):
+    """One pass over all groups gives each group's roc_auc_score (ties, zero weights,
+    signed zeros, groups with one class)."""
+    from sklearn_prcurves._operating import _grouped_aucs
+
+    n = data.draw(st.integers(2, 80))
+    n_groups = data.draw(st.integers(1, 8))
+    groups = np.array(data.draw(st.lists(st.integers(0, n_groups - 1), min_size=n, max_size=n)))
+    y = np.array(data.draw(st.lists(st.integers(0, 1), min_size=n, max_size=n)))
+    scores = np.array(data.draw(st.lists(st.sampled_from([-1.0, -0.0, 0.0, 0.5, 2.0]),
+                                         min_size=n, max_size=n)))
+    weight = None
+    if data.draw(st.booleans()):
+        weight = np.array(data.draw(st.lists(st.sampled_from([0.0, 0.5, 1.0, 3.25]),
+                                             min_size=n, max_size=n)))
+    aucs = _grouped_aucs(y.astype(bool), scores, groups, n_groups, weight)
+    for g in range(n_groups):
+        rows = groups == g
+        if weight is not None:
+            rows &= weight > 0
+        labels = y[rows]
+        if labels.size == 0 or labels.min() == labels.max():
+            assert np.isnan(aucs[g])
+            continue
+        expected = spc.roc_auc_score(labels, scores[rows],
+                                     sample_weight=None if weight is None else weight[rows])
+        assert aucs[g] == pytest.approx(expected, abs=1e-12)
