@@ -42,7 +42,7 @@ def table_pr_auc_bounds(table, interpolation="davis-goadrich"):
         # precision; ranked one unit of weight at a time they get less: k / (N + k).
         whole = math.ceil(n_pos) - 1
         credit = float(_step_sum(np.zeros(1), np.full(1, n_neg), np.full(1, float(whole)))[0])
-        areas["worst"] = (credit + (n_pos - whole) * n_pos / (n_pos + n_neg)) / n_pos
+        areas["worst"] = credit / n_pos + (n_pos - whole) / n_pos * (n_pos / (n_pos + n_neg))
     return areas
 
 

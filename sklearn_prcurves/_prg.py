@@ -41,7 +41,8 @@ def table_prg_curve(table):
         # Enter at recall gain 0: TP = P^2 / (P + N) on the segment from the point
         # before, FP growing with TP along that ROC segment.
         d_tp, d_fp = tp[first] - tp[first - 1], fp[first] - fp[first - 1]
-        alpha = (n_pos * n_pos / (n_pos + n_neg) - tp[first - 1]) / d_tp if d_tp > 0 else 0.5
+        entry = n_pos * (n_pos / (n_pos + n_neg))  # in ratio form: no overflow at any scale
+        alpha = (entry - tp[first - 1]) / d_tp if d_tp > 0 else 0.5
         entry_gain, _ = _gains(tp[first - 1] + alpha * d_tp, fp[first - 1] + alpha * d_fp,
                                n_pos, n_neg)
         precision_gain = np.concatenate([[entry_gain], precision_gain[first:]])

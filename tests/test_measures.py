@@ -366,3 +366,31 @@ def test_pr_display_shades_the_unachievable_region():
     shaded = 0.5 * abs(np.dot(x, np.roll(v, 1)) - np.dot(v, np.roll(x, 1)))
     assert shaded == pytest.approx(area, rel=1e-3)
     plt.close("all")
+
+
+@pytest.mark.parametrize("scale", [1e-300, 1e-150, 1e150, 1e300])
+def test_new_measures_hold_at_any_weight_scale(scale):
+    """Scale-invariant measures give the unit-weight value at extreme weight scales, with
+    no overflow, underflow or NaN (under np.errstate(all="raise"))."""
+    y = np.array([0, 1, 1, 0, 1, 0, 1])
+    scores = np.array([0.1, 0.8, 0.6, 0.7, 0.3, 0.6, 0.6])
+    w = np.array([1, 2, 1, 3, 1, 1.5, 0.5])
+    measures = {
+        "prg": lambda w: spc.prg_auc_score(y, scores, sample_weight=w),
+        "partial roc": lambda w: spc.partial_roc_auc_score(
+            y, scores, sample_weight=w, fpr_range=(0, 0.5), tpr_range=(0.2, 1), standardized=True),
+        "partial pr": lambda w: spc.pr_auc_score(y, scores, sample_weight=w,
+                                                 recall_range=(0.3, 0.9), interpolation="continuous"),
+        "normalized": lambda w: spc.normalized_pr_auc_score(y, scores, sample_weight=w,
+                                                            interpolation="continuous"),
+        "worst": lambda w: spc.pr_auc_bounds(y, sample_weight=w,
+                                             interpolation="continuous").worst,
+        "cost": lambda w: spc.expected_cost(y, scores, sample_weight=w,
+                                            cost_fn=3).normalized_expected_cost,
+        "ks": lambda w: spc.ks_statistic(y, scores, sample_weight=w).statistic,
+        "lift": lambda w: spc.lift_curve(y, scores, sample_weight=w)[1][0],
+    }
+    for name, measure in measures.items():
+        with np.errstate(all="raise"):
+            got = measure(w * scale)
+        assert got == pytest.approx(measure(w), rel=1e-9), name
