@@ -493,17 +493,18 @@ def _check_points(first, second, first_name, second_name, n_pos, n_neg):
     return first, second
 
 
-@validate_params(
-    {
-        "y_true": ["array-like"],
-        "y_score_a": ["array-like"],
-        "y_score_b": ["array-like"],
-        "space": [StrOptions({"roc", "pr"})],
-        "pos_label": [Real, str, "boolean", None],
-        "sample_weight": ["array-like", None],
-    },
-    prefer_skip_nested_validation=True,
-)
+# Two models' scores for the same samples, compared in ROC or PR space.
+_PAIR_PARAMS = {
+    "y_true": ["array-like"],
+    "y_score_a": ["array-like"],
+    "y_score_b": ["array-like"],
+    "space": [StrOptions({"roc", "pr"})],
+    "pos_label": [Real, str, "boolean", None],
+    "sample_weight": ["array-like", None],
+}
+
+
+@validate_params(_PAIR_PARAMS, prefer_skip_nested_validation=True)
 def curve_dominates(
     y_true: ArrayLike,
     y_score_a: ArrayLike,
@@ -577,17 +578,7 @@ def _dominates(a, b, space):
     return _covers(x_a, v_a, x_b, v_b, shift=-_DOMINANCE_TOLERANCE, sign=-1.0)
 
 
-@validate_params(
-    {
-        "y_true": ["array-like"],
-        "y_score_a": ["array-like"],
-        "y_score_b": ["array-like"],
-        "space": [StrOptions({"roc", "pr"})],
-        "pos_label": [Real, str, "boolean", None],
-        "sample_weight": ["array-like", None],
-    },
-    prefer_skip_nested_validation=True,
-)
+@validate_params(_PAIR_PARAMS, prefer_skip_nested_validation=True)
 def compare_curves(
     y_true: ArrayLike,
     y_score_a: ArrayLike,
