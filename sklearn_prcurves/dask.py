@@ -28,8 +28,7 @@ import os
 import numpy as np
 
 from ._counts import count_table
-from ._hull import achievable_area, hull_vertices
-from ._interpolation import check_options, path_area, path_points
+from ._distributed import RangedTable, check_mode, range_pieces, range_totals
 from ._summary import BinnedSummary, _merge_optional
 from ._validation import (
     check_class_union,
@@ -214,42 +213,6 @@ def _range_table(*pieces):
     return count_table(is_pos, score, weight)
 
 
-def _totals(table):
-    return (0.0, 0.0, 0) if table is None else (table.n_pos, table.n_neg, len(table))
-
-
-def _piece(table, tp_offset, fp_offset):
-    """The range's piece of the global path, starting where the ranges above end."""
-    tp = np.concatenate([[tp_offset], tp_offset + table.tps])
-    fp = np.concatenate([[fp_offset], fp_offset + table.fps])
-    return tp, fp
-
-
-def _partial(table, tp_offset, fp_offset, n_pos, n_neg, what, options):
-    if table is None:
-        if what == "ks":
-            return -np.inf, np.nan
-        return 0.0 if what != "hull" else (np.zeros(0), np.zeros(0), np.zeros(0))
-    tp, fp = _piece(table, tp_offset, fp_offset)
-    if what == "roc":
-        return float(np.sum(np.diff(fp) * (tp[1:] + tp[:-1])) / (2 * n_pos * n_neg))
-    if what == "hull":
-        keep = hull_vertices(fp, tp)[1:]  # the piece's first point is the range above's
-        return tp[keep], fp[keep], table.thresholds[keep - 1].astype(np.float64)
-    if what == "ks":
-        gap = tp[1:] / n_pos - fp[1:] / n_neg
-        best = int(np.argmax(gap))
-        return float(gap[best]), float(table.thresholds[best])
-    if what == "partial_roc":
-        from ._partial import path_partial_roc_area
-
-        return path_partial_roc_area(fp / n_neg, tp / n_pos, options["fpr_range"],
-                                     options["tpr_range"])
-    if what == "achievable":
-        return achievable_area(tp, fp, options["interpolation"], options["hull"], n_pos)
-    return path_area(tp, fp, options["interpolation"], options["leading_negatives"], n_pos=n_pos)
-
-
 def _tree_reduce(dask, items, combine):
     while len(items) > 1:
         items = [
@@ -259,7 +222,7 @@ def _tree_reduce(dask, items, combine):
     return items[0]
 
 
-class DistributedTable:
+class DistributedTable(RangedTable):
     """The counting table of dask data, held as score ranges on the workers.
 
     Made by :func:`exact_summary`: one pass over the data; every area is then computed
@@ -288,95 +251,17 @@ class DistributedTable:
     0.8056
     """
 
-    def __repr__(self):
-        return (f"DistributedTable(n_pos={self.n_pos!r}, n_neg={self.n_neg!r}, "
-                f"n_ranges={self.n_ranges}, largest_range={self.largest_range})")
-
     def __init__(self, dask, ranges, totals):
+        super().__init__(totals)
         self._dask = dask
         self._ranges = ranges  # persisted, decreasing score order
-        self.n_pos, self.n_neg = float(totals[:, 0].sum()), float(totals[:, 1].sum())
-        self.n_ranges = len(ranges)
-        self.largest_range = int(totals[:, 2].max())
-        self._tp_offsets = np.concatenate([[0.0], np.cumsum(totals[:, 0])[:-1]])
-        self._fp_offsets = np.concatenate([[0.0], np.cumsum(totals[:, 1])[:-1]])
 
-    def _pieces(self, what, **options):
+    def _pieces(self, requests):
         dask = self._dask
         return dask.compute(*[
-            dask.delayed(_partial)(table, tp, fp, self.n_pos, self.n_neg, what, options)
-            for table, tp, fp in zip(self._ranges, self._tp_offsets, self._fp_offsets)
+            dask.delayed(range_pieces)(table, offsets, self.n_pos, self.n_neg, requests)
+            for table, offsets in zip(self._ranges, self._offsets)
         ])
-
-    def roc_auc(self):
-        """AUC-ROC, as :func:`sklearn_prcurves.roc_auc_score`."""
-        return float(np.sum(self._pieces("roc")))
-
-    def pr_auc(self, interpolation="davis-goadrich", leading_negatives="interpolate"):
-        """Interpolated AUC-PR, as :func:`sklearn_prcurves.pr_auc_score`."""
-        _check("exact", interpolation, leading_negatives)
-        return float(np.sum(self._pieces(
-            "pr", interpolation=interpolation, leading_negatives=leading_negatives)))
-
-    def average_precision(self):
-        """Average precision, as :func:`sklearn_prcurves.average_precision_score`."""
-        return self.pr_auc("step")
-
-    def achievable_pr_auc(self, interpolation="davis-goadrich"):
-        """Area under the achievable PR curve, as
-        :func:`sklearn_prcurves.achievable_pr_auc_score`."""
-        _check("exact", interpolation)
-        tp, fp, _ = self._hull_path()
-        if interpolation in ("davis-goadrich", "continuous"):
-            return path_area(tp, fp, interpolation)
-        # Step and linear read the hull at every recall of the raw path, piece by piece.
-        return float(np.sum(self._pieces("achievable", interpolation=interpolation, hull=(tp, fp))))
-
-    def normalized_pr_auc(self, interpolation="davis-goadrich"):
-        """Boyd et al.'s normalised AUC-PR, as
-        :func:`sklearn_prcurves.normalized_pr_auc_score`."""
-        from ._bounds import table_normalized_pr_auc
-
-        return table_normalized_pr_auc(self, self.pr_auc(interpolation), interpolation)
-
-    def ks_statistic(self):
-        """``(statistic, threshold)`` of the Kolmogorov-Smirnov statistic, as
-        :func:`sklearn_prcurves.ks_statistic` (ties: the highest threshold)."""
-        best = (-np.inf, np.nan)
-        for statistic, threshold in self._pieces("ks"):
-            if statistic > best[0]:
-                best = (statistic, threshold)
-        return best
-
-    def partial_roc_auc(self, fpr_range=(0.0, 1.0), tpr_range=(0.0, 1.0)):
-        """Partial area under the ROC curve (not standardised), as
-        :func:`sklearn_prcurves.partial_roc_auc_score`."""
-        from ._auc import check_range
-
-        return float(np.sum(self._pieces(
-            "partial_roc", fpr_range=check_range(fpr_range, "fpr_range"),
-            tpr_range=check_range(tpr_range, "tpr_range"))))
-
-    def roc_convex_hull(self):
-        """``(fpr, tpr, thresholds)`` of the hull's vertices, as
-        :func:`sklearn_prcurves.roc_convex_hull` (a few points, whatever the data)."""
-        tp, fp, thresholds = self._hull_path()
-        return fp / self.n_neg, tp / self.n_pos, thresholds
-
-    def achievable_pr_curve(self, interpolation="davis-goadrich"):
-        """``(precision, recall, thresholds)``, as
-        :func:`sklearn_prcurves.achievable_pr_curve`."""
-        _check("exact", interpolation)
-        return path_points(*self._hull_path(), interpolation)
-
-    def _hull_path(self):
-        """The path through the global hull's vertices, which are among the pieces'."""
-        pieces = self._pieces("hull")
-        tp = np.concatenate([[0.0], *[p[0] for p in pieces]])
-        fp = np.concatenate([[0.0], *[p[1] for p in pieces]])
-        thresholds = np.concatenate([[np.inf], *[p[2] for p in pieces]])
-        keep = hull_vertices(fp, tp)
-        return tp[keep], fp[keep], thresholds[keep]
 
 
 def exact_summary(y_true, y_score, *, sample_weight=None, pos_label=None, n_ranges=None,
@@ -433,11 +318,7 @@ def exact_summary(y_true, y_score, *, sample_weight=None, pos_label=None, n_rang
     ranges = [dask.delayed(_range_table)(*[part[r] for part in split])
               for r in reversed(range(n_split))]
     ranges = dask.persist(*ranges)  # the range tables stay on the workers
-    totals = np.array(dask.compute(*[dask.delayed(_totals)(t) for t in ranges]), dtype=float)
-    if totals[:, 0].sum() <= 0 or totals[:, 1].sum() <= 0:
-        raise ValueError(
-            "Only one class is present in y_true: this needs both positives and negatives."
-        )
+    totals = dask.compute(*[dask.delayed(range_totals)(t) for t in ranges])
     return DistributedTable(dask, ranges, totals)
 
 
@@ -505,12 +386,6 @@ def binned_summary(y_true, y_score, *, sample_weight=None, pos_label=None, manti
     return summary.refined(keys, dask.compute(_tree_reduce(dask, tables, _merge_optional))[0])
 
 
-def _check(mode, interpolation="davis-goadrich", leading_negatives="interpolate"):
-    if mode not in ("exact", "binned"):
-        raise ValueError(f"mode must be 'exact' or 'binned'; got {mode!r}.")
-    check_options(interpolation, leading_negatives)
-
-
 def roc_auc_score(y_true, y_score, *, sample_weight=None, pos_label=None, mode="exact",
                   n_ranges=None, mantissa_bits=12, random_state=0, data=None):
     """AUC-ROC of dask data; ``mode="binned"`` returns ``(estimate, bound)``.
@@ -547,7 +422,7 @@ def roc_auc_score(y_true, y_score, *, sample_weight=None, pos_label=None, mode="
     >>> round(spd.roc_auc_score(y, s), 4)
     0.7778
     """
-    _check(mode)
+    check_mode(mode)
     if mode == "binned":
         return binned_summary(y_true, y_score, sample_weight=sample_weight,
                               pos_label=pos_label, mantissa_bits=mantissa_bits,
@@ -595,7 +470,7 @@ def pr_auc_score(y_true, y_score, *, interpolation="davis-goadrich", sample_weig
     >>> round(spd.pr_auc_score(y, s), 4)
     0.7689
     """
-    _check(mode, interpolation, leading_negatives)
+    check_mode(mode, interpolation, leading_negatives)
     if mode == "binned":
         return binned_summary(y_true, y_score, sample_weight=sample_weight,
                               pos_label=pos_label, mantissa_bits=mantissa_bits, data=data
@@ -638,7 +513,7 @@ def average_precision_score(y_true, y_score, *, sample_weight=None, pos_label=No
     >>> round(spd.average_precision_score(y, s), 4)
     0.8056
     """
-    _check(mode)
+    check_mode(mode)
     if mode == "binned":
         return binned_summary(y_true, y_score, sample_weight=sample_weight,
                               pos_label=pos_label, mantissa_bits=mantissa_bits, data=data
@@ -684,7 +559,7 @@ def achievable_pr_auc_score(y_true, y_score, *, interpolation="davis-goadrich",
     >>> round(spd.achievable_pr_auc_score(y, s), 4)
     0.8805
     """
-    _check("exact", interpolation)
+    check_mode("exact", interpolation)
     return exact_summary(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label,
                          n_ranges=n_ranges, random_state=random_state, data=data
                          ).achievable_pr_auc(interpolation)

@@ -1,0 +1,221 @@
+"""What the cluster back-ends (Dask, Spark) share: a counting table held as score ranges.
+
+A cluster cannot hold the whole counting table in one process, so the score axis is
+cut into ranges and each range's table (the counting kernel run on that range's rows)
+stays where it was counted. The client only ever receives per-range totals, from which
+it computes where each range's piece of the global curve starts, and then each range's
+small result: a partial area (the areas of consecutive pieces of a curve add up to the
+area of the whole curve), the vertices of the piece's convex hull (the global hull's
+vertices are among them), or a best statistic. :class:`RangedTable` holds that logic;
+a back-end supplies only :meth:`RangedTable._pieces`, which evaluates
+:func:`range_piece` on every range where it lives.
+
+References
+----------
+J. Davis and M. Goadrich, "The Relationship Between Precision-Recall and ROC Curves",
+ICML 2006.
+"""
+
+import numpy as np
+
+from ._hull import achievable_area, hull_vertices
+from ._interpolation import check_options, path_area, path_points
+
+__all__ = ["RangedTable", "check_mode", "range_piece", "range_totals"]
+
+
+def check_mode(mode, interpolation="davis-goadrich", leading_negatives="interpolate"):
+    if mode not in ("exact", "binned"):
+        raise ValueError(f"mode must be 'exact' or 'binned'; got {mode!r}.")
+    check_options(interpolation, leading_negatives)
+
+
+def range_totals(table):
+    """``(positives, negatives, distinct scores)`` of one range's table (None: empty)."""
+    return (0.0, 0.0, 0) if table is None else (table.n_pos, table.n_neg, len(table))
+
+
+def _global_path_piece(table, tp_offset, fp_offset):
+    """The range's piece of the global path, starting where the ranges above end."""
+    tp = np.concatenate([[tp_offset], tp_offset + table.tps])
+    fp = np.concatenate([[fp_offset], fp_offset + table.fps])
+    return tp, fp
+
+
+def range_piece(table, tp_offset, fp_offset, n_pos, n_neg, what, options):
+    """One range's share of a measure of the whole table (see :class:`RangedTable`)."""
+    if table is None:
+        if what == "ks":
+            return -np.inf, np.nan
+        return 0.0 if what != "hull" else (np.zeros(0), np.zeros(0), np.zeros(0))
+    tp, fp = _global_path_piece(table, tp_offset, fp_offset)
+    if what == "roc":
+        return float(np.sum(np.diff(fp) * (tp[1:] + tp[:-1])) / (2 * n_pos * n_neg))
+    if what == "hull":
+        keep = hull_vertices(fp, tp)[1:]  # the piece's first point is the range above's
+        return tp[keep], fp[keep], table.thresholds[keep - 1].astype(np.float64)
+    if what == "ks":
+        gap = tp[1:] / n_pos - fp[1:] / n_neg
+        best = int(np.argmax(gap))
+        return float(gap[best]), float(table.thresholds[best])
+    if what == "partial_roc":
+        from ._partial import path_partial_roc_area
+
+        return path_partial_roc_area(fp / n_neg, tp / n_pos, options["fpr_range"],
+                                     options["tpr_range"])
+    if what == "achievable":
+        return achievable_area(tp, fp, options["interpolation"], options["hull"], n_pos)
+    if what == "pr":
+        return path_area(tp, fp, options["interpolation"], options["leading_negatives"],
+                         n_pos=n_pos)
+    raise ValueError(f"unknown range measure {what!r}")
+
+
+def range_pieces(tables, offsets, n_pos, n_neg, requests):
+    """Every request ``(what, options)`` evaluated on one range: what a back-end's task
+    computes. ``offsets`` is the range's ``(tp_offset, fp_offset)``."""
+    return [range_piece(tables, offsets[0], offsets[1], n_pos, n_neg, what, options)
+            for what, options in requests]
+
+
+class RangedTable:
+    """The counting table held as score ranges (decreasing), measured piece by piece.
+
+    Subclasses hold the ranges where they were counted and implement
+    :meth:`_pieces`. ``totals`` has one row ``(positives, negatives, distinct scores)``
+    per range, in decreasing score order.
+
+    Attributes
+    ----------
+    n_pos, n_neg : float
+        Total weight of positives and negatives.
+    n_ranges : int
+        Number of score ranges.
+    largest_range : int
+        Distinct scores in the largest range: no process holds more of the table.
+    """
+
+    def __init__(self, totals):
+        totals = np.asarray(totals, dtype=float).reshape(-1, 3)
+        self.n_pos, self.n_neg = float(totals[:, 0].sum()), float(totals[:, 1].sum())
+        if self.n_pos <= 0 or self.n_neg <= 0:
+            raise ValueError(
+                "Only one class is present in y_true: this needs both positives and "
+                "negatives."
+            )
+        self.n_ranges = totals.shape[0]
+        self.largest_range = int(totals[:, 2].max())
+        self._offsets = np.column_stack([
+            np.concatenate([[0.0], np.cumsum(totals[:, 0])[:-1]]),
+            np.concatenate([[0.0], np.cumsum(totals[:, 1])[:-1]]),
+        ])
+
+    def __repr__(self):
+        return (f"{type(self).__name__}(n_pos={self.n_pos!r}, n_neg={self.n_neg!r}, "
+                f"n_ranges={self.n_ranges}, largest_range={self.largest_range})")
+
+    def _pieces(self, requests):
+        """For each range (decreasing scores), the list of :func:`range_piece` results
+        of ``requests``, a list of ``(what, options)``."""
+        raise NotImplementedError
+
+    def _piece_list(self, what, **options):
+        return [pieces[0] for pieces in self._pieces([(what, options)])]
+
+    def roc_auc(self):
+        """AUC-ROC, as :func:`sklearn_prcurves.roc_auc_score`."""
+        return float(np.sum(self._piece_list("roc")))
+
+    def pr_auc(self, interpolation="davis-goadrich", leading_negatives="interpolate"):
+        """Interpolated AUC-PR, as :func:`sklearn_prcurves.pr_auc_score`."""
+        check_options(interpolation, leading_negatives)
+        return float(np.sum(self._piece_list(
+            "pr", interpolation=interpolation, leading_negatives=leading_negatives)))
+
+    def average_precision(self):
+        """Average precision, as :func:`sklearn_prcurves.average_precision_score`."""
+        return self.pr_auc("step")
+
+    def achievable_pr_auc(self, interpolation="davis-goadrich"):
+        """Area under the achievable PR curve, as
+        :func:`sklearn_prcurves.achievable_pr_auc_score`."""
+        check_options(interpolation)
+        tp, fp, _ = self._hull_path()
+        if interpolation in ("davis-goadrich", "continuous"):
+            return path_area(tp, fp, interpolation)
+        # Step and linear read the hull at every recall of the raw path, piece by piece.
+        return float(np.sum(self._piece_list("achievable", interpolation=interpolation,
+                                             hull=(tp, fp))))
+
+    def normalized_pr_auc(self, interpolation="davis-goadrich"):
+        """Boyd et al.'s normalised AUC-PR, as
+        :func:`sklearn_prcurves.normalized_pr_auc_score`."""
+        from ._bounds import table_normalized_pr_auc
+
+        return table_normalized_pr_auc(self, self.pr_auc(interpolation), interpolation)
+
+    def ks_statistic(self):
+        """``(statistic, threshold)`` of the Kolmogorov-Smirnov statistic, as
+        :func:`sklearn_prcurves.ks_statistic` (ties: the highest threshold)."""
+        best = (-np.inf, np.nan)
+        for statistic, threshold in self._piece_list("ks"):
+            if statistic > best[0]:
+                best = (statistic, threshold)
+        return best
+
+    def partial_roc_auc(self, fpr_range=(0.0, 1.0), tpr_range=(0.0, 1.0)):
+        """Partial area under the ROC curve (not standardised), as
+        :func:`sklearn_prcurves.partial_roc_auc_score`."""
+        from ._auc import check_range
+
+        return float(np.sum(self._piece_list(
+            "partial_roc", fpr_range=check_range(fpr_range, "fpr_range"),
+            tpr_range=check_range(tpr_range, "tpr_range"))))
+
+    def roc_convex_hull(self):
+        """``(fpr, tpr, thresholds)`` of the hull's vertices, as
+        :func:`sklearn_prcurves.roc_convex_hull` (a few points, whatever the data)."""
+        tp, fp, thresholds = self._hull_path()
+        return fp / self.n_neg, tp / self.n_pos, thresholds
+
+    def achievable_pr_curve(self, interpolation="davis-goadrich"):
+        """``(precision, recall, thresholds)``, as
+        :func:`sklearn_prcurves.achievable_pr_curve`."""
+        check_options(interpolation)
+        return path_points(*self._hull_path(), interpolation)
+
+    def scores(self):
+        """The main figures in one evaluation of the ranges: a dict with ``roc_auc``,
+        ``average_precision``, ``pr_auc`` (Davis-Goadrich), ``pr_auc_continuous``,
+        ``achievable_pr_auc`` (Davis-Goadrich) and ``roc_convex_hull_auc``."""
+        requests = [
+            ("roc", {}),
+            ("pr", {"interpolation": "step", "leading_negatives": "interpolate"}),
+            ("pr", {"interpolation": "davis-goadrich", "leading_negatives": "interpolate"}),
+            ("pr", {"interpolation": "continuous", "leading_negatives": "interpolate"}),
+            ("hull", {}),
+        ]
+        pieces = self._pieces(requests)
+        sums = [float(np.sum([p[i] for p in pieces])) for i in range(4)]
+        tp, fp, _ = self._hull_from([p[4] for p in pieces])
+        hull_auc = float(np.sum(np.diff(fp) * (tp[1:] + tp[:-1])) / (2 * self.n_pos * self.n_neg))
+        return {
+            "roc_auc": sums[0],
+            "average_precision": sums[1],
+            "pr_auc": sums[2],
+            "pr_auc_continuous": sums[3],
+            "achievable_pr_auc": path_area(tp, fp, "davis-goadrich"),
+            "roc_convex_hull_auc": hull_auc,
+        }
+
+    def _hull_path(self):
+        return self._hull_from(self._piece_list("hull"))
+
+    @staticmethod
+    def _hull_from(pieces):
+        """The path through the global hull's vertices, which are among the pieces'."""
+        tp = np.concatenate([[0.0], *[p[0] for p in pieces]])
+        fp = np.concatenate([[0.0], *[p[1] for p in pieces]])
+        thresholds = np.concatenate([[np.inf], *[p[2] for p in pieces]])
+        keep = hull_vertices(fp, tp)
+        return tp[keep], fp[keep], thresholds[keep]
