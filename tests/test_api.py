@@ -33,15 +33,16 @@ def test_public_objects_have_their_own_repr():
 
 def test_all_is_sorted_and_complete():
     assert list(spc.__all__) == sorted(spc.__all__, key=lambda n: (not n[0].isupper(), n))
-    public = {n for n in dir(spc) if not n.startswith("_") and n != "dask"}
+    public = {n for n in dir(spc) if not n.startswith("_") and n not in ("dask", "spark")}
     modules = {n for n in public if inspect.ismodule(getattr(spc, n))}
     assert public - modules - {"exceptions"} == set(spc.__all__)
 
 
 def test_every_public_object_has_examples():
     import sklearn_prcurves.dask as spd
+    import sklearn_prcurves.spark as sps
 
-    for module in (spc, spd):
+    for module in (spc, spd, sps):
         for name in module.__all__:
             doc = inspect.getdoc(getattr(module, name)) or ""
             assert "Examples\n--------" in doc, f"{module.__name__}.{name}"

@@ -1,0 +1,793 @@
+"""The package's areas on PySpark DataFrames, exactly or with certified bounds (extra: ``spark``).
+
+Inputs are a DataFrame (``data=``, or a Parquet path read with the active session) and
+the names of its label, score and optional weight columns::
+
+    import sklearn_prcurves.spark as sps
+    sps.pr_auc_score("y", "s", data=df, sample_weight="w")
+
+Results are plain floats, the same numbers as the in-memory functions.
+
+How it runs, and what reaches the driver:
+
+1. One aggregation checks the columns as the in-memory functions check arrays
+   (labels of all partitions together, ``pos_label``, missing or non-finite scores,
+   negative weights) and counts the rows and the weight of each class.
+2. ``mode="exact"``: the rows are range-partitioned by score (Spark's own sampling
+   places the edges; every row of a score lands in one range), and each range runs the
+   package's counting kernel on its rows. The range tables stay cached on the
+   executors; the driver receives each range's totals, computes where each range's
+   piece of the global curve starts, and then receives one small result per range: a
+   partial area, the vertices of the piece's ROC convex hull, a best statistic.
+   Several measures of one :func:`exact_summary` cost one pass over the data.
+3. ``mode="binned"``: each partition counts its rows per relative-precision bin of the
+   score (a :class:`~sklearn_prcurves.BinnedSummary`), Spark adds the bins up, and the
+   driver receives at most ``2**(9 + mantissa_bits)`` bins. Every result comes with a
+   guaranteed bound; ``tolerance`` refines the bins that matter in a second pass.
+
+Executors must have ``sklearn_prcurves`` installed (as any Python UDF's module).
+
+Spark's own ``BinaryClassificationMetrics`` joins PR points by straight lines (the
+error Davis and Goadrich describe) and, by default, down-samples the curve to 1,000
+bins without a bound; see the user guide's Spark page.
+
+References
+----------
+J. Davis and M. Goadrich, "The Relationship Between Precision-Recall and ROC Curves",
+ICML 2006.
+"""
+
+import math
+import os
+import pickle
+import warnings
+
+import numpy as np
+
+from ._counts import CountTable, count_table
+from ._distributed import RangedTable, check_mode, range_pieces
+from ._summary import BinnedSummary, _order_key
+from ._validation import check_class_union, check_label_kind, check_scores
+from .exceptions import NonNumericScoreError
+
+__all__ = [
+    "DistributedTable",
+    "achievable_pr_auc_score",
+    "average_precision_score",
+    "binned_summary",
+    "exact_summary",
+    "pr_auc_score",
+    "roc_auc_score",
+]
+
+# Rows a range is sized for by default: its rows and its table fit easily in one
+# Python worker, and there are few enough ranges that their results stay small.
+_ROWS_PER_RANGE = 1 << 21
+# Rows per Arrow batch sent back to Spark.
+_BATCH_ROWS = 1 << 20
+
+
+def _import_pyspark():
+    try:
+        import pyspark.sql  # noqa: F401
+        from pyspark.sql import functions
+    except ImportError as exc:  # pragma: no cover - exercised where pyspark is absent
+        raise ImportError(
+            "sklearn_prcurves.spark needs pyspark: pip install 'sklearn-prcurves[spark]'"
+        ) from exc
+    return functions
+
+
+def _map_in_arrow(frame, function, schema):
+    """``frame.mapInArrow``, without PySpark's notice about pandas versions (we do not
+    use pandas)."""
+    with warnings.catch_warnings():
+        warnings.filterwarnings("ignore", message="PySpark does not yet fully support pandas")
+        return frame.mapInArrow(function, schema)
+
+
+# --- input and validation -----------------------------------------------------------
+
+
+class _Input:
+    """The validated columns: a DataFrame of ``p`` (positive), ``s`` (score) and ``w``
+    (weight, only when weighted; zero weights removed), with what the check counted."""
+
+    def __init__(self, frame, score_type, n_rows, n_pos, n_neg, weighted, whole_weights):
+        self.frame = frame
+        self.score_type = score_type
+        self.n_rows = n_rows
+        self.n_pos, self.n_neg = n_pos, n_neg
+        self.weighted = weighted
+        self.whole_weights = whole_weights
+
+
+def _resolve_frame(data, names):
+    functions = _import_pyspark()
+    from pyspark.sql import DataFrame, SparkSession
+
+    if isinstance(data, (str, os.PathLike)) or (
+            isinstance(data, (list, tuple)) and data
+            and all(isinstance(p, (str, os.PathLike)) for p in data)):
+        session = SparkSession.getActiveSession()
+        if session is None:
+            raise ValueError("Reading a path needs an active SparkSession; start one first.")
+        paths = [os.fspath(p) for p in (data if isinstance(data, (list, tuple)) else [data])]
+        data = session.read.parquet(*paths)
+    if not isinstance(data, DataFrame):
+        raise TypeError(
+            "data must be a PySpark DataFrame or a Parquet path; got "
+            f"{type(data).__name__}. The other arguments name its columns."
+        )
+    for name in names:
+        if not isinstance(name, str):
+            raise TypeError(
+                f"With a Spark DataFrame, y_true, y_score and sample_weight are column "
+                f"names; got {type(name).__name__}."
+            )
+        if name not in data.columns:
+            raise ValueError(f"no column {name!r} in data; columns are {list(data.columns)}")
+    return functions, data
+
+
+def _type_kind(data_type):
+    """"integer", "float", "decimal", "boolean", "text" or "other"."""
+    from pyspark.sql import types as T
+
+    if isinstance(data_type, (T.ByteType, T.ShortType, T.IntegerType, T.LongType)):
+        return "integer"
+    if isinstance(data_type, (T.FloatType, T.DoubleType)):
+        return "float"
+    if isinstance(data_type, T.DecimalType):
+        return "decimal"
+    if isinstance(data_type, T.BooleanType):
+        return "boolean"
+    if isinstance(data_type, T.StringType):
+        return "text"
+    return "other"
+
+
+def _prepare(y_true, y_score, sample_weight, pos_label, data):
+    """Check the columns with one aggregation and return the validated :class:`_Input`.
+
+    The checks and their messages are the in-memory functions'; the labels are
+    judged over all partitions together (each partition may look binary alone).
+    """
+    names = [y_true, y_score] + ([sample_weight] if sample_weight is not None else [])
+    F, frame = _resolve_frame(data, names)
+    types = dict(frame.dtypes)
+    schema = {field.name: field.dataType for field in frame.schema.fields}
+    label_kind = _type_kind(schema[y_true])
+    score_kind = _type_kind(schema[y_score])
+    if label_kind == "other":
+        raise ValueError(f"Labels must be numbers, booleans or text; column {y_true!r} is "
+                         f"{types[y_true]}.")
+    if score_kind not in ("integer", "float", "decimal", "boolean"):
+        raise NonNumericScoreError(
+            f"y_score must hold numbers; got {'text' if score_kind == 'text' else 'values'} "
+            f"of type {types[y_score]} (column {y_score!r}). Convert them explicitly, e.g. "
+            f"with F.col({y_score!r}).cast('double') for numbers written as text."
+        )
+    if pos_label is not None:
+        check_label_kind(np.array([""] if label_kind == "text" else [0]), pos_label)
+    label, score = F.col(y_true), F.col(y_score)
+
+    def count(condition):
+        return F.sum(F.when(condition, 1).otherwise(0))
+
+    aggregates = [F.count(F.lit(1)).alias("rows"), count(score.isNull()).alias("null_scores")]
+    if score_kind == "float":
+        aggregates += [count(F.isnan(score)).alias("nan_scores"),
+                       count(F.abs(score) == float("inf")).alias("inf_scores")]
+    if label_kind == "float":
+        aggregates.append(count(label != F.floor(label)).alias("fractional_labels"))
+    if sample_weight is not None:
+        if _type_kind(schema[sample_weight]) not in ("integer", "float", "decimal"):
+            raise ValueError(f"sample_weight must hold numbers; column {sample_weight!r} is "
+                             f"{types[sample_weight]}.")
+        weight = F.col(sample_weight).cast("double")
+        aggregates += [
+            count(weight.isNull() | F.isnan(weight) | (F.abs(weight) == float("inf")))
+            .alias("bad_weights"),
+            count(weight < 0).alias("negative_weights"),
+            count(weight > 0).alias("kept_rows"),
+            F.sum(F.when(weight > 0, weight).otherwise(0.0)).alias("weight"),
+            count((weight > 0) & (weight != F.floor(weight))).alias("fractional_weights"),
+        ]
+    if label_kind == "float":
+        aggregates.append(count(F.isnan(label)).alias("nan_labels"))
+    if pos_label is None:
+        # Group by label: at most 3 groups are needed to tell binary from not.
+        key = label
+    else:
+        key = _is_positive(F, label, pos_label, label_kind)
+    groups = frame.groupBy(key.alias("key")).agg(*aggregates).limit(3).collect()
+    groups = [row.asDict() for row in groups]
+    _check_groups(groups, frame, label, label_kind, pos_label, sample_weight, F)
+
+    if pos_label is None:
+        classes = np.array(sorted(g["key"] for g in groups))
+        check_class_union(classes)  # {0, 1} or {-1, 1}, else the in-memory message
+        pos_label = True if label_kind == "boolean" else 1
+        is_pos = _is_positive(F, label, pos_label, label_kind)
+        positive_group = [g for g in groups if g["key"] == pos_label]
+    else:
+        is_pos = key
+        positive_group = [g for g in groups if g["key"] is True]
+    total = "weight" if sample_weight is not None else "rows"
+    n_pos = float(sum(g[total] for g in positive_group))
+    n_all = float(sum(g[total] for g in groups))
+    kept = sum(g["kept_rows" if sample_weight is not None else "rows"] for g in groups)
+    if sample_weight is not None and kept == 0:
+        raise ValueError("Sample weights must contain at least one non-zero number.")
+    if kept == 0:
+        raise ValueError("No sample: the curve needs at least one sample.")
+
+    if score_kind == "float":
+        # -0.0 and 0.0 are one score (a tie), as in memory.
+        clean_score = F.when(score == 0, F.lit(0.0).cast(schema[y_score])).otherwise(score)
+    elif score_kind == "decimal":
+        clean_score = score.cast("double")
+    else:
+        clean_score = score.cast("long")
+    columns = [is_pos.alias("p"), clean_score.alias("s")]
+    if sample_weight is not None:
+        columns.append(F.col(sample_weight).cast("double").alias("w"))
+        clean = frame.where(F.col(sample_weight).cast("double") > 0).select(*columns)
+        whole = all(g["fractional_weights"] == 0 for g in groups)
+    else:
+        clean = frame.select(*columns)
+        whole = True
+    score_type = dict(clean.dtypes)["s"]
+    return _Input(clean, score_type, kept, n_pos, n_all - n_pos, sample_weight is not None,
+                  whole)
+
+
+def _is_positive(F, label, pos_label, label_kind):
+    """The column expression ``label == pos_label``; a boolean column compares as
+    numbers, as NumPy's ``True == 1`` does."""
+    if isinstance(pos_label, np.generic):
+        pos_label = pos_label.item()
+    if label_kind == "boolean" and not isinstance(pos_label, str):
+        return label.cast("double") == F.lit(float(pos_label))
+    return label == F.lit(pos_label)
+
+
+def _check_groups(groups, frame, label, label_kind, pos_label, sample_weight, F):
+    """The in-memory errors, from the per-group counts of :func:`_prepare`."""
+    if any(g["key"] is None for g in groups):  # label == pos_label is null for null labels
+        raise ValueError("Input y_true contains missing values (null labels).")
+    if label_kind == "float":
+        # Without pos_label, more than two groups may hide a NaN group past the limit.
+        if sum(g["nan_labels"] for g in groups) or (
+                len(groups) > 2 and frame.where(F.isnan(label)).limit(1).count()):
+            raise ValueError("Input y_true contains NaN.")
+        # type_of_target calls fractional labels continuous before it counts classes.
+        if sum(g["fractional_labels"] for g in groups) or (
+                len(groups) > 2 and frame.where(label != F.floor(label)).limit(1).count()):
+            raise ValueError("continuous format is not supported")
+    if sum(g["null_scores"] for g in groups):
+        raise ValueError("Input y_score contains missing values (null scores).")
+    if sum(g.get("nan_scores", 0) for g in groups):
+        check_scores(np.array([np.nan]))
+    if sum(g.get("inf_scores", 0) for g in groups):
+        check_scores(np.array([np.inf]))
+    if sample_weight is not None:
+        if sum(g["bad_weights"] for g in groups) or sum(g["negative_weights"] for g in groups):
+            raise ValueError("sample_weight must hold finite non-negative values.")
+
+
+def _require_two_classes(prepared):
+    if prepared.n_pos <= 0 or prepared.n_neg <= 0:
+        raise ValueError(
+            "Only one class is present in y_true: this needs both positives and negatives."
+        )
+
+
+# --- exact mode ---------------------------------------------------------------------
+
+
+def _batch_columns(batches, weighted):
+    """Concatenated numpy columns ``(is_pos, score, weight or None)`` of Arrow batches."""
+    import pyarrow as pa
+
+    batches = [b for b in batches if b.num_rows]
+    if not batches:
+        return None
+    table = pa.Table.from_batches(batches)
+    is_pos = table.column("p").to_numpy()
+    score = table.column("s").to_numpy()
+    weight = table.column("w").to_numpy() if weighted else None
+    return is_pos, score, weight
+
+
+def _count_range(weighted):
+    """The executor's side of the exact pass: the counting kernel on one range's rows,
+    sent back as the range's table (decreasing scores, cumulative counts)."""
+
+    def count(batches):
+        import pyarrow as pa
+
+        columns = _batch_columns(batches, weighted)
+        if columns is None:
+            return
+        table = count_table(*columns)
+        for start in range(0, len(table), _BATCH_ROWS):
+            stop = start + _BATCH_ROWS
+            yield pa.RecordBatch.from_arrays(
+                [pa.array(table.thresholds[start:stop]), pa.array(table.tps[start:stop]),
+                 pa.array(table.fps[start:stop])], names=["s", "tp", "fp"])
+
+    return count
+
+
+def _read_range(batches):
+    """One cached range's :class:`CountTable`, or None for an empty partition."""
+    import pyarrow as pa
+
+    batches = [b for b in batches if b.num_rows]
+    if not batches:
+        return None
+    table = pa.Table.from_batches(batches)
+    thresholds = table.column("s").to_numpy()
+    tps, fps = table.column("tp").to_numpy(), table.column("fp").to_numpy()
+    if thresholds.shape[0] > 1 and not np.all(thresholds[1:] < thresholds[:-1]):
+        # Cached rows come back in the order written; this guards the assumption.
+        raise RuntimeError("A cached range table lost its order; please report this.")
+    return CountTable(thresholds, tps, fps)
+
+
+def _range_totals(batches):
+    import pyarrow as pa
+
+    table = _read_range(batches)
+    if table is None:
+        return
+    yield pa.RecordBatch.from_pydict({
+        "top": [_top_key(table)], "tp": [table.n_pos], "fp": [table.n_neg],
+        "n": [len(table)]})
+
+
+def _top_key(table):
+    """A range's top score, pickled: an exact key for the range (a float would merge
+    distinct 64-bit integer scores)."""
+    return pickle.dumps(table.thresholds[0].item())
+
+
+def _range_results(offsets, n_pos, n_neg, requests):
+    """The executor's side of a measure: each range's pieces, pickled, keyed by the
+    range's top score (which identifies the range whatever the partition numbering)."""
+
+    def evaluate(batches):
+        import pyarrow as pa
+
+        table = _read_range(batches)
+        if table is None:
+            return
+        top = _top_key(table)
+        pieces = range_pieces(table, offsets[top], n_pos, n_neg, requests)
+        yield pa.RecordBatch.from_pydict({"top": [top], "result": [pickle.dumps(pieces)]})
+
+    return evaluate
+
+
+class DistributedTable(RangedTable):
+    """The counting table of a Spark DataFrame, held as score ranges on the executors.
+
+    Made by :func:`exact_summary`: one pass over the data; every area is then computed
+    from the cached range tables, with one small result per range reaching the
+    driver, so several areas cost one pass. Call :meth:`unpersist` (or use it as a
+    context manager) to free the executors' cache.
+
+    Attributes
+    ----------
+    n_pos, n_neg : float
+        Total weight of positives and negatives.
+    n_ranges : int
+        Number of non-empty score ranges.
+    largest_range : int
+        Distinct scores in the largest range: no process holds more of the table.
+
+    Examples
+    --------
+    >>> from pyspark.sql import SparkSession
+    >>> import sklearn_prcurves.spark as sps
+    >>> spark = SparkSession.builder.master("local[2]").getOrCreate()
+    >>> df = spark.createDataFrame(
+    ...     [(0, 0.1), (1, 0.8), (1, 0.6), (0, 0.7), (1, 0.3), (0, 0.2)] * 50, ["y", "s"])
+    >>> with sps.exact_summary("y", "s", data=df, n_ranges=2) as table:
+    ...     print(table)
+    ...     print(round(table.roc_auc(), 4), round(table.average_precision(), 4))
+    DistributedTable(n_pos=150.0, n_neg=150.0, n_ranges=2, largest_range=3)
+    0.7778 0.8056
+    """
+
+    def __init__(self, cached, totals):
+        for row in totals:
+            row["top"] = bytes(row["top"])  # Spark hands binary values as bytearray
+        totals = sorted(totals, key=lambda row: pickle.loads(row["top"]), reverse=True)
+        super().__init__([(row["tp"], row["fp"], row["n"]) for row in totals])
+        self._cached = cached
+        self._tops = [row["top"] for row in totals]
+        self._offset_of = {top: tuple(map(float, offsets))
+                           for top, offsets in zip(self._tops, self._offsets)}
+
+    def _pieces(self, requests):
+        rows = _map_in_arrow(
+            self._cached,
+            _range_results(self._offset_of, self.n_pos, self.n_neg, requests),
+            "top binary, result binary",
+        ).collect()
+        by_top = {bytes(row["top"]): pickle.loads(row["result"]) for row in rows}
+        return [by_top[top] for top in self._tops]
+
+    def unpersist(self):
+        """Drop the cached range tables from the executors."""
+        self._cached.unpersist()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc_info):
+        self.unpersist()
+
+
+def exact_summary(y_true, y_score, *, data, sample_weight=None, pos_label=None,
+                  n_ranges=None):
+    """One exact pass over a Spark DataFrame: a :class:`DistributedTable` for many areas.
+
+    Parameters
+    ----------
+    y_true, y_score : str
+        Names of the label and score columns of ``data``.
+    data : pyspark.sql.DataFrame, str, path-like or list of them
+        The DataFrame, or Parquet files read with the active SparkSession.
+    sample_weight : str, default=None
+        Name of a column of non-negative weights (rows of weight zero are dropped).
+    pos_label : int, float, bool or str, default=None
+        None means 1 with labels in {0, 1} or {-1, 1} (True for boolean labels).
+    n_ranges : int, default=None
+        Score ranges (Spark partitions) counted in parallel; by default one per
+        2**21 rows, and at least the session's default parallelism.
+
+    Returns
+    -------
+    table : DistributedTable
+        Cached on the executors until :meth:`DistributedTable.unpersist`.
+
+    Examples
+    --------
+    >>> from pyspark.sql import SparkSession
+    >>> import sklearn_prcurves.spark as sps
+    >>> spark = SparkSession.builder.master("local[2]").getOrCreate()
+    >>> df = spark.createDataFrame(
+    ...     [(0, 0.1), (1, 0.8), (1, 0.6), (0, 0.7), (1, 0.3), (0, 0.2)] * 50, ["y", "s"])
+    >>> table = sps.exact_summary("y", "s", data=df)
+    >>> {name: round(value, 4) for name, value in table.scores().items()}  # doctest: +NORMALIZE_WHITESPACE
+    {'roc_auc': 0.7778, 'average_precision': 0.8056, 'pr_auc': 0.7689,
+     'pr_auc_continuous': 0.769, 'achievable_pr_auc': 0.8805, 'roc_convex_hull_auc': 0.8889}
+    >>> table.unpersist()
+    """
+    prepared = _prepare(y_true, y_score, sample_weight, pos_label, data)
+    _require_two_classes(prepared)
+    return _exact_table(prepared, n_ranges)
+
+
+def _exact_table(prepared, n_ranges):
+    from pyspark.sql import functions as F
+
+    frame = prepared.frame
+    if n_ranges is None:
+        parallelism = frame.sparkSession.sparkContext.defaultParallelism
+        n_ranges = max(parallelism, math.ceil(prepared.n_rows / _ROWS_PER_RANGE))
+    elif isinstance(n_ranges, bool) or not isinstance(n_ranges, int) or n_ranges < 1:
+        raise ValueError(f"n_ranges must be a positive integer; got {n_ranges!r}.")
+    ranged = frame.repartitionByRange(n_ranges, F.col("s").desc())
+    schema = f"s {prepared.score_type}, tp double, fp double"
+    cached = _map_in_arrow(ranged, _count_range(prepared.weighted), schema).persist()
+    try:
+        totals = _map_in_arrow(cached, _range_totals,
+                               "top binary, tp double, fp double, n long").collect()
+        return DistributedTable(cached, [row.asDict() for row in totals])
+    except BaseException:
+        cached.unpersist()
+        raise
+
+
+# --- binned mode --------------------------------------------------------------------
+
+
+def _bin_partition(mantissa_bits, weighted):
+    """The executor's side of the binned pass: one partition's bins (keys as the
+    int64 of their unsigned bits, so that Spark can add them up)."""
+
+    def count(batches):
+        import pyarrow as pa
+
+        columns = _batch_columns(batches, weighted)
+        if columns is None:
+            return
+        summary = BinnedSummary(mantissa_bits).add_counts(*columns)
+        yield pa.RecordBatch.from_arrays(
+            [pa.array(summary.keys_.view(np.int64)), pa.array(summary.pos_),
+             pa.array(summary.neg_)], names=["k", "pos", "neg"])
+
+    return count
+
+
+def _refine_partition(mantissa_bits, weighted, keys):
+    """The executor's side of the refining pass: exact counts, per full order key, of
+    the partition's rows that fall in bins ``keys``."""
+
+    def count(batches):
+        import pyarrow as pa
+
+        columns = _batch_columns(batches, weighted)
+        if columns is None:
+            return
+        is_pos, score, weight = columns
+        bins = BinnedSummary(mantissa_bits)._bins(score).astype(np.uint64)
+        rows = np.isin(bins, keys)
+        if not rows.any():
+            return
+        table = count_table(is_pos[rows], _order_key(score[rows]),
+                            None if weight is None else weight[rows])
+        yield pa.RecordBatch.from_arrays(
+            [pa.array(table.thresholds.view(np.int64)), pa.array(table.pos),
+             pa.array(table.neg)], names=["k", "pos", "neg"])
+
+    return count
+
+
+def _added_up(frame):
+    """``(keys, pos, neg)`` of rows ``k, pos, neg`` summed per key; keys increasing
+    as unsigned integers."""
+    from pyspark.sql import functions as F
+
+    rows = frame.groupBy("k").agg(F.sum("pos").alias("pos"), F.sum("neg").alias("neg"))
+    table = rows.toArrow() if hasattr(rows, "toArrow") else None
+    if table is not None:
+        keys = table.column("k").to_numpy().view(np.uint64)
+        pos, neg = table.column("pos").to_numpy(), table.column("neg").to_numpy()
+    else:  # pragma: no cover - PySpark before 4.0
+        collected = rows.collect()
+        keys = np.array([r["k"] for r in collected], dtype=np.int64).view(np.uint64)
+        pos = np.array([r["pos"] for r in collected], dtype=float)
+        neg = np.array([r["neg"] for r in collected], dtype=float)
+    order = np.argsort(keys)
+    return keys[order], pos[order], neg[order]
+
+
+def binned_summary(y_true, y_score, *, data, sample_weight=None, pos_label=None,
+                   mantissa_bits=12, tolerance=None):
+    """A :class:`~sklearn_prcurves.BinnedSummary` of a Spark DataFrame: bounded size,
+    guaranteed bounds.
+
+    Parameters
+    ----------
+    y_true, y_score : str
+        Names of the label and score columns of ``data``.
+    data : pyspark.sql.DataFrame, str, path-like or list of them
+        The DataFrame, or Parquet files read with the active SparkSession.
+    sample_weight : str, default=None
+        Name of a column of non-negative weights.
+    pos_label : int, float, bool or str, default=None
+        None means 1 with labels in {0, 1} or {-1, 1} (True for boolean labels).
+    mantissa_bits : int, default=12
+        Bin resolution (see :class:`~sklearn_prcurves.BinnedSummary`).
+    tolerance : float, default=None
+        If the AUC-ROC bound exceeds it, a second pass replaces the bins holding both
+        classes (largest ``p_b * n_b`` first) by exact counts until the bound is at
+        most ``tolerance``; 0 gives the exact AUC-ROC.
+
+    Returns
+    -------
+    summary : BinnedSummary
+        With ``roc_auc()`` (estimate and guaranteed bound),
+        ``average_precision_interval()`` and ``pr_auc()``.
+
+    Examples
+    --------
+    >>> from pyspark.sql import SparkSession
+    >>> import sklearn_prcurves.spark as sps
+    >>> spark = SparkSession.builder.master("local[2]").getOrCreate()
+    >>> df = spark.createDataFrame(
+    ...     [(0, 0.1), (1, 0.8), (1, 0.6), (0, 0.7), (1, 0.3), (0, 0.2)] * 50, ["y", "s"])
+    >>> estimate, bound = sps.binned_summary("y", "s", data=df, mantissa_bits=4).roc_auc()
+    >>> bool(abs(estimate - 7 / 9) <= bound)
+    True
+    """
+    summary = BinnedSummary(mantissa_bits, pos_label)  # checks mantissa_bits first
+    if tolerance is not None and not (isinstance(tolerance, (int, float))
+                                      and not isinstance(tolerance, bool) and tolerance >= 0):
+        raise ValueError(f"tolerance must be a non-negative number; got {tolerance!r}.")
+    prepared = _prepare(y_true, y_score, sample_weight, pos_label, data)
+    _require_two_classes(prepared)
+    bins = _map_in_arrow(prepared.frame, _bin_partition(mantissa_bits, prepared.weighted),
+                         "k long, pos double, neg double")
+    summary.keys_, summary.pos_, summary.neg_ = _added_up(bins)
+    summary.integer_weights_ = prepared.whole_weights
+    summary.classes_ = None  # the labels were checked by the aggregation
+    if tolerance is None:
+        return summary
+    keys = summary.bins_to_refine(tolerance)
+    if keys.shape[0] == 0:
+        return summary
+    exact = _map_in_arrow(prepared.frame,
+                          _refine_partition(mantissa_bits, prepared.weighted, keys),
+                          "k long, pos double, neg double")
+    order_keys, pos, neg = _added_up(exact)
+    table = None if order_keys.shape[0] == 0 else CountTable.from_counts(
+        order_keys[::-1], pos[::-1], neg[::-1])
+    return summary.refined(keys, table)
+
+
+# --- one-shot functions -------------------------------------------------------------
+
+
+def _exact(y_true, y_score, data, sample_weight, pos_label, n_ranges, measure):
+    with exact_summary(y_true, y_score, data=data, sample_weight=sample_weight,
+                       pos_label=pos_label, n_ranges=n_ranges) as table:
+        return measure(table)
+
+
+def roc_auc_score(y_true, y_score, *, data, sample_weight=None, pos_label=None,
+                  mode="exact", n_ranges=None, mantissa_bits=12, tolerance=None):
+    """AUC-ROC of a Spark DataFrame; ``mode="binned"`` returns ``(estimate, bound)``.
+
+    Parameters
+    ----------
+    y_true, y_score : str
+        Names of the label and score columns of ``data``.
+    data : pyspark.sql.DataFrame, str, path-like or list of them
+    sample_weight : str, default=None
+    pos_label : int, float, bool or str, default=None
+    mode : {"exact", "binned"}, default="exact"
+    n_ranges : int, default=None
+        Exact mode: score ranges counted in parallel.
+    mantissa_bits : int, default=12
+        Binned mode resolution.
+    tolerance : float, default=None
+        Binned mode: refine until the bound is at most this.
+
+    Returns
+    -------
+    auc : float, or ``(estimate, bound)`` in binned mode
+
+    Examples
+    --------
+    >>> from pyspark.sql import SparkSession
+    >>> import sklearn_prcurves.spark as sps
+    >>> spark = SparkSession.builder.master("local[2]").getOrCreate()
+    >>> df = spark.createDataFrame([(0, 0.1), (0, 0.4), (1, 0.35), (1, 0.8)], ["y", "s"])
+    >>> sps.roc_auc_score("y", "s", data=df)
+    0.75
+    """
+    check_mode(mode)
+    if mode == "binned":
+        return binned_summary(y_true, y_score, data=data, sample_weight=sample_weight,
+                              pos_label=pos_label, mantissa_bits=mantissa_bits,
+                              tolerance=tolerance).roc_auc()
+    return _exact(y_true, y_score, data, sample_weight, pos_label, n_ranges,
+                  DistributedTable.roc_auc)
+
+
+def pr_auc_score(y_true, y_score, *, data, interpolation="davis-goadrich", sample_weight=None,
+                 pos_label=None, leading_negatives="interpolate", mode="exact", n_ranges=None,
+                 mantissa_bits=12):
+    """Interpolated AUC-PR of a Spark DataFrame, as :func:`sklearn_prcurves.pr_auc_score`.
+
+    Binned mode returns the estimate with each bin as a tie group (no bound; see
+    :func:`average_precision_score` for a guaranteed interval).
+
+    Parameters
+    ----------
+    y_true, y_score : str
+        Names of the label and score columns of ``data``.
+    data : pyspark.sql.DataFrame, str, path-like or list of them
+    interpolation : {"davis-goadrich", "continuous", "linear", "step"}, \
+            default="davis-goadrich"
+    sample_weight : str, default=None
+    pos_label : int, float, bool or str, default=None
+    leading_negatives : {"interpolate", "drop"}, default="interpolate"
+    mode : {"exact", "binned"}, default="exact"
+    n_ranges : int, default=None
+    mantissa_bits : int, default=12
+
+    Returns
+    -------
+    auc : float
+
+    Examples
+    --------
+    >>> from pyspark.sql import SparkSession
+    >>> import sklearn_prcurves.spark as sps
+    >>> spark = SparkSession.builder.master("local[2]").getOrCreate()
+    >>> df = spark.createDataFrame([(0, 0.9), (1, 0.1)], ["y", "s"])
+    >>> sps.pr_auc_score("y", "s", data=df), sps.pr_auc_score(
+    ...     "y", "s", data=df, leading_negatives="drop")
+    (0.25, 0.5)
+    """
+    check_mode(mode, interpolation, leading_negatives)
+    if mode == "binned":
+        return binned_summary(y_true, y_score, data=data, sample_weight=sample_weight,
+                              pos_label=pos_label, mantissa_bits=mantissa_bits
+                              ).pr_auc(interpolation)
+    return _exact(y_true, y_score, data, sample_weight, pos_label, n_ranges,
+                  lambda table: table.pr_auc(interpolation, leading_negatives))
+
+
+def average_precision_score(y_true, y_score, *, data, sample_weight=None, pos_label=None,
+                            mode="exact", n_ranges=None, mantissa_bits=12, tolerance=None):
+    """Average precision of a Spark DataFrame; ``mode="binned"`` returns a guaranteed
+    interval ``(low, high)``.
+
+    Parameters
+    ----------
+    y_true, y_score : str
+        Names of the label and score columns of ``data``.
+    data : pyspark.sql.DataFrame, str, path-like or list of them
+    sample_weight : str, default=None
+    pos_label : int, float, bool or str, default=None
+    mode : {"exact", "binned"}, default="exact"
+    n_ranges : int, default=None
+    mantissa_bits : int, default=12
+    tolerance : float, default=None
+        Binned mode: refine the bins that hold both classes as for AUC-ROC.
+
+    Returns
+    -------
+    ap : float, or ``(low, high)`` in binned mode
+
+    Examples
+    --------
+    >>> from pyspark.sql import SparkSession
+    >>> import sklearn_prcurves.spark as sps
+    >>> spark = SparkSession.builder.master("local[2]").getOrCreate()
+    >>> df = spark.createDataFrame([(0, 0.1), (0, 0.4), (1, 0.35), (1, 0.8)], ["y", "s"])
+    >>> round(sps.average_precision_score("y", "s", data=df), 4)
+    0.8333
+    """
+    check_mode(mode)
+    if mode == "binned":
+        return binned_summary(y_true, y_score, data=data, sample_weight=sample_weight,
+                              pos_label=pos_label, mantissa_bits=mantissa_bits,
+                              tolerance=tolerance).average_precision_interval()
+    return _exact(y_true, y_score, data, sample_weight, pos_label, n_ranges,
+                  DistributedTable.average_precision)
+
+
+def achievable_pr_auc_score(y_true, y_score, *, data, interpolation="davis-goadrich",
+                            sample_weight=None, pos_label=None, n_ranges=None):
+    """Area under the achievable PR curve of a Spark DataFrame (exact).
+
+    Each range sends the driver only the vertices of its piece's convex hull; the
+    global hull's vertices are among them.
+
+    Parameters
+    ----------
+    y_true, y_score : str
+        Names of the label and score columns of ``data``.
+    data : pyspark.sql.DataFrame, str, path-like or list of them
+    interpolation : {"davis-goadrich", "continuous", "linear", "step"}, \
+            default="davis-goadrich"
+    sample_weight : str, default=None
+    pos_label : int, float, bool or str, default=None
+    n_ranges : int, default=None
+
+    Returns
+    -------
+    auc : float
+
+    Examples
+    --------
+    >>> from pyspark.sql import SparkSession
+    >>> import sklearn_prcurves.spark as sps
+    >>> spark = SparkSession.builder.master("local[2]").getOrCreate()
+    >>> df = spark.createDataFrame([(1, 0.8), (0, 0.6), (1, 0.4)], ["y", "s"])
+    >>> round(sps.achievable_pr_auc_score("y", "s", data=df), 4)
+    0.9167
+    """
+    check_mode("exact", interpolation)
+    return _exact(y_true, y_score, data, sample_weight, pos_label, n_ranges,
+                  lambda table: table.achievable_pr_auc(interpolation))

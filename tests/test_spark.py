@@ -1,0 +1,324 @@
+"""The Spark path on Spark's local mode with two cores (``local[2]``).
+
+Every result is compared with the in-memory function on the same rows. The data are
+spread over several partitions, with ties across partition and range edges, empty
+partitions and empty ranges.
+"""
+
+import shutil
+
+import numpy as np
+import pytest
+
+pyspark = pytest.importorskip("pyspark")
+pd = pytest.importorskip("pandas")
+if shutil.which("java") is None:  # pragma: no cover - .ci/run installs a Java runtime
+    pytest.skip("Spark needs a Java runtime", allow_module_level=True)
+
+import sklearn_prcurves as spc  # noqa: E402
+import sklearn_prcurves.spark as sps  # noqa: E402
+from sklearn_prcurves.exceptions import NonNumericScoreError  # noqa: E402
+
+REL = 1e-12  # areas are sums of per-range pieces: equal up to the order of addition
+
+
+@pytest.fixture(scope="module")
+def spark():
+    from pyspark.sql import SparkSession
+
+    session = (
+        SparkSession.builder.master("local[2]")
+        .appName("sklearn_prcurves tests")
+        .config("spark.ui.enabled", "false")
+        .config("spark.ui.showConsoleProgress", "false")
+        .config("spark.sql.shuffle.partitions", "4")
+        .config("spark.driver.bindAddress", "127.0.0.1")
+        .config("spark.driver.host", "127.0.0.1")
+        .getOrCreate()
+    )
+    session.sparkContext.setLogLevel("ERROR")
+    yield session
+    session.stop()
+
+
+def frame(spark, partitions=6, **columns):
+    """A Spark DataFrame of the columns, in ``partitions`` slices of the row order."""
+    return spark.createDataFrame(pd.DataFrame(columns)).repartition(partitions)
+
+
+@pytest.fixture(scope="module")
+def data():
+    rng = np.random.default_rng(0)
+    n = 20_000
+    y = (rng.random(n) < 0.1).astype(np.int64)
+    scores = np.round(rng.normal(size=n) + 1.2 * y, 2)  # many ties, across partitions
+    weight = rng.integers(1, 4, n).astype(float) * 0.37
+    weight[::97] = 0.0  # zero weights are dropped, as in memory
+    return y, scores, weight
+
+
+def in_memory_measures(y, s, w):
+    kwargs = {"sample_weight": w}
+    measures = {
+        "roc": spc.roc_auc_score(y, s, **kwargs),
+        "ap": spc.average_precision_score(y, s, **kwargs),
+        "normalized": spc.normalized_pr_auc_score(y, s, **kwargs),
+        "partial_roc": spc.partial_roc_auc_score(y, s, fpr_range=(0, 0.2),
+                                                 tpr_range=(0.5, 1), **kwargs),
+    }
+    for interpolation in ("davis-goadrich", "continuous", "linear", "step"):
+        measures[f"achievable-{interpolation}"] = spc.achievable_pr_auc_score(
+            y, s, interpolation=interpolation, **kwargs)
+        for lead in ("interpolate", "drop"):
+            measures[f"pr-{interpolation}-{lead}"] = spc.pr_auc_score(
+                y, s, interpolation=interpolation, leading_negatives=lead, **kwargs)
+    return measures
+
+
+def table_measures(table):
+    measures = {
+        "roc": table.roc_auc(),
+        "ap": table.average_precision(),
+        "normalized": table.normalized_pr_auc(),
+        "partial_roc": table.partial_roc_auc((0, 0.2), (0.5, 1)),
+    }
+    for interpolation in ("davis-goadrich", "continuous", "linear", "step"):
+        measures[f"achievable-{interpolation}"] = table.achievable_pr_auc(interpolation)
+        for lead in ("interpolate", "drop"):
+            measures[f"pr-{interpolation}-{lead}"] = table.pr_auc(interpolation, lead)
+    return measures
+
+
+@pytest.mark.parametrize("weighted", [False, True])
+def test_exact_summary_equals_in_memory(spark, data, weighted):
+    y, s, w = data
+    df = frame(spark, y=y, s=s, w=w)
+    w = w if weighted else None
+    with sps.exact_summary("y", "s", data=df, sample_weight="w" if weighted else None,
+                           n_ranges=7) as table:
+        assert table.n_ranges == 7 and table.largest_range < len(np.unique(s)) / 2
+        expected = in_memory_measures(y, s, w)
+        got = table_measures(table)
+        for name in expected:
+            assert got[name] == pytest.approx(expected[name], rel=REL), name
+        ks = spc.ks_statistic(y, s, sample_weight=w)
+        assert table.ks_statistic() == pytest.approx((ks.statistic, ks.threshold), rel=REL)
+        for got_curve, expected_curve in [
+            (table.roc_convex_hull(), spc.roc_convex_hull(y, s, sample_weight=w)),
+            (table.achievable_pr_curve("continuous"),
+             spc.achievable_pr_curve(y, s, interpolation="continuous", sample_weight=w)),
+        ]:
+            for a, b in zip(got_curve, expected_curve):
+                np.testing.assert_allclose(a, b, rtol=REL)
+        fpr, tpr, _ = spc.roc_convex_hull(y, s, sample_weight=w)
+        scores = table.scores()
+        assert scores == pytest.approx({
+            "roc_auc": expected["roc"],
+            "average_precision": expected["ap"],
+            "pr_auc": expected["pr-davis-goadrich-interpolate"],
+            "pr_auc_continuous": expected["pr-continuous-interpolate"],
+            "achievable_pr_auc": expected["achievable-davis-goadrich"],
+            "roc_convex_hull_auc": spc.auc(fpr, tpr),
+        }, rel=REL)
+
+
+def test_one_shot_functions(spark, data):
+    y, s, w = data
+    df = frame(spark, y=y, s=s, w=w)
+    assert sps.roc_auc_score("y", "s", data=df, sample_weight="w") == pytest.approx(
+        spc.roc_auc_score(y, s, sample_weight=w), rel=REL)
+    assert sps.average_precision_score("y", "s", data=df) == pytest.approx(
+        spc.average_precision_score(y, s), rel=REL)
+    assert sps.pr_auc_score("y", "s", data=df, interpolation="continuous") == pytest.approx(
+        spc.pr_auc_score(y, s, interpolation="continuous"), rel=REL)
+    assert sps.achievable_pr_auc_score("y", "s", data=df, sample_weight="w") == pytest.approx(
+        spc.achievable_pr_auc_score(y, s, sample_weight=w), rel=REL)
+    # The one-shot functions leave nothing cached on the executors.
+    assert not spark.sparkContext._jsc.getPersistentRDDs()
+
+
+def test_distinct_scores_unweighted_counts_are_exact(spark):
+    """Unweighted counts are whole numbers: the areas match to the last bits."""
+    rng = np.random.default_rng(1)
+    y = (rng.random(30_000) < 0.05).astype(np.int64)
+    s = rng.normal(size=30_000) + y
+    df = frame(spark, partitions=5, y=y, s=s)
+    with sps.exact_summary("y", "s", data=df) as table:
+        assert table.roc_auc() == pytest.approx(spc.roc_auc_score(y, s), rel=1e-14)
+        assert table.pr_auc() == pytest.approx(spc.pr_auc_score(y, s), rel=1e-14)
+        assert table.n_pos == float(y.sum()) and table.n_neg == float((1 - y).sum())
+
+
+def test_ties_empty_partitions_and_empty_ranges(spark):
+    # Three distinct scores, a -0.0/0.0 tie, more ranges than scores, more
+    # partitions than rows.
+    y = np.array([1, 0, 1, 0, 1, 0, 0, 1])
+    s = np.array([0.5, 0.5, 0.0, -0.0, -0.0, 0.0, -1.0, -1.0])
+    df = frame(spark, partitions=12, y=y, s=s)
+    for n_ranges in (1, 3, 10):
+        with sps.exact_summary("y", "s", data=df, n_ranges=n_ranges) as table:
+            assert table.n_ranges <= 3  # empty ranges hold nothing and are left out
+            assert table.roc_auc() == pytest.approx(spc.roc_auc_score(y, s), rel=REL)
+            assert table.pr_auc("continuous") == pytest.approx(
+                spc.pr_auc_score(y, s, interpolation="continuous"), rel=REL)
+            assert table.achievable_pr_auc() == pytest.approx(
+                spc.achievable_pr_auc_score(y, s), rel=REL)
+
+
+def test_score_types(spark):
+    rng = np.random.default_rng(2)
+    y = rng.integers(0, 2, 3000)
+    big = np.int64(2**60) + rng.integers(0, 50, 3000)  # distinct only as 64-bit integers
+    s32 = rng.normal(size=3000).astype(np.float32)
+    df = frame(spark, y=y, big=big, s32=s32, flag=y.astype(bool) ^ (rng.random(3000) < 0.3))
+    assert sps.roc_auc_score("y", "big", data=df) == pytest.approx(
+        spc.roc_auc_score(y, big), rel=REL)
+    assert sps.pr_auc_score("y", "s32", data=df) == pytest.approx(
+        spc.pr_auc_score(y, s32), rel=REL)
+    flag = df.toPandas()
+    assert sps.average_precision_score("y", "flag", data=df) == pytest.approx(
+        spc.average_precision_score(flag["y"], flag["flag"]), rel=REL)
+
+
+@pytest.mark.parametrize("labels, pos_label", [
+    (["spam", "ham"], "spam"),
+    ([True, False], None),
+    ([1, -1], None),
+    ([3, 7], 7),
+    ([1.0, 0.0], None),
+])
+def test_label_encodings(spark, labels, pos_label):
+    rng = np.random.default_rng(3)
+    which = rng.integers(0, 2, 2000)
+    y = np.array(labels, dtype=object if isinstance(labels[0], str) else None)[which]
+    s = rng.normal(size=2000) + (which == 0)
+    df = frame(spark, y=y, s=s)
+    expected = spc.pr_auc_score(y, s, **({} if pos_label is None else {"pos_label": pos_label}))
+    assert sps.pr_auc_score("y", "s", data=df, pos_label=pos_label) == pytest.approx(
+        expected, rel=REL)
+
+
+def test_pos_label_among_many_labels(spark):
+    """With pos_label, any labels: one against the rest, as in memory."""
+    rng = np.random.default_rng(4)
+    y = rng.integers(0, 5, 3000)
+    s = rng.normal(size=3000) + (y == 3)
+    df = frame(spark, y=y, s=s)
+    assert sps.roc_auc_score("y", "s", data=df, pos_label=3) == pytest.approx(
+        spc.roc_auc_score(y == 3, s), rel=REL)
+
+
+@pytest.mark.parametrize("labels, message", [
+    ([0, 1, 1, 0, -1, 1, -1, 1], "multiclass format is not supported"),  # binary per partition
+    ([0, 2, 2, 0, 0, 2, 2, 0], "pass pos_label"),
+    ([0.0, 1.0, 0.5, 1.0, 0.0, 1.0, 0.0, 1.0], "continuous format is not supported"),
+    ([0.0, 1.0, np.nan, 1.0, 0.0, 1.0, 0.0, 1.0], "contains NaN"),
+])
+def test_labels_are_checked_across_partitions(spark, labels, message):
+    """Each partition may look fine alone; all of them together decide, as in memory."""
+    scores = np.linspace(0, 1, 8)
+    with pytest.raises(ValueError, match=message):
+        spc.roc_curve(labels, scores)  # the in-memory binary curve
+    # Two partitions of four rows each, in order.
+    label_type = "double" if isinstance(labels[0], float) else "long"
+    df = spark.createDataFrame([(label, float(score)) for label, score in zip(labels, scores)],
+                               f"y {label_type}, s double")  # NaN stays NaN, not null
+    df = df.coalesce(1).repartitionByRange(2, "s")
+    for mode in ("exact", "binned"):
+        with pytest.raises(ValueError, match=message):
+            sps.roc_auc_score("y", "s", data=df, mode=mode)
+
+
+def test_input_errors(spark):
+    columns = dict(y=[0, 1, 1, 0], s=[0.1, np.nan, 0.3, 0.2], t=["0.1", "0.2", "0.3", "0.4"],
+                   w=[1.0, -1.0, 1.0, 1.0], z=[0.0] * 4, ones=[1, 1, 1, 1],
+                   text=["a", "b", "a", "b"], inf=[0.1, np.inf, 0.3, 0.2])
+    # From Python rows: NaN stays NaN (from pandas it would become null).
+    df = spark.createDataFrame(
+        list(zip(*columns.values())),
+        "y long, s double, t string, w double, z double, ones long, text string, inf double",
+    ).repartition(2)
+    with pytest.raises(ValueError, match="Input contains NaN"):
+        sps.roc_auc_score("y", "s", data=df)
+    with pytest.raises(ValueError, match="infinity"):
+        sps.pr_auc_score("y", "inf", data=df)
+    with pytest.raises(NonNumericScoreError, match="y_score must hold numbers; got text"):
+        sps.pr_auc_score("y", "t", data=df)
+    with pytest.raises(ValueError, match="non-negative"):
+        sps.pr_auc_score("y", "w", data=df, sample_weight="w")
+    with pytest.raises(ValueError, match="at least one non-zero"):
+        sps.pr_auc_score("y", "w", data=df, sample_weight="z")
+    with pytest.raises(ValueError, match="Only one class"):
+        sps.pr_auc_score("ones", "w", data=df)
+    with pytest.raises(ValueError, match="pass pos_label"):
+        sps.roc_auc_score("text", "w", data=df)
+    with pytest.raises(ValueError, match="pos_label=1 is a number but the labels are text"):
+        sps.roc_auc_score("text", "w", data=df, pos_label=1)
+    assert sps.roc_auc_score("text", "w", data=df, pos_label="b") == pytest.approx(
+        spc.roc_auc_score(np.array(["a", "b", "a", "b"]) == "b", [1.0, -1.0, 1.0, 1.0]))
+    with pytest.raises(ValueError, match="no column 'nope'"):
+        sps.roc_auc_score("y", "nope", data=df)
+    with pytest.raises(TypeError, match="data must be a PySpark DataFrame"):
+        sps.roc_auc_score("y", "s", data=pd.DataFrame({"y": [0, 1], "s": [0.1, 0.2]}))
+    with pytest.raises(ValueError, match="mode must be"):
+        sps.roc_auc_score("y", "w", data=df, mode="approximate")
+    with pytest.raises(ValueError, match="n_ranges must be a positive integer"):
+        sps.exact_summary("y", "w", data=df, n_ranges=0)
+    with pytest.raises(ValueError, match="mantissa_bits"):
+        sps.binned_summary("y", "w", data=df, mantissa_bits=99)
+    nulls = spark.createDataFrame([(0, 0.1), (1, None), (None, 0.3)], "y int, s double")
+    with pytest.raises(ValueError, match="null labels"):
+        sps.roc_auc_score("y", "s", data=nulls.where("s is not null"))
+    with pytest.raises(ValueError, match="null scores"):
+        sps.roc_auc_score("y", "s", data=nulls.where("y is not null"))
+    empty = spark.createDataFrame([], "y int, s double")
+    with pytest.raises(ValueError, match="No sample"):
+        sps.roc_auc_score("y", "s", data=empty)
+
+
+def test_parquet_path(spark, data, tmp_path):
+    y, s, w = data
+    frame(spark, y=y, s=s, w=w).write.parquet(str(tmp_path / "scores"))
+    expected = spc.pr_auc_score(y, s, sample_weight=w)
+    assert sps.pr_auc_score("y", "s", sample_weight="w", data=tmp_path / "scores") == (
+        pytest.approx(expected, rel=REL))
+
+
+def test_binned_mode_bounds_hold(spark, data):
+    y, s, w = data
+    df = frame(spark, y=y, s=s, w=w)
+    estimate, bound = sps.roc_auc_score("y", "s", data=df, sample_weight="w", mode="binned")
+    assert abs(estimate - spc.roc_auc_score(y, s, sample_weight=w)) <= bound
+    low, high = sps.average_precision_score("y", "s", data=df, sample_weight="w",
+                                            mode="binned")
+    assert low <= spc.average_precision_score(y, s, sample_weight=w) <= high
+    # The same bins as the in-memory summary.
+    summary = spc.BinnedSummary(mantissa_bits=12).update(y, s, sample_weight=w)
+    spark_summary = sps.binned_summary("y", "s", data=df, sample_weight="w")
+    np.testing.assert_array_equal(spark_summary.keys_, summary.keys_)
+    np.testing.assert_allclose(spark_summary.pos_, summary.pos_, rtol=REL)
+    np.testing.assert_allclose(spark_summary.neg_, summary.neg_, rtol=REL)
+    assert spark_summary.average_precision_interval() == pytest.approx(
+        summary.average_precision_interval(), rel=REL)
+    assert sps.pr_auc_score("y", "s", data=df, sample_weight="w", mode="binned") == (
+        pytest.approx(summary.pr_auc(), rel=REL))
+
+
+def test_binned_refinement_second_pass(spark):
+    rng = np.random.default_rng(5)
+    y = (rng.random(30_000) < 0.1).astype(int)
+    s = rng.normal(size=30_000) + y
+    df = frame(spark, y=y, s=s)
+    exact = spc.roc_auc_score(y, s)
+    coarse = sps.binned_summary("y", "s", data=df, mantissa_bits=4)
+    assert coarse.roc_auc()[1] > 1e-4
+    for tolerance in (1e-4, 0.0):
+        estimate, bound = sps.roc_auc_score("y", "s", data=df, mode="binned",
+                                            mantissa_bits=4, tolerance=tolerance)
+        assert bound <= tolerance and abs(estimate - exact) <= bound + 1e-12
+    estimate, bound = sps.roc_auc_score("y", "s", data=df, mode="binned", mantissa_bits=4,
+                                        tolerance=0.0)
+    assert estimate == pytest.approx(exact, rel=REL)
+    # Distinct scores at the default resolution: a bound under 1e-4 without refinement.
+    estimate, bound = sps.roc_auc_score("y", "s", data=df, mode="binned")
+    assert bound <= 1e-4 and abs(estimate - exact) <= bound
