@@ -126,10 +126,12 @@ def _parser():
     data.add_argument("--drop-missing", action="store_true",
                       help="drop rows whose score or weight is missing (NaN or empty) and "
                            "report how many; without it such rows are an error")
-    data.add_argument("--engine", choices=("local", "dask"), default="local",
-                      help="count in this process (default) or on a Dask cluster")
+    data.add_argument("--engine", choices=("local", "dask", "spark"), default="local",
+                      help="count in this process (default), on a Dask cluster or on Spark "
+                           "executors")
     data.add_argument("--scheduler", metavar="ADDRESS",
-                      help="with --engine dask: a running scheduler (default: a local cluster)")
+                      help="with --engine dask: a running scheduler (default: a local "
+                           "cluster); with --engine spark: the master URL (default: local)")
     common(report)
     return parser
 
@@ -160,8 +162,8 @@ def _check_arguments(args):
             raise InputError("a --score column is named twice")
         if args.label in args.score:
             raise InputError(f"{args.label!r} is both the label and a score column")
-        if args.engine != "dask" and args.scheduler:
-            raise InputError("--scheduler goes with --engine dask")
+        if args.engine == "local" and args.scheduler:
+            raise InputError("--scheduler goes with --engine dask or --engine spark")
         if args.sep is not None and len(args.sep.encode("utf-8").decode("unicode_escape")) != 1:
             raise InputError("--sep must be one character (\\t for a tab)")
 
@@ -194,12 +196,10 @@ def run_report(source, spec, args):
     converter = BatchConverter(source, spec.label, spec.scores, spec.weight, spec.pos_label,
                                spec.drop_missing)
     engine = getattr(args, "engine", "local")
-    if engine == "dask":
-        from ._report._dask import compute_report_dask
-
-        report = compute_report_dask(source, spec, converter, args.scheduler)
-    else:
+    if engine == "local":
         report = compute_report(source, spec, converter)
+    else:
+        report = _compute_on_cluster(engine, source, spec, converter, args.scheduler)
     if converter.dropped:
         report["notes"].insert(0, f"{converter.dropped:,} rows with a missing score or weight "
                                   "were dropped (--drop-missing).")
@@ -222,6 +222,20 @@ def run_report(source, spec, args):
         "confidence_level": spec.confidence_level if spec.intervals else None,
     }
     return report, metadata
+
+
+def _compute_on_cluster(engine, source, spec, converter, address):
+    """:func:`compute_report` with every pass over the input on Dask or Spark workers."""
+    if engine == "dask":
+        from ._report._dask import DaskRunner as Runner
+    else:
+        from ._report._spark import SparkRunner as Runner
+    spec.progress = False  # the workers read; there is no stream to follow here
+    runner = Runner(address)
+    try:
+        return compute_report(source, spec, converter, runner)
+    finally:
+        runner.close()
 
 
 def _source_line(source, report, spec, metadata):

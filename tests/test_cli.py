@@ -271,8 +271,11 @@ def test_binned_bounds_hold_and_tolerance_refines(tmp_path, capsys):
     assert high == pytest.approx(exact["auc_roc"], abs=1e-12)
 
 
-def test_dask_engine_gives_the_local_numbers(tmp_path, capsys):
-    pytest.importorskip("distributed")
+@pytest.mark.parametrize("engine", ["dask", "spark"])
+def test_cluster_engines_give_the_local_numbers(tmp_path, capsys, engine):
+    pytest.importorskip("distributed" if engine == "dask" else "pyspark")
+    if engine == "spark" and shutil.which("java") is None:
+        pytest.skip("Spark needs a Java runtime")
     y, a, b, w = make_data(600, seed=7, ties=True)
     folder = tmp_path / "parts"
     folder.mkdir()
@@ -281,9 +284,9 @@ def test_dask_engine_gives_the_local_numbers(tmp_path, capsys):
                                  "w": w[start:start + 200]}), folder / f"p{i}.parquet")
     args = ["report", str(folder), "--label", "y", "--score", "a", "--weight", "w"]
     local = report_json(capsys, *args)
-    dask = report_json(capsys, *args, "--engine", "dask")
-    assert dask["metadata"]["engine"] == "dask"
-    assert_values(dask["models"]["a"]["values"], local["models"]["a"]["values"], exact=False)
+    other = report_json(capsys, *args, "--engine", engine)
+    assert other["metadata"]["engine"] == engine
+    assert_values(other["models"]["a"]["values"], local["models"]["a"]["values"], exact=False)
 
 
 # --- outputs -------------------------------------------------------------------------------

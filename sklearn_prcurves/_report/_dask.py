@@ -9,10 +9,9 @@ parts and runs on the workers too.
 
 import os
 
-from ._compute import compute_report
 from ._input import InputError
 
-__all__ = ["DaskRunner", "compute_report_dask"]
+__all__ = ["DaskRunner"]
 
 
 class DaskRunner:
@@ -48,13 +47,3 @@ class DaskRunner:
         self.client.close()
         if self.cluster is not None:
             self.cluster.close()
-
-
-def compute_report_dask(source, spec, converter, scheduler=None):
-    """:func:`compute_report` with every pass over the input on Dask workers."""
-    spec.progress = False  # the workers read; there is no stream to follow here
-    runner = DaskRunner(scheduler)
-    try:
-        return compute_report(source, spec, converter, runner)
-    finally:
-        runner.close()

@@ -1,0 +1,54 @@
+"""The report's passes run on Spark executors (``--engine spark``).
+
+The same design as ``--engine dask``: each part of the input (one Parquet file; a
+single CSV file is one part) is read and counted by an executor into the report's
+per-model tables, and the driver merges them and computes every measure. The executors
+read the files by path, so the input must be where they can see it (local mode, or a
+file system shared by the cluster).
+"""
+
+import os
+
+from ._input import InputError
+
+__all__ = ["SparkRunner"]
+
+
+class SparkRunner:
+    """Maps a pass over the parts of the input onto Spark executors, one task a part."""
+
+    name = "spark"
+
+    def __init__(self, master=None):
+        try:
+            from pyspark.sql import SparkSession
+        except ImportError:
+            raise InputError(
+                "--engine spark needs pyspark: pip install 'sklearn-prcurves[spark]'"
+            ) from None
+        self._started = SparkSession.getActiveSession() is None
+        master = master or f"local[{min(4, os.cpu_count() or 1)}]"
+        if master.startswith("local"):
+            os.environ.setdefault("SPARK_LOCAL_IP", "127.0.0.1")
+        try:
+            self.session = (SparkSession.builder.master(master)
+                            .appName("sklearn-prcurves report")
+                            .config("spark.ui.showConsoleProgress", "false")
+                            .getOrCreate())
+        except Exception as exc:  # Spark reports a missing Java runtime this way
+            raise InputError(f"--engine spark could not start Spark ({master}): "
+                             f"{str(exc).splitlines()[0]}") from None
+        self.session.sparkContext.setLogLevel("ERROR")
+
+    def parts(self, source):
+        return source.split()
+
+    def map(self, function, parts, *args):
+        context = self.session.sparkContext
+        return (context.parallelize(parts, len(parts))
+                .map(lambda part: function(part, *args))
+                .collect())  # in the order of the parts
+
+    def close(self):
+        if self._started:
+            self.session.stop()
