@@ -37,6 +37,7 @@ from ._partial import partial_roc_auc_score
 from ._prg import prg_auc_score, prg_curve
 from ._results import ConfidenceInterval, FBetaOptimum, OperatingPoint, TestResult
 from ._scorer import (
+    check_scoring,
     get_scorer,
     get_scorer_names,
     make_precision_at_recall_scorer,
@@ -97,6 +98,7 @@ __all__ = [
     "bootstrap_ci",
     "bootstrap_test",
     "break_even_point",
+    "check_scoring",
     "compare_curves",
     "confusion_matrix_at_thresholds",
     "cost_curve",

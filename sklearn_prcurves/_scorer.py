@@ -15,17 +15,20 @@ from collections.abc import Callable
 import copy
 import re
 
+from sklearn.metrics import check_scoring as sklearn_check_scoring
 from sklearn.metrics import get_scorer as sklearn_get_scorer
 from sklearn.metrics import get_scorer_names as sklearn_get_scorer_names
 from sklearn.metrics import make_scorer
 
 from ._auc import achievable_pr_auc_score, average_precision_score, pr_auc_score, roc_auc_score
 from ._bounds import normalized_pr_auc_score
+from ._compat import HasMethods, validate_params
 from ._lift import ks_statistic
 from ._operating import precision_at_recall_score, recall_at_precision_score
 from ._prg import prg_auc_score
 
 __all__ = [
+    "check_scoring",
     "get_scorer",
     "get_scorer_names",
     "register_scorers",
@@ -133,69 +136,158 @@ def make_precision_at_recall_scorer(min_recall: float, **kwargs) -> Callable:
 
 
 def get_scorer_names() -> list[str]:
-    """Names known to :func:`get_scorer` beyond scikit-learn's own.
+    """Every scorer name :func:`get_scorer` knows: scikit-learn's and the package's.
 
     ``recall_at_precision_<p>`` and ``precision_at_recall_<r>`` (for example
-    ``"recall_at_precision_0.9"``) are accepted for any level in [0, 1] too.
+    ``"recall_at_precision_0.9"``) are accepted for any level in [0, 1] too; they are
+    a family, not a list, and are not listed.
 
     Returns
     -------
     names : list of str
+        Sorted.
 
     Examples
     --------
+    >>> from sklearn.metrics import get_scorer_names as sklearn_names
     >>> from sklearn_prcurves import get_scorer_names
-    >>> "pr_auc" in get_scorer_names()
-    True
+    >>> "pr_auc" in get_scorer_names(), set(sklearn_names()) <= set(get_scorer_names())
+    (True, True)
     """
-    return sorted(_SCORERS)
+    return sorted(set(sklearn_get_scorer_names()) | set(_SCORERS))
 
 
+@validate_params({"scoring": [str, callable, None]}, prefer_skip_nested_validation=True)
 def get_scorer(scoring: str | Callable | None) -> Callable | None:
-    """A scorer by name: ours, scikit-learn's, or a callable passed through.
+    """A scorer by name, as :func:`sklearn.metrics.get_scorer`, knowing the package's
+    names too.
 
     Our names (:func:`get_scorer_names`) include ``"pr_auc"`` (Davis-Goadrich),
     ``"pr_auc_continuous"``, ``"achievable_pr_auc"``, their one-vs-rest multiclass
     variants, and scikit-learn's ranking names (``"roc_auc"``, ``"average_precision"``,
     ...) computed by our drop-ins. Any other scikit-learn name returns scikit-learn's
-    scorer.
+    scorer. A name always gives a new copy of the scorer; a callable is returned as
+    is and None as None, as in scikit-learn.
 
     Parameters
     ----------
-    scoring : str or callable
+    scoring : str, callable or None
 
     Returns
     -------
-    scorer : callable
+    scorer : callable or None
 
     Examples
     --------
     >>> from sklearn_prcurves import get_scorer
     >>> get_scorer("pr_auc")
     make_scorer(pr_auc_score, response_method=('decision_function', 'predict_proba'), interpolation=davis-goadrich)
+    >>> get_scorer(None) is None
+    True
     """
-    if callable(scoring):
+    if not isinstance(scoring, str):
         return scoring
-    if isinstance(scoring, str):
-        if scoring in _SCORERS:
-            # A copy, as scikit-learn does: set_score_request mutates the scorer.
-            return copy.deepcopy(_SCORERS[scoring])
-        level = _AT_LEVEL.fullmatch(scoring)
-        if level:
-            make = (
-                make_recall_at_precision_scorer
-                if level.group(1) == "recall_at_precision"
-                else make_precision_at_recall_scorer
-            )
-            return make(float(level.group(2)))
-        if scoring in sklearn_get_scorer_names():
-            return sklearn_get_scorer(scoring)
+    if scoring in _SCORERS:
+        # A copy, as scikit-learn does: set_score_request mutates the scorer.
+        return copy.deepcopy(_SCORERS[scoring])
+    level = _AT_LEVEL.fullmatch(scoring)
+    if level:
+        make = (
+            make_recall_at_precision_scorer
+            if level.group(1) == "recall_at_precision"
+            else make_precision_at_recall_scorer
+        )
+        return make(float(level.group(2)))
+    if scoring in sklearn_get_scorer_names():
+        return sklearn_get_scorer(scoring)
     raise ValueError(
-        f"{scoring!r} is not a known scorer. sklearn_prcurves knows "
-        f"{', '.join(get_scorer_names())}, recall_at_precision_<level> and "
-        "precision_at_recall_<level>; scikit-learn's names "
-        "(sklearn.metrics.get_scorer_names()) are accepted too."
+        f"{scoring!r} is not a valid scoring value. Use "
+        "sklearn_prcurves.get_scorer_names() to get valid options (and "
+        "recall_at_precision_<level> or precision_at_recall_<level>)."
     )
+
+
+def _is_metric_function(scoring):
+    """scikit-learn's test for a metric passed where a scorer is expected (a function
+    of its ``sklearn.metrics`` modules), extended to this package's metrics."""
+    module = getattr(scoring, "__module__", None)
+    if not isinstance(module, str):
+        return False
+    if module.startswith("sklearn.metrics."):
+        return not module.startswith(("sklearn.metrics._scorer", "sklearn.metrics.tests."))
+    return module.startswith("sklearn_prcurves.") and module != __name__ and (
+        getattr(scoring, "__name__", "").endswith(("_score", "_statistic", "_error", "_loss"))
+    )
+
+
+@validate_params(
+    {
+        "estimator": [HasMethods("fit"), None],
+        "scoring": [str, callable, list, set, tuple, dict, None],
+        "allow_none": ["boolean"],
+        "raise_exc": ["boolean"],
+    },
+    prefer_skip_nested_validation=True,
+)
+def check_scoring(
+    estimator: object | None = None,
+    scoring: str | Callable | list | tuple | set | dict | None = None,
+    *,
+    allow_none: bool = False,
+    raise_exc: bool = True,
+) -> Callable | None:
+    """A scorer from ``scoring``, as :func:`sklearn.metrics.check_scoring`, knowing
+    the package's names and metrics too.
+
+    A name (ours or scikit-learn's) gives its scorer; a list, tuple or set of names
+    or a dict of scorers gives scikit-learn's multi-metric scorer; None gives the
+    estimator's own ``score``. A metric function (scikit-learn's or this package's,
+    such as :func:`~sklearn_prcurves.roc_auc_score`) is refused with scikit-learn's
+    error: it takes labels and scores, not an estimator, and would only fail later.
+
+    Parameters
+    ----------
+    estimator : estimator object implementing ``fit``, default=None
+    scoring : str, callable, list, tuple, set, dict or None, default=None
+    allow_none : bool, default=False
+        Return None instead of raising when ``scoring`` is None and the estimator has
+        no ``score`` method.
+    raise_exc : bool, default=True
+        With several metrics: raise a failing scorer's exception, or report it as
+        the result.
+
+    Returns
+    -------
+    scorer : callable or None
+
+    Examples
+    --------
+    >>> from sklearn.datasets import make_classification
+    >>> from sklearn.linear_model import LogisticRegression
+    >>> from sklearn_prcurves import check_scoring
+    >>> X, y = make_classification(random_state=0)
+    >>> model = LogisticRegression().fit(X, y)
+    >>> scores = check_scoring(model, ["pr_auc", "roc_auc"])(model, X, y)
+    >>> sorted(scores)
+    ['pr_auc', 'roc_auc']
+    """
+    if isinstance(scoring, str):
+        return get_scorer(scoring)
+    if callable(scoring):
+        if _is_metric_function(scoring):
+            raise ValueError(
+                f"scoring value {scoring!r} looks like it is a metric function rather "
+                "than a scorer. A scorer should require an estimator as its first "
+                "parameter. Please use `make_scorer` to convert a metric to a scorer."
+            )
+        return scoring
+    if isinstance(scoring, (list, tuple, set)) and all(isinstance(n, str) for n in scoring) \
+            and len(set(scoring)) == len(scoring) and len(scoring) > 0:
+        scoring = {name: get_scorer(name) for name in scoring}
+    # Everything else (None, dicts, malformed lists) is scikit-learn's to judge, with
+    # its own messages.
+    return sklearn_check_scoring(estimator, scoring, allow_none=allow_none,
+                                 raise_exc=raise_exc)
 
 
 def register_scorers() -> list[str]:

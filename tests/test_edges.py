@@ -376,7 +376,7 @@ def test_weighted_curves_bit_identical_to_sklearn(data):
 
 
 def test_scorer_names_match_whole():
-    with pytest.raises(ValueError, match="not a known scorer"):
+    with pytest.raises(ValueError, match="not a valid scoring value"):
         spc.get_scorer("recall_at_precision_0.9\n")
 
 

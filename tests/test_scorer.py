@@ -184,7 +184,8 @@ def test_get_scorer_names_and_errors():
     scorer = spc.get_scorer("precision_at_recall_0.5")
     assert scorer._kwargs == {"min_recall": 0.5}
     assert spc.get_scorer(len) is len
-    with pytest.raises(ValueError, match="'pr_auc_typo' is not a known scorer.*pr_auc_continuous"):
+    with pytest.raises(ValueError, match="'pr_auc_typo' is not a valid scoring value.*"
+                                         "sklearn_prcurves.get_scorer_names"):
         spc.get_scorer("pr_auc_typo")
 
 
@@ -236,3 +237,40 @@ print("ok")
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                             timeout=300, cwd=tmp_path)
     assert result.returncode == 0 and result.stdout.strip() == "ok", result.stderr[-2000:]
+
+
+def test_scorer_helpers_behave_as_sklearns():
+    from sklearn.metrics import get_scorer_names as sklearn_names
+    from sklearn.utils._param_validation import InvalidParameterError
+
+    assert spc.get_scorer(None) is None
+    with pytest.raises(InvalidParameterError, match="'scoring' parameter of get_scorer"):
+        spc.get_scorer(["roc_auc"])
+    with pytest.raises(ValueError, match="'nope' is not a valid scoring value"):
+        spc.get_scorer("nope")
+    names = spc.get_scorer_names()
+    assert names == sorted(names)
+    assert set(sklearn_names()) <= set(names) and {"pr_auc", "achievable_pr_auc", "ks"} <= set(names)
+    # A name gives a fresh copy each time, as scikit-learn's get_scorer does.
+    assert spc.get_scorer("pr_auc") is not spc.get_scorer("pr_auc")
+
+
+def test_check_scoring_knows_our_names_and_refuses_our_metrics():
+    from sklearn.datasets import make_classification
+    from sklearn.linear_model import LogisticRegression
+    from sklearn.model_selection import cross_val_score
+
+    X, y = make_classification(n_samples=120, random_state=0)
+    model = LogisticRegression().fit(X, y)
+    scores = spc.check_scoring(model, ("pr_auc", "roc_auc"))(model, X, y)
+    assert scores["pr_auc"] == pytest.approx(spc.get_scorer("pr_auc")(model, X, y))
+    assert spc.check_scoring(model, "pr_auc")(model, X, y) == scores["pr_auc"]
+    assert spc.check_scoring(model, None)(model, X, y) == model.score(X, y)
+    for metric in (spc.roc_auc_score, spc.pr_auc_score, spc.average_precision_score):
+        with pytest.raises(ValueError, match="make_scorer"):
+            spc.check_scoring(model, metric)
+    # scikit-learn's own cross_val_score cannot tell our metrics from scorers; called
+    # with an estimator, our metric says what happened.
+    with pytest.raises(ValueError, match="metric function rather than a scorer"):
+        cross_val_score(LogisticRegression(), X, y, scoring=spc.roc_auc_score, cv=2,
+                        error_score="raise")

@@ -1,0 +1,51 @@
+"""Load one of scikit-learn's own test modules with our objects bound in.
+
+The installed scikit-learn ships its tests. We execute a private copy of a test
+module while ``sklearn.metrics`` (or another module it imports from) temporarily
+holds our functions under scikit-learn's names, so that every name the test module
+imports, and every list or parametrization it builds at import time, refers to ours.
+scikit-learn's module is restored right after; only the copy keeps our objects.
+"""
+
+import importlib
+import importlib.util
+
+import sklearn_prcurves
+
+
+def load_with_ours(test_module, replaced, source="sklearn.metrics"):
+    """A copy of ``test_module`` in which the names ``replaced`` are ours."""
+    original_tests = importlib.import_module(test_module)
+    target = importlib.import_module(source)
+    saved = {name: getattr(target, name) for name in replaced}
+    spec = importlib.util.spec_from_file_location(
+        "_ours_" + test_module.replace(".", "_"), original_tests.__file__
+    )
+    module = importlib.util.module_from_spec(spec)
+    try:
+        for name in replaced:
+            setattr(target, name, getattr(sklearn_prcurves, name))
+        spec.loader.exec_module(module)
+    finally:
+        for name, value in saved.items():
+            setattr(target, name, value)
+    for name in replaced:
+        assert getattr(module, name, None) in (None, getattr(sklearn_prcurves, name)), name
+    return module
+
+
+def expose_tests(module, namespace, skips=None):
+    """Put the module's tests into ``namespace`` (a test file's globals), marking the
+    ones in ``skips`` (name -> reason) as skipped."""
+    import pytest
+
+    skips = skips or {}
+    for name, test in vars(module).items():
+        if name.startswith("test_") and callable(test):
+            if name in skips:
+                test = pytest.mark.skip(reason=skips[name])(test)
+            namespace[name] = test
+    # Module-scoped fixtures the tests use live in the module too.
+    for name, value in vars(module).items():
+        if hasattr(value, "_pytestfixturefunction") or type(value).__name__ == "FixtureFunctionDefinition":
+            namespace.setdefault(name, value)
