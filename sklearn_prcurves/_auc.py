@@ -19,7 +19,13 @@ from sklearn.preprocessing import label_binarize
 from sklearn.utils import check_array, check_consistent_length, column_or_1d
 
 from ._averaging import average_binary_score, average_ovo_score
-from ._compat import Interval, StrOptions, present_labels_repr, validate_params
+from ._compat import (
+    Interval,
+    StrOptions,
+    array_api_boundary,
+    present_labels_repr,
+    validate_params,
+)
 from ._curves import (
     binary_table,
     precision_recall_points,
@@ -47,6 +53,7 @@ __all__ = [
 ]
 
 
+@array_api_boundary("x", "y")
 @validate_params(
     {"x": ["array-like"], "y": ["array-like"]},
     prefer_skip_nested_validation=True,
@@ -140,6 +147,7 @@ def _binarize_two_classes(y_true, classes):
     return label_binarize(y_true, classes=classes)[:, 0]
 
 
+@array_api_boundary("y_score", "y_true", "sample_weight")
 @validate_params(
     {
         "y_true": ["array-like"],
@@ -379,6 +387,7 @@ def check_average_precision_labels(y_true, y_score, pos_label):
     return y_true, y_type
 
 
+@array_api_boundary("y_score", "y_true", "sample_weight")
 @validate_params(
     {
         "y_true": ["array-like"],
@@ -512,6 +521,7 @@ def _averaged_pr_auc(y_true, y_score, average, pos_label, sample_weight, **optio
     )
 
 
+@array_api_boundary("y_score", "y_true", "sample_weight")
 @validate_params(
     {**_PR_AUC_PARAMS, "leading_negatives": [StrOptions(set(LEADING_NEGATIVES))],
      "recall_range": ["array-like", None]},
@@ -630,6 +640,7 @@ def pr_auc_score(
     )
 
 
+@array_api_boundary("y_score", "y_true", "sample_weight")
 @validate_params(_PR_AUC_PARAMS, prefer_skip_nested_validation=True)
 def achievable_pr_auc_score(
     y_true: ArrayLike,

@@ -11,6 +11,7 @@ import re
 import sklearn
 from sklearn import config_context, get_config
 from sklearn.utils._param_validation import (  # noqa: F401  (re-exported)
+    HasMethods,
     Interval,
     InvalidParameterError,
     StrOptions,
@@ -20,6 +21,7 @@ from sklearn.utils._param_validation import (  # noqa: F401  (re-exported)
 from sklearn.utils.validation import _check_sample_weight
 
 __all__ = [
+    "HasMethods",
     "Interval",
     "StrOptions",
     "check_pos_label_consistency",
@@ -79,11 +81,16 @@ def validate_params(parameter_constraints, *, prefer_skip_nested_validation):
             global_skip = get_config()["skip_parameter_validation"]
             if global_skip:
                 return func(*args, **kwargs)
-            bound = signature.bind(*args, **kwargs)
+            try:
+                bound = signature.bind(*args, **kwargs)
+            except TypeError:
+                _refuse_metric_used_as_scorer(func, args[0] if args else None)
+                raise
             bound.apply_defaults()
             params = {k: v for k, v in bound.arguments.items() if k not in ignored}
             for name, options in constraints.items():
                 if name in params and not any(c.is_satisfied_by(params[name]) for c in options):
+                    _refuse_metric_used_as_scorer(func, params.get("y_true"))
                     validate_parameter_constraints(
                         parameter_constraints, params, caller_name=func.__qualname__
                     )
@@ -104,6 +111,20 @@ def validate_params(parameter_constraints, *, prefer_skip_nested_validation):
         return wrapper
 
     return decorator
+
+
+def _refuse_metric_used_as_scorer(func, first_argument):
+    """A metric called with an estimator where ``y_true`` goes was passed as
+    ``scoring=``: say so in scikit-learn's words instead of "must be an array-like"
+    or "too many positional arguments" (scikit-learn's own check recognises only its
+    own metrics, by their module)."""
+    if hasattr(first_argument, "fit") and hasattr(first_argument, "get_params"):
+        raise ValueError(
+            f"{func.__qualname__} was called with an estimator: it looks like it is a "
+            "metric function rather than a scorer. A scorer should require an "
+            "estimator as its first parameter. Please use `make_scorer` to convert a "
+            "metric to a scorer, or sklearn_prcurves.get_scorer(name)."
+        )
 
 
 def register_sklearn_scorers(scorers):
@@ -127,3 +148,79 @@ def register_sklearn_scorers(scorers):
         if isinstance(obj, StrOptions) and isinstance(obj.options, set) and marker <= obj.options:
             obj.options.update(new)
     return sorted(new)
+
+
+# --- array API inputs ----------------------------------------------------------------
+
+
+def _is_foreign_array(array):
+    """An array of an array API namespace other than NumPy (torch, array_api_strict)."""
+    import numpy as np
+    from sklearn.externals.array_api_compat import is_array_api_obj
+
+    return array is not None and not isinstance(array, np.ndarray) and is_array_api_obj(array)
+
+
+def _to_numpy(array):
+    import numpy as np
+
+    if not _is_foreign_array(array):
+        return array
+    try:
+        from sklearn.utils._array_api import move_to  # scikit-learn >= 1.9
+    except ImportError:  # pragma: no cover - scikit-learn 1.8
+        from sklearn.utils._array_api import _convert_to_numpy, get_namespace
+
+        return _convert_to_numpy(array, get_namespace(array)[0])
+    return move_to(array, xp=np, device="cpu")
+
+
+def _from_numpy(result, xp, device):
+    import numpy as np
+
+    if isinstance(result, np.ndarray):
+        # Some namespaces (torch) take no negative strides, which reversed views have.
+        return xp.asarray(np.ascontiguousarray(result), device=device)
+    if type(result) is tuple:
+        return tuple(_from_numpy(item, xp, device) for item in result)
+    return result
+
+
+def array_api_boundary(*array_params):
+    """Let a NumPy function take and give arrays of any array API namespace.
+
+    Under ``sklearn.set_config(array_api_dispatch=True)``, arguments ``array_params``
+    that are arrays of another namespace (torch, array_api_strict, ...) are moved to
+    NumPy on the CPU (the counting kernel is NumPy), and array results are returned
+    in the namespace and on the device of the first of ``array_params`` (the scores,
+    as scikit-learn's results follow ``y_pred``). Scalars stay Python floats, as in
+    scikit-learn. Without dispatch nothing changes.
+    """
+
+    def decorator(func):
+        signature = inspect.signature(func)
+
+        @functools.wraps(func)
+        def wrapper(*args, **kwargs):
+            if not get_config().get("array_api_dispatch", False):
+                return func(*args, **kwargs)
+            bound = signature.bind_partial(*args, **kwargs)
+            arrays = [bound.arguments.get(name) for name in array_params]
+            if not any(_is_foreign_array(a) for a in arrays):
+                return func(*args, **kwargs)
+            for name in array_params:
+                if name in bound.arguments:
+                    bound.arguments[name] = _to_numpy(bound.arguments[name])
+            # The arrays are NumPy now: computed on with dispatch off, NumPy out.
+            with config_context(array_api_dispatch=False):
+                result = func(*bound.args, **bound.kwargs)
+            if not _is_foreign_array(arrays[0]):
+                return result
+            from sklearn.utils._array_api import get_namespace_and_device
+
+            xp, _, device = get_namespace_and_device(arrays[0])
+            return _from_numpy(result, xp, device)
+
+        return wrapper
+
+    return decorator

@@ -13,7 +13,7 @@ from numbers import Real
 
 import numpy as np
 
-from ._compat import StrOptions, validate_params
+from ._compat import StrOptions, array_api_boundary, validate_params
 from ._counts import count_table
 from ._interpolation import INTERPOLATIONS, LEADING_NEGATIVES, path_points, table_path
 from ._validation import check_binary_input, check_non_negative_weight, n_distinct_labels
@@ -98,6 +98,7 @@ def _prepend_origin(counts, keep, total):
     return out
 
 
+@array_api_boundary("y_score", "y_true", "sample_weight")
 @validate_params(BINARY_PARAMS, prefer_skip_nested_validation=True)
 def confusion_matrix_at_thresholds(
     y_true: ArrayLike,
@@ -150,6 +151,7 @@ def confusion_matrix_at_thresholds(
     return fps[-1] - fps, fps, tps[-1] - tps, tps, thresholds
 
 
+@array_api_boundary("y_score", "y_true", "sample_weight")
 @validate_params(
     {**BINARY_PARAMS, "drop_intermediate": ["boolean"]},
     prefer_skip_nested_validation=True,
@@ -242,6 +244,7 @@ def table_precision_recall(table, drop_intermediate=False):
     return precision, recall, thresholds[::-1]
 
 
+@array_api_boundary("y_score", "y_true", "sample_weight")
 @validate_params(
     {**BINARY_PARAMS, "drop_intermediate": ["boolean"]},
     prefer_skip_nested_validation=True,
@@ -334,6 +337,7 @@ def table_roc(table, drop_intermediate=True):
     return fpr, tpr, thresholds
 
 
+@array_api_boundary("y_score", "y_true", "sample_weight")
 @validate_params(
     {**BINARY_PARAMS, "drop_intermediate": ["boolean"]},
     prefer_skip_nested_validation=True,
@@ -410,6 +414,7 @@ def det_curve(
     return fps[kept][::-1] / fps[-1], fns[kept][::-1] / tps[-1], thresholds[kept][::-1]
 
 
+@array_api_boundary("y_score", "y_true", "sample_weight")
 @validate_params(
     {
         **BINARY_PARAMS,

@@ -17,7 +17,7 @@ from numbers import Real
 
 import numpy as np
 
-from ._compat import StrOptions, validate_params
+from ._compat import StrOptions, array_api_boundary, validate_params
 from ._curves import BINARY_PARAMS, binary_table, two_class_table
 from ._interpolation import INTERPOLATIONS, path_area, path_points, table_path
 from ._validation import check_non_negative_weight
@@ -217,6 +217,7 @@ def hull_path(table):
     return tp[keep], fp[keep], thresholds[keep]
 
 
+@array_api_boundary("y_score", "y_true", "sample_weight")
 @validate_params(BINARY_PARAMS, prefer_skip_nested_validation=True)
 def roc_convex_hull(
     y_true: ArrayLike,

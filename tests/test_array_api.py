@@ -1,0 +1,114 @@
+"""Array API inputs (torch, array_api_strict) under ``array_api_dispatch=True``.
+
+scikit-learn's own array API checks for the ranking functions it supports
+(``metrics/tests/test_common.py``) run with our functions bound in; the package's own
+functions are checked the same way: results in the input's namespace and on its
+device, values equal to the NumPy results.
+"""
+
+import numpy as np
+import pytest
+from sklearn import config_context
+
+import sklearn_prcurves as spc
+
+from _sklearn_suites import load_with_ours
+
+pytest.importorskip("array_api_strict")
+try:
+    from sklearn.utils._array_api import yield_namespace_device_dtype_combinations
+except ImportError:  # pragma: no cover - moved in another scikit-learn release
+    pytest.skip("scikit-learn's array API test helpers are not available",
+                allow_module_level=True)
+
+SUPPORTED = ["auc", "average_precision_score", "confusion_matrix_at_thresholds",
+             "det_curve", "precision_recall_curve", "roc_auc_score", "roc_curve"]
+
+_common = load_with_ours("sklearn.metrics.tests.test_common", SUPPORTED)
+_ours = {getattr(spc, name) for name in SUPPORTED}
+CHECKS = [(metric, check) for metric, check in _common.yield_metric_checker_combinations()
+          if metric in _ours]
+
+
+def _namespaces():
+    for namespace, device, dtype in yield_namespace_device_dtype_combinations():
+        if namespace in ("array_api_strict", "torch") and device in (None, "cpu", "CPU_DEVICE"):
+            yield namespace, device, dtype
+
+
+NAMESPACES = list(_namespaces())
+
+
+def test_sklearn_checks_are_bound_to_ours():
+    # scikit-learn 1.9 lists these four in its array API checks (the others below).
+    assert {metric.__name__ for metric, _ in CHECKS} >= {
+        "average_precision_score", "det_curve", "precision_recall_curve", "roc_curve"}
+
+
+@pytest.mark.parametrize("array_namespace, device_name, dtype_name", NAMESPACES)
+@pytest.mark.parametrize("metric, check_func", CHECKS,
+                         ids=[f"{m.__name__}-{c.__name__}" for m, c in CHECKS])
+def test_sklearn_array_api_checks(metric, check_func, array_namespace, device_name,
+                                  dtype_name):
+    _skip_unavailable(array_namespace)
+    check_func(metric, array_namespace, device_name, dtype_name)
+
+
+def _skip_unavailable(namespace):
+    pytest.importorskip(namespace)
+    from sklearn.utils._array_api import _check_array_api_dispatch
+
+    try:
+        _check_array_api_dispatch(True)
+    except (ImportError, RuntimeError) as exc:  # e.g. SCIPY_ARRAY_API unset
+        pytest.skip(str(exc))
+
+
+OWN = {
+    "pr_auc_score": lambda y, s, **kw: spc.pr_auc_score(y, s, **kw),
+    "pr_auc_score_continuous": lambda y, s, **kw: spc.pr_auc_score(
+        y, s, interpolation="continuous", **kw),
+    "achievable_pr_auc_score": lambda y, s, **kw: spc.achievable_pr_auc_score(y, s, **kw),
+    "pr_curve": lambda y, s, **kw: spc.pr_curve(y, s, **kw),
+    "roc_convex_hull": lambda y, s, **kw: spc.roc_convex_hull(y, s, **kw),
+    "roc_curve": lambda y, s, **kw: spc.roc_curve(y, s, drop_intermediate=False, **kw),
+    "roc_auc_score": lambda y, s, **kw: spc.roc_auc_score(y, s, **kw),
+    "average_precision_score": lambda y, s, **kw: spc.average_precision_score(y, s, **kw),
+    "confusion_matrix_at_thresholds": lambda y, s, **kw: spc.confusion_matrix_at_thresholds(
+        y, s, **kw),
+    "auc": lambda y, s, **kw: spc.auc(*spc.roc_curve(y, s, **kw)[:2]),
+}
+
+
+@pytest.mark.parametrize("array_namespace, device_name, dtype_name", NAMESPACES)
+@pytest.mark.parametrize("name", sorted(OWN))
+@pytest.mark.parametrize("weighted", [False, True])
+def test_package_functions_keep_namespace_and_device(name, array_namespace, device_name,
+                                                     dtype_name, weighted):
+    _skip_unavailable(array_namespace)
+    # scikit-learn's own test helpers, as its test module imports them
+    device, get_namespace = _common.array_api_device, _common.get_namespace
+    xp, dev = _common._array_api_for_tests(array_namespace, device_name, dtype_name)
+    rng = np.random.default_rng(0)
+    y = rng.integers(0, 2, 60)
+    s = np.round(rng.random(60), 1).astype(dtype_name)  # ties
+    w = rng.integers(1, 4, 60).astype(dtype_name) if weighted else None
+    kwargs = {} if w is None else {"sample_weight": w}
+    expected = OWN[name](y, s, **kwargs)
+    y_xp, s_xp = xp.asarray(y, device=dev), xp.asarray(s, device=dev)
+    if w is not None:
+        kwargs = {"sample_weight": xp.asarray(w, device=dev)}
+    with config_context(array_api_dispatch=True):
+        got = OWN[name](y_xp, s_xp, **kwargs)
+    if isinstance(expected, float):
+        assert isinstance(got, float) and got == pytest.approx(expected, rel=1e-12)
+        return
+    for got_array, expected_array in zip(got, expected):
+        assert get_namespace(got_array)[0] is get_namespace(s_xp)[0]
+        assert device(got_array) == device(s_xp)
+        np.testing.assert_allclose(np.asarray(_to_numpy(got_array)), expected_array,
+                                   rtol=1e-6 if dtype_name == "float32" else 1e-12)
+
+
+def _to_numpy(array):
+    return _common.move_to(array, xp=np, device="cpu")
