@@ -30,6 +30,13 @@ def check_mode(mode, interpolation="davis-goadrich", leading_negatives="interpol
     check_options(interpolation, leading_negatives)
 
 
+def normalized_trapezoid(tp, fp, n_pos, n_neg):
+    """The ROC area under the path ``(fp, tp)``: rates first, so that weights of any
+    scale (1e-300 or 1e300) neither underflow nor overflow in the products."""
+    tpr, fpr = tp / n_pos, fp / n_neg
+    return float(np.sum(np.diff(fpr) * (tpr[1:] + tpr[:-1])) / 2)
+
+
 def range_totals(table):
     """``(positives, negatives, distinct scores)`` of one range's table (None: empty)."""
     return (0.0, 0.0, 0) if table is None else (table.n_pos, table.n_neg, len(table))
@@ -50,7 +57,7 @@ def range_piece(table, tp_offset, fp_offset, n_pos, n_neg, what, options):
         return 0.0 if what != "hull" else (np.zeros(0), np.zeros(0), np.zeros(0))
     tp, fp = _global_path_piece(table, tp_offset, fp_offset)
     if what == "roc":
-        return float(np.sum(np.diff(fp) * (tp[1:] + tp[:-1])) / (2 * n_pos * n_neg))
+        return normalized_trapezoid(tp, fp, n_pos, n_neg)
     if what == "hull":
         keep = hull_vertices(fp, tp)[1:]  # the piece's first point is the range above's
         return tp[keep], fp[keep], table.thresholds[keep - 1].astype(np.float64)
@@ -198,7 +205,7 @@ class RangedTable:
         pieces = self._pieces(requests)
         sums = [float(np.sum([p[i] for p in pieces])) for i in range(4)]
         tp, fp, _ = self._hull_from([p[4] for p in pieces])
-        hull_auc = float(np.sum(np.diff(fp) * (tp[1:] + tp[:-1])) / (2 * self.n_pos * self.n_neg))
+        hull_auc = normalized_trapezoid(tp, fp, self.n_pos, self.n_neg)
         return {
             "roc_auc": sums[0],
             "average_precision": sums[1],

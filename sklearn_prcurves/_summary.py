@@ -25,6 +25,7 @@ import numpy as np
 
 from ._counts import CountTable, count_table
 from ._curves import table_precision_recall, table_roc
+from ._distributed import normalized_trapezoid
 from ._hull import achievable_area, hull_path
 from ._interpolation import (
     _step_sum,
@@ -517,9 +518,10 @@ class BinnedSummary(_Stream):
         table = _require_two_classes(self.table())
         tp, fp, _ = table_path(table)
         n_pos, n_neg = tp[-1], fp[-1]
-        estimate = float(np.sum(np.diff(fp) * (tp[1:] + tp[:-1])) / (2 * n_pos * n_neg))
-        mixed = self.pos_ * self.neg_ * self._uncertain()
-        return estimate, float(0.5 * np.sum(mixed) / (n_pos * n_neg))
+        estimate = normalized_trapezoid(tp, fp, n_pos, n_neg)
+        # Shares of P and N: products of weights of 1e-300 or 1e300 would not fit.
+        mixed = (self.pos_ / n_pos) * (self.neg_ / n_neg) * self._uncertain()
+        return estimate, float(0.5 * np.sum(mixed))
 
     def bins_to_refine(self, tolerance):
         """Bin keys whose refinement brings the AUC-ROC bound to ``tolerance`` or less.
@@ -598,10 +600,12 @@ class BinnedSummary(_Stream):
         tp_before = table.tps - pos
         fp_before = table.fps - neg
         with np.errstate(invalid="ignore", divide="ignore"):
-            best = np.where(pos > 0, pos * (tp_before + pos) / (tp_before + fp_before + pos), 0.0)
+            # Precisions first, then weighted: weights of any scale stay representable.
+            best = np.where(pos > 0, pos * ((tp_before + pos) / (tp_before + fp_before + pos)),
+                            0.0)
             # An exact entry is one tie group: its positives are credited the precision
             # at its end, negatives included.
-            exact = np.where(pos > 0, pos * table.tps / (table.tps + table.fps), 0.0)
+            exact = np.where(pos > 0, pos * (table.tps / (table.tps + table.fps)), 0.0)
         if self.integer_weights_:
             worst = _step_sum(tp_before, tp_before + fp_before + neg, pos)
         else:

@@ -180,7 +180,9 @@ def _prepare(y_true, y_score, sample_weight, pos_label, data):
         aggregates += [count(F.isnan(score)).alias("nan_scores"),
                        count(F.abs(score) == float("inf")).alias("inf_scores")]
     if label_kind == "float":
-        aggregates.append(count(label != F.floor(label)).alias("fractional_labels"))
+        # x % 1, not floor(x): floor casts to a 64-bit integer, which overflows (an
+        # error in Spark's ANSI mode) for values past 9.2e18.
+        aggregates.append(count(label % 1 != 0).alias("fractional_labels"))
     if sample_weight is not None:
         if _type_kind(schema[sample_weight]) not in ("integer", "float", "decimal"):
             raise ValueError(f"sample_weight must hold numbers; column {sample_weight!r} is "
@@ -192,7 +194,7 @@ def _prepare(y_true, y_score, sample_weight, pos_label, data):
             count(weight < 0).alias("negative_weights"),
             count(weight > 0).alias("kept_rows"),
             F.sum(F.when(weight > 0, weight).otherwise(0.0)).alias("weight"),
-            count((weight > 0) & (weight != F.floor(weight))).alias("fractional_weights"),
+            count((weight > 0) & (weight % 1 != 0)).alias("fractional_weights"),
         ]
     if label_kind == "float":
         aggregates.append(count(F.isnan(label)).alias("nan_labels"))
@@ -264,7 +266,7 @@ def _check_groups(groups, frame, label, label_kind, pos_label, sample_weight, F)
             raise ValueError("Input y_true contains NaN.")
         # type_of_target calls fractional labels continuous before it counts classes.
         if sum(g["fractional_labels"] for g in groups) or (
-                len(groups) > 2 and frame.where(label != F.floor(label)).limit(1).count()):
+                len(groups) > 2 and frame.where(label % 1 != 0).limit(1).count()):
             raise ValueError("continuous format is not supported")
     if sum(g["null_scores"] for g in groups):
         raise ValueError("Input y_score contains missing values (null scores).")

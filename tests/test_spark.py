@@ -349,3 +349,28 @@ def test_spark_comparison_example(spark, capsys):
     assert results["  same table, straight lines"][1] == pytest.approx(spark_exact_pr, abs=1e-12)
     assert spark_exact_pr > ours_dg + 0.05
     assert "Davis-Goadrich" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("scale", [1e-300, 1e300])
+def test_extreme_weight_scales(spark, scale):
+    """Weights of 1e-300 or 1e300: no product of two weights is formed, no weight is
+    cast to an integer (Spark's ANSI mode would fail), and results match memory."""
+    rng = np.random.default_rng(7)
+    y = rng.integers(0, 2, 500)
+    s = np.round(rng.random(500), 1)
+    w = rng.integers(1, 4, 500) * scale
+    df = spark.createDataFrame([(int(a), float(b), float(c)) for a, b, c in zip(y, s, w)],
+                               "y long, s double, w double").repartition(3)
+    with sps.exact_summary("y", "s", data=df, sample_weight="w", n_ranges=3) as table:
+        assert table.roc_auc() == pytest.approx(spc.roc_auc_score(y, s, sample_weight=w),
+                                                rel=REL)
+        assert table.pr_auc("continuous") == pytest.approx(
+            spc.pr_auc_score(y, s, sample_weight=w, interpolation="continuous"), rel=REL)
+        assert table.achievable_pr_auc("continuous") == pytest.approx(
+            spc.achievable_pr_auc_score(y, s, sample_weight=w, interpolation="continuous"),
+            rel=REL)
+    estimate, bound = sps.roc_auc_score("y", "s", data=df, sample_weight="w", mode="binned")
+    assert abs(estimate - spc.roc_auc_score(y, s, sample_weight=w)) <= bound
+    low, high = sps.average_precision_score("y", "s", data=df, sample_weight="w",
+                                            mode="binned")
+    assert low <= spc.average_precision_score(y, s, sample_weight=w) <= high

@@ -184,3 +184,22 @@ def test_dense_bin_counting_matches_row_by_row_binning(rows, bits, weighted, as_
     np.testing.assert_array_equal(summary.keys_, keys[occupied])
     np.testing.assert_allclose(summary.pos_, pos[occupied], rtol=1e-12)
     np.testing.assert_allclose(summary.neg_, neg[occupied], rtol=1e-12)
+
+
+@pytest.mark.parametrize("scale", [1e-300, 1e-170, 1.0, 1e170, 1e300])
+def test_binned_bounds_hold_at_extreme_weight_scales(scale):
+    """Products of two weights leave float64 at these scales: the bounds use shares."""
+    rng = np.random.default_rng(11)
+    y = rng.integers(0, 2, 400)
+    s = np.round(rng.normal(size=400), 1)
+    w = rng.integers(1, 4, 400) * scale
+    with np.errstate(all="raise"):
+        summary = spc.BinnedSummary(mantissa_bits=2).update(y, s, sample_weight=w)
+        estimate, bound = summary.roc_auc()
+        low, high = summary.average_precision_interval()
+    exact_auc = spc.roc_auc_score(y, s, sample_weight=w)
+    exact_ap = spc.average_precision_score(y, s, sample_weight=w)
+    assert 0 < bound < 0.5 and abs(estimate - exact_auc) <= bound * (1 + 1e-12)
+    assert low <= exact_ap * (1 + 1e-12) and exact_ap <= high * (1 + 1e-12)
+    reference = spc.BinnedSummary(mantissa_bits=2).update(y, s, sample_weight=w / scale)
+    assert (estimate, bound) == pytest.approx(reference.roc_auc(), rel=1e-12)
