@@ -45,7 +45,11 @@ def two_class_table(y_true, y_score, pos_label=None, sample_weight=None):
     weights and both classes (an error, not a NaN, when a curve is asked for)."""
     if sample_weight is not None:
         check_non_negative_weight(np.asarray(sample_weight))
-    table = binary_table(y_true, y_score, pos_label, sample_weight)
+    return require_two_classes(binary_table(y_true, y_score, pos_label, sample_weight))
+
+
+def require_two_classes(table):
+    """The table, if it holds both classes; the package's error otherwise."""
     if table.n_pos <= 0 or table.n_neg <= 0:
         raise ValueError(
             "Only one class is present in y_true: this needs both positives and negatives."

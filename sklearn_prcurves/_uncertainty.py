@@ -35,10 +35,10 @@ from ._auc import (
     table_pr_auc,
 )
 from ._compat import Interval, StrOptions, validate_params
-from ._counts import CountTable
-from ._curves import BINARY_PARAMS, two_class_table
+from ._counts import CountTable, count_table_with_groups
+from ._curves import BINARY_PARAMS, require_two_classes, two_class_table
 from ._interpolation import INTERPOLATIONS
-from ._validation import check_binary_input
+from ._validation import check_binary_input, check_non_negative_weight
 from ._results import ConfidenceInterval, TestResult
 from .exceptions import UndefinedMetricWarning
 
@@ -300,10 +300,10 @@ def delong_test(
     components = []
     for y_score in (y_score_a, y_score_b):
         is_pos, scores, w = check_binary_input(y_true, y_score, weight, pos_label)
-        table = two_class_table(is_pos, scores, None, w)
-        _check_delong_table(table)
+        check_non_negative_weight(w)
+        table, group = count_table_with_groups(is_pos, scores, w)  # each row's score index
+        _check_delong_table(require_two_classes(table))
         auc, v10, v01, _, _ = _delong_components(table)
-        group = _group_of_rows(table, scores)  # each row's distinct-score index
         components.append((auc, v10[group[is_pos]], v01[group[~is_pos]]))
     w = np.ones(is_pos.shape[0]) if w is None else w
     w_pos, w_neg = w[is_pos], w[~is_pos]
@@ -551,9 +551,8 @@ class _Model:
         if self.table_metric is not None and not set(kwargs) <= _keywords(self.table_metric):
             self.table_metric = None  # e.g. max_fpr: evaluate the metric itself
         if self.table_metric is not None:
-            table = two_class_table(is_pos, scores, None, weight)
-            self.thresholds = table.thresholds
-            self.group = _group_of_rows(table, scores)
+            table, self.group = count_table_with_groups(is_pos, scores, weight)
+            self.thresholds = require_two_classes(table).thresholds
 
     def _call(self, y, scores, weight):
         if weight is None:  # metrics without a sample_weight parameter work too

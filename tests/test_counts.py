@@ -145,3 +145,21 @@ def test_count_table_takes_array_likes_and_checks_them():
             count_table(*args)
     with pytest.raises(ValueError, match="non-negative"):
         count_table([0, 1], [0.1, 0.5], sample_weight=[1.0, -1.0])
+
+
+@given(labelled_scores(weighted=True), st.booleans())
+def test_table_with_groups_is_the_kernels_table_and_places_every_row(data, weighted):
+    from sklearn_prcurves._counts import count_table_with_groups
+
+    is_pos, scores, weights = data
+    weights = weights if weighted else None
+    table, groups = count_table_with_groups(is_pos, scores, weights)
+    expected = count_table(is_pos, scores, weights)
+    np.testing.assert_array_equal(table.thresholds, expected.thresholds)
+    if weights is None:  # whole numbers: exactly the kernel's counts
+        np.testing.assert_array_equal(table.tps, expected.tps)
+        np.testing.assert_array_equal(table.fps, expected.fps)
+    else:
+        np.testing.assert_allclose(table.tps, expected.tps, rtol=1e-12)
+        np.testing.assert_allclose(table.fps, expected.fps, rtol=1e-12)
+    assert (table.thresholds[groups] == scores).all()
