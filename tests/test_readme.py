@@ -1,5 +1,6 @@
 """The README's set-up commands are the ones CI runs, and its examples are true."""
 
+import shutil
 from pathlib import Path
 
 import sklearn_prcurves as spc
@@ -30,6 +31,8 @@ def test_readme_python_blocks_run():
     blocks = [block.split("```", 1)[0] for block in readme.split("```python\n")[1:]]
     # Blocks reading the user's own files are shown, not run.
     blocks = [block for block in blocks if "read_parquet(" not in block]
+    if shutil.which("java") is None:  # the Spark block needs a Java runtime
+        blocks = [block for block in blocks if "SparkSession" not in block]
     assert len(blocks) >= 3
     namespace = {}
     for block in blocks:
