@@ -68,6 +68,20 @@ class CountTable:
             np.cumsum(neg, dtype=np.float64),
         )
 
+    @classmethod
+    def from_pieces(cls, scores, pos, neg):
+        """The table of per-score weights given in any order, a score possibly several
+        times (the rows of several chunks' tables): sorted and summed per score."""
+        order = np.argsort(scores)[::-1]
+        descending = scores[order]
+        pos, neg = np.asarray(pos, np.float64)[order], np.asarray(neg, np.float64)[order]
+        if descending.shape[0]:
+            starts = _run_starts(descending)
+            if starts.shape[0] < descending.shape[0]:
+                descending = descending[starts]
+                pos, neg = np.add.reduceat(pos, starts), np.add.reduceat(neg, starts)
+        return cls.from_counts(descending, pos, neg)
+
     def __len__(self):
         return self.thresholds.shape[0]
 

@@ -13,10 +13,12 @@ How it runs, and what reaches the driver:
 1. One aggregation checks the columns as the in-memory functions check arrays
    (labels of all partitions together, ``pos_label``, missing or non-finite scores,
    negative weights) and counts the rows and the weight of each class.
-2. ``mode="exact"``: the rows are range-partitioned by score (Spark's own sampling
-   places the edges; every row of a score lands in one range), and each range runs the
-   package's counting kernel on its rows. The range tables stay cached on the
-   executors; the driver receives each range's totals, computes where each range's
+2. ``mode="exact"``: each partition runs the package's counting kernel on its rows
+   (ties collapse there, before anything moves); the per-score counts are
+   range-partitioned by score (Spark's own sampling places the edges; all counts of a
+   score land in one range) and each range merges them into its table, so a process
+   holds at most a range's distinct scores, never all rows. The range tables stay
+   cached on the executors; the driver receives each range's totals, computes where each range's
    piece of the global curve starts, and then receives one small result per range: a
    partial area, the vertices of the piece's ROC convex hull, a best statistic.
    Several measures of one :func:`exact_summary` cost one pass over the data.
@@ -303,24 +305,54 @@ def _batch_columns(batches, weighted):
     return is_pos, score, weight
 
 
-def _count_range(weighted):
-    """The executor's side of the exact pass: the counting kernel on one range's rows,
-    sent back as the range's table (decreasing scores, cumulative counts)."""
+def _chunk_tables(weighted):
+    """The executor's side of the exact pass, first half: the counting kernel on each
+    chunk of a partition's rows (up to ``_BATCH_ROWS`` rows at a time), sent on as the
+    chunk's per-score weights. Ties collapse here, before any shuffle, so a score held
+    by a billion rows travels as one row per chunk."""
 
     def count(batches):
         import pyarrow as pa
 
-        columns = _batch_columns(batches, weighted)
-        if columns is None:
-            return
-        table = count_table(*columns)
-        for start in range(0, len(table), _BATCH_ROWS):
-            stop = start + _BATCH_ROWS
-            yield pa.RecordBatch.from_arrays(
-                [pa.array(table.thresholds[start:stop]), pa.array(table.tps[start:stop]),
-                 pa.array(table.fps[start:stop])], names=["s", "tp", "fp"])
+        pending, rows = [], 0
+        for batch in batches:
+            pending.append(batch)
+            rows += batch.num_rows
+            if rows >= _BATCH_ROWS:
+                yield from _chunk_table(pending, weighted, pa)
+                pending, rows = [], 0
+        yield from _chunk_table(pending, weighted, pa)
 
     return count
+
+
+def _chunk_table(batches, weighted, pa):
+    columns = _batch_columns(batches, weighted)
+    if columns is None:
+        return
+    table = count_table(*columns)
+    yield pa.RecordBatch.from_arrays(
+        [pa.array(table.thresholds), pa.array(table.pos), pa.array(table.neg)],
+        names=["s", "pos", "neg"])
+
+
+def _merge_range(batches):
+    """The exact pass, second half: one score range's chunk tables merged into the
+    range's table (decreasing scores, cumulative counts)."""
+    import pyarrow as pa
+
+    batches = [b for b in batches if b.num_rows]
+    if not batches:
+        return
+    pieces = pa.Table.from_batches(batches)
+    table = CountTable.from_pieces(pieces.column("s").to_numpy(),
+                                   pieces.column("pos").to_numpy(),
+                                   pieces.column("neg").to_numpy())
+    for start in range(0, len(table), _BATCH_ROWS):
+        stop = start + _BATCH_ROWS
+        yield pa.RecordBatch.from_arrays(
+            [pa.array(table.thresholds[start:stop]), pa.array(table.tps[start:stop]),
+             pa.array(table.fps[start:stop])], names=["s", "tp", "fp"])
 
 
 def _read_range(batches):
@@ -484,9 +516,12 @@ def _exact_table(prepared, n_ranges):
         n_ranges = max(parallelism, math.ceil(prepared.n_rows / _ROWS_PER_RANGE))
     elif isinstance(n_ranges, bool) or not isinstance(n_ranges, int) or n_ranges < 1:
         raise ValueError(f"n_ranges must be a positive integer; got {n_ranges!r}.")
-    ranged = frame.repartitionByRange(n_ranges, F.col("s").desc())
-    schema = f"s {prepared.score_type}, tp double, fp double"
-    cached = _map_in_arrow(ranged, _count_range(prepared.weighted), schema).persist()
+    score_type = prepared.score_type
+    chunks = _map_in_arrow(frame, _chunk_tables(prepared.weighted),
+                           f"s {score_type}, pos double, neg double")
+    ranged = chunks.repartitionByRange(n_ranges, F.col("s").desc())
+    cached = _map_in_arrow(ranged, _merge_range, f"s {score_type}, tp double, fp double")
+    cached = cached.persist()
     try:
         totals = _map_in_arrow(cached, _range_totals,
                                "top binary, tp double, fp double, n long").collect()

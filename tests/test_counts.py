@@ -163,3 +163,20 @@ def test_table_with_groups_is_the_kernels_table_and_places_every_row(data, weigh
         np.testing.assert_allclose(table.tps, expected.tps, rtol=1e-12)
         np.testing.assert_allclose(table.fps, expected.fps, rtol=1e-12)
     assert (table.thresholds[groups] == scores).all()
+
+
+@given(labelled_scores(weighted=True), st.integers(1, 5))
+def test_tables_of_chunks_as_pieces_give_the_whole_table(data, n_chunks):
+    """``CountTable.from_pieces`` of every chunk's per-score rows, in any order, is the
+    table of all rows: how the Spark ranges merge the chunks' tables."""
+    is_pos, scores, weights = data
+    cuts = np.linspace(0, scores.shape[0], n_chunks + 1).astype(int)
+    tables = [count_table(is_pos[a:b], scores[a:b], weights[a:b])
+              for a, b in zip(cuts[:-1], cuts[1:]) if b > a]
+    pieces = [np.concatenate(parts)[::-1] for parts in zip(
+        *[(t.thresholds, t.pos, t.neg) for t in tables])]
+    merged = CountTable.from_pieces(*pieces)
+    expected = count_table(is_pos, scores, weights)
+    np.testing.assert_array_equal(merged.thresholds, expected.thresholds)
+    np.testing.assert_allclose(merged.tps, expected.tps, rtol=1e-12)
+    np.testing.assert_allclose(merged.fps, expected.fps, rtol=1e-12)

@@ -374,3 +374,20 @@ def test_extreme_weight_scales(spark, scale):
     low, high = sps.average_precision_score("y", "s", data=df, sample_weight="w",
                                             mode="binned")
     assert low <= spc.average_precision_score(y, s, sample_weight=w) <= high
+
+
+def test_a_score_held_by_most_rows_is_one_row_per_chunk(spark):
+    """Heavy ties (a default score for most rows) collapse before the shuffle: the
+    range holding that score receives a few rows, not all of them."""
+    rng = np.random.default_rng(8)
+    n = 200_000
+    y = (rng.random(n) < 0.2).astype(np.int64)
+    s = np.where(rng.random(n) < 0.9, 0.0, rng.normal(size=n) + y)
+    df = frame(spark, partitions=4, y=y, s=s)
+    with sps.exact_summary("y", "s", data=df, n_ranges=4) as table:
+        assert table.largest_range < 0.15 * n
+        assert table.roc_auc() == pytest.approx(spc.roc_auc_score(y, s), rel=REL)
+        assert table.pr_auc() == pytest.approx(spc.pr_auc_score(y, s), rel=REL)
+    chunks = sps._map_in_arrow(sps._prepare("y", "s", None, None, df).frame,
+                               sps._chunk_tables(False), "s double, pos double, neg double")
+    assert chunks.where("s = 0").count() <= 4  # one row per partition's chunk
