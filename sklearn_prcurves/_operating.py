@@ -458,7 +458,13 @@ def grouped_roc_auc_score(
     aucs = _grouped_aucs(is_pos, y_score, group_index, labels.shape[0],
                          None if sample_weight is None else np.asarray(sample_weight, float))
     if isinstance(group_weight, str):
-        weights = sizes if group_weight == "samples" else np.ones(labels.shape[0])
+        # Sizes relative to the largest: the mean is the same, and sums of huge weights
+        # cannot overflow.
+        largest = sizes.max()
+        if group_weight == "uniform":
+            weights = np.ones(labels.shape[0])
+        else:
+            weights = sizes / largest if largest > 0 else sizes
     else:
         weights = column_or_1d(group_weight).astype(np.float64)
         if weights.shape[0] != labels.shape[0]:
@@ -511,12 +517,15 @@ def _grouped_aucs(is_pos, scores, group_index, n_groups, weight):
     before_run = running[run_start][run_id]
     below = before_run - running[group_start][group_id_of_row]
     tied = running[run_end][run_id] - before_run
-    credit = np.where(positive, w * (below + tied / 2), 0.0).astype(np.float64)
     pos_total = np.bincount(group, weights=np.where(positive, w, 0.0), minlength=n_groups)
     neg_total = np.bincount(group, weights=neg, minlength=n_groups)
-    area = np.bincount(group, weights=credit, minlength=n_groups)
+    # Each positive's share of its group's area: its share of the group's positives
+    # times the share of the group's negatives it outranks. Shares, not products of
+    # weights, so that weights of 1e-300 or 1e300 neither underflow nor overflow.
     with np.errstate(invalid="ignore", divide="ignore"):
-        aucs = area / (pos_total * neg_total)
+        share = np.where(positive, (w / pos_total[group])
+                         * ((below + tied / 2) / neg_total[group]).astype(np.float64), 0.0)
+    aucs = np.bincount(group, weights=share, minlength=n_groups)
     aucs[(pos_total <= 0) | (neg_total <= 0)] = np.nan
     return aucs
 

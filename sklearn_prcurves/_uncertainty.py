@@ -21,7 +21,7 @@ import warnings
 from numbers import Integral, Real
 
 import numpy as np
-from scipy.special import ndtri
+from scipy.special import expit, ndtri
 from scipy.stats import norm
 from sklearn import config_context
 from sklearn.utils import check_random_state
@@ -437,7 +437,8 @@ def boyd_interval(area, n_pos, method="logit", confidence_level=0.95):
         return (edge, 1.0) if area >= 1 else (0.0, 1.0 - edge)
     eta = np.log(area / (1 - area))
     tau = z / np.sqrt(n_pos * area * (1 - area))
-    return float(1 / (1 + np.exp(-(eta - tau)))), float(1 / (1 + np.exp(-(eta + tau))))
+    # expit, not 1 / (1 + exp(-x)): no overflow when n is tiny (weights of 1e-300).
+    return float(expit(eta - tau)), float(expit(eta + tau))
 
 
 # --- bootstrap ------------------------------------------------------------------------

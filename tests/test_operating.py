@@ -192,3 +192,16 @@ def test_grouped_auc_vectorised_equals_each_groups_auc(data):
         expected = spc.roc_auc_score(labels, scores[rows],
                                      sample_weight=None if weight is None else weight[rows])
         assert aucs[g] == pytest.approx(expected, abs=1e-12)
+
+
+@pytest.mark.parametrize("scale", [1e-300, 1e-170, 1e170, 1e300])
+def test_grouped_auc_is_invariant_to_the_scale_of_the_weights(scale):
+    """Products of two weights leave float64 at these scales; the per-group AUCs are
+    built from shares (this was NaN with "no group holds both classes" before)."""
+    rng = np.random.default_rng(0)
+    y, s = rng.integers(0, 2, 300), np.round(rng.random(300), 1)
+    groups, w = rng.integers(0, 10, 300), rng.integers(1, 4, 300).astype(float)
+    expected = spc.grouped_roc_auc_score(y, s, groups, sample_weight=w)
+    with np.errstate(all="raise"):
+        got = spc.grouped_roc_auc_score(y, s, groups, sample_weight=w * scale)
+    assert got == pytest.approx(expected, rel=1e-12)
