@@ -70,6 +70,8 @@ _BATCH_ROWS = 1 << 20
 
 
 def _import_pyspark():
+    # PySpark 4 warns about pandas 3 when imported; this module uses Arrow, not pandas.
+    warnings.filterwarnings("ignore", message="PySpark does not yet fully support pandas")
     try:
         import pyspark.sql  # noqa: F401
         from pyspark.sql import functions

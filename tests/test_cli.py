@@ -452,6 +452,22 @@ def test_bad_files_exit_non_zero_with_one_line(tmp_path, case):
     assert message in lines[0]
 
 
+def test_bad_file_on_spark_executors_is_the_same_one_line_error(tmp_path):
+    """An input error raised on an executor reaches the user as the reader's own
+    message, not as Spark's wrapped traceback (Spark's start-up log lines aside)."""
+    pytest.importorskip("pyspark")
+    if shutil.which("java") is None:
+        pytest.skip("Spark needs a Java runtime")
+    path = tmp_path / "bad.csv"
+    path.write_text("y,score\n1,0.5\n0,abc\n1,0.2\n")
+    result = run("report", str(path), "--label", "y", "--score", "score", "--no-files",
+                 "--engine", "spark")
+    assert result.returncode == 1, result.stderr
+    assert "Traceback" not in result.stderr and "please report" not in result.stderr
+    assert result.stderr.strip().splitlines()[-1] == (
+        "sklearn-prcurves: error: bad.csv line 3, column 'score': 'abc' is not a number")
+
+
 def test_too_many_segments_is_a_clear_error(tmp_path):
     y, a, _, _ = make_data(200, seed=13)
     data = write_csv(tmp_path / "s.csv", {"y": y, "a": a, "id": np.arange(200)})

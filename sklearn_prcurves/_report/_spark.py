@@ -8,6 +8,7 @@ file system shared by the cluster).
 """
 
 import os
+import warnings
 
 from ._input import InputError
 
@@ -20,6 +21,7 @@ class SparkRunner:
     name = "spark"
 
     def __init__(self, master=None):
+        warnings.filterwarnings("ignore", message="PySpark does not yet fully support pandas")
         try:
             from pyspark.sql import SparkSession
         except ImportError:
@@ -45,10 +47,23 @@ class SparkRunner:
 
     def map(self, function, parts, *args):
         context = self.session.sparkContext
-        return (context.parallelize(parts, len(parts))
-                .map(lambda part: function(part, *args))
-                .collect())  # in the order of the parts
+        results = (context.parallelize(parts, len(parts))
+                   .map(lambda part: _outcome(function, part, args))
+                   .collect())  # in the order of the parts
+        for failed, value in results:
+            if failed:
+                raise value  # the reader's own message (file, line, column)
+        return [value for _, value in results]
 
     def close(self):
         if self._started:
             self.session.stop()
+
+
+def _outcome(function, part, args):
+    """``(False, result)``, or ``(True, error)`` for an input error: Spark would wrap
+    an exception raised on an executor in its own, traceback and all."""
+    try:
+        return False, function(part, *args)
+    except InputError as error:
+        return True, error
