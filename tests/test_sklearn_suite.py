@@ -1,20 +1,20 @@
 """scikit-learn's own ranking tests, run against our drop-ins.
 
-The installed scikit-learn ships ``sklearn/metrics/tests/test_ranking.py``. We load a
-private copy of that module, rebind its names for the functions we replace to ours,
-and expose its tests here, so every assertion scikit-learn makes about its ranking
-metrics is also made about ours, for whichever scikit-learn version is installed.
-Fixtures such as ``global_random_seed`` come from ``sklearn.conftest`` (loaded in
-``conftest.py``).
+The installed scikit-learn ships ``sklearn/metrics/tests/test_ranking.py``. A private
+copy of that module is executed with our functions bound under scikit-learn's names
+(``tests/_sklearn_suites.py``), so every assertion scikit-learn makes about its ranking
+metrics, including the lists of curve functions it builds at import time, is also made
+about ours, for whichever scikit-learn version is installed. Fixtures such as
+``global_random_seed`` come from ``sklearn.conftest`` (loaded in ``conftest.py``).
 """
-
-import importlib.util
 
 import pytest
 
 import sklearn_prcurves
 
-sklearn_tests = pytest.importorskip("sklearn.metrics.tests.test_ranking")
+from _sklearn_suites import expose_tests, load_with_ours
+
+pytest.importorskip("sklearn.metrics.tests.test_ranking")
 
 REPLACED = [
     "auc",
@@ -35,35 +35,16 @@ NOT_MIRRORED = {
     ),
 }
 
-
-def _load_rebound_copy():
-    spec = importlib.util.spec_from_file_location(
-        "_sklearn_test_ranking_on_prcurves", sklearn_tests.__file__
-    )
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    ours = {name: getattr(sklearn_prcurves, name) for name in REPLACED if hasattr(module, name)}
-    originals = {id(getattr(module, name)): fn for name, fn in ours.items()}
-    for name, fn in ours.items():
-        setattr(module, name, fn)
-    # Lists of functions built at import time (CURVE_FUNCS) hold scikit-learn's objects.
-    for value in vars(module).values():
-        if isinstance(value, list):
-            value[:] = [originals.get(id(item), item) for item in value]
-    return module, ours
-
-
-_module, _ours = _load_rebound_copy()
-assert _ours, "no scikit-learn ranking function was rebound"
-
-for _name, _test in vars(_module).items():
-    if _name.startswith("test_") and callable(_test):
-        if _name in NOT_MIRRORED:
-            _test = pytest.mark.skip(reason=NOT_MIRRORED[_name])(_test)
-        globals()[_name] = _test
+_module = load_with_ours("sklearn.metrics.tests.test_ranking",
+                         [name for name in REPLACED if hasattr(sklearn_prcurves, name)])
+expose_tests(_module, globals(), NOT_MIRRORED)
 
 
 def test_rebinding_took_effect():
-    for name, fn in _ours.items():
-        assert getattr(_module, name) is fn
-        assert fn.__module__.startswith("sklearn_prcurves")
+    for name in REPLACED:
+        fn = getattr(_module, name, None)
+        if fn is not None:
+            assert fn is getattr(sklearn_prcurves, name)
+            assert fn.__module__.startswith("sklearn_prcurves")
+    # Lists built at import time hold ours too.
+    assert sklearn_prcurves.roc_curve in _module.CURVE_FUNCS
