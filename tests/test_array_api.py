@@ -6,6 +6,8 @@ functions are checked the same way: results in the input's namespace and on its
 device, values equal to the NumPy results.
 """
 
+import inspect
+
 import numpy as np
 import pytest
 from sklearn import config_context
@@ -31,8 +33,10 @@ CHECKS = [(metric, check) for metric, check in _common.yield_metric_checker_comb
 
 
 def _namespaces():
+    # array_api_strict's devices are all on the CPU (a second one tests that results
+    # come back on the input's device); torch only on the CPU here.
     for namespace, device, dtype in yield_namespace_device_dtype_combinations():
-        if namespace in ("array_api_strict", "torch") and device in (None, "cpu", "CPU_DEVICE"):
+        if namespace == "array_api_strict" or (namespace == "torch" and device == "cpu"):
             yield namespace, device, dtype
 
 
@@ -40,9 +44,13 @@ NAMESPACES = list(_namespaces())
 
 
 def test_sklearn_checks_are_bound_to_ours():
-    # scikit-learn 1.9 lists these four in its array API checks (the others below).
-    assert {metric.__name__ for metric, _ in CHECKS} >= {
-        "average_precision_score", "det_curve", "precision_recall_curve", "roc_curve"}
+    # Every ranking function scikit-learn checks (its list grows between releases:
+    # 1.9 adds average_precision_score) is checked as ours, none as scikit-learn's.
+    checked = {getattr(metric, "__name__", None): metric
+               for metric in _common.array_api_metric_checkers}
+    ranking = set(SUPPORTED) & set(checked)
+    assert {"det_curve", "precision_recall_curve", "roc_curve"} <= ranking
+    assert all(checked[name] is getattr(spc, name) for name in ranking)
 
 
 @pytest.mark.parametrize("array_namespace, device_name, dtype_name", NAMESPACES)
@@ -86,9 +94,15 @@ OWN = {
 def test_package_functions_keep_namespace_and_device(name, array_namespace, device_name,
                                                      dtype_name, weighted):
     _skip_unavailable(array_namespace)
-    # scikit-learn's own test helpers, as its test module imports them
-    device, get_namespace = _common.array_api_device, _common.get_namespace
-    xp, dev = _common._array_api_for_tests(array_namespace, device_name, dtype_name)
+    from sklearn.utils._array_api import device, get_namespace
+
+    # scikit-learn's own test helper, as its test module imports it (its home and
+    # signature move between releases: 1.9 also takes the dtype)
+    helper = _common._array_api_for_tests
+    if len(inspect.signature(helper).parameters) >= 3:
+        xp, dev = helper(array_namespace, device_name, dtype_name)
+    else:  # scikit-learn 1.8: the namespace only; the device is the one given
+        xp, dev = helper(array_namespace, device_name), device_name
     rng = np.random.default_rng(0)
     y = rng.integers(0, 2, 60)
     s = np.round(rng.random(60), 1).astype(dtype_name)  # ties
@@ -111,4 +125,6 @@ def test_package_functions_keep_namespace_and_device(name, array_namespace, devi
 
 
 def _to_numpy(array):
-    return _common.move_to(array, xp=np, device="cpu")
+    from sklearn_prcurves._compat import _to_numpy as to_numpy
+
+    return to_numpy(array)
