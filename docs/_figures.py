@@ -144,10 +144,11 @@ def _hull_and_achievable(path):
     y = (rng.random(400) < 0.15).astype(int)
     scores = np.round(rng.normal(size=400) + 1.2 * y, 1)
     fig, (left, right) = plt.subplots(1, 2, figsize=(10, 4.5))
-    spc.ROCCurveDisplay.from_predictions(y, scores, ax=left, name="model", plot_hull=True,
+    spc.RocCurveDisplay.from_predictions(y, scores, ax=left, name="model", plot_hull=True,
                                          plot_chance_level=True)
-    spc.PRCurveDisplay.from_predictions(y, scores, ax=right, name="model",
-                                        plot_achievable=True, plot_chance_level=True)
+    spc.PrecisionRecallDisplay.from_predictions(
+        y, scores, ax=right, name="model", interpolation="davis-goadrich",
+        plot_achievable=True, plot_chance_level=True)
     left.set_title("ROC curve and its convex hull")
     right.set_title("PR curve and the achievable PR curve")
     fig.savefig(path, dpi=100, bbox_inches="tight")

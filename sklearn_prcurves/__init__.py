@@ -47,11 +47,14 @@ from ._scorer import (
 from ._plot import (
     CostCurveDisplay,
     CumulativeGainDisplay,
+    DetCurveDisplay,
     KSDisplay,
     LiftDisplay,
     PRCurveDisplay,
+    PrecisionRecallDisplay,
     PrecisionRecallGainDisplay,
     ROCCurveDisplay,
+    RocCurveDisplay,
 )
 from ._summary import BinnedSummary, ExactSummary
 from ._transformer import AchievablePRClassifier, AchievablePRTransformer
@@ -82,14 +85,17 @@ __all__ = [
     "CostCurveDisplay",
     "CountTable",
     "CumulativeGainDisplay",
+    "DetCurveDisplay",
     "ExactSummary",
     "FBetaOptimum",
     "KSDisplay",
     "LiftDisplay",
     "OperatingPoint",
     "PRCurveDisplay",
+    "PrecisionRecallDisplay",
     "PrecisionRecallGainDisplay",
     "ROCCurveDisplay",
+    "RocCurveDisplay",
     "TestResult",
     "achievable_pr_auc_score",
     "achievable_pr_curve",

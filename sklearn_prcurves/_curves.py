@@ -394,20 +394,24 @@ def det_curve(
     >>> fnr
     array([0. , 0.5, 0.5])
     """
-    fps, tps, thresholds = _cumulative_counts(y_true, y_score, pos_label, sample_weight)
-    tps = np.concatenate([[0.0], tps])
-    fps = np.concatenate([[0.0], fps])
-    thresholds = np.concatenate([[np.inf], thresholds.astype(np.float64, copy=False)])
-
-    if drop_intermediate and fps.shape[0] > 2:
-        keep = _keep_ends_of_flat_runs(tps)
-        fps, tps, thresholds = fps[keep], tps[keep], thresholds[keep]
-
+    table = binary_table(y_true, y_score, pos_label, sample_weight)
     if n_distinct_labels(y_true) != 2:
         raise ValueError(
             "Only one class is present in y_true. Detection error "
             "tradeoff curve is not defined in that case."
         )
+    return table_det(table, drop_intermediate)
+
+
+def table_det(table, drop_intermediate=False):
+    """:func:`det_curve` of a counting table."""
+    tps = np.concatenate([[0.0], table.tps])
+    fps = np.concatenate([[0.0], table.fps])
+    thresholds = np.concatenate([[np.inf], table.thresholds.astype(np.float64, copy=False)])
+
+    if drop_intermediate and fps.shape[0] > 2:
+        keep = _keep_ends_of_flat_runs(tps)
+        fps, tps, thresholds = fps[keep], tps[keep], thresholds[keep]
 
     fns = tps[-1] - tps
     # Start at the last threshold with no false positive, stop at the first with no

@@ -52,3 +52,9 @@ def expose_tests(module, namespace, skips=None):
     for name, value in vars(module).items():
         if hasattr(value, "_pytestfixturefunction") or type(value).__name__ == "FixtureFunctionDefinition":
             namespace.setdefault(name, value)
+
+
+# What scikit-learn's display tests import from sklearn.metrics that we provide.
+DISPLAY_SUITE_NAMES = ["RocCurveDisplay", "PrecisionRecallDisplay", "DetCurveDisplay",
+                       "roc_curve", "auc", "precision_recall_curve",
+                       "average_precision_score", "det_curve"]

@@ -304,11 +304,11 @@ def test_display_options_are_checked(kwargs, match):
     import matplotlib
 
     matplotlib.use("Agg")
-    for display in (spc.PRCurveDisplay, spc.ROCCurveDisplay):
+    for display in (spc.PrecisionRecallDisplay, spc.RocCurveDisplay):
         with pytest.raises(ValueError, match=match):
             display.from_predictions([0, 1, 0, 1], [0.1, 0.2, 0.3, 0.4], **kwargs)
     with pytest.raises(ValueError, match="interpolation"):
-        spc.PRCurveDisplay.from_predictions([0, 1, 0, 1], [0.1, 0.2, 0.3, 0.4],
+        spc.PrecisionRecallDisplay.from_predictions([0, 1, 0, 1], [0.1, 0.2, 0.3, 0.4],
                                             interpolation="bogus")
 
 

@@ -358,7 +358,7 @@ def test_pr_display_shades_the_unachievable_region():
 
     y = np.r_[np.ones(10), np.zeros(90)]
     scores = np.linspace(0, 1, 100)
-    display = spc.PRCurveDisplay.from_predictions(y, scores, plot_unachievable=True)
+    display = spc.PrecisionRecallDisplay.from_predictions(y, scores, plot_unachievable=True)
     path = display.unachievable_.get_paths()[0].vertices
     area = np.trapezoid(*spc.pr_curve_bounds(y, interpolation="continuous").worst)
     # The shaded polygon's area is the worst continuous area (Boyd's minimum).

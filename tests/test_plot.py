@@ -1,4 +1,12 @@
-"""Displays render with the Agg backend and carry the expected artists and labels."""
+"""Displays: scikit-learn's three binary-curve displays, computed by the package, and
+the package's additions to them; rendered with the Agg backend.
+
+scikit-learn's own display tests run against ours in tests/test_sklearn_display_*.py;
+here: the same pictures as scikit-learn's on inputs its tests do not cover (weights,
+ties, string labels), and everything we add.
+"""
+
+import warnings
 
 import numpy as np
 import pytest
@@ -6,11 +14,15 @@ import pytest
 matplotlib = pytest.importorskip("matplotlib")
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
+import sklearn.metrics as skm  # noqa: E402
 from sklearn.datasets import make_classification  # noqa: E402
 from sklearn.linear_model import LogisticRegression  # noqa: E402
 from sklearn.model_selection import cross_validate  # noqa: E402
 
 import sklearn_prcurves as spc  # noqa: E402
+
+DISPLAYS = [("RocCurveDisplay", "roc_curve"), ("PrecisionRecallDisplay", "precision_recall_curve"),
+            ("DetCurveDisplay", "det_curve")]
 
 
 @pytest.fixture(autouse=True)
@@ -25,123 +37,143 @@ def fitted():
     return LogisticRegression().fit(X, y), X, y
 
 
-def test_pr_display_draws_the_interpolated_curve_and_extras():
+def _tied_weighted_strings():
+    rng = np.random.default_rng(3)
+    y = np.where(rng.random(400) < 0.3, "spam", "ham")
+    scores = np.round(rng.normal(size=400) + (y == "spam"), 1)  # many ties
+    weight = rng.uniform(0, 5, 400)
+    weight[:20] = 0
+    return y, scores, weight
+
+
+@pytest.mark.parametrize("name, _", DISPLAYS)
+def test_same_picture_as_scikit_learn(name, _):
+    y, scores, weight = _tied_weighted_strings()
+    ours = getattr(spc, name).from_predictions(y, scores, sample_weight=weight, pos_label="spam",
+                                               name="m")
+    theirs = getattr(skm, name).from_predictions(y, scores, sample_weight=weight,
+                                                 pos_label="spam", name="m")
+    assert isinstance(ours, getattr(skm, name))
+    np.testing.assert_array_equal(ours.line_.get_xdata(), theirs.line_.get_xdata())
+    np.testing.assert_array_equal(ours.line_.get_ydata(), theirs.line_.get_ydata())
+    assert ours.line_.get_label() == theirs.line_.get_label()
+    assert ours.ax_.get_xlabel() == theirs.ax_.get_xlabel() == (
+        ours.ax_.get_xlabel().split(" (")[0] + " (Positive label: spam)")
+
+
+def test_pr_interpolated_view_and_extras():
     y = np.array([0, 1, 1, 0, 1, 0, 0, 1])
     s = np.array([0.1, 0.8, 0.6, 0.7, 0.3, 0.3, 0.2, 0.9])
-    d = spc.PRCurveDisplay.from_predictions(
-        y, s, name="m", plot_achievable=True, plot_step=True, plot_chance_level=True,
-        iso_f1=True, operating_points=[0.6],
+    d = spc.PrecisionRecallDisplay.from_predictions(
+        y, s, name="m", interpolation="davis-goadrich", plot_achievable=True, plot_step=True,
+        plot_chance_level=True, iso_f1=True, operating_points=[0.6],
     )
     precision, recall, _ = spc.pr_curve(y, s)
     np.testing.assert_array_equal(d.line_.get_xdata(), recall)
     np.testing.assert_array_equal(d.line_.get_ydata(), precision)
+    assert d.line_.get_drawstyle() == "default"
     assert d.line_.get_label() == f"m (AUC-PR = {spc.pr_auc_score(y, s):0.2f})"
+    # The display keeps scikit-learn's values; only the drawing is interpolated.
+    assert d.average_precision == spc.average_precision_score(y, s)
     hull_precision, hull_recall, _ = spc.achievable_pr_curve(y, s)
     np.testing.assert_array_equal(d.achievable_line_.get_xdata(), hull_recall)
+    np.testing.assert_array_equal(d.achievable_line_.get_ydata(), hull_precision)
     assert d.achievable_line_.get_label() == (
         f"m achievable (AUC-PR = {spc.achievable_pr_auc_score(y, s):0.2f})"
     )
     assert d.step_line_.get_label() == f"m steps (AP = {spc.average_precision_score(y, s):0.2f})"
     assert d.chance_level_.get_ydata()[0] == pytest.approx(0.5)
     assert len(d.iso_f1_lines_) == 4
-    assert d.operating_points_.get_offsets().shape == (1, 2)
-    assert d.ax_.get_xlabel() == "Recall (Positive label: 1)"
-    assert d.ax_.get_ylabel() == "Precision (Positive label: 1)"
-    assert d.figure_ is d.ax_.figure
-    assert {t.get_text() for t in d.ax_.get_legend().get_texts()} >= {d.line_.get_label()}
+    (points,) = d.operating_points_
+    # Threshold 0.6: scores 0.9, 0.8, 0.7, 0.6 predicted positive, three of them positive.
+    np.testing.assert_allclose(points.get_offsets(), [[3 / 4, 3 / 4]])
+    legend = {t.get_text() for t in d.ax_.get_legend().get_texts()}
+    assert {d.line_.get_label(), d.achievable_line_.get_label(), "operating points"} <= legend
 
 
-def test_roc_display_with_hull_and_chance(fitted):
+def test_continuous_view_and_the_default_steps():
+    y, s = [0, 1, 1, 0, 1], [0.1, 0.8, 0.6, 0.7, 0.3]
+    steps = spc.PrecisionRecallDisplay.from_predictions(y, s)
+    assert steps.line_.get_drawstyle() == "steps-post"
+    assert steps.line_.get_label() == f"Classifier (AP = {spc.average_precision_score(y, s):0.2f})"
+    smooth = steps.plot(interpolation="continuous", name="c")
+    area = spc.pr_auc_score(y, s, interpolation="continuous")
+    assert smooth.line_.get_label() == f"c (AUC-PR = {area:0.2f})"
+    with pytest.raises(ValueError, match="interpolation must be None"):
+        steps.plot(interpolation="linear")
+
+
+def test_additions_need_counts_on_a_hand_built_display():
+    d = spc.PrecisionRecallDisplay(precision=np.array([1, 0.5]), recall=np.array([0, 1]))
+    for option in (dict(interpolation="davis-goadrich"), dict(plot_achievable=True),
+                   dict(operating_points=[0.5])):
+        with pytest.raises(ValueError, match="needs the curve's counts: create the display"):
+            d.plot(**option)
+    with pytest.raises(ValueError, match="plot_unachievable needs the prevalence"):
+        d.plot(plot_unachievable=True)
+    # What needs no counts works: steps and iso-F1 lines from the arrays themselves.
+    assert len(d.plot(iso_f1=[0.5]).iso_f1_lines_) == 1
+
+
+def test_roc_hull_and_chance(fitted):
     estimator, X, y = fitted
-    d = spc.ROCCurveDisplay.from_estimator(estimator, X, y, plot_hull=True, plot_chance_level=True)
+    d = spc.RocCurveDisplay.from_estimator(estimator, X, y, plot_hull=True, plot_chance_level=True)
     scores = estimator.predict_proba(X)[:, 1]
     assert d.line_.get_label() == f"LogisticRegression (AUC = {spc.roc_auc_score(y, scores):0.2f})"
     fpr, tpr, _ = spc.roc_convex_hull(y, scores)
     np.testing.assert_allclose(d.hull_line_.get_xdata(), fpr)
     np.testing.assert_allclose(d.hull_line_.get_ydata(), tpr)
-    assert d.ax_.get_xlabel() == "False Positive Rate (Positive label: 1)"
-    assert d.chance_level_.get_label() == "chance level (AUC = 0.5)"
+    assert d.hull_line_.get_color() == d.line_.get_color()
+    assert d.chance_level_.get_label() == "Chance level (AUC = 0.5)"
+    assert d.hull_line_.get_label() in {t.get_text() for t in d.ax_.get_legend().get_texts()}
 
 
-def test_several_models_on_one_axes(fitted):
-    estimator, X, y = fitted
-    fig, ax = plt.subplots()
-    first = spc.PRCurveDisplay.from_estimator(estimator, X, y, ax=ax, name="a")
-    second = spc.PRCurveDisplay.from_predictions(y, X[:, 0], ax=ax, name="b")
-    assert first.ax_ is second.ax_ is ax
-    labels = [t.get_text() for t in ax.get_legend().get_texts()]
-    assert labels[0].startswith("a (AUC-PR = ") and labels[1].startswith("b (AUC-PR = ")
-    assert second.plot(ax=ax, name="again") is second  # plot returns self
-
-
-@pytest.mark.parametrize("display", [spc.PRCurveDisplay, spc.ROCCurveDisplay])
-def test_from_cv_results_draws_folds_mean_and_band(display):
+@pytest.mark.parametrize("name", ["RocCurveDisplay", "PrecisionRecallDisplay"])
+def test_cross_validation_curves_with_additions(name):
     X, y = make_classification(n_samples=300, weights=[0.8], random_state=1)
-    cv_results = cross_validate(
-        LogisticRegression(), X, y, cv=4, return_estimator=True, return_indices=True
-    )
-    d = display.from_cv_results(cv_results, X, y, name="cv")
-    assert len(d.fold_lines_) == 4
-    assert d.band_ is not None
-    assert "±" in d.line_.get_label() and d.line_.get_label().startswith("cv (")
-    with pytest.raises(ValueError, match="return_estimator=True, return_indices=True"):
-        display.from_cv_results({"test_score": [1]}, X, y)
+    cv_results = cross_validate(LogisticRegression(), X, y, cv=4, return_estimator=True,
+                                return_indices=True)
+    display = getattr(spc, name)
+    if not hasattr(display, "from_cv_results"):
+        pytest.skip("scikit-learn < 1.9 has no PrecisionRecallDisplay.from_cv_results")
+    extra = dict(plot_hull=True) if name == "RocCurveDisplay" else dict(
+        interpolation="davis-goadrich", plot_achievable=True)
+    d = display.from_cv_results(cv_results, X, y, name="cv", **extra)
+    theirs = getattr(skm, name).from_cv_results(cv_results, X, y, name="cv")
+    assert len(d.line_) == len(theirs.line_) == 4
+    added = d.hull_line_ if name == "RocCurveDisplay" else d.achievable_line_
+    assert len(added) == 4
+    labels = [line.get_label() for line in added]
+    assert labels[0].startswith("cv ") and "+/-" in labels[0]
+    assert all(label.startswith("_") for label in labels[1:])  # one legend entry
 
 
-def test_bad_estimator_and_single_class(fitted):
-    estimator, X, y = fitted
-    with pytest.raises(ValueError, match="pos_label=7 is not a class"):
-        spc.PRCurveDisplay.from_estimator(estimator, X, y, pos_label=7)
-    with pytest.raises(ValueError, match="Only one class"):
-        spc.ROCCurveDisplay.from_predictions([1, 1], [0.2, 0.4])
-
-
-@pytest.mark.parametrize("display", [spc.PRCurveDisplay, spc.ROCCurveDisplay])
-def test_bootstrap_confidence_band_brackets_the_curve(display):
+def test_bootstrap_band_brackets_the_drawn_curve():
     rng = np.random.default_rng(0)
     y = rng.integers(0, 2, 300)
     scores = rng.normal(size=300) + y
-    d = display.from_predictions(y, scores, confidence_band=0.9, n_resamples=200, random_state=0)
-    grid, lower, upper, level = d.confidence_band
-    assert level == 0.9 and np.all(lower <= upper)
-    assert d.confidence_band_.get_label() == "90% confidence band (bootstrap)"
-    x, curve = d.line_.get_xdata(), d.line_.get_ydata()
-    inside = (np.interp(grid, x, curve) >= lower - 1e-9) & (np.interp(grid, x, curve) <= upper + 1e-9)
-    assert inside.mean() > 0.9  # the observed curve lies within its own band
-    again = display.from_predictions(y, scores, confidence_band=0.9, n_resamples=200, random_state=0)
-    np.testing.assert_array_equal(again.confidence_band[1], lower)  # seeded
-
-
-def test_axis_labels_agree_between_predictions_and_estimators():
-    from sklearn.datasets import make_classification
-    from sklearn.linear_model import LogisticRegression
-
-    X, y = make_classification(n_samples=200, random_state=0)
-    model = LogisticRegression().fit(X, y)
-    for display in (spc.PRCurveDisplay, spc.ROCCurveDisplay):
-        a = display.from_estimator(model, X, y)
-        b = display.from_predictions(y, model.predict_proba(X)[:, 1])
-        assert a.ax_.get_xlabel() == b.ax_.get_xlabel()
-        assert "(Positive label: 1)" in b.ax_.get_xlabel()
+    for display, options in ((spc.RocCurveDisplay, {}),
+                             (spc.PrecisionRecallDisplay, dict(interpolation="davis-goadrich"))):
+        d = display.from_predictions(y, scores, confidence_band=0.9, n_resamples=200,
+                                     random_state=0, **options)
+        assert d.confidence_band_.get_label() == "90% confidence band (bootstrap)"
+        path = d.confidence_band_.get_paths()[0].vertices
+        x, curve = d.line_.get_xdata(), d.line_.get_ydata()
+        order = np.argsort(x, kind="stable")
+        grid = np.linspace(0, 1, 201)
+        inside = np.interp(grid, x[order], curve[order])
+        lower = np.interp(grid, *path[: grid.size].T)
+        assert np.mean(inside >= lower - 1e-9) > 0.9
         plt.close("all")
+    with pytest.raises(ValueError, match="confidence_band must be"):
+        spc.RocCurveDisplay.from_predictions(y, scores, confidence_band=1.5)
 
 
-def test_iso_f1_lines_start_at_precision_one_and_are_labelled_outside():
-    display = spc.PRCurveDisplay.from_predictions([0, 1, 1, 0, 1], [0.1, 0.8, 0.6, 0.7, 0.3],
-                                                  iso_f1=True)
-    for line in display.iso_f1_lines_:
-        assert line.get_ydata()[0] == pytest.approx(1.0)
-        assert line.get_xdata()[-1] == 1.0
-    labels = [t for t in display.ax_.texts if t.get_text().startswith("F1=")]
-    assert len(labels) == 4 and all(t.xy[0] == 1 for t in labels)
-    plt.close("all")
-
-
-def test_roc_log_fpr_axis():
+def test_log_fpr_axis():
     rng = np.random.default_rng(0)
     y = (rng.random(2000) < 0.05).astype(int)
     s = rng.normal(size=2000) + 2 * y
-    display = spc.ROCCurveDisplay.from_predictions(y, s, plot_hull=True, plot_chance_level=True,
+    display = spc.RocCurveDisplay.from_predictions(y, s, plot_hull=True, plot_chance_level=True,
                                                    log_fpr=True)
     assert display.ax_.get_xscale() == "log"
     low = display.ax_.get_xlim()[0]
@@ -149,4 +181,27 @@ def test_roc_log_fpr_axis():
     # The chance diagonal stays the line TPR = FPR, drawn densely on the log axis.
     x, t = display.chance_level_.get_data()
     assert len(x) > 100 and np.allclose(x, t)
-    plt.close("all")
+
+
+def test_iso_f1_lines_start_at_precision_one_and_are_labelled_outside():
+    display = spc.PrecisionRecallDisplay.from_predictions([0, 1, 1, 0, 1],
+                                                          [0.1, 0.8, 0.6, 0.7, 0.3], iso_f1=True)
+    for line in display.iso_f1_lines_:
+        assert line.get_ydata()[0] == pytest.approx(1.0)
+        assert line.get_xdata()[-1] == 1.0
+    labels = [t for t in display.ax_.texts if t.get_text().startswith("F1=")]
+    assert len(labels) == 4 and all(t.xy[0] == 1 for t in labels)
+
+
+@pytest.mark.parametrize("old, new", [("ROCCurveDisplay", "RocCurveDisplay"),
+                                      ("PRCurveDisplay", "PrecisionRecallDisplay")])
+def test_old_names_warn_and_keep_their_default_view(old, new):
+    y, s = [0, 1, 1, 0, 1], [0.1, 0.8, 0.6, 0.7, 0.3]
+    with pytest.warns(FutureWarning, match=f"{old} is renamed {new}"):
+        d = getattr(spc, old).from_predictions(y, s, name="m")
+    assert isinstance(d, getattr(spc, new))
+    if old == "PRCurveDisplay":  # the old display drew the Davis-Goadrich curve
+        assert d.line_.get_label() == f"m (AUC-PR = {spc.pr_auc_score(y, s):0.2f})"
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        getattr(spc, new).from_predictions(y, s)  # the new names do not warn

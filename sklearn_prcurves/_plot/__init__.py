@@ -1,5 +1,6 @@
 """Displays: curves drawn with matplotlib (an optional extra, imported on first use)."""
 
+from .det_curve import DetCurveDisplay
 from .other_curves import (
     CostCurveDisplay,
     CumulativeGainDisplay,
@@ -7,15 +8,18 @@ from .other_curves import (
     LiftDisplay,
     PrecisionRecallGainDisplay,
 )
-from .pr_curve import PRCurveDisplay
-from .roc_curve import ROCCurveDisplay
+from .pr_curve import PRCurveDisplay, PrecisionRecallDisplay
+from .roc_curve import ROCCurveDisplay, RocCurveDisplay
 
 __all__ = [
     "CostCurveDisplay",
     "CumulativeGainDisplay",
+    "DetCurveDisplay",
     "KSDisplay",
     "LiftDisplay",
     "PRCurveDisplay",
+    "PrecisionRecallDisplay",
     "PrecisionRecallGainDisplay",
     "ROCCurveDisplay",
+    "RocCurveDisplay",
 ]

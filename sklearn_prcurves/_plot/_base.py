@@ -61,30 +61,6 @@ def binary_scores(estimator, X, *, response_method="auto", pos_label=None):
     raise ValueError(f"{type(estimator).__name__} has none of {methods}.")
 
 
-def cv_folds(cv_results, X, y, sample_weight):
-    """``(estimator, X_test, y_test, weight_test)`` per fold of ``cross_validate``."""
-    if "estimator" not in cv_results or "indices" not in cv_results:
-        raise ValueError(
-            "cv_results must come from cross_validate(..., return_estimator=True, "
-            "return_indices=True)."
-        )
-    y = np.asarray(y)
-    weight = None if sample_weight is None else np.asarray(sample_weight)
-    for estimator, test in zip(cv_results["estimator"], cv_results["indices"]["test"]):
-        X_test = X.iloc[test] if hasattr(X, "iloc") else X[test]
-        yield estimator, X_test, y[test], None if weight is None else weight[test]
-
-
-def finish_axes(ax, xlabel, ylabel, despine):
-    ax.set(xlabel=xlabel, ylabel=ylabel, ylim=(-0.01, 1.01))
-    if ax.get_xscale() == "linear":  # a log axis (another display's log_fpr) keeps its range
-        ax.set(xlim=(-0.01, 1.01), aspect="equal")
-    if despine:
-        for side in ("top", "right"):
-            ax.spines[side].set_visible(False)
-    ax.legend(loc="best")
-
-
 def legend_label(name, metric, value, std=None):
     """``"name (METRIC = 0.xx)"``, as scikit-learn's displays label their curves."""
     if value is None:

@@ -1,87 +1,90 @@
-"""The interpolated precision-recall curve, drawn."""
+"""The precision-recall curve: scikit-learn's display, with the interpolated view (Davis
+and Goadrich, 2006), the achievable curve and the rest one keyword away."""
+
+import re
+from contextlib import contextmanager
 
 import numpy as np
+from sklearn.metrics import PrecisionRecallDisplay as _SklearnPrecisionRecallDisplay
 
-from .._curves import two_class_table
+from .._auc import table_average_precision
+from .._curves import require_two_classes, table_precision_recall
 from .._hull import hull_vertices
 from .._interpolation import path_area, path_points, table_path
-from .._uncertainty import curve_band
-from ._base import (
-    binary_scores,
-    check_band_options,
-    cv_folds,
-    finish_axes,
-    import_pyplot,
-    iso_f1_curve,
-    display_repr,
-    legend_label,
-    resolved_pos_label,
-)
+from ._base import iso_f1_curve
+from ._dropin import TableCurveMixin, accepts, curve_names, summary_label, warn_renamed
 
 # The interpolations that describe a curve to draw (step and linear are only areas).
 _DRAWN_INTERPOLATIONS = ("davis-goadrich", "continuous")
+_AP_IN_LABEL = re.compile(r"(^|\()AP = ")
 
 
 def _check_drawn(interpolation):
-    if interpolation not in _DRAWN_INTERPOLATIONS:
+    if interpolation is not None and interpolation not in _DRAWN_INTERPOLATIONS:
         raise ValueError(
-            f"interpolation must be one of {_DRAWN_INTERPOLATIONS}; got {interpolation!r}."
+            f"interpolation must be None (scikit-learn's step curve) or one of "
+            f"{_DRAWN_INTERPOLATIONS}; got {interpolation!r}."
         )
 
 
-class PRCurveDisplay:
-    """Precision-recall curve interpolated as Davis and Goadrich (2006) prescribe.
+def _interpolated(table, interpolation):
+    """``(precision, recall, area)`` of the interpolated curve of a count table."""
+    tp, fp, thresholds = table_path(require_two_classes(table))
+    precision, recall, _ = path_points(tp, fp, thresholds, interpolation)
+    return precision, recall, path_area(tp, fp, interpolation)
 
-    The curve between thresholds follows the expected precision over random orderings
-    (never a straight line); optionally the achievable PR curve (the image of the ROC
-    convex hull), scikit-learn's step curve for comparison, iso-F1 lines, the chance
-    level at the prevalence, and markers at chosen operating points. Create it with
-    :meth:`from_estimator`, :meth:`from_predictions` or :meth:`from_cv_results`;
-    several displays can share one ``ax``.
+
+def _step_of_table(table):
+    precision, recall, _ = table_precision_recall(require_two_classes(table))
+    return recall[::-1], precision[::-1]
+
+
+class PrecisionRecallDisplay(TableCurveMixin, _SklearnPrecisionRecallDisplay):
+    """Precision-recall visualization: scikit-learn's display, computed by this package.
+
+    A subclass of :class:`sklearn.metrics.PrecisionRecallDisplay`: by default it draws
+    what scikit-learn draws (the step curve, average precision in the legend), with
+    the installed scikit-learn's constructor, attributes, multi-curve and
+    cross-validation behaviour, errors and deprecations. The curves come from the
+    counting kernel (values identical to :func:`precision_recall_curve` and
+    :func:`average_precision_score`), and the package's additions are keywords of
+    :meth:`plot` (and so of every ``from_*``), all off by default:
+
+    - ``interpolation="davis-goadrich"`` (or ``"continuous"``) draws the correctly
+      interpolated curve instead of the steps, its area (:func:`pr_auc_score`) in the
+      legend as AUC-PR;
+    - ``plot_achievable``: the achievable PR curve (the image of the ROC convex hull);
+    - ``plot_step``: scikit-learn's step curve, dotted, beside the interpolated one;
+    - ``iso_f1``: lines of constant F1;
+    - ``operating_points``: markers at score thresholds;
+    - ``plot_unachievable``: the region no ranking of data with this prevalence reaches;
+    - ``confidence_band`` (in :meth:`from_predictions`): a pointwise bootstrap band.
 
     Parameters
     ----------
-    precision, recall : ndarray
-        The interpolated curve, in increasing recall.
-    pr_auc : float, default=None
-        Area under it, shown in the legend.
-    name : str, default=None
-        Label of the curve.
+    precision, recall : ndarray or list of ndarray
+        One array per curve.
+    average_precision : float or list of float, default=None
+    name : str or list of str, default=None
     pos_label : int, float, bool or str, default=None
-        The positive class, shown on the axes.
-    prevalence : float, default=None
-        Share of positives: the precision of a random ranking.
-    achievable : tuple of ndarray, default=None
-        ``(precision, recall, pr_auc)`` of the achievable PR curve.
-    step : tuple of ndarray, default=None
-        ``(precision, recall, average_precision)`` of scikit-learn's step curve.
-    operating_points : tuple of ndarray, default=None
-        ``(precision, recall)`` of points to mark.
-    pr_auc_std : float, default=None
-        Standard deviation over cross-validation folds (from :meth:`from_cv_results`).
-    fold_curves : list of tuple, default=None
-        ``(precision, recall)`` per fold (from :meth:`from_cv_results`).
-    confidence_band : tuple, default=None
-        ``(recall_grid, lower, upper, level)``: a pointwise bootstrap band.
+    prevalence_pos_label : float or list of float, default=None
+        Share of positives (unweighted, as scikit-learn computes it): the chance level.
 
     Attributes
     ----------
-    line_ : matplotlib Line2D
-        The interpolated curve.
-    achievable_line_, step_line_, chance_level_ : matplotlib artists or None
+    line_ : matplotlib Line2D or list of Line2D
+    chance_level_ : matplotlib Line2D, list of Line2D or None
+    achievable_line_, step_line_ : matplotlib Line2D, list of Line2D or None
     iso_f1_lines_ : list of matplotlib Line2D
-    operating_points_ : matplotlib PathCollection or None
-    fold_lines_ : list of matplotlib Line2D
-    band_ : matplotlib PolyCollection or None
-        Mean +/- one standard deviation over folds.
+    operating_points_ : list of matplotlib PathCollection
+    unachievable_ : matplotlib PolyCollection or None
     confidence_band_ : matplotlib PolyCollection or None
-        The bootstrap confidence band.
     ax_ : matplotlib Axes
     figure_ : matplotlib Figure
 
     See Also
     --------
-    pr_curve, ROCCurveDisplay
+    pr_curve, pr_auc_score, achievable_pr_curve, RocCurveDisplay
 
     References
     ----------
@@ -92,377 +95,319 @@ class PRCurveDisplay:
     --------
     >>> import matplotlib
     >>> matplotlib.use("Agg")
-    >>> from sklearn_prcurves import PRCurveDisplay
-    >>> display = PRCurveDisplay.from_predictions(
-    ...     [0, 1, 1, 0, 1], [0.1, 0.8, 0.6, 0.7, 0.3], name="model", plot_achievable=True)
-    >>> display.line_.get_label()
-    'model (AUC-PR = 0.76)'
+    >>> from sklearn_prcurves import PrecisionRecallDisplay
+    >>> y, scores = [0, 1, 1, 0, 1], [0.1, 0.8, 0.6, 0.7, 0.3]
+    >>> PrecisionRecallDisplay.from_predictions(y, scores, name="model").line_.get_label()
+    'model (AP = 0.81)'
+    >>> display = PrecisionRecallDisplay.from_predictions(
+    ...     y, scores, name="model", interpolation="davis-goadrich", plot_achievable=True)
+    >>> display.line_.get_label(), display.achievable_line_.get_label()
+    ('model (AUC-PR = 0.76)', 'model achievable (AUC-PR = 0.89)')
     """
 
-    def __init__(
-        self,
-        *,
-        precision,
-        recall,
-        pr_auc=None,
-        name=None,
-        pos_label=None,
-        prevalence=None,
-        achievable=None,
-        step=None,
-        operating_points=None,
-        pr_auc_std=None,
-        fold_curves=None,
-        confidence_band=None,
-    ):
-        self.precision = precision
-        self.recall = recall
-        self.pr_auc = pr_auc
-        self.name = name
-        self.pos_label = pos_label
-        self.prevalence = prevalence
-        self.achievable = achievable
-        self.step = step
-        self.operating_points = operating_points
-        self.pr_auc_std = pr_auc_std
-        self.fold_curves = fold_curves
-        self.confidence_band = confidence_band
+    _deprecated_y_pred = "1.8"
+    _legend_loc = "lower left"
 
-    def __repr__(self):
-        return display_repr(self, name=self.name, pr_auc=_float(self.pr_auc),
-                            pos_label=self.pos_label, n_points=len(self.recall))
+    @staticmethod
+    def _curve(table, drop_intermediate, y_true, pos_label):
+        precision, recall, _ = table_precision_recall(table, drop_intermediate)
+        labels = np.asarray(y_true)
+        return {
+            "precision": precision,
+            "recall": recall,
+            "average_precision": table_average_precision(table),
+            "prevalence_pos_label": np.count_nonzero(labels == pos_label) / labels.shape[0],
+        }
 
-    def plot(
-        self,
-        ax=None,
-        *,
-        name=None,
-        plot_chance_level=False,
-        iso_f1=False,
-        despine=False,
-        chance_level_kw=None,
-        plot_unachievable=False,
-        **kwargs,
-    ):
-        """Draw the curve (and whatever the display holds) on ``ax``.
+    @staticmethod
+    def _band_curve(plot_kwargs):
+        interpolation = plot_kwargs.get("interpolation")
+        _check_drawn(interpolation)
+        if interpolation is None:
+            return _step_of_table
+        return lambda table: _interpolated(table, interpolation)[1::-1]
+
+    def plot(self, ax=None, *, name=None, curve_kwargs=None, plot_chance_level=False,
+             chance_level_kw=None, despine=False, interpolation=None, plot_achievable=False,
+             plot_step=False, iso_f1=False, operating_points=None, plot_unachievable=False,
+             **kwargs):
+        """Plot the curve(s), and the package's additions asked for.
 
         Parameters
         ----------
-        ax : matplotlib Axes, default=None
-            Where to draw; a new figure when None.
-        name : str, default=None
-            Overrides the display's name in the legend.
-        plot_chance_level : bool, default=False
-            Draw the precision of a random ranking (the prevalence).
+        ax, name, curve_kwargs, plot_chance_level, chance_level_kw, despine
+            As for :meth:`sklearn.metrics.PrecisionRecallDisplay.plot`
+            (``curve_kwargs`` where the installed scikit-learn has it).
+        interpolation : {None, "davis-goadrich", "continuous"}, default=None
+            None draws scikit-learn's step curve with AP in the legend; otherwise the
+            curve interpolated so (see :func:`pr_auc_score`) with its area as AUC-PR.
+        plot_achievable : bool, default=False
+            Also draw the achievable PR curve (dashed): the image of the ROC convex
+            hull, interpolated as ``interpolation`` (Davis-Goadrich when None).
+        plot_step : bool, default=False
+            Also draw scikit-learn's step curve (dotted), beside an interpolated one.
         iso_f1 : bool or sequence of float, default=False
-            Draw lines of constant F1 (True: 0.2, 0.4, 0.6, 0.8).
-        despine : bool, default=False
-            Hide the top and right spines.
-        chance_level_kw : dict, default=None
-            Keyword arguments for the chance level line.
+            Lines of constant F1 (True: 0.2, 0.4, 0.6, 0.8).
+        operating_points : array-like of float, default=None
+            Score thresholds whose (recall, precision) to mark on each curve.
         plot_unachievable : bool, default=False
-            Shade the region no ranking of data with this prevalence can reach: under
+            Shade the region no ranking of data with this prevalence reaches: under
             the curve of every negative ranked first (Boyd et al., ICML 2012).
         **kwargs
-            Passed to ``ax.plot`` for the main curve.
+            What the installed scikit-learn's ``plot`` still accepts.
 
         Returns
         -------
-        self : PRCurveDisplay
+        display : PrecisionRecallDisplay
         """
-        plt = import_pyplot()
-        if ax is None:
-            _, ax = plt.subplots()
-        name = self.name if name is None else name
-        label = legend_label(name, "AUC-PR", self.pr_auc, self.pr_auc_std)
-        self.fold_lines_ = [
-            ax.plot(r, p, color="0.6", linewidth=0.8, alpha=0.6)[0]
-            for p, r in (self.fold_curves or [])
-        ]
-        self.band_ = None
-        if self.fold_curves and self.pr_auc_std is not None:
-            grid, mean, std = _fold_band(self.fold_curves)
-            self.band_ = ax.fill_between(
-                grid, np.clip(mean - std, 0, 1), np.clip(mean + std, 0, 1), alpha=0.2,
-                label="mean ± 1 std. dev.",
-            )
-        (self.line_,) = ax.plot(self.recall, self.precision, label=label, **kwargs)
-        color = self.line_.get_color()
-        self.confidence_band_ = None
-        if self.confidence_band is not None:
-            grid, lower, upper, level = self.confidence_band
-            self.confidence_band_ = ax.fill_between(
-                grid, lower, upper, color=color, alpha=0.2,
-                label=f"{level:.0%} confidence band (bootstrap)",
-            )
-        self.achievable_line_ = None
-        if self.achievable is not None:
-            precision, recall, area = self.achievable
-            (self.achievable_line_,) = ax.plot(
-                recall, precision, linestyle="--", color=color,
-                label=legend_label(f"{name} achievable" if name else "achievable", "AUC-PR", area),
-            )
-        self.step_line_ = None
-        if self.step is not None:
-            precision, recall, area = self.step
-            (self.step_line_,) = ax.step(
-                recall, precision, where="post", linestyle=":", color=color,
-                label=legend_label(f"{name} steps" if name else "steps", "AP", area),
-            )
-        self.operating_points_ = None
-        if self.operating_points is not None:
-            precision, recall = self.operating_points
-            self.operating_points_ = ax.scatter(
-                recall, precision, color=color, zorder=3, label="operating points"
-            )
-        self.unachievable_ = None
+        _check_drawn(interpolation)
+        with self._interpolated_view(interpolation):
+            if interpolation is not None:
+                curve_kwargs, kwargs = _smooth_style(curve_kwargs, kwargs)
+            if curve_kwargs is not None:
+                kwargs["curve_kwargs"] = curve_kwargs
+            super().plot(ax, name=name, plot_chance_level=plot_chance_level,
+                         chance_level_kw=chance_level_kw, despine=despine, **kwargs)
+        added = interpolation is not None
+        if interpolation is not None:
+            for line in self._drawn_lines():
+                line.set_label(_AP_IN_LABEL.sub(r"\1AUC-PR = ", line.get_label()))
+        self._draw_bands()
+        self.achievable_line_ = self.step_line_ = self.unachievable_ = None
+        if plot_achievable:
+            self._draw_achievable(name, interpolation or "davis-goadrich")
+        if plot_step:
+            self._draw_steps(name)
+        self.operating_points_ = []
+        if operating_points is not None:
+            self._mark_operating_points(operating_points)
         if plot_unachievable:
-            if self.prevalence is None:
-                raise ValueError("plot_unachievable needs the prevalence: create the display "
-                                 "with from_predictions or from_estimator, or pass prevalence.")
-            # Every negative first: TP = r P at FP = N, precision r pi / (r pi + 1 - pi).
-            recall = np.linspace(0, 1, 201)
-            pi = self.prevalence
-            self.unachievable_ = ax.fill_between(
-                recall, 0, recall * pi / (recall * pi + 1 - pi), color="0.85", zorder=0,
-                label="unachievable region")
-        self.chance_level_ = None
-        if plot_chance_level and self.prevalence is not None:
-            kw = {"color": "k", "linestyle": "--", "linewidth": 1,
-                  "label": f"chance level (precision = {self.prevalence:0.2f})"}
-            kw.update(chance_level_kw or {})
-            self.chance_level_ = ax.axhline(self.prevalence, **kw)
+            self._shade_unachievable()
         self.iso_f1_lines_ = []
         if iso_f1 is not False:
-            levels = (0.2, 0.4, 0.6, 0.8) if iso_f1 is True else iso_f1
-            for level in levels:
-                # From where the line enters at precision 1 to recall 1, labelled just
-                # outside the right edge, where no curve is drawn.
-                recall, precision = iso_f1_curve(level)
-                (line,) = ax.plot(recall, precision, color="0.8", linewidth=0.8, zorder=0)
-                ax.annotate(f"F1={level:0.1f}", xy=(1, precision[-1]), xytext=(4, 0),
-                            textcoords="offset points", va="center", color="0.5",
-                            fontsize=8, annotation_clip=False)
-                self.iso_f1_lines_.append(line)
-        suffix = "" if self.pos_label is None else f" (Positive label: {self.pos_label})"
-        finish_axes(ax, "Recall" + suffix, "Precision" + suffix, despine)
-        self.ax_, self.figure_ = ax, ax.figure
+            self._draw_iso_f1(iso_f1)
+        added = added or plot_achievable or plot_step or plot_unachievable or (
+            self.confidence_band_ is not None or operating_points is not None)
+        if added:
+            self._refresh_legend()
         return self
 
+    @contextmanager
+    def _interpolated_view(self, interpolation):
+        """The display's curves and areas, interpolated, while scikit-learn draws them."""
+        if interpolation is None:
+            yield
+            return
+        saved = self.precision, self.recall, self.average_precision
+        curves = [_interpolated(table, interpolation)
+                  for table in self._count_tables("interpolation")]
+        single = not isinstance(self.precision, list)
+        pick = (lambda values: values[0]) if single else list
+        self.precision = pick([c[0] for c in curves])
+        self.recall = pick([c[1] for c in curves])
+        self.average_precision = pick([c[2] for c in curves])
+        try:
+            yield
+        finally:
+            self.precision, self.recall, self.average_precision = saved
+
+    def _draw_achievable(self, name, interpolation):
+        curves = []
+        for table in self._count_tables("plot_achievable"):
+            tp, fp, thresholds = table_path(require_two_classes(table))
+            keep = hull_vertices(fp, tp)
+            precision, recall, _ = path_points(tp[keep], fp[keep], thresholds[keep],
+                                               interpolation)
+            curves.append((precision, recall, path_area(tp[keep], fp[keep], interpolation)))
+        self.achievable_line_ = self._draw_each(curves, name, "achievable", "AUC-PR",
+                                                linestyle="--")
+
+    def _draw_steps(self, name):
+        curves = [(precision, recall, area) for precision, recall, area in zip(
+            _listed(self.precision), _listed(self.recall),
+            _listed(self.average_precision, len(_listed(self.precision))))]
+        self.step_line_ = self._draw_each(curves, name, "steps", "AP", linestyle=":",
+                                          drawstyle="steps-post")
+
+    def _draw_each(self, curves, name, what, metric, **style):
+        names = curve_names(self, name, len(curves))
+        if any(area is None for *_, area in curves):
+            labels = [f"{n} {what}" if n else what for n in names]
+        else:
+            labels = summary_label([area for *_, area in curves], names, what, metric)
+        lines = []
+        for (precision, recall, _), line, label in zip(curves, self._drawn_lines(), labels):
+            lines += self.ax_.plot(recall, precision, color=line.get_color(), label=label,
+                                   **style)
+        return lines[0] if len(lines) == 1 else lines
+
+    def _mark_operating_points(self, thresholds):
+        thresholds = np.asarray(thresholds, dtype=float)
+        for table, line in zip(self._count_tables("operating_points"), self._drawn_lines()):
+            at = np.searchsorted(-table.thresholds, -thresholds, side="right") - 1
+            at = at[at >= 0]
+            precision = table.tps[at] / (table.tps[at] + table.fps[at])
+            recall = table.tps[at] / table.n_pos
+            self.operating_points_.append(self.ax_.scatter(
+                recall, precision, color=line.get_color(), zorder=3,
+                label="operating points" if not self.operating_points_ else None,
+            ))
+
+    def _shade_unachievable(self):
+        if self._tables is not None:
+            prevalence = float(np.mean([t.n_pos / (t.n_pos + t.n_neg) for t in self._tables]))
+        elif self.prevalence_pos_label is not None:
+            prevalence = float(np.mean(self.prevalence_pos_label))
+        else:
+            raise ValueError(
+                "plot_unachievable needs the prevalence: create the display with "
+                "from_estimator, from_predictions or from_cv_results, or pass "
+                "prevalence_pos_label."
+            )
+        # Every negative first: TP = r P at FP = N, precision r pi / (r pi + 1 - pi).
+        recall = np.linspace(0, 1, 201)
+        self.unachievable_ = self.ax_.fill_between(
+            recall, 0, recall * prevalence / (recall * prevalence + 1 - prevalence),
+            color="0.85", zorder=0, label="unachievable region",
+        )
+
+    def _draw_iso_f1(self, iso_f1):
+        levels = (0.2, 0.4, 0.6, 0.8) if iso_f1 is True else iso_f1
+        for level in levels:
+            # From where the line enters at precision 1 to recall 1, labelled just
+            # outside the right edge, where no curve is drawn.
+            recall, precision = iso_f1_curve(level)
+            (line,) = self.ax_.plot(recall, precision, color="0.8", linewidth=0.8, zorder=0)
+            self.ax_.annotate(f"F1={level:0.1f}", xy=(1, precision[-1]), xytext=(4, 0),
+                              textcoords="offset points", va="center", color="0.5",
+                              fontsize=8, annotation_clip=False)
+            self.iso_f1_lines_.append(line)
+
     @classmethod
-    def from_predictions(
-        cls,
-        y_true,
-        y_score,
-        *,
-        interpolation="davis-goadrich",
-        sample_weight=None,
-        pos_label=None,
-        name=None,
-        ax=None,
-        plot_achievable=False,
-        plot_step=False,
-        plot_chance_level=False,
-        iso_f1=False,
-        operating_points=None,
-        despine=False,
-        confidence_band=None,
-        n_resamples=500,
-        random_state=None,
-        **kwargs,
-    ):
-        """Compute the curve from scores and draw it.
+    def from_estimator(cls, estimator, X, y, *, sample_weight=None, drop_intermediate=False,
+                       response_method="auto", pos_label=None, name=None, ax=None,
+                       plot_chance_level=False, chance_level_kw=None, despine=False,
+                       **kwargs):
+        """Score ``X`` with a fitted binary classifier and plot its precision-recall curve.
+
+        Parameters as for :meth:`sklearn.metrics.PrecisionRecallDisplay.from_estimator`,
+        plus the keywords of :meth:`from_predictions` and :meth:`plot`.
+
+        Returns
+        -------
+        display : PrecisionRecallDisplay
+        """
+        return cls._via_estimator(
+            estimator, X, y, response_method=response_method, pos_label=pos_label,
+            name=name, sample_weight=sample_weight, drop_intermediate=drop_intermediate,
+            ax=ax, plot_chance_level=plot_chance_level, chance_level_kw=chance_level_kw,
+            despine=despine, **kwargs,
+        )
+
+    @classmethod
+    def from_predictions(cls, y_true, y_score=None, *, sample_weight=None,
+                         drop_intermediate=False, pos_label=None, name=None, ax=None,
+                         plot_chance_level=False, chance_level_kw=None, despine=False,
+                         confidence_band=None, n_resamples=500, random_state=None,
+                         **kwargs):
+        """Plot the precision-recall curve of true labels and scores.
 
         Parameters
         ----------
-        y_true : array-like of shape (n_samples,)
-            True binary labels.
-        y_score : array-like of shape (n_samples,)
-            Scores; higher means more likely positive.
-        interpolation : {"davis-goadrich", "continuous"}, default="davis-goadrich"
-            How the curve and its area are interpolated (see :func:`pr_auc_score`).
-        sample_weight : array-like of shape (n_samples,), default=None
-            Non-negative sample weights.
-        pos_label : int, float, bool or str, default=None
-            The positive class.
-        name : str, default=None
-            Legend label.
-        ax : matplotlib Axes, default=None
-        plot_achievable : bool, default=False
-            Also draw the achievable PR curve (dashed).
-        plot_step : bool, default=False
-            Also draw scikit-learn's step curve (dotted).
-        plot_chance_level : bool, default=False
-        iso_f1 : bool or sequence of float, default=False
-        operating_points : array-like of float, default=None
-            Score thresholds whose (recall, precision) to mark.
-        despine : bool, default=False
+        y_true, y_score, sample_weight, drop_intermediate, pos_label, name, ax
+            As for :meth:`sklearn.metrics.PrecisionRecallDisplay.from_predictions`
+            (``name`` defaults to ``"Classifier"``).
+        plot_chance_level, chance_level_kw, despine, curve_kwargs
+            As for :meth:`plot`.
         confidence_band : float in (0, 1), default=None
-            Draw a pointwise stratified-bootstrap confidence band at this level.
+            Draw a pointwise stratified-bootstrap band around the drawn curve at this
+            level.
         n_resamples : int, default=500
             Bootstrap resamples for the band.
         random_state : int, RandomState instance or None, default=None
             Seeds the band's resampling.
         **kwargs
-            Passed to ``ax.plot`` for the main curve.
+            Passed to :meth:`plot`: the package's additions (``interpolation``,
+            ``plot_achievable``, ...) and what the installed scikit-learn still accepts.
 
         Returns
         -------
-        display : PRCurveDisplay
+        display : PrecisionRecallDisplay
         """
-        _check_drawn(interpolation)
-        check_band_options(confidence_band, n_resamples)
-        table = two_class_table(y_true, y_score, pos_label, sample_weight)
-        tp, fp, thresholds = table_path(table)
-        precision, recall, _ = path_points(tp, fp, thresholds, interpolation)
-        achievable = step = marked = None
-        if plot_achievable:
-            keep = hull_vertices(fp, tp)
-            hp, hr, _ = path_points(tp[keep], fp[keep], thresholds[keep], interpolation)
-            achievable = (hp, hr, path_area(tp[keep], fp[keep], interpolation))
-        if plot_step:
-            sp = tp[1:] / (tp[1:] + fp[1:])
-            step = (
-                np.concatenate([[sp[0]], sp]),
-                np.concatenate([[0.0], tp[1:] / tp[-1]]),
-                path_area(tp, fp, "step"),
+        return cls._via_predictions(
+            y_true, y_score, sample_weight=sample_weight, drop_intermediate=drop_intermediate,
+            pos_label=pos_label, name=name, confidence_band=confidence_band,
+            n_resamples=n_resamples, random_state=random_state, ax=ax,
+            plot_chance_level=plot_chance_level, chance_level_kw=chance_level_kw,
+            despine=despine, **kwargs,
+        )
+
+    if hasattr(_SklearnPrecisionRecallDisplay, "from_cv_results"):  # scikit-learn >= 1.9
+
+        @classmethod
+        def from_cv_results(cls, cv_results, X, y, *, sample_weight=None,
+                            drop_intermediate=True, response_method="auto", pos_label=None,
+                            name=None, ax=None, curve_kwargs=None, plot_chance_level=False,
+                            chance_level_kwargs=None, despine=False, **kwargs):
+            """Plot one precision-recall curve per cross-validation fold.
+
+            Parameters as for
+            :meth:`sklearn.metrics.PrecisionRecallDisplay.from_cv_results`, plus those
+            of :meth:`plot`.
+
+            Returns
+            -------
+            display : PrecisionRecallDisplay
+            """
+            return cls._via_cv_results(
+                cv_results, X, y, sample_weight=sample_weight,
+                drop_intermediate=drop_intermediate, response_method=response_method,
+                pos_label=pos_label, name=name, ax=ax, curve_kwargs=curve_kwargs,
+                plot_chance_level=plot_chance_level, chance_level_kw=chance_level_kwargs,
+                despine=despine, **kwargs,
             )
-        if operating_points is not None:
-            at = np.searchsorted(-table.thresholds, -np.asarray(operating_points, float), "right") - 1
-            at = at[at >= 0]
-            marked = (table.tps[at] / (table.tps[at] + table.fps[at]), table.tps[at] / tp[-1])
-        band = None
-        if confidence_band is not None:
-            grid = np.linspace(0, 1, 201)
-
-            def curve(resampled):
-                p, r, _ = path_points(*table_path(resampled), interpolation)
-                return r, p
-
-            lower, upper = curve_band(
-                y_true, y_score, curve, grid, confidence_level=confidence_band,
-                n_resamples=n_resamples, random_state=random_state, pos_label=pos_label,
-                sample_weight=sample_weight,
-            )
-            band = (grid, lower, upper, confidence_band)
-        display = cls(
-            confidence_band=band,
-            precision=precision,
-            recall=recall,
-            pr_auc=path_area(tp, fp, interpolation),
-            name=name,
-            pos_label=resolved_pos_label(pos_label, y_true),
-            prevalence=tp[-1] / (tp[-1] + fp[-1]),
-            achievable=achievable,
-            step=step,
-            operating_points=marked,
-        )
-        return display.plot(
-            ax, plot_chance_level=plot_chance_level, iso_f1=iso_f1, despine=despine, **kwargs
-        )
-
-    @classmethod
-    def from_estimator(
-        cls, estimator, X, y, *, response_method="auto", pos_label=None, name=None, **kwargs
-    ):
-        """Score ``X`` with a fitted binary classifier and draw its curve.
-
-        Parameters
-        ----------
-        estimator : fitted classifier
-        X : array-like of shape (n_samples, n_features)
-        y : array-like of shape (n_samples,)
-        response_method : {"auto", "predict_proba", "decision_function"}, default="auto"
-        pos_label : int, float, bool or str, default=None
-            The positive class; ``estimator.classes_[1]`` when None.
-        name : str, default=None
-            Legend label; the estimator's class name when None.
-        **kwargs
-            As for :meth:`from_predictions`.
-
-        Returns
-        -------
-        display : PRCurveDisplay
-        """
-        y_score, pos_label = binary_scores(
-            estimator, X, response_method=response_method, pos_label=pos_label
-        )
-        name = type(estimator).__name__ if name is None else name
-        return cls.from_predictions(y, y_score, pos_label=pos_label, name=name, **kwargs)
-
-    @classmethod
-    def from_cv_results(
-        cls,
-        cv_results,
-        X,
-        y,
-        *,
-        interpolation="davis-goadrich",
-        sample_weight=None,
-        response_method="auto",
-        pos_label=None,
-        name=None,
-        ax=None,
-        **kwargs,
-    ):
-        """One curve per cross-validation fold, their mean and a +/- 1 std band.
-
-        Parameters
-        ----------
-        cv_results : dict
-            From ``cross_validate(..., return_estimator=True, return_indices=True)``.
-        X : array-like of shape (n_samples, n_features)
-        y : array-like of shape (n_samples,)
-        interpolation : {"davis-goadrich", "continuous"}, default="davis-goadrich"
-        sample_weight : array-like of shape (n_samples,), default=None
-        response_method : {"auto", "predict_proba", "decision_function"}, default="auto"
-        pos_label : int, float, bool or str, default=None
-        name : str, default=None
-        ax : matplotlib Axes, default=None
-        **kwargs
-            Passed to :meth:`plot`.
-
-        Returns
-        -------
-        display : PRCurveDisplay
-            ``pr_auc`` is the mean of the folds' areas, ``pr_auc_std`` their spread.
-        """
-        _check_drawn(interpolation)
-        curves, areas, prevalences = [], [], []
-        for estimator, X_test, y_test, w_test in cv_folds(cv_results, X, y, sample_weight):
-            y_score, label = binary_scores(
-                estimator, X_test, response_method=response_method, pos_label=pos_label
-            )
-            tp, fp, thresholds = table_path(two_class_table(y_test, y_score, label, w_test))
-            precision, recall, _ = path_points(tp, fp, thresholds, interpolation)
-            curves.append((precision, recall))
-            areas.append(path_area(tp, fp, interpolation))
-            prevalences.append(tp[-1] / (tp[-1] + fp[-1]))
-        grid, mean, _ = _fold_band(curves)
-        display = cls(
-            precision=mean,
-            recall=grid,
-            pr_auc=float(np.mean(areas)),
-            pr_auc_std=float(np.std(areas)),
-            name=name,
-            pos_label=label,
-            prevalence=float(np.mean(prevalences)),
-            fold_curves=curves,
-        )
-        return display.plot(ax, **kwargs)
 
 
-def _fold_band(curves):
-    """Mean and std of fold curves on a common recall grid (upper envelope at jumps)."""
-    grid = np.linspace(0, 1, 201)
-    values = []
-    for precision, recall in curves:
-        # Vertical drops put several precisions at one recall: keep the last one
-        # (the lower, right-continuous value) when interpolating.
-        values.append(np.interp(grid, recall, precision))
-    values = np.array(values)
-    return grid, values.mean(axis=0), values.std(axis=0)
+class PRCurveDisplay(PrecisionRecallDisplay):
+    """Deprecated alias of :class:`PrecisionRecallDisplay` (scikit-learn's name).
+
+    The package's first display had this name and drew the Davis-Goadrich curve by
+    default; the alias keeps that default (``interpolation="davis-goadrich"``), warns
+    (``FutureWarning``) and will be removed in 0.3.
+
+    Examples
+    --------
+    >>> import warnings
+    >>> import matplotlib
+    >>> matplotlib.use("Agg")
+    >>> from sklearn_prcurves import PRCurveDisplay, PrecisionRecallDisplay
+    >>> with warnings.catch_warnings(record=True) as caught:
+    ...     warnings.simplefilter("always")
+    ...     display = PRCurveDisplay.from_predictions([0, 1, 1, 0], [0.1, 0.8, 0.6, 0.7])
+    >>> caught[0].category.__name__, isinstance(display, PrecisionRecallDisplay)
+    ('FutureWarning', True)
+    """
+
+    def __init__(self, *args, **kwargs):
+        warn_renamed("PRCurveDisplay", "PrecisionRecallDisplay")
+        super().__init__(*args, **kwargs)
+
+    def plot(self, ax=None, *, interpolation="davis-goadrich", **kwargs):
+        return super().plot(ax, interpolation=interpolation, **kwargs)
 
 
-def _float(value):
-    return None if value is None else float(value)
+def _smooth_style(curve_kwargs, kwargs):
+    """Line style keywords that draw the interpolated curve as a line, not steps."""
+    if not accepts(_SklearnPrecisionRecallDisplay.plot, "curve_kwargs"):
+        return None, {"drawstyle": "default", **kwargs}
+    if kwargs:  # scikit-learn's deprecated route: matplotlib keywords given directly
+        return curve_kwargs, {"drawstyle": "default", **kwargs}
+    if isinstance(curve_kwargs, list):
+        return [{"drawstyle": "default", **kw} for kw in curve_kwargs], kwargs
+    return {"drawstyle": "default", **(curve_kwargs or {})}, kwargs
+
+
+def _listed(value, n=1):
+    if isinstance(value, list):
+        return value
+    return [value] * n if value is None else [value]

@@ -1,277 +1,248 @@
-"""The ROC curve with its convex hull, drawn."""
+"""The ROC curve, drawn as scikit-learn draws it, with the convex hull one keyword away."""
 
 import numpy as np
 from scipy.integrate import trapezoid
+from sklearn.metrics import RocCurveDisplay as _SklearnRocCurveDisplay
 
-from .._curves import two_class_table
+from .._auc import auc
+from .._curves import table_roc
 from .._hull import hull_vertices
-from .._interpolation import table_path
-from .._uncertainty import curve_band
-from ._base import (
-    binary_scores,
-    check_band_options,
-    cv_folds,
-    display_repr,
-    finish_axes,
-    import_pyplot,
-    legend_label,
-    log_view,
-    resolved_pos_label,
-)
+from ._base import log_view
+from ._dropin import TableCurveMixin, curve_names, summary_label, warn_renamed
 
 
-class ROCCurveDisplay:
-    """ROC curve with its convex hull and the chance diagonal.
+def _roc_of_table(table):
+    fpr, tpr, _ = table_roc(table, False)
+    return fpr, tpr
 
-    Create it with :meth:`from_estimator`, :meth:`from_predictions` or
-    :meth:`from_cv_results`; several displays can share one ``ax``.
+
+class RocCurveDisplay(TableCurveMixin, _SklearnRocCurveDisplay):
+    """ROC curve visualization: scikit-learn's display, computed by this package.
+
+    A subclass of :class:`sklearn.metrics.RocCurveDisplay` (so ``isinstance`` checks
+    against scikit-learn's class hold): the constructor, :meth:`plot`'s parameters,
+    the attributes, the multi-curve and cross-validation behaviour, the errors and the
+    deprecations are the installed scikit-learn's. The curves come from the counting
+    kernel (values identical to :func:`roc_curve`). Added, all off by default:
+    ``plot_hull`` (the ROC convex hull: the best any mixture of the model's thresholds
+    can do), ``log_fpr`` (false positive rate on a log axis) and, in
+    :meth:`from_predictions`, a bootstrap ``confidence_band``.
 
     Parameters
     ----------
-    fpr, tpr : ndarray
-        The ROC curve, from (0, 0) to (1, 1).
-    roc_auc : float, default=None
-        Area under it, shown in the legend.
-    name : str, default=None
+    fpr, tpr : ndarray or list of ndarray
+        False and true positive rates, one array per curve.
+    roc_auc : float or list of float, default=None
+        Areas shown in the legend.
+    name : str or list of str, default=None
+        Legend name(s).
     pos_label : int, float, bool or str, default=None
-    hull : tuple of ndarray, default=None
-        ``(fpr, tpr, auc)`` of the ROC convex hull.
-    roc_auc_std : float, default=None
-        Standard deviation over folds (from :meth:`from_cv_results`).
-    fold_curves : list of tuple, default=None
-        ``(fpr, tpr)`` per fold.
-    confidence_band : tuple, default=None
-        ``(fpr_grid, lower, upper, level)``: a pointwise bootstrap band.
+        The positive class, shown on the axes.
 
     Attributes
     ----------
-    line_, hull_line_, chance_level_ : matplotlib artists (or None)
-    fold_lines_ : list of matplotlib Line2D
-    band_ : matplotlib PolyCollection or None
+    line_ : matplotlib Line2D or list of Line2D
+        The ROC curve(s).
+    chance_level_ : matplotlib Line2D or None
+    hull_line_ : matplotlib Line2D, list of Line2D or None
+        The convex hull(s), drawn when ``plot_hull=True``.
     confidence_band_ : matplotlib PolyCollection or None
+        The bootstrap band, drawn when ``from_predictions`` computed one.
     ax_ : matplotlib Axes
     figure_ : matplotlib Figure
 
     See Also
     --------
-    roc_curve, roc_convex_hull, PRCurveDisplay
+    roc_curve, roc_convex_hull, PrecisionRecallDisplay
 
     Examples
     --------
     >>> import matplotlib
     >>> matplotlib.use("Agg")
-    >>> from sklearn_prcurves import ROCCurveDisplay
-    >>> display = ROCCurveDisplay.from_predictions(
+    >>> from sklearn_prcurves import RocCurveDisplay
+    >>> display = RocCurveDisplay.from_predictions(
     ...     [0, 1, 1, 0, 1], [0.1, 0.8, 0.6, 0.7, 0.3], name="model", plot_hull=True)
     >>> display.line_.get_label(), display.hull_line_.get_label()
     ('model (AUC = 0.67)', 'model hull (AUC = 0.83)')
     """
 
-    def __init__(self, *, fpr, tpr, roc_auc=None, name=None, pos_label=None, hull=None,
-                 roc_auc_std=None, fold_curves=None, confidence_band=None):
-        self.fpr = fpr
-        self.tpr = tpr
-        self.roc_auc = roc_auc
-        self.name = name
-        self.pos_label = pos_label
-        self.hull = hull
-        self.roc_auc_std = roc_auc_std
-        self.fold_curves = fold_curves
-        self.confidence_band = confidence_band
+    _deprecated_y_pred = "1.7"
 
-    def __repr__(self):
-        return display_repr(self, name=self.name,
-                            roc_auc=None if self.roc_auc is None else float(self.roc_auc),
-                            pos_label=self.pos_label, n_points=len(self.fpr))
+    @staticmethod
+    def _band_curve(plot_kwargs):
+        return _roc_of_table
+    _legend_loc = "lower right"
 
-    def plot(self, ax=None, *, name=None, plot_chance_level=False, despine=False,
-             chance_level_kw=None, log_fpr=False, **kwargs):
-        """Draw the curve (and whatever the display holds) on ``ax``.
+    @staticmethod
+    def _curve(table, drop_intermediate, y_true, pos_label):
+        fpr, tpr, _ = table_roc(table, drop_intermediate)
+        return {"fpr": fpr, "tpr": tpr, "roc_auc": auc(fpr, tpr)}
+
+    def plot(self, ax=None, *, name=None, curve_kwargs=None, plot_chance_level=False,
+             chance_level_kw=None, despine=False, plot_hull=False, log_fpr=False, **kwargs):
+        """Plot the ROC curve(s), and the package's additions asked for.
 
         Parameters
         ----------
-        ax : matplotlib Axes, default=None
-        name : str, default=None
-        plot_chance_level : bool, default=False
-            Draw the diagonal of a random ranking.
-        despine : bool, default=False
-        chance_level_kw : dict, default=None
+        ax, name, curve_kwargs, plot_chance_level, chance_level_kw, despine
+            As for :meth:`sklearn.metrics.RocCurveDisplay.plot`.
+        plot_hull : bool, default=False
+            Also draw each curve's ROC convex hull (dashed, in the curve's colour).
         log_fpr : bool, default=False
-            False positive rate on a log axis, from the smallest rate the curve
-            reaches: where rare-positive problems are decided. Straight segments are
-            drawn as the curves they become on that axis.
+            False positive rate on a log axis, from the smallest rate a curve reaches:
+            where rare-positive problems are decided. Straight segments are drawn as
+            the curves they become on that axis.
         **kwargs
-            Passed to ``ax.plot`` for the main curve.
+            What the installed scikit-learn's ``plot`` still accepts (deprecated
+            matplotlib keywords in 1.8).
 
         Returns
         -------
-        self : ROCCurveDisplay
+        display : RocCurveDisplay
         """
-        plt = import_pyplot()
-        if ax is None:
-            _, ax = plt.subplots()
-        name = self.name if name is None else name
-        self.fold_lines_ = [
-            ax.plot(f, t, color="0.6", linewidth=0.8, alpha=0.6)[0]
-            for f, t in (self.fold_curves or [])
-        ]
-        self.band_ = None
-        if self.fold_curves and self.roc_auc_std is not None:
-            grid = np.linspace(0, 1, 201)
-            values = np.array([np.interp(grid, f, t) for f, t in self.fold_curves])
-            mean, std = values.mean(axis=0), values.std(axis=0)
-            self.band_ = ax.fill_between(grid, np.clip(mean - std, 0, 1),
-                                         np.clip(mean + std, 0, 1), alpha=0.2,
-                                         label="mean ± 1 std. dev.")
-        (self.line_,) = ax.plot(self.fpr, self.tpr, label=legend_label(name, "AUC", self.roc_auc,
-                                                                  self.roc_auc_std), **kwargs)
-        self.confidence_band_ = None
-        if self.confidence_band is not None:
-            grid, lower, upper, level = self.confidence_band
-            self.confidence_band_ = ax.fill_between(
-                grid, lower, upper, color=self.line_.get_color(), alpha=0.2,
-                label=f"{level:.0%} confidence band (bootstrap)",
-            )
+        super().plot(ax, name=name, curve_kwargs=curve_kwargs,
+                     plot_chance_level=plot_chance_level, chance_level_kw=chance_level_kw,
+                     despine=despine, **kwargs)
+        self._draw_bands()
         self.hull_line_ = None
-        if self.hull is not None:
-            fpr, tpr, area = self.hull
-            (self.hull_line_,) = ax.plot(
-                fpr, tpr, linestyle="--", color=self.line_.get_color(),
-                label=legend_label(f"{name} hull" if name else "hull", "AUC", area),
-            )
-        self.chance_level_ = None
-        if plot_chance_level:
-            kw = {"color": "k", "linestyle": "--", "linewidth": 1, "label": "chance level (AUC = 0.5)"}
-            kw.update(chance_level_kw or {})
-            (self.chance_level_,) = ax.plot([0, 1], [0, 1], **kw)
-        suffix = "" if self.pos_label is None else f" (Positive label: {self.pos_label})"
-        finish_axes(ax, "False Positive Rate" + suffix, "True Positive Rate" + suffix, despine)
+        if plot_hull:
+            self._draw_hulls(name)
+        if plot_hull or self.confidence_band_ is not None:
+            self._refresh_legend()
         if log_fpr:
-            positive = self.fpr[self.fpr > 0]
-            low = max(float(positive.min()) if positive.size else 1e-3, 1e-7) / 2
-            for line in ax.get_lines():
-                x, y = np.asarray(line.get_xdata(), float), np.asarray(line.get_ydata(), float)
-                if x.size >= 2 and np.all(np.diff(x) >= 0):
-                    line.set_data(*log_view(x, y, low))
-            ax.set(xscale="log", xlim=(low, 1), aspect="auto")
-        self.ax_, self.figure_ = ax, ax.figure
+            self._use_log_fpr()
         return self
 
+    def _draw_hulls(self, name):
+        fprs, tprs = _as_list(self.fpr), _as_list(self.tpr)
+        hulls = []
+        for fpr, tpr in zip(fprs, tprs):
+            keep = hull_vertices(np.asarray(fpr, float), np.asarray(tpr, float))
+            hulls.append((fpr[keep], tpr[keep], float(trapezoid(tpr[keep], fpr[keep]))))
+        names = curve_names(self, name, len(hulls))
+        labels = summary_label([area for *_, area in hulls], names, "hull", "AUC")
+        lines = []
+        for (fpr, tpr, _), line, label in zip(hulls, self._drawn_lines(), labels):
+            lines += self.ax_.plot(fpr, tpr, linestyle="--", color=line.get_color(),
+                                   label=label)
+        self.hull_line_ = lines[0] if len(lines) == 1 else lines
+
+    def _use_log_fpr(self):
+        rates = np.concatenate([np.asarray(f, float) for f in _as_list(self.fpr)])
+        positive = rates[rates > 0]
+        low = max(float(positive.min()) if positive.size else 1e-3, 1e-7) / 2
+        for line in self.ax_.get_lines():
+            x, y = np.asarray(line.get_xdata(), float), np.asarray(line.get_ydata(), float)
+            if x.size >= 2 and np.all(np.diff(x) >= 0):
+                line.set_data(*log_view(x, y, low))
+        self.ax_.set(xscale="log", xlim=(low, 1), aspect="auto")
+
     @classmethod
-    def from_predictions(cls, y_true, y_score, *, sample_weight=None, pos_label=None, name=None,
-                         ax=None, plot_hull=False, plot_chance_level=False, despine=False,
-                         confidence_band=None, n_resamples=500, random_state=None, **kwargs):
-        """Compute the ROC curve (all thresholds) from scores and draw it.
+    def from_estimator(cls, estimator, X, y, *, sample_weight=None, drop_intermediate=True,
+                       response_method="auto", pos_label=None, name=None, ax=None,
+                       curve_kwargs=None, plot_chance_level=False, chance_level_kw=None,
+                       despine=False, **kwargs):
+        """Score ``X`` with a fitted binary classifier and plot its ROC curve.
+
+        Parameters as for :meth:`sklearn.metrics.RocCurveDisplay.from_estimator`, plus
+        the keywords of :meth:`from_predictions` and :meth:`plot` (``plot_hull``,
+        ``log_fpr``, ``confidence_band``, ...).
+
+        Returns
+        -------
+        display : RocCurveDisplay
+        """
+        return cls._via_estimator(
+            estimator, X, y, response_method=response_method, pos_label=pos_label,
+            name=name, sample_weight=sample_weight, drop_intermediate=drop_intermediate,
+            ax=ax, curve_kwargs=curve_kwargs, plot_chance_level=plot_chance_level,
+            chance_level_kw=chance_level_kw, despine=despine, **kwargs,
+        )
+
+    @classmethod
+    def from_predictions(cls, y_true, y_score=None, *, sample_weight=None,
+                         drop_intermediate=True, pos_label=None, name=None, ax=None,
+                         curve_kwargs=None, plot_chance_level=False, chance_level_kw=None,
+                         despine=False, confidence_band=None, n_resamples=500,
+                         random_state=None, **kwargs):
+        """Plot the ROC curve of true labels and scores.
 
         Parameters
         ----------
-        y_true : array-like of shape (n_samples,)
-        y_score : array-like of shape (n_samples,)
-        sample_weight : array-like of shape (n_samples,), default=None
-        pos_label : int, float, bool or str, default=None
-        name : str, default=None
-        ax : matplotlib Axes, default=None
-        plot_hull : bool, default=False
-            Also draw the ROC convex hull (dashed).
-        plot_chance_level : bool, default=False
-        despine : bool, default=False
+        y_true, y_score, sample_weight, drop_intermediate, pos_label, name, ax
+            As for :meth:`sklearn.metrics.RocCurveDisplay.from_predictions` (``name``
+            defaults to ``"Classifier"``).
+        plot_chance_level, chance_level_kw, despine, curve_kwargs
+            As for :meth:`plot`.
         confidence_band : float in (0, 1), default=None
-            Draw a pointwise stratified-bootstrap confidence band at this level.
+            Draw a pointwise stratified-bootstrap band around the drawn curve at this
+            level.
         n_resamples : int, default=500
+            Bootstrap resamples for the band.
         random_state : int, RandomState instance or None, default=None
+            Seeds the band's resampling.
         **kwargs
-            Passed to ``ax.plot`` for the main curve.
+            Passed to :meth:`plot`: the package's additions (``plot_hull``, ``log_fpr``) and
+            what the installed scikit-learn still accepts.
 
         Returns
         -------
-        display : ROCCurveDisplay
+        display : RocCurveDisplay
         """
-        check_band_options(confidence_band, n_resamples)
-        table = two_class_table(y_true, y_score, pos_label, sample_weight)
-        fpr, tpr, area, hull = _roc(table, plot_hull)
-        band = None
-        if confidence_band is not None:
-            grid = np.linspace(0, 1, 201)
-            lower, upper = curve_band(
-                y_true, y_score, lambda t: _roc(t, False)[:2], grid,
-                confidence_level=confidence_band, n_resamples=n_resamples,
-                random_state=random_state, pos_label=pos_label, sample_weight=sample_weight,
-            )
-            band = (grid, lower, upper, confidence_band)
-        display = cls(fpr=fpr, tpr=tpr, roc_auc=area, name=name,
-                      pos_label=resolved_pos_label(pos_label, y_true), hull=hull,
-                      confidence_band=band)
-        return display.plot(ax, plot_chance_level=plot_chance_level, despine=despine, **kwargs)
+        return cls._via_predictions(
+            y_true, y_score, sample_weight=sample_weight, drop_intermediate=drop_intermediate,
+            pos_label=pos_label, name=name, confidence_band=confidence_band,
+            n_resamples=n_resamples, random_state=random_state, ax=ax,
+            curve_kwargs=curve_kwargs, plot_chance_level=plot_chance_level,
+            chance_level_kw=chance_level_kw, despine=despine, **kwargs,
+        )
 
     @classmethod
-    def from_estimator(cls, estimator, X, y, *, response_method="auto", pos_label=None,
-                       name=None, **kwargs):
-        """Score ``X`` with a fitted binary classifier and draw its ROC curve.
+    def from_cv_results(cls, cv_results, X, y, *, sample_weight=None, drop_intermediate=True,
+                        response_method="auto", pos_label=None, ax=None, name=None,
+                        curve_kwargs=None, plot_chance_level=False, chance_level_kwargs=None,
+                        despine=False, **kwargs):
+        """Plot one ROC curve per cross-validation fold.
 
-        Parameters
-        ----------
-        estimator : fitted classifier
-        X : array-like of shape (n_samples, n_features)
-        y : array-like of shape (n_samples,)
-        response_method : {"auto", "predict_proba", "decision_function"}, default="auto"
-        pos_label : int, float, bool or str, default=None
-        name : str, default=None
-        **kwargs
-            As for :meth:`from_predictions`.
+        Parameters as for :meth:`sklearn.metrics.RocCurveDisplay.from_cv_results`, plus
+        those of :meth:`plot` (``plot_hull=True`` draws each fold's hull).
 
         Returns
         -------
-        display : ROCCurveDisplay
+        display : RocCurveDisplay
         """
-        y_score, pos_label = binary_scores(estimator, X, response_method=response_method,
-                                           pos_label=pos_label)
-        name = type(estimator).__name__ if name is None else name
-        return cls.from_predictions(y, y_score, pos_label=pos_label, name=name, **kwargs)
-
-    @classmethod
-    def from_cv_results(cls, cv_results, X, y, *, sample_weight=None, response_method="auto",
-                        pos_label=None, name=None, ax=None, **kwargs):
-        """One ROC curve per cross-validation fold, their mean and a +/- 1 std band.
-
-        Parameters
-        ----------
-        cv_results : dict
-            From ``cross_validate(..., return_estimator=True, return_indices=True)``.
-        X : array-like of shape (n_samples, n_features)
-        y : array-like of shape (n_samples,)
-        sample_weight : array-like of shape (n_samples,), default=None
-        response_method : {"auto", "predict_proba", "decision_function"}, default="auto"
-        pos_label : int, float, bool or str, default=None
-        name : str, default=None
-        ax : matplotlib Axes, default=None
-        **kwargs
-            Passed to :meth:`plot`.
-
-        Returns
-        -------
-        display : ROCCurveDisplay
-        """
-        curves, areas = [], []
-        for estimator, X_test, y_test, w_test in cv_folds(cv_results, X, y, sample_weight):
-            y_score, label = binary_scores(estimator, X_test, response_method=response_method,
-                                           pos_label=pos_label)
-            fpr, tpr, area, _ = _roc(two_class_table(y_test, y_score, label, w_test), False)
-            curves.append((fpr, tpr))
-            areas.append(area)
-        grid = np.linspace(0, 1, 201)
-        mean = np.mean([np.interp(grid, f, t) for f, t in curves], axis=0)
-        display = cls(fpr=grid, tpr=mean, roc_auc=float(np.mean(areas)),
-                      roc_auc_std=float(np.std(areas)), name=name, pos_label=label,
-                      fold_curves=curves)
-        return display.plot(ax, **kwargs)
+        return cls._via_cv_results(
+            cv_results, X, y, sample_weight=sample_weight, drop_intermediate=drop_intermediate,
+            response_method=response_method, pos_label=pos_label, name=name, ax=ax,
+            curve_kwargs=curve_kwargs, plot_chance_level=plot_chance_level,
+            chance_level_kw=chance_level_kwargs, despine=despine, **kwargs,
+        )
 
 
-def _roc(table, with_hull):
-    tp, fp, _ = table_path(table)
-    fpr, tpr = fp / fp[-1], tp / tp[-1]
-    area = float(trapezoid(tpr, fpr))
-    hull = None
-    if with_hull:
-        keep = hull_vertices(fp, tp)
-        hull = (fpr[keep], tpr[keep], float(trapezoid(tpr[keep], fpr[keep])))
-    return fpr, tpr, area, hull
+class ROCCurveDisplay(RocCurveDisplay):
+    """Deprecated alias of :class:`RocCurveDisplay` (scikit-learn's name).
+
+    The package's first display had this name and its own constructor; it is now
+    scikit-learn's display with the package's additions as keywords. This alias warns
+    (``FutureWarning``) and will be removed in 0.3.
+
+    Examples
+    --------
+    >>> import warnings
+    >>> import matplotlib
+    >>> matplotlib.use("Agg")
+    >>> from sklearn_prcurves import ROCCurveDisplay, RocCurveDisplay
+    >>> with warnings.catch_warnings(record=True) as caught:
+    ...     warnings.simplefilter("always")
+    ...     display = ROCCurveDisplay.from_predictions([0, 1, 1, 0], [0.1, 0.8, 0.6, 0.7])
+    >>> caught[0].category.__name__, isinstance(display, RocCurveDisplay)
+    ('FutureWarning', True)
+    """
+
+    def __init__(self, *args, **kwargs):
+        warn_renamed("ROCCurveDisplay", "RocCurveDisplay")
+        super().__init__(*args, **kwargs)
+
+
+def _as_list(value):
+    return value if isinstance(value, list) else [value]

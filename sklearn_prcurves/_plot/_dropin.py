@@ -1,0 +1,187 @@
+"""scikit-learn's binary curve displays, computed from the counting kernel.
+
+``RocCurveDisplay``, ``PrecisionRecallDisplay`` and ``DetCurveDisplay`` subclass
+scikit-learn's classes of the same names. Construction, ``plot``, attributes, the
+multi-curve and cross-validation behaviour, errors and deprecations are the installed
+scikit-learn's own (so they follow its version); what this module replaces is the
+computation behind ``from_estimator``, ``from_predictions`` and ``from_cv_results``:
+one counting table per curve, from which the curve and its area are read (values
+identical to scikit-learn's), and which stays attached to the display so that the
+package's additions (hull, interpolated PR view, achievable curve, operating points)
+are drawn from the same counts.
+"""
+
+import inspect
+import warnings
+
+import numpy as np
+
+from .._curves import binary_table
+from ._base import check_band_options
+
+
+def accepts(method, name):
+    return name in inspect.signature(method).parameters
+
+
+class TableCurveMixin:
+    """The ``from_*`` constructors of a scikit-learn curve display, on count tables.
+
+    A subclass sets ``_curve(table, drop_intermediate, y_true, pos_label)`` returning
+    the constructor's keyword arguments for one curve, ``_band_curve(plot_kwargs)``
+    returning the function ``table -> (x, y)`` a bootstrap band follows (for a display
+    that draws bands), and ``_deprecated_y_pred`` (the release that deprecated
+    ``y_pred``, when its scikit-learn parent still accepts it).
+    """
+
+    _legend_loc = "best"
+    _name_keyword = "name"  # the constructor's (DetCurveDisplay: "estimator_name")
+    _tables = None  # one count table per curve, when built by a from_* method
+    _bands = None  # one bootstrap band per curve, when asked of from_predictions
+
+    # -- the bodies of scikit-learn's entry points ---------------------------------------
+
+    @classmethod
+    def _via_estimator(cls, estimator, X, y, *, response_method, pos_label, name, **kwargs):
+        """``from_estimator``: scikit-learn's checks and response, then our counting."""
+        y_score, pos_label, name = cls._validate_and_get_response_values(
+            estimator, X, y, response_method=response_method, pos_label=pos_label, name=name
+        )
+        return cls.from_predictions(y, y_score, pos_label=pos_label, name=name, **kwargs)
+
+    @classmethod
+    def _via_predictions(cls, y_true, y_score, *, sample_weight, drop_intermediate, pos_label,
+                         name, confidence_band=None, n_resamples=500, random_state=None,
+                         **plot_kwargs):
+        """``from_predictions``: one count table, the curve read from it, then ``plot``."""
+        y_score = cls._y_score_argument(y_score, plot_kwargs)
+        if y_score is None:
+            raise TypeError(
+                f"{cls.__name__}.from_predictions() missing 1 required argument: 'y_score'"
+            )
+        check_band_options(confidence_band, n_resamples)
+        pos_label, name = cls._validate_from_predictions_params(
+            y_true, y_score, sample_weight=sample_weight, pos_label=pos_label, name=name
+        )
+        table = binary_table(y_true, y_score, pos_label, sample_weight)
+        display = cls(**cls._curve(table, drop_intermediate, y_true, pos_label),
+                      **cls._name_argument(name), pos_label=pos_label)
+        display._tables = [table]
+        if confidence_band is not None:
+            display._bands = [cls._band(y_true, y_score, pos_label, sample_weight,
+                                        confidence_band, n_resamples, random_state,
+                                        plot_kwargs)]
+        return display.plot(**plot_kwargs)
+
+    @classmethod
+    def _via_cv_results(cls, cv_results, X, y, *, sample_weight=None, drop_intermediate=True,
+                         response_method="auto", pos_label=None, name=None, **kwargs):
+        from sklearn.utils import _safe_indexing
+        from sklearn.utils._response import _get_response_values_binary
+
+        cls._validate_from_cv_results_params(cv_results, X, y, sample_weight=sample_weight)
+        curves, tables = [], []
+        for estimator, test in zip(cv_results["estimator"], cv_results["indices"]["test"]):
+            y_fold = _safe_indexing(y, test)
+            y_score, fold_pos_label = _get_response_values_binary(
+                estimator, _safe_indexing(X, test), response_method=response_method,
+                pos_label=pos_label,
+            )
+            weight = None if sample_weight is None else _safe_indexing(sample_weight, test)
+            table = binary_table(y_fold, y_score, fold_pos_label, weight)
+            curves.append(cls._curve(table, drop_intermediate, np.asarray(y_fold), fold_pos_label))
+            tables.append(table)
+        merged = {key: [curve[key] for curve in curves] for key in curves[0]}
+        display = cls(**merged, **cls._name_argument(name), pos_label=fold_pos_label)
+        display._tables = tables
+        return display.plot(**kwargs)
+
+    # -- helpers -----------------------------------------------------------------------
+
+    @classmethod
+    def _y_score_argument(cls, y_score, kwargs):
+        """``y_score``, or the deprecated ``y_pred`` where scikit-learn still takes it."""
+        if "y_pred" not in kwargs or not accepts(
+            super(TableCurveMixin, cls).from_predictions, "y_pred"
+        ):
+            return y_score
+        from sklearn.utils._plotting import _deprecate_y_pred_parameter
+
+        return _deprecate_y_pred_parameter(y_score, kwargs.pop("y_pred"),
+                                           cls._deprecated_y_pred)
+
+    @classmethod
+    def _name_argument(cls, name):
+        return {cls._name_keyword: name}
+
+    @classmethod
+    def _band(cls, y_true, y_score, pos_label, sample_weight, level, n_resamples,
+              random_state, plot_kwargs):
+        from .._uncertainty import curve_band
+
+        grid = np.linspace(0, 1, 201)
+        lower, upper = curve_band(
+            y_true, y_score, cls._band_curve(plot_kwargs), grid, confidence_level=level,
+            n_resamples=n_resamples, random_state=random_state, pos_label=pos_label,
+            sample_weight=sample_weight,
+        )
+        return grid, lower, upper, level
+
+    def _count_tables(self, what):
+        """The display's count tables, one per curve, or an error naming ``what``."""
+        tables = getattr(self, "_tables", None)
+        if tables is None:
+            raise ValueError(
+                f"{what} needs the curve's counts: create the display with "
+                f"{type(self).__name__}.from_estimator, from_predictions or "
+                "from_cv_results."
+            )
+        return tables
+
+    def _drawn_lines(self):
+        """The display's curve artists as a list (scikit-learn keeps one bare)."""
+        lines = self.line_
+        return list(lines) if isinstance(lines, list) else [lines]
+
+    def _draw_bands(self, x_of=lambda grid, y: (grid, y)):
+        """Fill the bootstrap bands computed by ``from_predictions``."""
+        self.confidence_band_ = None
+        for (grid, lower, upper, level), line in zip(getattr(self, "_bands", None) or [],
+                                                       self._drawn_lines()):
+            self.confidence_band_ = self.ax_.fill_between(
+                grid, lower, upper, color=line.get_color(), alpha=0.2,
+                label=f"{level:.0%} confidence band (bootstrap)",
+            )
+
+    def _refresh_legend(self):
+        """Redraw the legend after the package's additions were drawn."""
+        artists = [*self.ax_.get_lines(), *self.ax_.collections]
+        if any(not str(artist.get_label()).startswith("_") for artist in artists):
+            self.ax_.legend(loc=self._legend_loc)
+
+def curve_names(display, name, n_curves):
+    """One legend name (or None) per curve, as ``plot``'s ``name`` or the display's."""
+    if name is None:
+        name = getattr(display, "name", None) or getattr(display, "estimator_name", None)
+    if isinstance(name, list):
+        return name if len(name) == n_curves else name[:1] * n_curves
+    return [name] * n_curves
+
+
+def summary_label(values, names, what, metric):
+    """Legend labels of an addition drawn once per curve: each curve's own when the
+    curves have their own names, else one entry with the mean +/- std."""
+    def label(name, text):
+        return f"{name} {what} ({text})" if name else f"{what} ({text})"
+
+    if len(values) == 1 or len(set(names)) == len(names) and names[0] is not None:
+        return [label(name, f"{metric} = {value:0.2f}") for name, value in zip(names, values)]
+    text = f"{metric} = {np.mean(values):0.2f} +/- {np.std(values):0.2f}"
+    return [label(names[0], text)] + [None] * (len(values) - 1)
+
+
+def warn_renamed(old, new):
+    warnings.warn(
+        f"{old} is renamed {new}, scikit-learn's name; {old} will be removed in 0.3.",
+        FutureWarning, stacklevel=3,
+    )
