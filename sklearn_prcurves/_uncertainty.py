@@ -475,10 +475,11 @@ class _Resampler:
         self.weight = sample_weight
 
     def draw(self, rng=None):
-        """Row indices of one resample: as many positives and negatives as observed."""
+        """One resample, as many positives and negatives as observed: positions in the
+        positive rows and in the negative rows (each model maps them to its counts)."""
         rng = self.rng if rng is None else rng
-        pos = self.pos_rows[rng.integers(0, self.pos_rows.shape[0], self.pos_rows.shape[0])]
-        neg = self.neg_rows[rng.integers(0, self.neg_rows.shape[0], self.neg_rows.shape[0])]
+        pos = rng.integers(0, self.pos_rows.shape[0], self.pos_rows.shape[0])
+        neg = rng.integers(0, self.neg_rows.shape[0], self.neg_rows.shape[0])
         return pos, neg
 
     def chunk(self, index, count):
@@ -551,34 +552,65 @@ class _Model:
         self.table_metric = _TABLE_METRICS.get(metric)
         if self.table_metric is not None and not set(kwargs) <= _keywords(self.table_metric):
             self.table_metric = None  # e.g. max_fpr: evaluate the metric itself
+        self._table_and_groups = None
+        self.pos_rows, self.neg_rows = np.flatnonzero(is_pos), np.flatnonzero(~is_pos)
         if self.table_metric is not None:
-            table, self.group = count_table_with_groups(is_pos, scores, weight)
-            self.thresholds = require_two_classes(table).thresholds
+            table, group = count_table_with_groups(is_pos, scores, weight)
+            require_two_classes(table)
+            self._table_and_groups = table, group
+            # The areas depend on the ranking of positives against negatives only: a
+            # run of consecutive scores held by negatives alone acts as one score (the
+            # resampled positives never land there). Resamples are counted on these
+            # merged scores, five to ten times fewer than the distinct ones when
+            # positives are rare, and the areas are the same.
+            alone = table.pos == 0
+            starts = np.ones(alone.shape[0], dtype=bool)
+            starts[1:] = ~(alone[1:] & alone[:-1])
+            merged = (np.cumsum(starts) - 1)[group]
+            self.merged_thresholds = table.thresholds[np.flatnonzero(starts)]
+            # Each positive's and each negative's merged score, by position: a resample
+            # (positions) is counted with one lookup per row.
+            self.merged_pos, self.merged_neg = merged[self.pos_rows], merged[self.neg_rows]
 
     def _call(self, y, scores, weight):
         if weight is None:  # metrics without a sample_weight parameter work too
             return self.metric(y, scores, **self.kwargs)
         return self.metric(y, scores, sample_weight=weight, **self.kwargs)
 
-    def resampled_table(self, pos_rows, neg_rows):
-        """The counting table of a resample, from per-score counts (no sort)."""
-        k = self.thresholds.shape[0]
+    def resampled_table(self, pos_at, neg_at, merged=False):
+        """The counting table of a resample (positions in the positive and negative
+        rows), from per-score counts (no sort): of every distinct score, or
+        (``merged``) of the scores merged where only negatives are."""
         w = self.weight
-        pos = np.bincount(self.group[pos_rows], weights=None if w is None else w[pos_rows],
-                          minlength=k)
-        neg = np.bincount(self.group[neg_rows], weights=None if w is None else w[neg_rows],
-                          minlength=k)
-        return CountTable.from_counts(self.thresholds, pos, neg)
+        if merged:
+            thresholds = self.merged_thresholds
+            pos_group, neg_group = self.merged_pos[pos_at], self.merged_neg[neg_at]
+        else:
+            if self._table_and_groups is None:  # curve bands: any metric
+                self._table_and_groups = count_table_with_groups(
+                    self.is_pos, self.scores, self.weight)
+            table, group = self._table_and_groups
+            thresholds = table.thresholds
+            pos_group = group[self.pos_rows[pos_at]]
+            neg_group = group[self.neg_rows[neg_at]]
+        k = thresholds.shape[0]
+        pos = np.bincount(pos_group, minlength=k, weights=(
+            None if w is None else w[self.pos_rows[pos_at]]))
+        neg = np.bincount(neg_group, minlength=k, weights=(
+            None if w is None else w[self.neg_rows[neg_at]]))
+        return CountTable.from_counts(thresholds, pos, neg)
 
     def estimate(self):
         return self.value
 
-    def on(self, pos_rows, neg_rows):
+    def on(self, pos_at, neg_at):
+        """The metric on a resample: positions in the positive and the negative rows."""
         if self.table_metric is None:
-            rows = np.concatenate([pos_rows, neg_rows])
+            rows = np.concatenate([self.pos_rows[pos_at], self.neg_rows[neg_at]])
             weight = None if self.weight is None else self.weight[rows]
             return self._call(self.is_pos[rows], self.scores[rows], weight)
-        return self.table_metric(self.resampled_table(pos_rows, neg_rows), **self.kwargs)
+        return self.table_metric(self.resampled_table(pos_at, neg_at, merged=True),
+                                 **self.kwargs)
 
 
 def _keywords(function):
@@ -694,8 +726,8 @@ _JACKKNIFE_GROUPS = 100
 def _group_jackknife(model, resampler):
     """Delete-a-group jackknife over at most 100 stratified groups of rows."""
     rng = np.random.RandomState(0)
-    pos = rng.permutation(resampler.pos_rows)
-    neg = rng.permutation(resampler.neg_rows)
+    pos = rng.permutation(resampler.pos_rows.shape[0])  # positions, as draw() gives
+    neg = rng.permutation(resampler.neg_rows.shape[0])
     groups = min(_JACKKNIFE_GROUPS, pos.shape[0], neg.shape[0])
     pos_parts, neg_parts = np.array_split(pos, groups), np.array_split(neg, groups)
     values = []

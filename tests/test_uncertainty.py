@@ -160,6 +160,36 @@ def test_bootstrap_fast_path_equals_calling_the_metric_on_each_resample():
     assert fast == pytest.approx(reference, rel=1e-12)
 
 
+@settings(max_examples=12, deadline=None)
+@given(
+    labels=st.lists(st.booleans(), min_size=4, max_size=60),
+    levels=st.integers(1, 6),
+    weighted=st.booleans(),
+    seed=st.integers(0, 2**16),
+)
+def test_bootstrap_on_merged_scores_equals_the_metric_on_each_resample(labels, levels, weighted,
+                                                                         seed):
+    # Resamples are counted on scores merged where only negatives sit (runs of them,
+    # ties and weights included): every table metric must equal the metric itself.
+    y = np.array(labels, dtype=int)
+    if y.min() == y.max():
+        y[0] = 1 - y[0]
+    rng = np.random.default_rng(seed)
+    scores = rng.integers(0, levels * 3, y.shape[0]) / 3.0
+    weight = rng.uniform(0.25, 3, y.shape[0]) if weighted else None
+    for metric in (spc.roc_auc_score, spc.average_precision_score, spc.pr_auc_score,
+                   spc.achievable_pr_auc_score):
+        def plain(t, s, sample_weight=None, metric=metric):
+            return metric(t, s, sample_weight=sample_weight)
+
+        fast = spc.bootstrap_ci(metric, y, scores, sample_weight=weight, n_resamples=200,
+                                random_state=seed)
+        slow = spc.bootstrap_ci(plain, y, scores, sample_weight=weight, n_resamples=200,
+                                random_state=seed)
+        assert (fast.estimate, fast.low, fast.high) == pytest.approx(
+            (slow.estimate, slow.low, slow.high), rel=1e-12, nan_ok=True), metric.__name__
+
+
 def test_bootstrap_agrees_with_delong_on_a_large_sample():
     y, a, _ = case("n1000_imbalanced_correlated")
     boot = spc.bootstrap_ci(spc.roc_auc_score, y, a, n_resamples=2000, random_state=0)
