@@ -41,7 +41,13 @@ from ._interpolation import (
     path_area_between,
     table_path,
 )
-from ._validation import check_non_negative_weight, n_distinct_labels, target_type
+from ._counts import count_table
+from ._validation import (
+    check_non_negative_weight,
+    checked_rows,
+    n_distinct_labels,
+    target_type,
+)
 from .exceptions import UndefinedMetricWarning
 
 __all__ = [
@@ -241,6 +247,19 @@ def roc_auc_score(
         return _multiclass_roc_auc_score(
             y_true, y_score, labels, multi_class, average, sample_weight
         )
+    if (y_type == "binary" and classes is not None and y_score.ndim == 1
+            and (max_fpr is None or max_fpr == 1)):
+        # Plain numeric binary labels, classes known: what the general route below
+        # would find again three times (binarized labels, their type, their classes).
+        if classes.shape[0] != 2:
+            warnings.warn(
+                "Only one class is present in y_true. ROC AUC score is not defined in "
+                "that case.", UndefinedMetricWarning,
+            )
+            return np.nan
+        table = count_table(*checked_rows(y_true == classes[1], y_score, sample_weight))
+        fpr, tpr, _ = table_roc(table, thresholds=False)
+        return _trapezoid_area(fpr, tpr)
     binary_metric = partial(_binary_roc_auc_score, max_fpr=max_fpr)
     if y_type == "binary":
         if classes is None:

@@ -73,22 +73,21 @@ def _keep_ends_of_flat_runs(values):
 
 def _keep_corners(fps, tps):
     """scikit-learn's ROC ``drop_intermediate`` rule: keep both ends and every point
-    where either count has a non-zero second difference (``np.diff(x, 2)``).
+    where either count has a non-zero second difference (``np.diff(x, 2)``), that is
+    where a count's step differs from the next one.
 
-    Computed with two reused buffers: at 1e7 points each fresh temporary costs more in
+    Computed with one reused buffer: at 1e7 points each fresh temporary costs more in
     page faults than the arithmetic.
     """
     n = fps.shape[0]
     step = np.empty(n - 1)
-    bend = np.empty(n - 2)
     keep = np.empty(n, dtype=bool)
     keep[0] = keep[-1] = True
+    bend = keep[1:-1]
     np.subtract(fps[1:], fps[:-1], out=step)
-    np.subtract(step[1:], step[:-1], out=bend)
-    np.not_equal(bend, 0, out=keep[1:-1])
+    np.not_equal(step[1:], step[:-1], out=bend)
     np.subtract(tps[1:], tps[:-1], out=step)
-    np.subtract(step[1:], step[:-1], out=bend)
-    keep[1:-1] |= bend != 0
+    bend |= step[1:] != step[:-1]
     return np.flatnonzero(keep)
 
 
@@ -314,9 +313,9 @@ def roc_points(y_true, y_score, pos_label=None, sample_weight=None, drop_interme
     return table_roc(table, drop_intermediate)
 
 
-def table_roc(table, drop_intermediate=True):
-    """:func:`roc_curve` of a counting table."""
-    fps, tps, thresholds = table.fps, table.tps, table.thresholds
+def table_roc(table, drop_intermediate=True, thresholds=True):
+    """:func:`roc_curve` of a counting table (``thresholds=False``: None for them)."""
+    fps, tps = table.fps, table.tps
     if drop_intermediate and fps.shape[0] > 2:
         keep = _keep_corners(fps, tps)
     else:
@@ -324,7 +323,11 @@ def table_roc(table, drop_intermediate=True):
     n_neg, n_pos = fps[-1], tps[-1]
     fpr = _prepend_origin(fps, keep, n_neg)
     tpr = _prepend_origin(tps, keep, n_pos)
-    thresholds = np.concatenate([[np.inf], thresholds[keep].astype(np.float64, copy=False)])
+    if thresholds:
+        thresholds = np.concatenate(
+            [[np.inf], table.thresholds[keep].astype(np.float64, copy=False)])
+    else:
+        thresholds = None
 
     if n_neg <= 0:
         warnings.warn(

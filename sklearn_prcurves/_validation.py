@@ -103,7 +103,12 @@ def check_binary_input(y_true, y_score, sample_weight=None, pos_label=None):
     if not (y_type == "binary" or (y_type == "multiclass" and pos_label is not None)):
         raise ValueError(f"{y_type} format is not supported")
     pos_label = resolve_pos_label(pos_label, y_true, classes)
-    is_pos = np.asarray(y_true) == pos_label
+    return checked_rows(np.asarray(y_true) == pos_label, y_score, sample_weight)
+
+
+def checked_rows(is_pos, y_score, sample_weight=None):
+    """The checks of :func:`check_binary_input` past the labels, for a caller that
+    already holds each row's class (``is_pos``): lengths, shapes, scores, weights."""
     check_consistent_length(is_pos, y_score, sample_weight)
     is_pos = _column(is_pos)
     y_score = check_scores(_column(y_score))
