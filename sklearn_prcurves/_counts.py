@@ -355,20 +355,15 @@ def _count_packed(is_pos, y_score):
         fps -= tps
     else:
         ends = np.flatnonzero(last)
-        del last
+        del last, scratch, running
         values = _decoded(keys[ends] >> np.uint64(1), y_score.dtype)[::-1]
-        np.copyto(running, labels)
-        np.cumsum(running, out=running)  # positives up to each row, ascending
-        # At or above the j-th smallest value: all rows after the previous value's last.
-        positives = np.zeros(n_distinct, dtype=np.int64)
-        positives[1:] = running[ends[:-1]]
-        np.subtract(running[-1], positives, out=positives)
-        rows = np.zeros(n_distinct, dtype=np.int64)
-        rows[1:] = ends[:-1] + 1
-        np.subtract(n, rows, out=rows)
-        tps = positives[::-1].astype(np.float64)
-        fps = rows[::-1].astype(np.float64)
-        fps -= tps
+        starts = np.zeros(n_distinct, dtype=np.intp)
+        starts[1:] = ends[:-1] + 1
+        # Per distinct score, from the highest: positives, then rows, summed downwards.
+        tps = np.add.reduceat(labels, starts, dtype=np.int64)[::-1]
+        np.cumsum(tps, out=tps)
+        fps = (n - starts[::-1]) - tps
+        tps, fps = tps.astype(np.float64), fps.astype(np.float64)
     if values[-1] == 0:  # the smallest score; scikit-learn's sign for a tie of zeros
         _signed_zero_as_first_seen(values[-1:], y_score)
     return CountTable(values, tps, fps)

@@ -234,7 +234,10 @@ def table_precision_recall(table, drop_intermediate=False):
     predicted_pos = tps + fps
     precision = np.zeros(n_points + 1)
     precision[-1] = 1.0
-    np.divide(tps, predicted_pos, out=precision[-2::-1], where=predicted_pos != 0)
+    if predicted_pos.min() > 0:  # always, unless weights cancel out
+        np.divide(tps, predicted_pos, out=precision[-2::-1])
+    else:
+        np.divide(tps, predicted_pos, out=precision[-2::-1], where=predicted_pos != 0)
     recall = np.empty(n_points + 1)
     recall[-1] = 0.0
     if tps[-1] == 0:
