@@ -44,6 +44,7 @@ from ._interpolation import (
 from ._counts import count_table
 from ._validation import (
     check_non_negative_weight,
+    checked_array,
     checked_rows,
     n_distinct_labels,
     plain_numeric_1d,
@@ -228,8 +229,8 @@ def roc_auc_score(
     0.75
     """
     y_type, classes = target_type(y_true, input_name="y_true")
-    y_true = check_array(y_true, ensure_2d=False, dtype=None)
-    y_score = check_array(y_score, ensure_2d=False)
+    y_true = checked_array(y_true, dtype=None)
+    y_score = checked_array(y_score)
     if sample_weight is not None:
         sample_weight = column_or_1d(sample_weight)
 

@@ -411,10 +411,37 @@ def det_curve(
 
 def table_det(table, drop_intermediate=False):
     """:func:`det_curve` of a counting table."""
-    tps = np.concatenate([[0.0], table.tps])
-    fps = np.concatenate([[0.0], table.fps])
-    thresholds = np.concatenate([[np.inf], table.thresholds.astype(np.float64, copy=False)])
+    fps, tps = table.fps, table.tps
+    if (drop_intermediate and tps.shape[0] > 1) or not (
+            _non_decreasing(fps) and _non_decreasing(tps)):  # negative weights
+        return _det_of_path(*table_path_arrays(table), drop_intermediate=drop_intermediate)
+    # The same points without copying the whole table first: only the kept range.
+    # On the path with the origin prepended: start at the last point with no false
+    # positive, stop at the first with no false negative.
+    first = int(np.searchsorted(fps, 0.0, side="right"))
+    last = (int(np.searchsorted(tps, tps[-1])) + 1 if tps[-1] > 0 else 0) + 1
+    lo = max(first - 1, 0)
+    fp, tp = fps[lo:last - 1], tps[lo:last - 1]
+    thresholds = table.thresholds[lo:last - 1].astype(np.float64)
+    if first == 0:  # the origin itself is kept
+        fp, tp = np.concatenate([[0.0], fp]), np.concatenate([[0.0], tp])
+        thresholds = np.concatenate([[np.inf], thresholds])
+    fpr = fp[::-1] / fps[-1]
+    fnr = (tps[-1] - tp[::-1]) / tps[-1]
+    return fpr, fnr, thresholds[::-1]
 
+
+def _non_decreasing(values):
+    return values[0] >= 0 and bool(np.all(values[1:] >= values[:-1]))
+
+
+def table_path_arrays(table):
+    """``(fps, tps, thresholds)`` with the origin (threshold inf) prepended."""
+    return (np.concatenate([[0.0], table.fps]), np.concatenate([[0.0], table.tps]),
+            np.concatenate([[np.inf], table.thresholds.astype(np.float64, copy=False)]))
+
+
+def _det_of_path(fps, tps, thresholds, drop_intermediate):
     if drop_intermediate and fps.shape[0] > 2:
         keep = _keep_ends_of_flat_runs(tps)
         fps, tps, thresholds = fps[keep], tps[keep], thresholds[keep]
