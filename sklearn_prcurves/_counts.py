@@ -7,9 +7,12 @@ in the input dtype (as scikit-learn groups them), every function agrees on ties 
 weights. Tables built from disjoint chunks merge into the table of their union.
 
 Speed. Sorting values is several times faster than sorting indices (``np.argsort``)
-and the unweighted table needs no indices at all: one sort of all scores gives the
-distinct scores and the rows per score, one sort of the smaller class gives, by
-binary search, how many of its rows are at or below each distinct score. The counts
+and the unweighted table needs no indices at all. Non-negative float scores
+(probabilities) are sorted once as 64-bit keys holding the score's bits and the
+row's label, which gives the distinct scores and the positives per score together.
+Other scores: one sort of all scores gives the distinct scores and the rows per
+score, one sort of the smaller class gives, by binary search, how many of its rows
+are at or below each distinct score. The counts
 are then exact integers at any ``n``, whatever the dtype of the scores. Weighted rows
 need their weights carried along, so that path sorts an order (a packed 64-bit key for
 scores of 32 bits or less, which NumPy sorts as values; ``np.argsort`` otherwise).
