@@ -70,7 +70,8 @@ def grid_search(repeats=3):
 
     mine, theirs = [], []
     for _ in range(repeats):  # interleaved
-        mine.append(score_time([ours.get_scorer("pr_auc"), ours.get_scorer("roc_auc")]))
+        mine.append(score_time({"pr_auc": ours.get_scorer("pr_auc"),
+                                "roc_auc": ours.get_scorer("roc_auc")}))
         theirs.append(score_time(["average_precision", "roc_auc"]))
     t_ours, t_sk = float(np.median(mine)), float(np.median(theirs))
     ratio = t_sk / t_ours

@@ -18,7 +18,7 @@ from scipy.integrate import trapezoid
 from sklearn.preprocessing import label_binarize
 from sklearn.utils import check_array, check_consistent_length, column_or_1d
 
-from ._averaging import average_binary_score, average_ovo_score
+from ._averaging import average_binary_score, average_ovo_score, average_ovr_score
 from ._compat import (
     Interval,
     StrOptions,
@@ -326,6 +326,10 @@ def _multiclass_roc_auc_score(y_true, y_score, labels, multi_class, average, sam
         return average_ovo_score(
             _binary_roc_auc_score, y_true_encoded, y_score, average=average
         )
+    ovr = average_ovr_score(_binary_roc_auc_score, y_true, classes, y_score, average,
+                            sample_weight)
+    if ovr is not None:
+        return ovr
     return average_binary_score(
         _binary_roc_auc_score,
         label_binarize(y_true, classes=classes),
@@ -374,10 +378,11 @@ def table_achievable_pr_auc(table, interpolation="davis-goadrich"):
     return achievable_area(tp, fp, interpolation)
 
 
-def check_average_precision_labels(y_true, y_score, pos_label):
+def check_average_precision_labels(y_true, y_score, pos_label, binarize=True):
     """scikit-learn's label checks for average precision, shared by ``pr_auc_score``.
 
-    Returns ``(y_true, y_type)`` with multiclass labels binarised one-vs-rest.
+    Returns ``(y_true, y_type)`` with multiclass labels binarised one-vs-rest, or
+    (``binarize=False``) ``(y_true, y_type, classes)`` with multiclass labels as given.
     """
     y_type, classes = target_type(y_true, input_name="y_true")
     present_labels = classes if classes is not None else np.unique(np.asarray(y_true))
@@ -398,13 +403,16 @@ def check_average_precision_labels(y_true, y_score, pos_label):
                 "Parameter pos_label is fixed to 1 for multiclass y_true. "
                 "Do not set pos_label or set pos_label to 1."
             )
-        y_true = label_binarize(y_true, classes=present_labels)
-        if not np.shape(y_score) == y_true.shape:
+        if not np.shape(y_score) == (np.shape(y_true)[0], present_labels.shape[0]):
             raise ValueError(
                 "`y_score` needs to be of shape `(n_samples, n_classes)`, since "
                 "`y_true` contains multiple classes. Got "
                 f"`y_score.shape={np.shape(y_score)}`."
             )
+        if binarize:
+            y_true = label_binarize(y_true, classes=present_labels)
+    if not binarize:
+        return y_true, y_type, present_labels
     return y_true, y_type
 
 
@@ -472,7 +480,14 @@ def average_precision_score(
     """
     if sample_weight is not None:
         sample_weight = column_or_1d(sample_weight)
-    y_true, y_type = check_average_precision_labels(y_true, y_score, pos_label)
+    y_true, y_type, classes = check_average_precision_labels(y_true, y_score, pos_label,
+                                                             binarize=False)
+    if y_type == "multiclass":
+        ovr = average_ovr_score(partial(_binary_average_precision, pos_label=pos_label),
+                                y_true, classes, y_score, average, sample_weight)
+        if ovr is not None:
+            return ovr
+        y_true = label_binarize(y_true, classes=classes)
     if y_type == "binary" and plain_numeric_1d(y_true) is not None:
         # What the general route reaches, without finding the label type twice more.
         rows = checked_rows(np.asarray(y_true) == pos_label, y_score, sample_weight)
@@ -536,9 +551,17 @@ _PR_AUC_PARAMS = {
 def _averaged_pr_auc(y_true, y_score, average, pos_label, sample_weight, **options):
     if sample_weight is not None:
         sample_weight = column_or_1d(sample_weight)
-    y_true, _ = check_average_precision_labels(y_true, y_score, pos_label)
+    y_true, y_type, classes = check_average_precision_labels(y_true, y_score, pos_label,
+                                                             binarize=False)
+    binary_metric = partial(_binary_pr_auc, pos_label=pos_label, **options)
+    if y_type == "multiclass":
+        ovr = average_ovr_score(binary_metric, y_true, classes, y_score, average,
+                                sample_weight)
+        if ovr is not None:
+            return ovr
+        y_true = label_binarize(y_true, classes=classes)
     return average_binary_score(
-        partial(_binary_pr_auc, pos_label=pos_label, **options),
+        binary_metric,
         y_true,
         y_score,
         average,

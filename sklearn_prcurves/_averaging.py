@@ -88,6 +88,45 @@ def average_binary_score(binary_metric, y_true, y_score, average, sample_weight=
     return float(np.average(score, weights=average_weight))
 
 
+def average_ovr_score(binary_metric, y_true, classes, y_score, average, sample_weight=None):
+    """``average_binary_score(binary_metric, label_binarize(y_true, classes=classes),
+    y_score, average, sample_weight)`` for multiclass ``y_true``, without the label
+    matrix: each class's 0/1 column is compared out of ``y_true`` when its turn comes,
+    and the scores are copied once into columns (a column of a row-major array is a
+    strided gather per class). Same values, same averaging; 'micro' and 'samples'
+    averages are not handled here (None is returned: take the general route).
+    """
+    if average not in ("macro", "weighted", None):
+        return None
+    y_true = np.asarray(y_true)
+    y_score = np.asarray(y_score)
+    if y_true.ndim != 1 or y_score.ndim != 2 or y_score.shape[1] != classes.shape[0] \
+            or y_score.dtype.kind not in "biuf":
+        return None
+    check_consistent_length(y_true, y_score, sample_weight)
+    average_weight = None
+    if average == "weighted":
+        # The label matrix's column sums: exact counts, or weights added row after
+        # row (a column sum of a row-major matrix is sequential, as cumsum is).
+        average_weight = np.array([
+            np.count_nonzero(y_true == label) if sample_weight is None
+            else np.cumsum(sample_weight * (y_true == label))[-1]
+            for label in classes], dtype=np.float64)
+        if np.isclose(np.sum(average_weight), 0):
+            return 0
+    columns = np.asfortranarray(y_score)
+    score = np.zeros(classes.shape[0])
+    for c, label in enumerate(classes):
+        # 0/1 labels as label_binarize gives them (one byte each, not eight).
+        score[c] = binary_metric((y_true == label).view(np.uint8), columns[:, c],
+                                 sample_weight=sample_weight)
+    if average is None:
+        return score
+    if average_weight is not None:
+        score[average_weight == 0] = 0
+    return float(np.average(score, weights=average_weight))
+
+
 def average_ovo_score(binary_metric, y_true_encoded, y_score, average="macro"):
     """Hand and Till's one-vs-one average of ``binary_metric`` over class pairs.
 
