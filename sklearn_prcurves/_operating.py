@@ -452,8 +452,7 @@ def grouped_roc_auc_score(
     if sample_weight is not None:
         sample_weight = check_sample_weight(column_or_1d(sample_weight), is_pos)
         check_non_negative_weight(sample_weight)
-    labels, group_index = np.unique(groups, return_inverse=True)
-    group_index = group_index.reshape(-1)
+    labels, group_index = _group_labels(groups)
     sizes = np.bincount(group_index, weights=sample_weight, minlength=labels.shape[0])
     aucs = _grouped_aucs(is_pos, y_score, group_index, labels.shape[0],
                          None if sample_weight is None else np.asarray(sample_weight, float))
@@ -483,6 +482,42 @@ def grouped_roc_auc_score(
     return float(np.average(aucs[defined], weights=weights[defined]))
 
 
+def _group_labels(groups):
+    """``np.unique(groups, return_inverse=True)``; for integer groups of a moderate
+    range without a sort (a table of the values present: two passes)."""
+    if groups.dtype.kind in "iu" and groups.shape[0]:
+        low, high = int(groups.min()), int(groups.max())
+        if high - low <= 4 * groups.shape[0] + 1024:
+            offset = groups - low
+            present = np.zeros(high - low + 1, dtype=bool)
+            present[offset] = True
+            position = np.cumsum(present, dtype=np.intp) - 1
+            return np.flatnonzero(present).astype(groups.dtype) + low, position[offset]
+    labels, group_index = np.unique(groups, return_inverse=True)
+    return labels, group_index.reshape(-1)
+
+
+def _group_score_order(scores, group_index):
+    """Row order by group, then score (ties in any order).
+
+    ``np.lexsort`` compares two keys per step (25 sorts of the scores at 1e7 rows); here
+    one index sort of the scores gives each row its rank, and one value sort of the
+    packed 64-bit keys (group, rank) gives the order: about a third of the time.
+    """
+    n = scores.shape[0]
+    rank_bits = max(int(n - 1).bit_length(), 1)
+    group_bits = max(int(group_index.max()).bit_length(), 1) if n else 1
+    if rank_bits + group_bits > 63:
+        return np.lexsort((scores, group_index))
+    by_score = np.argsort(scores)
+    key = np.empty(n, dtype=np.int64)
+    key[by_score] = np.arange(n, dtype=np.int64)  # each row's rank among the scores
+    key |= group_index.astype(np.int64) << rank_bits
+    key.sort()
+    key &= (1 << rank_bits) - 1
+    return by_score[key]
+
+
 def _grouped_aucs(is_pos, scores, group_index, n_groups, weight):
     """Every group's AUC-ROC in one vectorised pass (NaN for a group with one class).
 
@@ -496,7 +531,7 @@ def _grouped_aucs(is_pos, scores, group_index, n_groups, weight):
         if not kept.all():
             is_pos, scores, group_index, weight = (
                 is_pos[kept], scores[kept], group_index[kept], weight[kept])
-    order = np.lexsort((scores, group_index))
+    order = _group_score_order(scores, group_index)
     group, score, positive = group_index[order], scores[order], is_pos[order]
     w = np.ones(order.shape[0]) if weight is None else weight[order]
     del order
@@ -508,7 +543,9 @@ def _grouped_aucs(is_pos, scores, group_index, n_groups, weight):
     if n > 1:
         new_group[1:] = group[1:] != group[:-1]
     neg = np.where(positive, 0.0, w)
-    running = np.concatenate([[0.0], np.cumsum(neg, dtype=np.longdouble)])  # before row i
+    # Counts are exact in integers; weights need the extra precision.
+    running = np.concatenate([[0], np.cumsum(~positive, dtype=np.int64)]) if weight is None \
+        else np.concatenate([[0.0], np.cumsum(neg, dtype=np.longdouble)])  # before row i
     run_start = np.flatnonzero(new_run)
     run_id = np.cumsum(new_run) - 1
     run_end = np.append(run_start[1:], n)
