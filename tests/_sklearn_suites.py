@@ -58,3 +58,22 @@ def expose_tests(module, namespace, skips=None):
 DISPLAY_SUITE_NAMES = ["RocCurveDisplay", "PrecisionRecallDisplay", "DetCurveDisplay",
                        "roc_curve", "auc", "precision_recall_curve",
                        "average_precision_score", "det_curve"]
+
+
+def expose_display_suite(test_file, display_name, namespace):
+    """Run scikit-learn's ``metrics/_plot/tests/<test_file>.py`` with our displays and
+    curve functions bound in: its tests (and a check that the binding took) are put
+    into ``namespace``, a test module's globals (one module per file: each has its
+    own fixtures)."""
+    import sklearn_prcurves as ours
+
+    module = load_with_ours(f"sklearn.metrics._plot.tests.{test_file}", DISPLAY_SUITE_NAMES)
+    expose_tests(module, namespace)
+
+    def test_rebinding_took_effect():
+        for name in DISPLAY_SUITE_NAMES:
+            value = getattr(module, name, None)
+            assert value is None or value is getattr(ours, name)
+        assert getattr(module, display_name) is getattr(ours, display_name)
+
+    namespace["test_rebinding_took_effect"] = test_rebinding_took_effect

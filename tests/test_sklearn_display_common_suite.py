@@ -11,17 +11,6 @@ import pytest
 
 pytest.importorskip("matplotlib")
 
-import sklearn_prcurves  # noqa: E402
+from _sklearn_suites import expose_display_suite  # noqa: E402
 
-from _sklearn_suites import DISPLAY_SUITE_NAMES, expose_tests, load_with_ours  # noqa: E402
-
-_module = load_with_ours("sklearn.metrics._plot.tests.test_common_curve_display",
-                         DISPLAY_SUITE_NAMES)
-expose_tests(_module, globals())
-
-
-def test_rebinding_took_effect():
-    for name in DISPLAY_SUITE_NAMES:
-        value = getattr(_module, name, None)
-        assert value is None or value is getattr(sklearn_prcurves, name)
-    assert _module.RocCurveDisplay is sklearn_prcurves.RocCurveDisplay
+expose_display_suite("test_common_curve_display", "RocCurveDisplay", globals())
