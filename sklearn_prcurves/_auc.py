@@ -247,7 +247,8 @@ def roc_auc_score(
         if multi_class == "raise":
             raise ValueError("multi_class must be in ('ovo', 'ovr')")
         return _multiclass_roc_auc_score(
-            y_true, y_score, labels, multi_class, average, sample_weight
+            y_true, y_score, labels, multi_class, average, sample_weight,
+            classes=classes if y_type == "multiclass" else None,
         )
     if (y_type == "binary" and classes is not None and y_score.ndim == 1
             and (max_fpr is None or max_fpr == 1)):
@@ -270,14 +271,22 @@ def roc_auc_score(
     return average_binary_score(binary_metric, y_true, y_score, average, sample_weight)
 
 
-def _multiclass_roc_auc_score(y_true, y_score, labels, multi_class, average, sample_weight):
+def _all_close_to_one(values):
+    """``np.allclose(1, values)`` (rtol 1e-5 on ``values``, atol 1e-8) in two passes."""
+    with np.errstate(invalid="ignore"):
+        close = bool(np.all(np.abs(values - 1) <= 1e-8 + 1e-5 * np.abs(values)))
+    return close and bool(np.isfinite(values).all())  # isclose(1, inf) is False
+
+
+def _multiclass_roc_auc_score(y_true, y_score, labels, multi_class, average, sample_weight,
+                              classes=None):
     if not y_score.ndim == 2:
         raise ValueError(
             "`y_score` needs to be of shape `(n_samples, n_classes)`, since "
             "`y_true` contains multiple classes. Got "
             f"`y_score.shape={y_score.shape}`."
         )
-    if not np.allclose(1, y_score.sum(axis=1)):
+    if not _all_close_to_one(y_score.sum(axis=1)):
         raise ValueError(
             "Target scores need to be probabilities for multiclass "
             "roc_auc, i.e. they should sum up to 1.0 over classes"
@@ -308,7 +317,7 @@ def _multiclass_roc_auc_score(y_true, y_score, labels, multi_class, average, sam
         if len(np.setdiff1d(y_true, classes)):
             raise ValueError("'y_true' contains labels not in parameter 'labels'")
     else:
-        classes = np.unique(y_true)
+        classes = np.unique(y_true) if classes is None else classes
         if len(classes) != y_score.shape[1]:
             raise ValueError(
                 "Number of classes in y_true not equal to the number of "

@@ -57,7 +57,23 @@ def target_type(y, input_name="y_true"):
         classes = binary_classes(plain)
         if classes is not None:
             return "binary", classes
+        classes = integer_classes(plain)
+        if classes is not None:  # more than two: what type_of_target calls multiclass
+            return "multiclass", classes
     return type_of_target(y, input_name=input_name), None
+
+
+def integer_classes(y):
+    """``np.unique(y)`` of an integer vector of moderate range, from a table of the
+    values present (two passes, no sort); None for other vectors."""
+    if y.dtype.kind not in "iu" or y.shape[0] == 0:
+        return None
+    low, high = int(y.min()), int(y.max())
+    if high - low > 4 * y.shape[0] + 1024:
+        return None
+    present = np.zeros(high - low + 1, dtype=bool)
+    present[y - low] = True
+    return (np.flatnonzero(present) + low).astype(y.dtype)
 
 
 def n_distinct_labels(y):
