@@ -129,7 +129,7 @@ class TableCurveMixin:
 
     def _count_tables(self, what):
         """The display's count tables, one per curve, or an error naming ``what``."""
-        tables = getattr(self, "_tables", None)
+        tables = self._tables
         if tables is None:
             raise ValueError(
                 f"{what} needs the curve's counts: create the display with "
@@ -143,11 +143,10 @@ class TableCurveMixin:
         lines = self.line_
         return list(lines) if isinstance(lines, list) else [lines]
 
-    def _draw_bands(self, x_of=lambda grid, y: (grid, y)):
+    def _draw_bands(self):
         """Fill the bootstrap bands computed by ``from_predictions``."""
         self.confidence_band_ = None
-        for (grid, lower, upper, level), line in zip(getattr(self, "_bands", None) or [],
-                                                       self._drawn_lines()):
+        for (grid, lower, upper, level), line in zip(self._bands or [], self._drawn_lines()):
             self.confidence_band_ = self.ax_.fill_between(
                 grid, lower, upper, color=line.get_color(), alpha=0.2,
                 label=f"{level:.0%} confidence band (bootstrap)",
@@ -158,6 +157,7 @@ class TableCurveMixin:
         artists = [*self.ax_.get_lines(), *self.ax_.collections]
         if any(not str(artist.get_label()).startswith("_") for artist in artists):
             self.ax_.legend(loc=self._legend_loc)
+
 
 def curve_names(display, name, n_curves):
     """One legend name (or None) per curve, as ``plot``'s ``name`` or the display's."""

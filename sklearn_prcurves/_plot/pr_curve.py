@@ -168,7 +168,6 @@ class PrecisionRecallDisplay(TableCurveMixin, _SklearnPrecisionRecallDisplay):
                 kwargs["curve_kwargs"] = curve_kwargs
             super().plot(ax, name=name, plot_chance_level=plot_chance_level,
                          chance_level_kw=chance_level_kw, despine=despine, **kwargs)
-        added = interpolation is not None
         if interpolation is not None:
             for line in self._drawn_lines():
                 line.set_label(_AP_IN_LABEL.sub(r"\1AUC-PR = ", line.get_label()))
@@ -186,9 +185,8 @@ class PrecisionRecallDisplay(TableCurveMixin, _SklearnPrecisionRecallDisplay):
         self.iso_f1_lines_ = []
         if iso_f1 is not False:
             self._draw_iso_f1(iso_f1)
-        added = added or plot_achievable or plot_step or plot_unachievable or (
-            self.confidence_band_ is not None or operating_points is not None)
-        if added:
+        if (interpolation is not None or plot_achievable or plot_step or plot_unachievable
+                or self.confidence_band_ is not None or operating_points is not None):
             self._refresh_legend()
         return self
 
@@ -399,7 +397,9 @@ class PRCurveDisplay(PrecisionRecallDisplay):
 def _smooth_style(curve_kwargs, kwargs):
     """Line style keywords that draw the interpolated curve as a line, not steps."""
     if not accepts(_SklearnPrecisionRecallDisplay.plot, "curve_kwargs"):
-        return None, {"drawstyle": "default", **kwargs}
+        # scikit-learn < 1.9: matplotlib keywords go directly (a curve_kwargs given
+        # anyway is passed on, for scikit-learn's own error).
+        return curve_kwargs, {"drawstyle": "default", **kwargs}
     if kwargs:  # scikit-learn's deprecated route: matplotlib keywords given directly
         return curve_kwargs, {"drawstyle": "default", **kwargs}
     if isinstance(curve_kwargs, list):
