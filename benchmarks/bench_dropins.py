@@ -19,6 +19,7 @@ Usage::
 
     python benchmarks/bench_dropins.py            # n = 1e4 .. 1e7 (several minutes)
     python benchmarks/bench_dropins.py --max-n 1e6
+    python benchmarks/bench_dropins.py --min-n 1e6 --weighting weighted --no-memory
 """
 
 import argparse
@@ -72,11 +73,16 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--max-n", type=float, default=1e7)
     parser.add_argument("--functions", nargs="*", default=FUNCTIONS)
+    parser.add_argument("--min-n", type=float, default=1e4)
+    parser.add_argument("--weighting", choices=["both", "unweighted", "weighted"],
+                        default="both")
     parser.add_argument("--no-memory", action="store_true")
     args = parser.parse_args()
 
     rng = np.random.default_rng(0)
-    sizes = [n for n in (10**4, 10**5, 10**6, 10**7) if n <= args.max_n]
+    sizes = [n for n in (10**4, 10**5, 10**6, 10**7) if args.min_n <= n <= args.max_n]
+    weightings = {"both": (False, True), "unweighted": (False,), "weighted": (True,)}[
+        args.weighting]
     print(f"scikit-learn {sklearn.__version__}, numpy {np.__version__}")
     header = (f"{'function':24s} {'n':>9s} {'scores':8s} {'weights':8s} {'ours ms':>9s} "
               f"{'sklearn ms':>10s} {'speedup':>8s} {'ours/sort':>9s} {'mem ratio':>9s} target")
@@ -87,7 +93,7 @@ def main():
         repeats = 7 if n <= 10**5 else (5 if n <= 10**6 else 3)
         for kind in ("distinct", "tied"):
             y, scores, weight = make_data(n, kind, rng)
-            for weighted in (False, True):
+            for weighted in weightings:
                 kwargs = {"sample_weight": weight} if weighted else {}
                 for name in args.functions:
                     mine = getattr(ours, name)

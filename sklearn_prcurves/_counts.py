@@ -391,19 +391,23 @@ def _count_weighted(is_pos, y_score, sample_weight):
     # Accumulate row by row in decreasing score order, as scikit-learn does, so that
     # the weighted sums are the same floats as scikit-learn's, ties included. Products
     # with the 0/1 labels, as there, keep the sign of a zero (0 * -w is -0.0).
-    order = _descending_order(y_score)
+    order, descending = _descending_order(y_score)
     weight = np.asarray(sample_weight, dtype=np.float64)[order]
     positive = is_pos[order]
+    del order
     pos_weight = positive * weight
     np.multiply(~positive, weight, out=weight)
     del positive
-    descending = y_score[order]
-    del order
-    last = _run_starts(descending)[1:] - 1
-    last = np.append(last, descending.shape[0] - 1)
+    n = descending.shape[0]
+    last = np.empty(n, dtype=bool)  # the last row of each run of tied scores
+    last[-1] = True
+    np.not_equal(descending[1:], descending[:-1], out=last[:-1])
     # In place: the row-level running sums are only read at the last row of each run.
     np.cumsum(pos_weight, out=pos_weight)
     np.cumsum(weight, out=weight)
+    if np.count_nonzero(last) == n:  # every score distinct: the rows are the table
+        return CountTable(descending, pos_weight, weight)
+    last = np.flatnonzero(last)
     return CountTable(descending[last], pos_weight[last], weight[last])
 
 
@@ -421,28 +425,116 @@ def _signed_zero_as_first_seen(values, y_score):
 
 
 def _descending_order(y_score):
-    """Indices that sort ``y_score`` in decreasing order, ties in input order.
+    """Indices that sort ``y_score`` in decreasing order, ties in input order, and the
+    scores in that order.
 
     That is scikit-learn's stable descending sort, so weighted sums are added in its
-    order and each tie group's threshold is its last row, as in scikit-learn. A value
-    sort of packed keys when they fit; otherwise NumPy's unstable argsort, which is
-    much faster than its stable one, then a sort of the row indices inside each run
-    of tied scores (nothing to do when the scores are distinct).
+    order and each tie group's threshold is its last row, as in scikit-learn.
+
+    NumPy sorts values several times faster than it sorts indices, so the order comes
+    from a value sort of 64-bit keys holding the score's leading bits above the row's
+    position. float32 scores fit whole. For float64 the keys hold the top bits of an
+    order-preserving map of the score (sign, exponent and 28 to 40 bits of mantissa,
+    depending on ``n``), so two scores sharing those bits can come out in position
+    order instead of score order; they are found by reading the scores back in the
+    sorted order (which the caller needs anyway) and re-sorted within their runs,
+    usually a few hundred rows. Other dtypes, and inputs where that repair would be
+    large, take NumPy's argsort.
     """
     n = y_score.shape[0]
     if y_score.dtype == np.float32 and n < 2**32:
-        bits = y_score.view(np.uint32)
-        # Order-preserving map of IEEE-754 bits: flip every bit of negatives, only the
-        # sign bit of the others; 0.0 and -0.0 must tie, as they compare equal.
-        flip = np.where(bits >> 31, np.uint32(0xFFFFFFFF), np.uint32(0x80000000))
-        ordered = bits ^ flip
-        ordered[y_score == 0] = np.uint32(0x80000000)
-        key = ordered.astype(np.uint64)
-        key <<= np.uint64(32)
-        # Ascending on (score, reversed position), read backwards: ties in input order.
-        key |= np.arange(n - 1, -1, -1, dtype=np.uint64)
+        order = _order_from_keys(_ordered_bits32(y_score).astype(np.uint64), 32, n)
+        return order, y_score[order]
+    if y_score.dtype == np.float64 and 1 < n < 2**40:
+        position_bits = int(n - 1).bit_length()
+        key = _ordered_bits64(y_score)
+        # Two spare top bits keep every key below the bits of +inf: NumPy sorts
+        # finite non-negative doubles faster than 64-bit integers, in the same order.
+        key >>= np.uint64(position_bits + 2)
+        order = _order_from_keys(key, position_bits, n)
+        repaired = _repair_truncated(order, key, y_score)
+        if repaired is not None:
+            return repaired
+    order = _argsort_descending(y_score)
+    return order, y_score[order]
+
+
+def _ordered_bits32(y_score):
+    """uint32 keys of float32 scores ordering as the scores do, -0.0 equal to 0.0."""
+    bits = y_score.view(np.uint32)
+    # Flip every bit of negatives, only the sign bit of the others.
+    flip = np.where(bits >> 31, np.uint32(0xFFFFFFFF), np.uint32(0x80000000))
+    ordered = bits ^ flip
+    ordered[y_score == 0] = np.uint32(0x80000000)
+    return ordered
+
+
+def _ordered_bits64(y_score):
+    """uint64 keys of float64 scores ordering as the scores do, -0.0 equal to 0.0:
+    the sign-and-magnitude bits as a two's-complement integer, its sign bit flipped."""
+    signed = y_score.view(np.int64)
+    key = signed & np.int64(0x7FFFFFFFFFFFFFFF)
+    if y_score.min() < 0:
+        sign = signed >> np.int64(63)  # -1 for negative scores and -0.0, else 0
+        key ^= sign
+        key -= sign
+    key = key.view(np.uint64)
+    key ^= np.uint64(0x8000000000000000)
+    return key
+
+
+def _order_from_keys(key, position_bits, n):
+    """Descending order of rows by ``key`` (modified in place), ties in input order:
+    one value sort of ``key << position_bits | reversed position``, read backwards."""
+    key <<= np.uint64(position_bits)
+    key |= np.arange(n - 1, -1, -1, dtype=np.uint64)
+    if key[np.argmax(key)] < _FINITE_FLOAT_KEYS:
+        key.view(np.float64).sort()
+    else:
         key.sort()
-        return (n - 1 - (key[::-1] & np.uint64(0xFFFFFFFF))).astype(np.intp)
+    order = np.bitwise_and(key[::-1], np.uint64((1 << position_bits) - 1)).view(np.int64)
+    np.subtract(n - 1, order, out=order)
+    return order.view(np.intp) if np.intp is np.int64 else order.astype(np.intp)
+
+
+def _repair_truncated(order, key, y_score):
+    """``order`` with rows whose truncated keys tie but whose scores differ put in
+    score order, and the scores in that order; None when that would touch too many
+    rows to be worth it."""
+    descending = y_score[order]
+    misplaced = np.flatnonzero(descending[1:] > descending[:-1])
+    if misplaced.shape[0] == 0:
+        return order, descending
+    n = order.shape[0]
+    if misplaced.shape[0] > n // 64:
+        return None
+    # The runs of equal truncated keys holding a misplaced pair. ``key`` is sorted
+    # ascending, the truncated score above the position bits; descending position i
+    # is ascending position n - 1 - i.
+    position_bits = np.uint64(int(n - 1).bit_length())
+    low = (key[n - 1 - misplaced] >> position_bits) << position_bits
+    first = n - np.searchsorted(key, low + (np.uint64(1) << position_bits))
+    last = n - np.searchsorted(key, low)  # one past, in descending positions
+    first, keep = np.unique(first, return_index=True)
+    last = last[keep]
+    length = last - first
+    if length.sum() > n // 16:
+        return None
+    rows = np.repeat(first - np.cumsum(np.append(0, length[:-1])), length) + np.arange(
+        length.sum())
+    run = np.repeat(np.arange(first.shape[0]), length)
+    position = order[rows]
+    # Within each run: decreasing score, then input position.
+    resorted = np.lexsort((position, -descending[rows], run))
+    order[rows] = position[resorted]
+    descending[rows] = y_score[order[rows]]
+    return order, descending
+
+
+def _argsort_descending(y_score):
+    """:func:`_descending_order` by NumPy's unstable argsort (much faster than its
+    stable one), then a sort of the row indices inside each run of tied scores."""
+    n = y_score.shape[0]
     order = np.argsort(y_score)[::-1]
     descending = y_score[order]
     tied = np.zeros(n, dtype=bool)  # tied[i]: row i of the sorted order equals row i + 1

@@ -88,14 +88,21 @@ def _keep_corners(fps, tps):
     np.not_equal(step[1:], step[:-1], out=bend)
     np.subtract(tps[1:], tps[:-1], out=step)
     bend |= step[1:] != step[:-1]
+    if np.count_nonzero(keep) == n:  # every point a corner (typical with weights)
+        return slice(None)
     return np.flatnonzero(keep)
 
 
 def _prepend_origin(counts, keep, total):
-    """``concatenate([[0], counts[keep]]) / total`` without the intermediate arrays."""
-    out = np.empty(keep.shape[0] + 1)
+    """``concatenate([[0], counts[keep]]) / total`` without the intermediate arrays
+    (``keep``: indices, or ``slice(None)`` for all)."""
+    whole = isinstance(keep, slice)
+    out = np.empty((counts.shape[0] if whole else keep.shape[0]) + 1)
     out[0] = 0.0
-    np.take(counts, keep, out=out[1:])
+    if whole:
+        out[1:] = counts
+    else:
+        np.take(counts, keep, out=out[1:])
     if total > 0:
         out /= total
     return out
@@ -322,7 +329,7 @@ def table_roc(table, drop_intermediate=True, thresholds=True):
     if drop_intermediate and fps.shape[0] > 2:
         keep = _keep_corners(fps, tps)
     else:
-        keep = np.arange(fps.shape[0])
+        keep = slice(None)
     n_neg, n_pos = fps[-1], tps[-1]
     fpr = _prepend_origin(fps, keep, n_neg)
     tpr = _prepend_origin(tps, keep, n_pos)

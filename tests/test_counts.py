@@ -213,3 +213,48 @@ def test_non_negative_scores_one_sort_path_matches_reference(data, dtype, tied):
                 warnings.simplefilter("ignore")
                 assert np.signbit(roc_curve(is_pos, scores, drop_intermediate=False)[2][-1]) \
                     == np.signbit(zeros[-1])
+
+
+@st.composite
+def scores_to_order(draw):
+    """Scores built to stress the truncated-key order: values a few units in the last
+    place apart (they share their key's leading bits), signed zeros, extremes, ties."""
+    n = draw(st.integers(2, 400))
+    kind = draw(st.sampled_from(["near", "extremes", "mixed"]))
+    seed = draw(st.integers(0, 2**32 - 1))
+    rng = np.random.default_rng(seed)
+    if kind == "near":  # all in a handful of runs of one truncated key
+        base = draw(st.sampled_from([1.0, -1.0, 0.3, -7e-300, 5e300]))
+        scores = base + np.sign(base) * rng.integers(0, 2**12, n) * np.spacing(base)
+    elif kind == "extremes":
+        scores = rng.choice([0.0, -0.0, 5e-324, -5e-324, 1e-300, -1e-300, 1e300, -1e300,
+                             1.0, -1.0, np.finfo(float).max, -np.finfo(float).max], n)
+    else:
+        scores = np.where(rng.random(n) < 0.5, rng.normal(size=n),
+                          1 + rng.integers(0, 64, n) * np.spacing(1.0))
+    return scores
+
+
+@given(scores_to_order(), st.sampled_from([np.float64, np.float32]))
+def test_descending_order_is_the_stable_descending_argsort(scores, dtype):
+    from sklearn_prcurves._counts import _descending_order
+
+    scores = scores.astype(dtype)
+    order, descending = _descending_order(scores)
+    # Reference: decreasing score, ties (-0.0 == 0.0 included) in input order.
+    expected = np.array(sorted(range(len(scores)), key=lambda i: (-float(scores[i]), i)))
+    np.testing.assert_array_equal(order, expected)
+    np.testing.assert_array_equal(descending.view(np.uint8), scores[expected].view(np.uint8))
+
+
+def test_descending_order_repairs_large_collision_runs_and_falls_back():
+    from sklearn_prcurves._counts import _descending_order
+
+    rng = np.random.default_rng(3)
+    # 2**17 rows: 17 position bits, so keys keep 33 of the 52 mantissa bits (19 dropped).
+    # Scores 1 + k ulp with k < 2**45 collide in a few hundred pairs (repaired); with
+    # k < 2**30, in runs of hundreds of rows (argsort instead); with k < 2**16, all in one.
+    for spread in (2**45, 2**30, 2**16):
+        scores = 1 + rng.integers(0, spread, 2**17) * np.spacing(1.0)
+        order, _ = _descending_order(scores)
+        np.testing.assert_array_equal(order, np.lexsort((np.arange(scores.size), -scores)))
