@@ -25,7 +25,7 @@ import sys
 import numpy as np
 from numpy.typing import ArrayLike
 
-__all__ = ["CountTable", "count_table", "count_table_with_groups"]
+__all__ = ["CountTable", "count_table", "count_table_with_groups", "count_table_in_score_order"]
 
 
 class CountTable:
@@ -194,11 +194,8 @@ def count_table_with_groups(is_pos, y_score, sample_weight=None):
     """The :class:`CountTable` of validated rows and, for each row, the index of its
     score in ``table.thresholds``.
 
-    For measures that need each row's place (DeLong's per-row components, resampled
-    tables): one index sort of the scores gives both, where looking every row up in the
-    table afterwards (``np.searchsorted`` with unsorted queries) costs tens of sorts on
-    large data, its binary searches missing the cache at every step. Per-score weights
-    are summed in score order, so with fractional weights the counts can differ from
+    For measures that need each row's place (resampled tables). Per-score weights are
+    summed in score order, so with fractional weights the counts can differ from
     :func:`count_table`'s in the last bits.
 
     Parameters
@@ -215,24 +212,50 @@ def count_table_with_groups(is_pos, y_score, sample_weight=None):
     groups : ndarray of intp, shape (n_samples,)
         ``table.thresholds[groups[i]] == y_score[i]``.
     """
-    n = y_score.shape[0]
-    order = np.argsort(y_score)[::-1]  # ties in any order: rows are grouped by value
-    descending = y_score[order]
-    starts = _run_starts(descending)
-    group_sorted = np.zeros(n, dtype=np.intp)
-    group_sorted[starts[1:]] = 1
-    np.cumsum(group_sorted, out=group_sorted)
-    groups = np.empty(n, dtype=np.intp)
-    groups[order] = group_sorted
+    table, order, _, group_sorted = count_table_in_score_order(is_pos, y_score, sample_weight)
+    groups = np.empty(order.shape[0], dtype=np.intp)
+    groups[order] = np.arange(order.shape[0]) if group_sorted is None else group_sorted
+    return table, groups
+
+
+def count_table_in_score_order(is_pos, y_score, sample_weight=None):
+    """The :class:`CountTable` of validated rows, with the rows in decreasing score
+    order: the order, each sorted row's label, and each sorted row's index in
+    ``table.thresholds`` (None when every score is distinct: sorted row ``i`` is table
+    row ``i``).
+
+    For measures that need each row's place (DeLong's per-row components): looking
+    every row up in the table afterwards (``np.searchsorted`` with unsorted queries)
+    costs tens of sorts on large data, its binary searches missing the cache at every
+    step, while the sort that builds the table already holds each row's place.
+    """
+    order, descending = _descending_order(y_score)
+    n = order.shape[0]
     positive = is_pos[order]
-    if sample_weight is None:
-        pos = np.add.reduceat(positive.astype(np.float64), starts)
+    new_run = np.empty(n, dtype=bool)
+    new_run[0] = True
+    np.not_equal(descending[1:], descending[:-1], out=new_run[1:])
+    weight = None if sample_weight is None else sample_weight[order]
+    if np.count_nonzero(new_run) == n:  # every score distinct: the rows are the table
+        if weight is None:
+            tps = np.empty(n)
+            np.copyto(tps, positive)
+            np.cumsum(tps, out=tps)
+            fps = np.arange(1.0, n + 1.0)
+            fps -= tps
+            return CountTable(descending, tps, fps), order, positive, None
+        pos = np.where(positive, weight, 0.0)
+        return CountTable.from_counts(descending, pos, weight - pos), order, positive, None
+    starts = np.flatnonzero(new_run)
+    if weight is None:
+        pos = np.add.reduceat(positive, starts, dtype=np.float64)
         neg = np.diff(np.append(starts, n)).astype(np.float64) - pos
     else:
-        weight = sample_weight[order]
         pos = np.add.reduceat(np.where(positive, weight, 0.0), starts)
         neg = np.add.reduceat(np.where(positive, 0.0, weight), starts)
-    return CountTable.from_counts(descending[starts], pos, neg), groups
+    group_sorted = np.cumsum(new_run, dtype=np.intp)
+    group_sorted -= 1
+    return CountTable.from_counts(descending[starts], pos, neg), order, positive, group_sorted
 
 
 def _as_arrays(is_pos, y_score, sample_weight):
@@ -433,25 +456,35 @@ def _descending_order(y_score):
 
     NumPy sorts values several times faster than it sorts indices, so the order comes
     from a value sort of 64-bit keys holding the score's leading bits above the row's
-    position. float32 scores fit whole. For float64 the keys hold the top bits of an
-    order-preserving map of the score (sign, exponent and 28 to 40 bits of mantissa,
-    depending on ``n``), so two scores sharing those bits can come out in position
-    order instead of score order; they are found by reading the scores back in the
-    sorted order (which the caller needs anyway) and re-sorted within their runs,
-    usually a few hundred rows. Other dtypes, and inputs where that repair would be
-    large, take NumPy's argsort.
+    position. float32 scores fit whole. For float64 the keys hold the leading bits of
+    an order-preserving map of the score: sign, exponent and 28 to 40 bits of
+    mantissa, depending on ``n``. Two scores sharing those bits can come out in position order
+    instead of score order; they are found by reading the scores back in the sorted
+    order (which the caller needs anyway) and re-sorted within their runs, usually a
+    few hundred rows. Other dtypes, and inputs where that repair would be large, take
+    NumPy's argsort.
     """
     n = y_score.shape[0]
     if y_score.dtype == np.float32 and n < 2**32:
-        order = _order_from_keys(_ordered_bits32(y_score).astype(np.uint64), 32, n)
+        key = _ordered_bits32(y_score).astype(np.uint64)
+        key <<= np.uint64(32)
+        order = _order_from_keys(key, 32, n)
         return order, y_score[order]
     if y_score.dtype == np.float64 and 1 < n < 2**40:
         position_bits = int(n - 1).bit_length()
-        key = _ordered_bits64(y_score)
-        # Two spare top bits keep every key below the bits of +inf: NumPy sorts
-        # finite non-negative doubles faster than 64-bit integers, in the same order.
-        key >>= np.uint64(position_bits + 2)
-        order = _order_from_keys(key, position_bits, n)
+        if y_score.min() >= 0:
+            # The bits of non-negative doubles order as the values do. Without the sign
+            # bit (-0.0 is 0.0) and the low bits, moved down two bits.
+            key = y_score.view(np.uint64) & np.uint64(
+                0x7FFFFFFFFFFFFFFF & ~((1 << (position_bits + 2)) - 1))
+            key >>= np.uint64(2)
+        else:
+            key = _ordered_bits64(y_score)
+            key >>= np.uint64(position_bits + 2)
+            key <<= np.uint64(position_bits)
+        # Both leave the two top bits clear: the keys read as finite non-negative
+        # doubles, which NumPy sorts faster than 64-bit integers, in the same order.
+        order = _order_from_keys(key, position_bits, n, as_doubles=True)
         repaired = _repair_truncated(order, key, y_score)
         if repaired is not None:
             return repaired
@@ -474,21 +507,21 @@ def _ordered_bits64(y_score):
     the sign-and-magnitude bits as a two's-complement integer, its sign bit flipped."""
     signed = y_score.view(np.int64)
     key = signed & np.int64(0x7FFFFFFFFFFFFFFF)
-    if y_score.min() < 0:
-        sign = signed >> np.int64(63)  # -1 for negative scores and -0.0, else 0
-        key ^= sign
-        key -= sign
+    sign = signed >> np.int64(63)  # -1 for negative scores and -0.0, else 0
+    key ^= sign
+    key -= sign
+    del sign
     key = key.view(np.uint64)
     key ^= np.uint64(0x8000000000000000)
     return key
 
 
-def _order_from_keys(key, position_bits, n):
-    """Descending order of rows by ``key`` (modified in place), ties in input order:
-    one value sort of ``key << position_bits | reversed position``, read backwards."""
-    key <<= np.uint64(position_bits)
+def _order_from_keys(key, position_bits, n, as_doubles=False):
+    """Descending order of rows by ``key`` (its low ``position_bits`` zero; modified in
+    place), ties in input order: one value sort of ``key | reversed position``, read
+    backwards. ``as_doubles``: the keys are below the bits of +inf."""
     key |= np.arange(n - 1, -1, -1, dtype=np.uint64)
-    if key[np.argmax(key)] < _FINITE_FLOAT_KEYS:
+    if as_doubles:
         key.view(np.float64).sort()
     else:
         key.sort()

@@ -35,10 +35,15 @@ from ._auc import (
     table_pr_auc,
 )
 from ._compat import Interval, StrOptions, validate_params
-from ._counts import CountTable, count_table_with_groups
+from ._counts import CountTable, count_table_in_score_order, count_table_with_groups
 from ._curves import BINARY_PARAMS, require_two_classes, two_class_table
 from ._interpolation import INTERPOLATIONS
-from ._validation import check_binary_input, check_non_negative_weight
+from ._validation import (
+    binary_labels,
+    check_binary_input,
+    check_non_negative_weight,
+    checked_rows,
+)
 from ._results import ConfidenceInterval, TestResult
 from .exceptions import UndefinedMetricWarning
 
@@ -79,6 +84,25 @@ def _delong_components(table):
     v01 = (pos_above + pos / 2) / n_pos
     auc = float(np.sum(pos * v10) / n_pos)
     return auc, v10, v01, pos, neg
+
+
+def _centred_components(table, positive, group):
+    """AUC and each row's DeLong component minus the AUC (V10 for a positive, V01 for a
+    negative), rows in the table's (decreasing score) order; ``positive``: each sorted
+    row's class; ``group``: each sorted row's table row, None when they are the same."""
+    if group is None:
+        # Every score distinct: no half ties. A positive outranks the negatives below
+        # its row (N - fps), a negative is outranked by the positives above (tps).
+        n_pos, n_neg = table.n_pos, table.n_neg
+        in_order = np.subtract(n_neg, table.fps)
+        in_order /= n_neg
+        auc = float(np.dot(table.pos, in_order) / n_pos)
+        np.divide(table.tps, n_pos, out=in_order, where=~positive)
+    else:
+        auc, v10, v01, _, _ = _delong_components(table)
+        in_order = np.where(positive, v10[group], v01[group])
+    in_order -= auc
+    return auc, in_order
 
 
 def _delong_variance(table):
@@ -297,23 +321,31 @@ def delong_test(
     (-0.3125, 0.1601)
     """
     weight = _frequency_weights(sample_weight)
-    components = []
+    labels = binary_labels(y_true, pos_label)
+    aucs, component_a = [], None
     for y_score in (y_score_a, y_score_b):
-        is_pos, scores, w = check_binary_input(y_true, y_score, weight, pos_label)
+        is_pos, scores, w = checked_rows(labels, y_score, weight)
         check_non_negative_weight(w)
-        table, group = count_table_with_groups(is_pos, scores, w)  # each row's score index
+        table, order, positive, group = count_table_in_score_order(is_pos, scores, w)
         _check_delong_table(require_two_classes(table))
-        auc, v10, v01, _, _ = _delong_components(table)
-        components.append((auc, v10[group[is_pos]], v01[group[~is_pos]]))
-    w = np.ones(is_pos.shape[0]) if w is None else w
-    w_pos, w_neg = w[is_pos], w[~is_pos]
-    n_pos, n_neg = w_pos.sum(), w_neg.sum()
-    (auc_a, v10_a, v01_a), (auc_b, v10_b, v01_b) = components
-    d10 = (v10_a - auc_a) - (v10_b - auc_b)
-    d01 = (v01_a - auc_a) - (v01_b - auc_b)
-    variance = np.sum(w_pos * d10**2) / ((n_pos - 1) * n_pos) + np.sum(
-        w_neg * d01**2
-    ) / ((n_neg - 1) * n_neg)
+        auc, in_order = _centred_components(table, positive, group)
+        aucs.append(auc)
+        if component_a is None:  # model a's centred components, in input order
+            component_a = np.empty(order.shape[0])
+            component_a[order] = in_order
+    # (V_a - auc_a) - (V_b - auc_b) per row, squared, in model b's order.
+    d = component_a[order]
+    d -= in_order
+    d *= d
+    if w is not None:
+        d *= w[order]
+    on_pos = positive.astype(np.float64)
+    sum_pos = float(d @ on_pos)
+    np.subtract(1.0, on_pos, out=on_pos)
+    sum_neg = float(d @ on_pos)
+    n_pos, n_neg = table.n_pos, table.n_neg
+    variance = sum_pos / ((n_pos - 1) * n_pos) + sum_neg / ((n_neg - 1) * n_neg)
+    auc_a, auc_b = aucs
     difference = auc_a - auc_b
     if variance <= 0:
         statistic = 0.0 if difference == 0 else np.copysign(np.inf, difference)

@@ -115,11 +115,17 @@ def check_binary_input(y_true, y_score, sample_weight=None, pos_label=None):
     y_score : ndarray of shape (n_samples,)
     sample_weight : ndarray of float64, shape (n_samples,), or None
     """
+    return checked_rows(binary_labels(y_true, pos_label), y_score, sample_weight)
+
+
+def binary_labels(y_true, pos_label=None):
+    """The label checks of :func:`check_binary_input`: each row's class (True for
+    ``pos_label``), every row kept."""
     y_type, classes = target_type(y_true)
     if not (y_type == "binary" or (y_type == "multiclass" and pos_label is not None)):
         raise ValueError(f"{y_type} format is not supported")
     pos_label = resolve_pos_label(pos_label, y_true, classes)
-    return checked_rows(np.asarray(y_true) == pos_label, y_score, sample_weight)
+    return np.asarray(y_true) == pos_label
 
 
 def checked_rows(is_pos, y_score, sample_weight=None):

@@ -72,8 +72,17 @@ def test_delong_equals_the_quadratic_definition(data):
     n = data.draw(st.integers(4, 40))
     y = np.array(data.draw(st.lists(st.integers(0, 1), min_size=n, max_size=n)))
     y[:4] = [0, 1, 0, 1]
-    a = np.array(data.draw(st.lists(st.integers(0, 6), min_size=n, max_size=n)), float)
-    b = np.array(data.draw(st.lists(st.integers(0, 6), min_size=n, max_size=n)), float)
+    # Few values (ties: the table path) or distinct floats (the per-row path).
+    distinct = data.draw(st.booleans())
+
+    def scores():
+        if distinct:
+            drawn = st.lists(st.floats(-1e6, 1e6), min_size=n, max_size=n, unique=True)
+        else:
+            drawn = st.lists(st.integers(0, 6), min_size=n, max_size=n)
+        return np.array(data.draw(drawn), float)
+
+    a, b = scores(), scores()
     aucs, cov = naive_delong(y == 1, [a, b])
     assert spc.roc_auc_variance(y, a) == pytest.approx(cov[0, 0], rel=1e-12, abs=1e-15)
     test = spc.delong_test(y, a, b)
@@ -90,6 +99,11 @@ def test_frequency_weights_equal_repeated_rows_and_other_weights_are_refused():
     weighted = spc.delong_test(y, a, b, sample_weight=w)
     repeated = spc.delong_test(y[rows], a[rows], b[rows])
     assert weighted.pvalue == pytest.approx(repeated.pvalue, rel=1e-12)
+    distinct_a = a + np.arange(50) * 1e-3  # every score distinct: the per-row path
+    weighted = spc.delong_test(y, distinct_a, b, sample_weight=w)
+    repeated = spc.delong_test(y[rows], distinct_a[rows], b[rows])
+    assert (weighted.auc_a, weighted.variance) == pytest.approx(
+        (repeated.auc_a, repeated.variance), rel=1e-12)
     with pytest.raises(ValueError, match="frequency weights"):
         spc.roc_auc_ci(y, a, sample_weight=np.full(50, 0.5))
     with pytest.raises(ValueError, match="at least two positives and two negatives"):
