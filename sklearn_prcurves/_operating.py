@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from numpy.typing import ArrayLike
 
+import sys
 import warnings
 from numbers import Real
 
@@ -16,6 +17,7 @@ import numpy as np
 from sklearn.utils import Bunch, check_consistent_length, column_or_1d
 
 from ._compat import Interval, StrOptions, check_sample_weight, validate_params
+from ._counts import _descending_order
 from ._curves import BINARY_PARAMS, two_class_table
 from ._validation import check_binary_input, check_non_negative_weight
 from ._results import FBetaOptimum, OperatingPoint
@@ -453,9 +455,13 @@ def grouped_roc_auc_score(
         sample_weight = check_sample_weight(column_or_1d(sample_weight), is_pos)
         check_non_negative_weight(sample_weight)
     labels, group_index = _group_labels(groups)
-    sizes = np.bincount(group_index, weights=sample_weight, minlength=labels.shape[0])
-    aucs = _grouped_aucs(is_pos, y_score, group_index, labels.shape[0],
-                         None if sample_weight is None else np.asarray(sample_weight, float))
+    if sample_weight is None:
+        aucs, sizes = _grouped_aucs(is_pos, y_score, group_index, labels.shape[0], None,
+                                    with_sizes=True)
+    else:
+        sizes = np.bincount(group_index, weights=sample_weight, minlength=labels.shape[0])
+        aucs = _grouped_aucs(is_pos, y_score, group_index, labels.shape[0],
+                             np.asarray(sample_weight, float))
     if isinstance(group_weight, str):
         # Sizes relative to the largest: the mean is the same, and sums of huge weights
         # cannot overflow.
@@ -488,9 +494,12 @@ def _group_labels(groups):
     if groups.dtype.kind in "iu" and groups.shape[0]:
         low, high = int(groups.min()), int(groups.max())
         if high - low <= 4 * groups.shape[0] + 1024:
-            offset = groups - low
+            offset = groups if low == 0 else groups - low
             present = np.zeros(high - low + 1, dtype=bool)
             present[offset] = True
+            if present.all():  # every value in the range: the offsets are the indices
+                labels = np.arange(low, high + 1).astype(groups.dtype)
+                return labels, offset.astype(np.intp, copy=False)
             position = np.cumsum(present, dtype=np.intp) - 1
             return np.flatnonzero(present).astype(groups.dtype) + low, position[offset]
     labels, group_index = np.unique(groups, return_inverse=True)
@@ -501,24 +510,131 @@ def _group_score_order(scores, group_index):
     """Row order by group, then score (ties in any order).
 
     ``np.lexsort`` compares two keys per step (25 sorts of the scores at 1e7 rows); here
-    one index sort of the scores gives each row its rank, and one value sort of the
-    packed 64-bit keys (group, rank) gives the order: about a third of the time.
+    the kernel's score order (a value sort of packed keys) gives each row its rank, and
+    one value sort of packed 64-bit keys (group, rank) gives the order.
     """
     n = scores.shape[0]
     rank_bits = max(int(n - 1).bit_length(), 1)
     group_bits = max(int(group_index.max()).bit_length(), 1) if n else 1
-    if rank_bits + group_bits > 63:
+    if rank_bits + group_bits > 63 or n < 2:
         return np.lexsort((scores, group_index))
-    by_score = np.argsort(scores)
+    by_score = _descending_order(scores)[0][::-1]  # increasing scores
     key = np.empty(n, dtype=np.int64)
     key[by_score] = np.arange(n, dtype=np.int64)  # each row's rank among the scores
     key |= group_index.astype(np.int64) << rank_bits
-    key.sort()
+    if rank_bits + group_bits <= 62:  # non-negative below 2**62: sorted as doubles
+        key.view(np.float64).sort()  # (the same order, faster than 64-bit integers)
+    else:
+        key.sort()
     key &= (1 << rank_bits) - 1
     return by_score[key]
 
 
-def _grouped_aucs(is_pos, scores, group_index, n_groups, weight):
+def _ranges(counts):
+    """``concatenate([arange(c) for c in counts])``."""
+    total = int(counts.sum())
+    return np.arange(total) - np.repeat(np.cumsum(counts) - counts, counts)
+
+
+def _grouped_aucs_packed(is_pos, scores, group_index, n_groups):
+    """Every group's unweighted AUC-ROC and size from one sort of packed 64-bit keys
+    ``group | score bits | label``, or None where the scores do not fit (negative or
+    non-float scores, too many groups).
+
+    Sorted, the keys put each group's rows in increasing score order, negatives before
+    positives within a tie, so a positive's credit (the group's negatives below it plus
+    half those tied with it) is read from positions alone: no index sort, no gather.
+    float32 scores fit whole. float64 scores keep their leading bits (exponent and at
+    least 31 mantissa bits for 1e6 groups); one value sort of the scores finds the
+    distinct scores sharing leading bits, and only groups where two such scores of
+    opposite classes meet are counted again exactly.
+    """
+    n = scores.shape[0]
+    group_bits = max(int(n_groups - 1).bit_length(), 1)
+    if n < 2 or scores.dtype not in (np.float32, np.float64) or group_bits > 28:
+        return None
+    if not scores.min() >= 0:  # (False for NaN too)
+        return None
+    if scores.dtype == np.float32:
+        score_bits, dropped = 31, 0
+        trunc = (scores.view(np.uint32) & np.uint32(0x7FFFFFFF)).astype(np.uint64)
+    else:
+        score_bits = 61 - group_bits  # 62 bits in all: the keys sort as doubles
+        dropped = 63 - score_bits
+        trunc = scores.view(np.uint64) & np.uint64(0x7FFFFFFFFFFFFFFF)
+        trunc >>= np.uint64(dropped)
+    key = trunc
+    key <<= np.uint64(1)
+    key |= is_pos
+    key |= group_index.astype(np.uint64) << np.uint64(score_bits + 1)
+    key.view(np.float64).sort()  # below 2**62: the order of the integers
+
+    if sys.byteorder == "little":
+        label = key.view(np.uint8)[::8] & np.uint8(1)
+    else:  # pragma: no cover - big-endian machines
+        label = (key & np.uint64(1)).astype(np.uint8)
+    pos_at = np.flatnonzero(label)  # sorted positions of the positives
+    del label
+    n_pos = pos_at.shape[0]
+    neg_before = pos_at - np.arange(n_pos)  # negatives before each positive, all groups
+    # A positive's tie run (same group and kept score bits) holds negatives iff the row
+    # before the run's first positive belongs to the run (negatives sort first).
+    run = key[pos_at] >> np.uint64(1)
+    first = np.empty(n_pos, dtype=bool)
+    first[:1] = True
+    np.not_equal(run[1:], run[:-1], out=first[1:])
+    first = np.flatnonzero(first)
+    before = pos_at[first] - 1
+    with_ties = first[(before >= 0) & ((key[np.maximum(before, 0)] >> np.uint64(1)) == run[first])]
+    # Twice the credit of each positive plus twice its group's negatives before the group:
+    # the negatives before it, and before its run (the same, without ties).
+    credit = neg_before.astype(np.float64)
+    credit *= 2
+    if with_ties.shape[0]:
+        run_start = np.searchsorted(key, run[with_ties] << np.uint64(1))
+        tied = run_start - with_ties  # minus the positives before the run: its negatives
+        tied = neg_before[with_ties] - tied
+        # Every positive of such a run shares its tied negatives.
+        ends = np.append(first, n_pos)
+        where = np.searchsorted(first, with_ties)
+        counts = ends[where + 1] - first[where]
+        credit[np.repeat(with_ties, counts) + _ranges(counts)] -= np.repeat(tied, counts)
+
+    group_shift = np.uint64(score_bits + 1)
+    group_start = np.searchsorted(
+        key, np.arange(n_groups + 1, dtype=np.uint64) << group_shift)
+    sizes = np.diff(group_start)
+    group_of_pos = (key[pos_at] >> group_shift).astype(np.intp)
+    pos_total = np.bincount(group_of_pos, minlength=n_groups)
+    neg_total = sizes - pos_total
+    # Negatives before each group's first row.
+    base = group_start[:-1] - np.searchsorted(pos_at, group_start[:-1])
+    credit_sum = np.bincount(group_of_pos, weights=credit, minlength=n_groups)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        aucs = (credit_sum / 2 - pos_total * base.astype(np.float64)) / (
+            pos_total.astype(np.float64) * neg_total)
+    aucs[(pos_total == 0) | (neg_total == 0)] = np.nan
+
+    if dropped and with_ties.shape[0]:
+        # Distinct scores sharing their kept bits were counted as ties: find them (one
+        # value sort) and count again the groups where such a tie met both classes.
+        ascending = np.sort(scores)
+        kept = (ascending.view(np.uint64) & np.uint64(0x7FFFFFFFFFFFFFFF)) >> np.uint64(dropped)
+        shared = (kept[1:] == kept[:-1]) & (ascending[1:] != ascending[:-1])
+        if shared.any():
+            ambiguous = np.unique(kept[1:][shared])
+            in_ambiguous = np.isin(run[with_ties] & np.uint64((1 << score_bits) - 1), ambiguous)
+            suspect = np.unique(group_of_pos[with_ties[in_ambiguous]])
+            if suspect.shape[0]:
+                rows = np.isin(group_index, suspect)
+                local = np.searchsorted(suspect, group_index[rows])
+                aucs[suspect] = _grouped_aucs(is_pos[rows], scores[rows], local,
+                                              suspect.shape[0], None, packed=False)
+    return aucs, sizes
+
+
+def _grouped_aucs(is_pos, scores, group_index, n_groups, weight, packed=True,
+                  with_sizes=False):
     """Every group's AUC-ROC in one vectorised pass (NaN for a group with one class).
 
     Rows sorted by (group, score): a positive is credited the weight of its group's
@@ -531,6 +647,10 @@ def _grouped_aucs(is_pos, scores, group_index, n_groups, weight):
         if not kept.all():
             is_pos, scores, group_index, weight = (
                 is_pos[kept], scores[kept], group_index[kept], weight[kept])
+    if weight is None and packed:
+        found = _grouped_aucs_packed(is_pos, scores, group_index, n_groups)
+        if found is not None:
+            return found if with_sizes else found[0]
     order = _group_score_order(scores, group_index)
     group, score, positive = group_index[order], scores[order], is_pos[order]
     w = np.ones(order.shape[0]) if weight is None else weight[order]
@@ -564,7 +684,7 @@ def _grouped_aucs(is_pos, scores, group_index, n_groups, weight):
                          * ((below + tied / 2) / neg_total[group]).astype(np.float64), 0.0)
     aucs = np.bincount(group, weights=share, minlength=n_groups)
     aucs[(pos_total <= 0) | (neg_total <= 0)] = np.nan
-    return aucs
+    return (aucs, pos_total + neg_total) if with_sizes else aucs
 
 
 def _check_groups(groups):

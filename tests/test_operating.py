@@ -174,8 +174,16 @@ def test_grouped_auc_vectorised_equals_each_groups_auc(data):
     n_groups = data.draw(st.integers(1, 8))
     groups = np.array(data.draw(st.lists(st.integers(0, n_groups - 1), min_size=n, max_size=n)))
     y = np.array(data.draw(st.lists(st.integers(0, 1), min_size=n, max_size=n)))
-    scores = np.array(data.draw(st.lists(st.sampled_from([-1.0, -0.0, 0.0, 0.5, 2.0]),
-                                         min_size=n, max_size=n)))
+    # Signed scores (the general path) or non-negative ones (the packed one-sort path),
+    # among them scores a unit in the last place apart, which the packed keys cannot
+    # tell apart: their groups are counted again.
+    pool = data.draw(st.sampled_from([
+        [-1.0, -0.0, 0.0, 0.5, 2.0],
+        [-0.0, 0.0, 0.5, np.nextafter(0.5, 1), np.nextafter(0.5, 0), 1e-300, 2.0],
+    ]))
+    scores = np.array(data.draw(st.lists(st.sampled_from(pool), min_size=n, max_size=n)))
+    if data.draw(st.booleans()):
+        scores = scores.astype(np.float32)
     weight = None
     if data.draw(st.booleans()):
         weight = np.array(data.draw(st.lists(st.sampled_from([0.0, 0.5, 1.0, 3.25]),
