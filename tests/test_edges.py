@@ -492,3 +492,13 @@ def test_summaries_over_any_chunking_with_empty_chunks(data, cuts):
         spc.average_precision_score(y, s, sample_weight=w), rel=1e-12)
     estimate, bound = binned.roc_auc()
     assert abs(estimate - spc.roc_auc_score(y, s, sample_weight=w)) <= bound + 1e-12
+
+
+def test_a_perfect_weighted_ranking_has_area_one_not_more():
+    # Found by the property test above: the recall steps of these weights summed past 1.
+    y, s = [0, 1, 1, 1], [1.0, 5.0, 6.0, 5.0]
+    w = [1.0000000000000001e169, 3e170, 1.0000000000000001e169, 1e170]
+    for interpolation in ("davis-goadrich", "continuous", "step", "linear"):
+        assert spc.pr_auc_score(y, s, sample_weight=w, interpolation=interpolation) == 1.0
+        assert spc.achievable_pr_auc_score(y, s, sample_weight=w,
+                                           interpolation=interpolation) == 1.0
