@@ -14,8 +14,10 @@ Other scores: one sort of all scores gives the distinct scores and the rows per
 score, one sort of the smaller class gives, by binary search, how many of its rows
 are at or below each distinct score. The counts
 are then exact integers at any ``n``, whatever the dtype of the scores. Weighted rows
-need their weights carried along, so that path sorts an order (a packed 64-bit key for
-scores of 32 bits or less, which NumPy sorts as values; ``np.argsort`` otherwise).
+need their weights carried along, so that path sorts an order, again as values: 64-bit
+keys holding the score's leading bits above the row's position, rows whose scores share
+those bits re-sorted afterwards (:func:`_descending_order`; ``np.argsort`` only for
+other dtypes and for scores crowded into too few leading bits).
 """
 
 from __future__ import annotations
