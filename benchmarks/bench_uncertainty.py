@@ -2,12 +2,14 @@
 
 - DeLong (table-based, O(n log n)) against the O(P * N) definition on the same data;
 - DeLong's variance and paired test at n = 1e6, in units of one ``np.sort``;
-- the stratified bootstrap: resamples per second at n = 1e5 (2000 resamples), on
-  the fast path (per-score counts) and calling the metric on each resample.
+- the stratified bootstrap at n = 1e5: resamples per second against the way it was
+  evaluated before issue 14 (one resample at a time: rows drawn, counted per distinct
+  score with ``bincount``, the table's area computed), interleaved in one run; and
+  calling the metric on each resample.
 
 Usage::
 
-    python benchmarks/bench_uncertainty.py
+    python benchmarks/bench_uncertainty.py [--bootstrap-only]
 """
 
 import sys
@@ -17,13 +19,65 @@ from pathlib import Path
 import numpy as np
 
 import sklearn_prcurves as spc
-from _timing import best_time
+from _timing import best_time, interleaved_medians
+from sklearn_prcurves._auc import table_pr_auc
+from sklearn_prcurves._counts import CountTable, count_table_with_groups
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 from _reference import naive_delong  # noqa: E402
 
 
+def one_at_a_time(metric_of_table, y, s, n_resamples, seed=0):
+    """The bootstrap as evaluated before issue 14: one resample at a time, its rows
+    drawn, counted per distinct score, the table's area computed from the counts."""
+    is_pos = y == 1
+    table, group = count_table_with_groups(is_pos, s, None)
+    k = table.thresholds.shape[0]
+    pos_rows, neg_rows = np.flatnonzero(is_pos), np.flatnonzero(~is_pos)
+    rng = np.random.default_rng(seed)
+    values = np.empty(n_resamples)
+    for b in range(n_resamples):
+        pos = pos_rows[rng.integers(0, pos_rows.shape[0], pos_rows.shape[0])]
+        neg = neg_rows[rng.integers(0, neg_rows.shape[0], neg_rows.shape[0])]
+        resampled = CountTable.from_counts(table.thresholds,
+                                           np.bincount(group[pos], minlength=k),
+                                           np.bincount(group[neg], minlength=k))
+        values[b] = metric_of_table(resampled)
+    return values
+
+
+def _roc_auc_of_table(table):
+    neg_below = table.n_neg - table.fps + table.neg / 2
+    return float(np.sum(table.pos * neg_below) / table.n_neg / table.n_pos)
+
+
+def bootstrap(rng, repeats=5):
+    n, resamples = 10**5, 2000
+    y = (rng.random(n) < 0.1).astype(int)
+    s = rng.normal(size=n) + y
+    print(f"\nbootstrap_ci, n=1e5 (10% positives), {resamples} resamples, median of {repeats} "
+          "interleaved runs; before = one resample at a time (as before issue 14)")
+    for label, metric, of_table in (
+        ("roc_auc_score", spc.roc_auc_score, _roc_auc_of_table),
+        ("average_precision_score", spc.average_precision_score,
+         lambda t: table_pr_auc(t, "step")),
+        ("pr_auc_score", spc.pr_auc_score, table_pr_auc),
+    ):
+        ours, before = interleaved_medians([
+            lambda: spc.bootstrap_ci(metric, y, s, n_resamples=resamples, random_state=0,
+                                     progress=False),
+            lambda: one_at_a_time(of_table, y, s, resamples),
+        ], repeats)
+        ratio = before / ours
+        print(f"  {label:<24} ours {resamples / ours:6.0f}/s  before {resamples / before:5.0f}/s"
+              f"  {ratio:4.1f}x   target >= 5x {'ok' if ratio >= 5 else 'MISSED'}")
+    return y, s
+
+
 def main():
+    if "--bootstrap-only" in sys.argv:
+        bootstrap(np.random.default_rng(0))
+        return
     rng = np.random.default_rng(0)
     print("DeLong variance: table-based against the O(P*N) definition (same data)")
     for n in (1_000, 5_000, 20_000):
@@ -46,18 +100,7 @@ def main():
           f"delong_test {t_test * 1e3:.0f} ms ({sorts:.1f} sorts; np.sort {t_sort * 1e3:.1f} ms)"
           f"  target <=10 sorts {'ok' if sorts <= 10 else 'MISSED'}")
 
-    n, resamples = 10**5, 2000
-    y = (rng.random(n) < 0.1).astype(int)
-    s = rng.normal(size=n) + y
-    for label, metric in (
-        ("pr_auc_score (fast path)", spc.pr_auc_score),
-        ("roc_auc_score (fast path)", spc.roc_auc_score),
-    ):
-        start = time.perf_counter()
-        spc.bootstrap_ci(metric, y, s, n_resamples=resamples, random_state=0)
-        elapsed = time.perf_counter() - start
-        print(f"\nbootstrap, n=1e5, {resamples} resamples, {label}: {elapsed:.2f} s "
-              f"({resamples / elapsed:.0f} resamples/s)")
+    y, s = bootstrap(rng)
     slow = 100
     start = time.perf_counter()
     spc.bootstrap_ci(lambda t, x, sample_weight=None: spc.pr_auc_score(t, x), y, s,

@@ -34,8 +34,8 @@ def segment_areas(tp_a, fp_a, tp_b, fp_b, n_pos, interpolation):
     tp_a, fp_a, tp_b, fp_b : ndarray of float64, shape (n_segments,)
         Weighted counts at both ends; ``tp_b > tp_a`` for every segment (segments
         adding only negatives are vertical drops with no area: leave them out).
-    n_pos : float
-        Total weight of positives (P).
+    n_pos : float or ndarray of float64, shape (n_segments,)
+        Total weight of positives (P), of each segment's own curve if an array.
     interpolation : {"davis-goadrich", "continuous", "linear", "step"}
 
     Returns
@@ -118,7 +118,7 @@ def _davis_goadrich_areas(tp_a, fp_a, d_tp, d_fp, n_pos, precision_a, precision_
         + inner_sum
         + (dtp - m) * (precision_m + precision_b[has_interior]) / 2
     )
-    areas[has_interior] = total / n_pos
+    areas[has_interior] = total / (n_pos[has_interior] if np.ndim(n_pos) else n_pos)
     return areas
 
 

@@ -16,26 +16,22 @@ from __future__ import annotations
 from numpy.typing import ArrayLike
 from collections.abc import Callable
 
-import inspect
 import warnings
 from numbers import Integral, Real
 
 import numpy as np
 from scipy.special import expit, ndtri
 from scipy.stats import norm
-from sklearn import config_context
-from sklearn.utils import check_random_state
 
 from ._auc import (
     achievable_pr_auc_score,
     average_precision_score,
     pr_auc_score,
     roc_auc_score,
-    table_achievable_pr_auc,
     table_pr_auc,
 )
 from ._compat import Interval, StrOptions, validate_params
-from ._counts import CountTable, count_table_in_score_order, count_table_with_groups
+from ._counts import count_table_in_score_order
 from ._curves import BINARY_PARAMS, require_two_classes, two_class_table
 from ._interpolation import INTERPOLATIONS
 from ._validation import (
@@ -44,6 +40,7 @@ from ._validation import (
     check_non_negative_weight,
     checked_rows,
 )
+from ._resampling import CHUNK, Model, Resampler, chunk_values, evaluate
 from ._results import ConfidenceInterval, TestResult
 from .exceptions import UndefinedMetricWarning
 
@@ -449,7 +446,7 @@ def pr_auc_ci(
             n_resamples=n_resamples, random_state=random_state, interpolation=interpolation,
         )
     table = two_class_table(y_true, y_score, pos_label, sample_weight)
-    area = _TABLE_METRICS[pr_auc_score](table, interpolation=interpolation)
+    area = table_pr_auc(table, interpolation=interpolation)
     low, high = boyd_interval(area, table.n_pos, method, confidence_level)
     return ConfidenceInterval(low, high, estimate=area, method=method,
                               confidence_level=confidence_level)
@@ -476,76 +473,19 @@ def boyd_interval(area, n_pos, method="logit", confidence_level=0.95):
 # --- bootstrap ------------------------------------------------------------------------
 
 
-def _roc_auc_from_table(table):
-    return _delong_components(table)[0]
-
-
-def _average_precision_from_table(table):
-    return table_pr_auc(table, "step")
-
-
-# Metrics computed straight from a (resampled) table: no sort per resample.
-_TABLE_METRICS = {
-    roc_auc_score: _roc_auc_from_table,
-    pr_auc_score: table_pr_auc,
-    achievable_pr_auc_score: table_achievable_pr_auc,
-    average_precision_score: _average_precision_from_table,
-}
-
-
-class _Resampler:
-    """Stratified bootstrap resamples of one labelled set, shared by several models."""
-
-    def __init__(self, is_pos, sample_weight, random_state):
-        # numpy's Generator draws integers ~3x faster than the legacy RandomState that
-        # scikit-learn's random_state yields; seed one from it, reproducibly.
-        seed = check_random_state(random_state).randint(np.iinfo(np.int32).max)
-        self.seed = int(seed)
-        self.rng = np.random.default_rng(seed)
-        self.pos_rows = np.flatnonzero(is_pos)
-        self.neg_rows = np.flatnonzero(~is_pos)
-        self.weight = sample_weight
-
-    def draw(self, rng=None):
-        """One resample, as many positives and negatives as observed: positions in the
-        positive rows and in the negative rows (each model maps them to its counts)."""
-        rng = self.rng if rng is None else rng
-        pos = rng.integers(0, self.pos_rows.shape[0], self.pos_rows.shape[0])
-        neg = rng.integers(0, self.neg_rows.shape[0], self.neg_rows.shape[0])
-        return pos, neg
-
-    def chunk(self, index, count):
-        """The resamples of chunk ``index``: its own random stream, so that results do
-        not depend on how chunks are spread over processes."""
-        rng = np.random.default_rng([self.seed, index])
-        for _ in range(count):
-            yield self.draw(rng)
-
-
-# Resamples per chunk of work (one random stream each; the unit of n_jobs and progress).
-_CHUNK = 50
-
-
-def _chunk_values(models, resampler, index, count):
-    """Each resample's metric (one model) or difference of metrics (two models)."""
-    if len(models) == 1:
-        return [models[0].on(*rows) for rows in resampler.chunk(index, count)]
-    return [models[0].on(*rows) - models[1].on(*rows) for rows in resampler.chunk(index, count)]
-
-
 def _resampled(models, resampler, n_resamples, n_jobs, progress):
     """Values over ``n_resamples`` resamples, in chunks, in parallel with ``n_jobs``."""
     from joblib import Parallel, delayed
 
-    counts = [min(_CHUNK, n_resamples - start) for start in range(0, n_resamples, _CHUNK)]
+    counts = [min(CHUNK, n_resamples - start) for start in range(0, n_resamples, CHUNK)]
     bar = _progress_bar(progress, n_resamples)
     values = []
     try:
         if n_jobs in (None, 1):
-            results = (_chunk_values(models, resampler, i, c) for i, c in enumerate(counts))
+            results = (chunk_values(models, resampler, i, c) for i, c in enumerate(counts))
         else:
             results = Parallel(n_jobs=n_jobs, return_as="generator")(
-                delayed(_chunk_values)(models, resampler, i, c) for i, c in enumerate(counts))
+                delayed(chunk_values)(models, resampler, i, c) for i, c in enumerate(counts))
         for chunk in results:
             values.extend(chunk)
             if bar is not None:
@@ -568,86 +508,6 @@ def _progress_bar(progress, total):
     except ImportError:
         return None
     return tqdm(total=total, desc="bootstrap", unit="resample", file=sys.stderr, leave=False)
-
-
-class _Model:
-    """One model's scores, sorted once, evaluated on resampled row counts."""
-
-    def __init__(self, metric, is_pos, scores, weight, kwargs):
-        self.metric, self.kwargs = metric, kwargs
-        self.is_pos, self.scores, self.weight = is_pos, scores, weight
-        # The metric itself on all rows, its parameters validated even inside this
-        # package's own validated call: checks the keyword arguments once, whichever
-        # way the resamples are then evaluated.
-        with config_context(skip_parameter_validation=False):
-            self.value = self._call(is_pos, scores, weight)
-        self.table_metric = _TABLE_METRICS.get(metric)
-        if self.table_metric is not None and not set(kwargs) <= _keywords(self.table_metric):
-            self.table_metric = None  # e.g. max_fpr: evaluate the metric itself
-        self._table_and_groups = None
-        self.pos_rows, self.neg_rows = np.flatnonzero(is_pos), np.flatnonzero(~is_pos)
-        if self.table_metric is not None:
-            table, group = count_table_with_groups(is_pos, scores, weight)
-            require_two_classes(table)
-            self._table_and_groups = table, group
-            # The areas depend on the ranking of positives against negatives only: a
-            # run of consecutive scores held by negatives alone acts as one score (the
-            # resampled positives never land there). Resamples are counted on these
-            # merged scores, five to ten times fewer than the distinct ones when
-            # positives are rare, and the areas are the same.
-            alone = table.pos == 0
-            starts = np.ones(alone.shape[0], dtype=bool)
-            starts[1:] = ~(alone[1:] & alone[:-1])
-            merged = (np.cumsum(starts) - 1)[group]
-            self.merged_thresholds = table.thresholds[np.flatnonzero(starts)]
-            # Each positive's and each negative's merged score, by position: a resample
-            # (positions) is counted with one lookup per row.
-            self.merged_pos, self.merged_neg = merged[self.pos_rows], merged[self.neg_rows]
-
-    def _call(self, y, scores, weight):
-        if weight is None:  # metrics without a sample_weight parameter work too
-            return self.metric(y, scores, **self.kwargs)
-        return self.metric(y, scores, sample_weight=weight, **self.kwargs)
-
-    def resampled_table(self, pos_at, neg_at, merged=False):
-        """The counting table of a resample (positions in the positive and negative
-        rows), from per-score counts (no sort): of every distinct score, or
-        (``merged``) of the scores merged where only negatives are."""
-        w = self.weight
-        if merged:
-            thresholds = self.merged_thresholds
-            pos_group, neg_group = self.merged_pos[pos_at], self.merged_neg[neg_at]
-        else:
-            if self._table_and_groups is None:  # curve bands: any metric
-                self._table_and_groups = count_table_with_groups(
-                    self.is_pos, self.scores, self.weight)
-            table, group = self._table_and_groups
-            thresholds = table.thresholds
-            pos_group = group[self.pos_rows[pos_at]]
-            neg_group = group[self.neg_rows[neg_at]]
-        k = thresholds.shape[0]
-        pos = np.bincount(pos_group, minlength=k, weights=(
-            None if w is None else w[self.pos_rows[pos_at]]))
-        neg = np.bincount(neg_group, minlength=k, weights=(
-            None if w is None else w[self.neg_rows[neg_at]]))
-        return CountTable.from_counts(thresholds, pos, neg)
-
-    def estimate(self):
-        return self.value
-
-    def on(self, pos_at, neg_at):
-        """The metric on a resample: positions in the positive and the negative rows."""
-        if self.table_metric is None:
-            rows = np.concatenate([self.pos_rows[pos_at], self.neg_rows[neg_at]])
-            weight = None if self.weight is None else self.weight[rows]
-            return self._call(self.is_pos[rows], self.scores[rows], weight)
-        return self.table_metric(self.resampled_table(pos_at, neg_at, merged=True),
-                                 **self.kwargs)
-
-
-def _keywords(function):
-    """Names of the keyword parameters of ``function`` past its first."""
-    return set(list(inspect.signature(function).parameters)[1:])
 
 
 def _ks(y_true, y_score, sample_weight=None):
@@ -693,7 +553,7 @@ def _prepare(metric, y_true, scores_list, pos_label, sample_weight, kwargs):
     models = []
     for y_score in scores_list:
         is_pos, scores, weight = check_binary_input(y_true, y_score, sample_weight, pos_label)
-        models.append(_Model(metric, is_pos, scores, weight, kwargs))
+        models.append(Model(metric, is_pos, scores, weight, kwargs))
     return is_pos, weight, models
 
 
@@ -758,19 +618,20 @@ _JACKKNIFE_GROUPS = 100
 def _group_jackknife(model, resampler):
     """Delete-a-group jackknife over at most 100 stratified groups of rows."""
     rng = np.random.RandomState(0)
-    pos = rng.permutation(resampler.pos_rows.shape[0])  # positions, as draw() gives
+    pos = rng.permutation(resampler.pos_rows.shape[0])  # positions
     neg = rng.permutation(resampler.neg_rows.shape[0])
     groups = min(_JACKKNIFE_GROUPS, pos.shape[0], neg.shape[0])
     pos_parts, neg_parts = np.array_split(pos, groups), np.array_split(neg, groups)
-    values = []
-    for g in range(groups):
-        values.append(
-            model.on(
-                np.concatenate(pos_parts[:g] + pos_parts[g + 1:]),
-                np.concatenate(neg_parts[:g] + neg_parts[g + 1:]),
-            )
-        )
-    return np.array(values)
+
+    def left_out():  # counts: every row once, but for one group of each class
+        for pos_part, neg_part in zip(pos_parts, neg_parts):
+            pos_counts = np.ones(pos.shape[0], dtype=np.intp)
+            neg_counts = np.ones(neg.shape[0], dtype=np.intp)
+            pos_counts[pos_part] = 0
+            neg_counts[neg_part] = 0
+            yield pos_counts, neg_counts
+
+    return evaluate([model], left_out(), groups)[0]
 
 
 _BOOTSTRAP_PARAMS = {
@@ -872,7 +733,7 @@ def bootstrap_ci(
     is_pos, weight, (model,) = _prepare(
         metric, y_true, [y_score], pos_label, sample_weight, metric_kwargs
     )
-    resampler = _Resampler(is_pos, weight, random_state)
+    resampler = Resampler(is_pos, weight, random_state, [model])
     if method == "bca":
         _check_bca(resampler)
     values = _defined(_resampled([model], resampler, n_resamples, n_jobs, progress),
@@ -954,7 +815,7 @@ def bootstrap_test(
     is_pos, weight, (model_a, model_b) = _prepare(
         metric, y_true, [y_score_a, y_score_b], pos_label, sample_weight, metric_kwargs
     )
-    resampler = _Resampler(is_pos, weight, random_state)
+    resampler = Resampler(is_pos, weight, random_state, [model_a, model_b])
     if method == "bca":
         _check_bca(resampler)
     differences = _defined(
@@ -998,10 +859,10 @@ def curve_band(y_true, y_score, curve, grid, *, confidence_level, n_resamples, r
     is_pos, weight, (model,) = _prepare(
         roc_auc_score, y_true, [y_score], pos_label, sample_weight, {}
     )
-    resampler = _Resampler(is_pos, weight, random_state)
+    resampler = Resampler(is_pos, weight, random_state, [model])
     values = np.empty((n_resamples, grid.shape[0]))
-    for b in range(n_resamples):
-        x, y = curve(model.resampled_table(*resampler.draw()))
+    for b, counts in enumerate(resampler.draws(n_resamples)):
+        x, y = curve(model.resampled_table(*counts))
         values[b] = np.interp(grid, x, y)
     alpha = (1 - confidence_level) / 2
     lower, upper = np.quantile(values, [alpha, 1 - alpha], axis=0)
