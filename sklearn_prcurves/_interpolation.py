@@ -59,9 +59,10 @@ def start_precision(tp_a, fp_a, precision_b):
     """Precision at the start of each segment, with the conventions for TP_A = 0."""
     with np.errstate(invalid="ignore", divide="ignore"):
         precision_a = tp_a / (tp_a + fp_a)
-    at_origin = (tp_a == 0) & (fp_a == 0)
-    precision_a[at_origin] = precision_b[at_origin]
-    precision_a[(tp_a == 0) & (fp_a > 0)] = 0.0
+    first = np.flatnonzero(tp_a == 0)  # few: the segments before the first positive
+    if first.shape[0]:
+        # From the origin: held flat at the end's precision; from (0, FP_A > 0): 0.
+        precision_a[first] = np.where(fp_a[first] == 0, precision_b[first], 0.0)
     return precision_a
 
 
@@ -100,25 +101,24 @@ def _davis_goadrich_areas(tp_a, fp_a, d_tp, d_fp, n_pos, precision_a, precision_
     when weights are fractional). The interior sum of precisions is evaluated in closed
     form by :func:`_step_sum`, so a tie group holding 1e7 positives costs one element.
     """
-    interior = np.ceil(d_tp) - 1  # number of interior points m
-    areas = d_tp / n_pos * (precision_a + precision_b) / 2  # m == 0: one trapezoid
-    has_interior = interior >= 1
-    if not np.any(has_interior):
+    areas = d_tp / n_pos * (precision_a + precision_b) / 2  # no interior: one trapezoid
+    inner = np.flatnonzero(d_tp > 1)  # segments with interior points
+    if not inner.shape[0]:
         return areas
 
-    m = interior[has_interior]
-    tpa, fpa = tp_a[has_interior], fp_a[has_interior]
-    dtp, dfp = d_tp[has_interior], d_fp[has_interior]
+    dtp, dfp = d_tp[inner], d_fp[inner]
+    m = np.ceil(dtp) - 1  # number of interior points
+    tpa, fpa = tp_a[inner], fp_a[inner]
     slope = (dtp + dfp) / dtp  # a = 1 + s
     precision_m = interpolated_precision(tpa, fpa, dtp, dfp, m)
     # sum_{x=1}^{m-1} (TP_A + x) / (TP_A + FP_A + a x) = (1/a) sum (c + x) / (x + z)
     inner_sum = _step_sum(tpa, (tpa + fpa) / slope, m - 1) / slope
     total = (
-        (precision_a[has_interior] + precision_m) / 2
+        (precision_a[inner] + precision_m) / 2
         + inner_sum
-        + (dtp - m) * (precision_m + precision_b[has_interior]) / 2
+        + (dtp - m) * (precision_m + precision_b[inner]) / 2
     )
-    areas[has_interior] = total / (n_pos[has_interior] if np.ndim(n_pos) else n_pos)
+    areas[inner] = total / (n_pos[inner] if np.ndim(n_pos) else n_pos)
     return areas
 
 
@@ -131,11 +131,17 @@ def _step_sum(c, z, count):
     choosing between two algebraically equal forms so that no step cancels.
     """
     total = np.zeros_like(c)
-    for x in range(1, _HEAD_TERMS + 1):
-        active = count >= x
-        if not np.any(active):
-            return total
-        total[active] += (c[active] + x) / (x + z[active])
+    # The head terms x = 1 .. min(count, 32) of all sums at once: each sum's terms
+    # laid out in a row, added to their sum in order of x (as a loop over x would).
+    head = np.minimum(count, _HEAD_TERMS).astype(np.intp)
+    terms = int(head.sum())
+    if terms:
+        sums = np.repeat(np.arange(c.shape[0]), head)
+        x = np.arange(1, terms + 1, dtype=np.float64)
+        x -= np.repeat(np.cumsum(head) - head, head)
+        total += np.bincount(sums, weights=(c[sums] + x) / (x + z[sums]), minlength=c.shape[0])
+    if not np.any(count > _HEAD_TERMS):
+        return total
 
     tail = count > _HEAD_TERMS
     c_t = c[tail] + _HEAD_TERMS

@@ -318,7 +318,13 @@ def _pr_auc_rows(segments, interpolation="davis-goadrich", leading_negatives="in
 
 
 def _average_precision_rows(segments):
-    return _pr_auc_rows(segments, "step")
+    """Average precision: each column's new positives credited its precision."""
+    values = np.empty(len(segments))
+    for i, (tp_a, _, tp_b, fp_b, n_pos, n_neg) in enumerate(segments):
+        predicted = tp_b + fp_b
+        predicted[predicted == 0] = 1  # nothing predicted yet: no positive to credit
+        values[i] = np.dot(tp_b - tp_a, tp_b / predicted) / n_pos
+    return _undefined(np.clip(values, 0.0, 1.0), *_totals(segments))
 
 
 def _achievable_pr_auc_rows(segments, interpolation="davis-goadrich"):
@@ -333,6 +339,11 @@ def _achievable_pr_auc_rows(segments, interpolation="davis-goadrich"):
         values[i] = achievable_area(tp.astype(np.float64), fp.astype(np.float64),
                                     interpolation)
     return values
+
+
+def _totals(segments):
+    totals = np.array([segment[4:] for segment in segments], dtype=np.float64)
+    return totals[:, 0], totals[:, 1]
 
 
 def _undefined(values, n_pos, n_neg):
