@@ -1,19 +1,19 @@
-"""The stratified bootstrap's engine: resamples as counts, areas in batches.
+"""The stratified bootstrap's engine: resamples as counts, areas from running sums.
 
 A resample draws, with replacement, as many positives and as many negatives as
 observed. It is held as counts: how often each positive and each negative was drawn
-("positions" index the positive rows and the negative rows). A model turns the counts
-into the cumulative columns of its counting table without sorting again: its rows are
-grouped by score once, the positions are ordered by group, so a running sum of the
-counts read at each group's end is the resample's table. The tables of a batch of
-resamples form two matrices (cumulative positives and negatives, one row per
-resample), and the package's areas are computed for the whole batch in a few array
-operations: one resample costs its random draws, one ``bincount`` and one running sum
-per class, about what drawing the rows alone costs.
+("positions" index the positive rows and the negative rows, in decreasing score). The
+areas change only where positives are ranked, so a model's columns are the distinct
+scores held by positives; the positives of a column are a range of positions, and so
+are the negatives scoring above it or level with it. A running sum of a resample's
+counts, read at those bounds, gives each column's segment of the resampled curve,
+from (TP, FP) before the column to (TP, FP) after it: no sort and no table per
+resample. One resample then costs its random draws, one ``bincount`` and one running
+sum per class, and a few passes over the columns, about what drawing its rows alone
+costs (the figures are in ``benchmarks/bench_uncertainty.py``).
 
-For the areas only the ranking of positives against negatives matters, so consecutive
-scores held by negatives alone are merged into one column (the resampled positives
-never land between them): five to ten times fewer columns when positives are rare.
+Without sample weights every count is a whole number, which gives AUC-ROC exactly (pair
+counts below 2**53) and Davis and Goadrich's area point by point.
 """
 
 import numpy as np
@@ -34,8 +34,9 @@ from ._interpolation import segment_areas
 # Resamples per chunk of work (one random stream each; the unit of n_jobs and progress).
 CHUNK = 50
 
-# Elements of one batch matrix (resamples x columns): batches of large tables hold few
-# resamples, so memory stays bounded (2 matrices of 8 MiB) whatever the data's size.
+# Columns held per batch of resamples (four arrays of that many floats): small data
+# is evaluated many resamples at a time, large data one at a time, and memory stays
+# bounded whatever the data's size (larger batches measured slower at 1e5 rows).
 _BATCH_ELEMENTS = 1 << 14
 
 
@@ -188,8 +189,13 @@ class Model:
                 weight = weight[order]
             self.orders.append(order)
             self.weights.append(weight)
-            self.bounds.append((np.searchsorted(ranks, column_rank, side="left"),
-                                np.searchsorted(ranks, column_rank, side="right")))
+            lo = np.searchsorted(ranks, column_rank, side="left")
+            hi = np.searchsorted(ranks, column_rank, side="right")
+            if np.array_equal(hi, lo + 1) and lo.shape[0] == ranks.shape[0]:
+                lo = hi = None  # a position per column: its running sums are the bounds
+            elif np.array_equal(lo, hi):
+                hi = lo  # no ties across the classes (continuous scores): one read
+            self.bounds.append((lo, hi))
 
     def batch(self):
         """A batch of resamples to be added one by one."""
@@ -251,17 +257,26 @@ class _Batch:
         np.cumsum(counts, out=running[1:])
         return running
 
+    def _bounds(self, counts, which):
+        """A class's running sums before and after each column, and its total."""
+        running = self._running(counts, which)
+        lo, hi = self.model.bounds[which]
+        # Floats from here on (copies: the buffer is reused by the next resample).
+        if lo is None:
+            return (running[:-1].astype(np.float64), running[1:].astype(np.float64),
+                    float(running[-1]))
+        before = running[lo].astype(np.float64, copy=False)
+        after = before if hi is lo else running[hi].astype(np.float64, copy=False)
+        return before, after, float(running[-1])
+
     def add(self, pos_counts, neg_counts):
-        (pos_lo, pos_hi), (neg_lo, neg_hi) = self.model.bounds
-        running = self._running(pos_counts, 0)
-        tp_a, tp_b = running[pos_lo], running[pos_hi]
-        n_pos = running[-1]
-        running = self._running(neg_counts, 1)
-        self.segments.append((tp_a, running[neg_lo], tp_b, running[neg_hi], n_pos, running[-1]))
+        tp_a, tp_b, n_pos = self._bounds(pos_counts, 0)
+        fp_a, fp_b, n_neg = self._bounds(neg_counts, 1)
+        self.segments.append((tp_a, fp_a, tp_b, fp_b, n_pos, n_neg))
 
     def values(self):
         model, segments, self.segments = self.model, self.segments, []
-        return model.batch_metric(segments, **model.kwargs)
+        return model.batch_metric(segments, model.weight is None, **model.kwargs)
 
 
 # --- areas of a batch of resampled curves --------------------------------------------
@@ -271,17 +286,17 @@ class _Batch:
 # the resample's totals; integers without sample weights.
 
 
-def _roc_auc_rows(segments):
+def _roc_auc_rows(segments, whole):
     values = np.empty(len(segments))
     for i, (tp_a, fp_a, tp_b, fp_b, n_pos, n_neg) in enumerate(segments):
         pos = tp_b - tp_a
         if n_pos <= 0 or n_neg <= 0:
             values[i] = np.nan
-        elif pos.dtype.kind == "i" and 2 * float(n_pos) * float(n_neg) < 2.0**62:
-            # Twice the pairs ranked wrong (ties counting one each), exactly.
-            wrong = int(np.dot(pos, fp_a + fp_b))
-            pairs = 2 * int(n_pos) * int(n_neg)
-            values[i] = (pairs - wrong) / pairs
+        elif whole and 2 * n_pos * n_neg < 2.0**53:
+            # Twice the pairs ranked wrong (ties counting one each): whole numbers
+            # below 2**53, so the products and sums are exact in floats.
+            pairs = 2 * n_pos * n_neg
+            values[i] = (pairs - np.dot(pos, fp_a + fp_b)) / pairs
         else:
             # As shares of the negatives (products of weights could overflow).
             below = (n_neg - (fp_a + fp_b) / 2) / n_neg
@@ -298,17 +313,21 @@ def _rising(segments, leading_negatives="interpolate"):
         parts.append([tp_a[rising], fp_a[rising], tp_b[rising], fp_b[rising]])
         rows.append(np.full(rising.shape[0], i))
         totals.append((n_pos, n_neg))
-    tp_a, fp_a, tp_b, fp_b = (np.concatenate(column).astype(np.float64, copy=False)
-                              for column in zip(*parts))
+    tp_a, fp_a, tp_b, fp_b = (np.concatenate(column) for column in zip(*parts))
     if leading_negatives == "drop":
         fp_a[tp_a == 0] = 0.0
     totals = np.array(totals, dtype=np.float64).reshape(-1, 2)
     return (tp_a, fp_a, tp_b, fp_b), np.concatenate(rows), totals
 
 
-def _pr_auc_rows(segments, interpolation="davis-goadrich", leading_negatives="interpolate"):
+def _pr_auc_rows(segments, whole, interpolation="davis-goadrich",
+                 leading_negatives="interpolate"):
     """The interpolated area of each resample, from its rising segments (as
     ``path_area``)."""
+    if interpolation == "step":
+        return _average_precision_rows(segments, whole)
+    if interpolation == "davis-goadrich" and whole:
+        return _davis_goadrich_rows(segments, leading_negatives)
     (tp_a, fp_a, tp_b, fp_b), rows, totals = _rising(segments, leading_negatives)
     n_pos, n_neg = totals[:, 0], totals[:, 1]
     with np.errstate(invalid="ignore", divide="ignore"):
@@ -317,7 +336,46 @@ def _pr_auc_rows(segments, interpolation="davis-goadrich", leading_negatives="in
     return _undefined(np.clip(values, 0.0, 1.0), n_pos, n_neg)
 
 
-def _average_precision_rows(segments):
+def _davis_goadrich_rows(segments, leading_negatives):
+    """Davis and Goadrich's area of resamples counted in whole rows, point by point.
+
+    With integer counts the interpolated curve has a point after every positive: the
+    k-th positive of a segment starting at (TP_A, FP_A) with skew s = dFP / dTP sits
+    at precision k / (k + FP_A + (k - TP_A) s). The trapezoids between consecutive
+    points sum to (sum of the point precisions) - (sum over segments of
+    (P_B - P_A) / 2): one pass over the positives, no per-segment closed forms.
+    """
+    values = np.empty(len(segments))
+    for i, (tp_a, fp_a, tp_b, fp_b, n_pos, n_neg) in enumerate(segments):
+        if n_pos <= 0 or n_neg <= 0:
+            values[i] = np.nan
+            continue
+        d_tp = tp_b - tp_a
+        first = int(np.argmax(d_tp > 0))  # the first segment adding positives
+        if leading_negatives == "drop" and tp_a[first] == 0 and fp_a[first] != 0:
+            fp_a = fp_a.copy()  # the authors' tool starts the curve at its first positive
+            fp_a[first] = 0
+        with np.errstate(invalid="ignore", divide="ignore"):
+            skew = (fp_b - fp_a) / d_tp  # read only where d_tp > 0
+        # Whole counts: a zero denominator has a zero numerator, and 0 / 1 is that
+        # precision's convention (nothing predicted yet).
+        precision_a = tp_a / np.maximum(tp_a + fp_a, 1)
+        precision_b = tp_b / np.maximum(tp_b + fp_b, 1)
+        if tp_a[first] == 0:  # from the origin held flat; from (0, FP_A > 0) rising from 0
+            precision_a[first] = precision_b[first] if fp_a[first] == 0 else 0.0
+        segment = np.repeat(np.arange(d_tp.shape[0]), d_tp.astype(np.intp))
+        k = np.arange(1, segment.shape[0] + 1, dtype=np.float64)
+        fp = (k - tp_a[segment]) * skew[segment]
+        fp += fp_a[segment]
+        fp += k
+        points = np.sum(k / fp)
+        precision_b -= precision_a
+        spread = np.dot(np.minimum(d_tp, 1), precision_b)  # over the rising segments
+        values[i] = (points - spread / 2) / n_pos
+    return np.clip(values, 0.0, 1.0)
+
+
+def _average_precision_rows(segments, whole):
     """Average precision: each column's new positives credited its precision."""
     values = np.empty(len(segments))
     for i, (tp_a, _, tp_b, fp_b, n_pos, n_neg) in enumerate(segments):
@@ -327,7 +385,7 @@ def _average_precision_rows(segments):
     return _undefined(np.clip(values, 0.0, 1.0), *_totals(segments))
 
 
-def _achievable_pr_auc_rows(segments, interpolation="davis-goadrich"):
+def _achievable_pr_auc_rows(segments, whole, interpolation="davis-goadrich"):
     values = np.empty(len(segments))
     for i, (tp_a, fp_a, tp_b, fp_b, n_pos, n_neg) in enumerate(segments):
         if n_pos <= 0 or n_neg <= 0:
@@ -336,8 +394,7 @@ def _achievable_pr_auc_rows(segments, interpolation="davis-goadrich"):
         # The curve's corners: before and after each column, then every negative.
         tp = np.concatenate([[0], np.column_stack([tp_a, tp_b]).ravel(), [n_pos]])
         fp = np.concatenate([[0], np.column_stack([fp_a, fp_b]).ravel(), [n_neg]])
-        values[i] = achievable_area(tp.astype(np.float64), fp.astype(np.float64),
-                                    interpolation)
+        values[i] = achievable_area(tp, fp, interpolation)
     return values
 
 

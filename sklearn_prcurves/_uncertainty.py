@@ -7,8 +7,9 @@ score group ``g`` has ``V10 = (negatives below g + negatives in g / 2) / N`` and
 negative has ``V01 = (positives above g + positives in g / 2) / P`` (ties count one
 half, as DeLong defines them), so the variance is one pass over the table: the
 O(n log n) of Sun and Xu (2014) is the sort inside the kernel. The bootstrap
-resamples rows within each class and turns each resample into per-score counts with
-``bincount``; the scores are sorted once, not once per resample.
+resamples rows within each class as counts per row, and reads each resample's curve
+from running sums of those counts over the rows in score order (``_resampling``):
+the scores are sorted once, not once per resample.
 """
 
 from __future__ import annotations
@@ -671,8 +672,9 @@ def bootstrap_ci(
     Each resample draws, with replacement, as many positives and as many negatives as
     observed. For the package's own areas (:func:`roc_auc_score`,
     :func:`pr_auc_score`, :func:`achievable_pr_auc_score`,
-    :func:`average_precision_score`) a resample is turned into per-score counts
-    without sorting again, so 2000 resamples of 1e5 rows take seconds; any other
+    :func:`average_precision_score`) a resample's curve is read from running sums
+    of its row counts, without sorting again, so 2000 resamples of 1e5 rows take
+    about two seconds; any other
     ``metric(y_true, y_score, sample_weight=..., **metric_kwargs)`` is called on each
     resample.
 

@@ -180,28 +180,78 @@ def test_bootstrap_fast_path_equals_calling_the_metric_on_each_resample():
     levels=st.integers(1, 6),
     weighted=st.booleans(),
     seed=st.integers(0, 2**16),
+    interpolation=st.sampled_from(["davis-goadrich", "continuous", "linear", "step"]),
+    leading_negatives=st.sampled_from(["interpolate", "drop"]),
 )
-def test_bootstrap_on_merged_scores_equals_the_metric_on_each_resample(labels, levels, weighted,
-                                                                         seed):
-    # Resamples are counted on scores merged where only negatives sit (runs of them,
-    # ties and weights included): every table metric must equal the metric itself.
+def test_bootstrap_on_resampled_counts_equals_the_metric_on_each_resample(
+        labels, levels, weighted, seed, interpolation, leading_negatives):
+    # Resamples are read as running sums at the columns' bounds (ties across the
+    # classes, weights, negatives ranked first included): every area computed from
+    # them must equal the metric called on the resampled rows.
     y = np.array(labels, dtype=int)
     if y.min() == y.max():
         y[0] = 1 - y[0]
     rng = np.random.default_rng(seed)
     scores = rng.integers(0, levels * 3, y.shape[0]) / 3.0
     weight = rng.uniform(0.25, 3, y.shape[0]) if weighted else None
-    for metric in (spc.roc_auc_score, spc.average_precision_score, spc.pr_auc_score,
-                   spc.achievable_pr_auc_score):
-        def plain(t, s, sample_weight=None, metric=metric):
-            return metric(t, s, sample_weight=sample_weight)
+    area = {"interpolation": interpolation, "leading_negatives": leading_negatives}
+    for metric, kwargs in ((spc.roc_auc_score, {}), (spc.average_precision_score, {}),
+                           (spc.pr_auc_score, area),
+                           (spc.achievable_pr_auc_score, {"interpolation": interpolation})):
+        def plain(t, s, sample_weight=None, metric=metric, kwargs=kwargs):
+            return metric(t, s, sample_weight=sample_weight, **kwargs)
 
         fast = spc.bootstrap_ci(metric, y, scores, sample_weight=weight, n_resamples=200,
-                                random_state=seed)
+                                random_state=seed, progress=False, **kwargs)
         slow = spc.bootstrap_ci(plain, y, scores, sample_weight=weight, n_resamples=200,
-                                random_state=seed)
+                                random_state=seed, progress=False)
         assert (fast.estimate, fast.low, fast.high) == pytest.approx(
             (slow.estimate, slow.low, slow.high), rel=1e-12, nan_ok=True), metric.__name__
+
+
+@pytest.mark.parametrize("weighted", [False, True])
+def test_paired_bootstrap_and_jackknife_read_the_same_rows_as_the_metric(weighted):
+    # The second model's scores order the rows differently from the first's (whose
+    # order the positions follow); the jackknife leaves groups out through counts.
+    rng = np.random.default_rng(4)
+    y = rng.integers(0, 2, 300)
+    a = np.round(rng.normal(size=300) + y, 1)
+    b = rng.normal(size=300) + 0.5 * y
+    w = rng.uniform(0.5, 2, 300) if weighted else None
+
+    def plain(t, s, sample_weight=None):
+        return spc.pr_auc_score(t, s, sample_weight=sample_weight)
+
+    for method in ("percentile", "bca"):
+        fast = spc.bootstrap_test(spc.pr_auc_score, y, a, b, sample_weight=w, method=method,
+                                  n_resamples=200, random_state=1, progress=False)
+        slow = spc.bootstrap_test(plain, y, a, b, sample_weight=w, method=method,
+                                  n_resamples=200, random_state=1, progress=False)
+        assert fast.statistic == pytest.approx(slow.statistic, rel=1e-10)
+        assert fast.confidence_interval == pytest.approx(slow.confidence_interval, rel=1e-10)
+
+
+def test_resampled_positions_are_uniform_and_in_range():
+    from sklearn_prcurves._resampling import draw_counts
+
+    # The largest double below 1 times m stays below m for every m < 2**53 (powers of
+    # two included, where the product is exactly representable below m).
+    top = np.nextafter(1.0, 0.0)
+    for m in [1, 2, 3, 7, 1000, 2**20, 2**31 - 1, 2**31, 2**32 + 1, 2**52 - 1, 2**52]:
+        assert int(top * m) == m - 1
+
+    class Highest:  # a generator whose every draw is the largest double below 1
+        def random(self, out):
+            out[...] = top
+
+    floats, ints = np.empty(8), np.empty(8, dtype=np.intp)
+    np.testing.assert_array_equal(draw_counts(Highest(), 5, floats, ints), [0, 0, 0, 0, 5])
+    rng = np.random.default_rng(0)
+    total = sum(draw_counts(rng, 7, floats, ints) for _ in range(20_000))
+    assert total.sum() == 7 * 20_000
+    expected = 20_000  # each of the 7 positions, 7 draws per resample
+    chi2 = float(np.sum((total - expected) ** 2 / expected))
+    assert chi2 < 22.5  # 6 degrees of freedom: exceeded with probability 0.001
 
 
 def test_bootstrap_agrees_with_delong_on_a_large_sample():
