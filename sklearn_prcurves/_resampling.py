@@ -340,10 +340,10 @@ def _davis_goadrich_rows(segments, leading_negatives):
     """Davis and Goadrich's area of resamples counted in whole rows, point by point.
 
     With integer counts the interpolated curve has a point after every positive: the
-    k-th positive of a segment starting at (TP_A, FP_A) with skew s = dFP / dTP sits
-    at precision k / (k + FP_A + (k - TP_A) s). The trapezoids between consecutive
-    points sum to (sum of the point precisions) - (sum over segments of
-    (P_B - P_A) / 2): one pass over the positives, no per-segment closed forms.
+    x-th positive of a segment from (TP_A, FP_A) with skew s = dFP / dTP sits at
+    precision (TP_A + x) / (TP_A + x + FP_A + x s). A segment adding one positive is
+    one trapezoid; only the points inside segments adding several are computed, one
+    array element each (no per-segment closed forms).
     """
     values = np.empty(len(segments))
     for i, (tp_a, fp_a, tp_b, fp_b, n_pos, n_neg) in enumerate(segments):
@@ -355,23 +355,28 @@ def _davis_goadrich_rows(segments, leading_negatives):
         if leading_negatives == "drop" and tp_a[first] == 0 and fp_a[first] != 0:
             fp_a = fp_a.copy()  # the authors' tool starts the curve at its first positive
             fp_a[first] = 0
-        with np.errstate(invalid="ignore", divide="ignore"):
-            skew = (fp_b - fp_a) / d_tp  # read only where d_tp > 0
         # Whole counts: a zero denominator has a zero numerator, and 0 / 1 is that
         # precision's convention (nothing predicted yet).
         precision_a = tp_a / np.maximum(tp_a + fp_a, 1)
         precision_b = tp_b / np.maximum(tp_b + fp_b, 1)
         if tp_a[first] == 0:  # from the origin held flat; from (0, FP_A > 0) rising from 0
             precision_a[first] = precision_b[first] if fp_a[first] == 0 else 0.0
-        segment = np.repeat(np.arange(d_tp.shape[0]), d_tp.astype(np.intp))
-        k = np.arange(1, segment.shape[0] + 1, dtype=np.float64)
-        fp = (k - tp_a[segment]) * skew[segment]
-        fp += fp_a[segment]
-        fp += k
-        points = np.sum(k / fp)
-        precision_b -= precision_a
-        spread = np.dot(np.minimum(d_tp, 1), precision_b)  # over the rising segments
-        values[i] = (points - spread / 2) / n_pos
+        precision_b += precision_a
+        # Trapezoids at both ends of every rising segment ...
+        area = np.dot(np.minimum(d_tp, 1), precision_b) / 2
+        several = np.flatnonzero(d_tp > 1)
+        if several.shape[0]:
+            # ... and the points inside those adding several positives.
+            d_tp = d_tp[several]
+            tp_a, fp_a = tp_a[several], fp_a[several]
+            skew = (fp_b[several] - fp_a) / d_tp
+            inside = (d_tp - 1).astype(np.intp)
+            segment = np.repeat(np.arange(several.shape[0]), inside)
+            x = np.arange(1, segment.shape[0] + 1, dtype=np.float64)
+            x -= np.repeat(np.cumsum(inside) - inside, inside)
+            tp = tp_a[segment] + x
+            area += np.sum(tp / (tp + fp_a[segment] + x * skew[segment]))
+        values[i] = area / n_pos
     return np.clip(values, 0.0, 1.0)
 
 
