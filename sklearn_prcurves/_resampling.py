@@ -283,7 +283,8 @@ class _Batch:
 #
 # A resampled curve is given by its columns' segments: ``(tp_a, fp_a, tp_b, fp_b,
 # n_pos, n_neg)`` with the (weighted) counts before (a) and after (b) each column and
-# the resample's totals; integers without sample weights.
+# the resample's totals, as floats; ``whole``: no sample weights, every count a whole
+# number.
 
 
 def _roc_auc_rows(segments, whole):
