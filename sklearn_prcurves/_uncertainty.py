@@ -699,6 +699,8 @@ def bootstrap_ci(
     sample_weight : array-like of shape (n_samples,), default=None
         Resampled with their rows.
     random_state : int, RandomState instance or None, default=None
+        Seeds the resamples: the same seed gives the same result with a given
+        version of the package (how resamples are drawn may change between versions).
     n_jobs : int, default=None
         Processes evaluating the resamples (joblib; -1: every core). Resamples are
         drawn in chunks with their own random streams, so the result does not depend
