@@ -131,15 +131,27 @@ def _step_sum(c, z, count):
     choosing between two algebraically equal forms so that no step cancels.
     """
     total = np.zeros_like(c)
-    # The head terms x = 1 .. min(count, 32) of all sums at once: each sum's terms
-    # laid out in a row, added to their sum in order of x (as a loop over x would).
     head = np.minimum(count, _HEAD_TERMS).astype(np.intp)
     terms = int(head.sum())
-    if terms:
+    if terms <= 2 * c.shape[0] + 1024:
+        # Few terms (small tie groups, unit weights): all at once, each sum's terms
+        # laid out in a row and added in order of x, as the loop below adds them.
         sums = np.repeat(np.arange(c.shape[0]), head)
         x = np.arange(1, terms + 1, dtype=np.float64)
         x -= np.repeat(np.cumsum(head) - head, head)
         total += np.bincount(sums, weights=(c[sums] + x) / (x + z[sums]), minlength=c.shape[0])
+    else:
+        # Many (large weights): term by term over the sums still needing it, so
+        # memory stays that of the segments.
+        live = np.flatnonzero(head)
+        c_l, z_l, n_l = c[live], z[live], head[live]
+        for x in range(1, _HEAD_TERMS + 1):
+            if not live.shape[0]:
+                break
+            total[live] += (c_l + x) / (x + z_l)
+            more = n_l > x
+            if not more.all():
+                live, c_l, z_l, n_l = live[more], c_l[more], z_l[more], n_l[more]
     if not np.any(count > _HEAD_TERMS):
         return total
 

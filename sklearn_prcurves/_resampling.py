@@ -80,14 +80,11 @@ class Resampler:
         for model in models:
             model.bind(self)
 
-    def buffers(self):
-        size = max(self.pos_rows.shape[0], self.neg_rows.shape[0])
-        return np.empty(size), np.empty(size, dtype=np.intp)
-
-    def draws(self, count, rng=None, buffers=None):
+    def draws(self, count, rng=None):
         """``count`` resamples as ``(positive counts, negative counts)`` pairs."""
         rng = self.rng if rng is None else rng
-        floats, ints = self.buffers() if buffers is None else buffers
+        size = max(self.pos_rows.shape[0], self.neg_rows.shape[0])
+        floats, ints = np.empty(size), np.empty(size, dtype=np.intp)  # reused by every draw
         n_pos, n_neg = self.pos_rows.shape[0], self.neg_rows.shape[0]
         for _ in range(count):
             yield (draw_counts(rng, n_pos, floats, ints), draw_counts(rng, n_neg, floats, ints))

@@ -127,11 +127,15 @@ def test_fast_area_equals_exact_reference_fractional_weights(data, interpolation
     )
 
 
-def test_step_sum_matches_exact_sum_across_regimes():
+@pytest.mark.parametrize("counts", [
+    [0, 1, 2, 31, 32, 33, 34, 100, 2000],  # many head terms: added term by term
+    [0, 0, 0, 1, 1, 2, 3, 4],  # few (resampled unit counts): all at once
+])
+def test_step_sum_matches_exact_sum_across_regimes(counts):
     rng = np.random.default_rng(0)
     c = rng.choice([0.0, 1, 5, 37, 1000, 123456], size=400)
     z = rng.choice([0.0, 0.5, 3, 33, 40.25, 1e3, 1e5, 1e7], size=400) * rng.random(400)
-    count = rng.choice([0, 1, 2, 31, 32, 33, 34, 100, 2000], size=400).astype(float)
+    count = rng.choice(counts, size=400).astype(float)
     got = _step_sum(c, z, count)
     for ci, zi, ni, gi in zip(c, z, count, got):
         exact = sum((Fraction(ci) + x) / (x + Fraction(zi)) for x in range(1, int(ni) + 1))
