@@ -28,9 +28,8 @@ from ._compat import (
 )
 from ._curves import (
     binary_table,
-    precision_recall_points,
+    precision_recall_arrays,
     roc_points,
-    table_precision_recall,
     table_roc,
 )
 from ._hull import achievable_area
@@ -260,7 +259,8 @@ def roc_auc_score(
                 "that case.", UndefinedMetricWarning,
             )
             return np.nan
-        table = count_table(*checked_rows(y_true == classes[1], y_score, sample_weight))
+        table = count_table(*checked_rows(y_true == classes[1], y_score, sample_weight,
+                                          scores_checked=True))
         fpr, tpr, _ = table_roc(table, thresholds=False)
         return _trapezoid_area(fpr, tpr)
     binary_metric = partial(_binary_roc_auc_score, max_fpr=max_fpr)
@@ -349,14 +349,23 @@ def _multiclass_roc_auc_score(y_true, y_score, labels, multi_class, average, sam
 
 
 def _binary_average_precision(y_true, y_score, pos_label=1, sample_weight=None):
-    precision, recall, _ = precision_recall_points(y_true, y_score, pos_label, sample_weight)
-    return _step_area(precision, recall)
+    return table_average_precision(binary_table(y_true, y_score, pos_label, sample_weight))
 
 
-def _step_area(precision, recall):
+def _step_area(precision, recall, work=None):
     # precision_recall_curve ends with (recall 0, precision 1): the step sum below
-    # needs that last point; the clip turns a rounding -0.0 into 0.0.
-    return float(max(0.0, -np.sum(np.diff(recall) * precision[:-1])))
+    # needs that last point; the clip turns a rounding -0.0 into 0.0. ``work``: an
+    # array of len(recall) - 1 floats to hold the terms (the same array, the same sum).
+    terms = np.subtract(recall[1:], recall[:-1], out=work)
+    terms *= precision[:-1]
+    return float(max(0.0, -np.sum(terms)))
+
+
+def table_average_precision(table):
+    """:func:`average_precision_score` of a counting table, its terms held in the
+    work array its precision and recall were computed in."""
+    precision, recall, _, work = precision_recall_arrays(table)
+    return _step_area(precision, recall, work)
 
 
 # The metrics of one counting table (both classes present), as the functions above
@@ -367,12 +376,6 @@ def table_roc_auc(table):
     """:func:`roc_auc_score` of a counting table."""
     fpr, tpr, _ = table_roc(table)
     return _trapezoid_area(fpr, tpr)
-
-
-def table_average_precision(table):
-    """:func:`average_precision_score` of a counting table."""
-    precision, recall, _ = table_precision_recall(table)
-    return _step_area(precision, recall)
 
 
 def table_pr_auc(table, interpolation="davis-goadrich", leading_negatives="interpolate"):
@@ -500,7 +503,7 @@ def average_precision_score(
     if y_type == "binary" and plain_numeric_1d(y_true) is not None:
         # What the general route reaches, without finding the label type twice more.
         rows = checked_rows(np.asarray(y_true) == pos_label, y_score, sample_weight)
-        return _step_area(*table_precision_recall(count_table(*rows))[:2])
+        return table_average_precision(count_table(*rows))
     return average_binary_score(
         partial(_binary_average_precision, pos_label=pos_label),
         y_true,

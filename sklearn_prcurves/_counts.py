@@ -58,12 +58,53 @@ class CountTable:
     (array([1., 1., 0.]), array([0., 1., 1.]))
     """
 
-    __slots__ = ("thresholds", "tps", "fps")
+    __slots__ = ("thresholds", "_tps", "_fps", "unit_steps", "_totals")
 
-    def __init__(self, thresholds, tps, fps):
+    def __init__(self, thresholds, tps, fps, unit_steps=None):
         self.thresholds = thresholds
-        self.tps = tps
-        self.fps = fps
+        self._tps = tps
+        self._fps = fps
+        # Unweighted tables from the kernel also hold the positives and negatives per
+        # score as integer arrays (any integer dtype; booleans when each score has one
+        # row). Tests on the steps (corners, flat runs) then read small integers
+        # instead of differencing the float running sums, and the kernel may leave
+        # ``tps`` and ``fps`` None: they are summed when first read, and functions that
+        # need only some rows of them (the ROC curve's corners) read those through
+        # :meth:`counts_at`. At 1e6 rows two running sums are 16 MB a call never has
+        # to touch.
+        self.unit_steps = unit_steps
+        self._totals = None
+        if tps is None and unit_steps is None:
+            raise ValueError("A CountTable needs its counts or its steps.")
+
+    @property
+    def tps(self):
+        """Cumulative weight of positives at each threshold (float64)."""
+        if self._tps is None:
+            self._tps = _running_sum(self.unit_steps[0])
+        return self._tps
+
+    @property
+    def fps(self):
+        """Cumulative weight of negatives at each threshold (float64)."""
+        if self._fps is None:
+            self._fps = _running_sum(self.unit_steps[1])
+        return self._fps
+
+    @property
+    def lazy(self):
+        """True while the running sums are not formed (the table holds its steps)."""
+        return self._tps is None
+
+    def counts_at(self, index):
+        """``(tps[index], fps[index])`` for an increasing array of row indices, without
+        forming the whole running sums when the table has not formed them."""
+        if self._tps is not None and self._fps is not None:
+            return self._tps[index], self._fps[index]
+        pos, neg = self.unit_steps
+        running = np.empty(pos.shape[0], dtype=_running_dtype(pos.shape[0]))
+        tp = cumsum_into(pos, running)[index].astype(np.float64)
+        return tp, cumsum_into(neg, running)[index].astype(np.float64)
 
     @classmethod
     def from_counts(cls, thresholds, pos, neg):
@@ -100,21 +141,37 @@ class CountTable:
     @property
     def n_pos(self):
         """Total weight of positives (P)."""
-        return float(self.tps[-1])
+        if self._tps is not None:
+            return float(self._tps[-1])
+        return self._step_totals()[0]
 
     @property
     def n_neg(self):
         """Total weight of negatives (N)."""
-        return float(self.fps[-1])
+        if self._fps is not None:
+            return float(self._fps[-1])
+        return self._step_totals()[1]
+
+    def _step_totals(self):
+        if self._totals is None:
+            self._totals = tuple(
+                float(np.count_nonzero(steps) if steps.dtype == bool
+                      else np.sum(steps, dtype=np.int64))
+                for steps in self.unit_steps)
+        return self._totals
 
     @property
     def pos(self):
         """Weight of positives holding each distinct score."""
+        if self.unit_steps is not None:
+            return self.unit_steps[0].astype(np.float64)
         return np.diff(self.tps, prepend=0.0)
 
     @property
     def neg(self):
         """Weight of negatives holding each distinct score."""
+        if self.unit_steps is not None:
+            return self.unit_steps[1].astype(np.float64)
         return np.diff(self.fps, prepend=0.0)
 
     def merge(self, other):
@@ -319,13 +376,18 @@ def _count_unweighted(is_pos, y_score):
     )
     del minority
 
-    # Running sums in integers (several times faster than in floats), then converted.
-    minority_at_or_above = _float(np.cumsum(minority_per_value[::-1]))
-    majority_at_or_above = np.subtract(n, starts[::-1], dtype=np.float64)
-    majority_at_or_above -= minority_at_or_above
+    # Per value from the highest, then running sums in integers (several times faster
+    # than in floats), converted.
+    minority_per_value = minority_per_value[::-1]
+    majority_per_value = np.diff(starts, append=n)[::-1]
+    majority_per_value -= minority_per_value
+    minority_at_or_above = _float(np.cumsum(minority_per_value))
+    majority_at_or_above = _float(np.cumsum(majority_per_value))
     if minority_is_pos:
-        return CountTable(values[::-1], minority_at_or_above, majority_at_or_above)
-    return CountTable(values[::-1], majority_at_or_above, minority_at_or_above)
+        return CountTable(values[::-1], minority_at_or_above, majority_at_or_above,
+                          (minority_per_value, majority_per_value))
+    return CountTable(values[::-1], majority_at_or_above, minority_at_or_above,
+                      (majority_per_value, minority_per_value))
 
 
 def _packs_with_label(y_score):
@@ -363,39 +425,55 @@ def _count_packed(is_pos, y_score):
         labels = keys.view(np.uint8)[::8] & np.uint8(1)
     else:  # pragma: no cover - big-endian machines
         labels = (keys & np.uint64(1)).astype(np.uint8)
-    # One 64-bit scratch buffer serves the run test, then the running sums: each fresh
-    # n-element temporary costs about as much in page faults as the arithmetic on it.
-    scratch = np.empty(n, dtype=np.uint64)
-    np.bitwise_xor(keys[1:], keys[:-1], out=scratch[:-1])
-    last = np.empty(n, dtype=bool)  # last row of each distinct score
-    last[-1] = True
-    np.greater(scratch[:-1], 1, out=last[:-1])
+    last = _last_of_runs(keys)  # last row of each distinct score
     n_distinct = np.count_nonzero(last)
-    running = scratch.view(np.int64)
     if n_distinct == n:  # every score distinct: the rows are the table
+        del last
         keys >>= np.uint64(1)
         values = _decoded(keys, y_score.dtype)[::-1]
-        del last
-        np.copyto(running, labels[::-1])
-        np.cumsum(running, out=running)
-        tps = running.astype(np.float64)
-        fps = np.arange(1, n + 1, dtype=np.float64)
-        fps -= tps
-    else:
-        ends = np.flatnonzero(last)
-        del last, scratch, running
-        values = _decoded(keys[ends] >> np.uint64(1), y_score.dtype)[::-1]
-        starts = np.zeros(n_distinct, dtype=np.intp)
-        starts[1:] = ends[:-1] + 1
-        # Per distinct score, from the highest: positives, then rows, summed downwards.
-        tps = np.add.reduceat(labels, starts, dtype=np.int64)[::-1]
-        np.cumsum(tps, out=tps)
-        fps = (n - starts[::-1]) - tps
-        tps, fps = tps.astype(np.float64), fps.astype(np.float64)
+        pos = labels.view(bool)[::-1]
+        neg = ~pos
+        if values[-1] == 0:
+            _signed_zero_as_first_seen(values[-1:], y_score)
+        # The running sums are left to the functions that read them (the table sums
+        # them when asked): the ROC curve needs them only at its corners.
+        return CountTable(values, None, None, (pos, neg))
+    ends = np.flatnonzero(last)
+    del last
+    values = _decoded(keys[ends] >> np.uint64(1), y_score.dtype)[::-1]
+    starts = np.zeros(n_distinct, dtype=np.intp)
+    starts[1:] = ends[:-1] + 1
+    # Per distinct score, from the highest: positives and negatives, summed downwards.
+    pos = np.add.reduceat(labels, starts, dtype=np.int64)[::-1]
+    neg = (ends - starts)[::-1]
+    neg += 1
+    neg -= pos
+    tps, fps = np.cumsum(pos).astype(np.float64), np.cumsum(neg).astype(np.float64)
     if values[-1] == 0:  # the smallest score; scikit-learn's sign for a tie of zeros
         _signed_zero_as_first_seen(values[-1:], y_score)
-    return CountTable(values, tps, fps)
+    return CountTable(values, tps, fps, (pos, neg))
 
+
+def _last_of_runs(keys):
+    """For sorted ``score << 1 | label`` keys: True at the last row of each score.
+
+    Computed block by block through a small buffer: an n-element temporary costs more
+    in page faults than the arithmetic on it.
+    """
+    n = keys.shape[0]
+    last = np.empty(n, dtype=bool)
+    last[-1] = True
+    buffer = np.empty(min(n, _BLOCK), dtype=keys.dtype)
+    for start in range(0, n - 1, _BLOCK):
+        stop = min(start + _BLOCK, n - 1)
+        part = buffer[:stop - start]
+        np.bitwise_xor(keys[start + 1:stop + 1], keys[start:stop], out=part)
+        np.greater(part, 1, out=last[start:stop])
+    return last
+
+
+# Rows per block of the passes done block by block (64 KiB-element buffers).
+_BLOCK = 1 << 16
 
 # Keys below the bits of +inf read as finite doubles (scores under 1.5 for float64).
 _FINITE_FLOAT_KEYS = np.uint64(0x7FF0000000000000)
@@ -410,6 +488,28 @@ def _decoded(bits, dtype):
 
 def _float(counts):
     return counts.astype(np.float64)
+
+
+def _running_dtype(n):
+    # 32-bit running sums where they fit: summing and converting them costs half what
+    # 64-bit ones do.
+    return np.int32 if n < 2**31 else np.int64
+
+
+def _running_sum(steps):
+    """The running sum of integer steps, as float64 (exact below 2**53)."""
+    running = np.empty(steps.shape[0], dtype=_running_dtype(steps.shape[0]))
+    return cumsum_into(steps, running).astype(np.float64)
+
+
+def cumsum_into(steps, out):
+    """``np.cumsum(steps, out=out)`` for integer (or boolean) steps, in ``out``'s dtype.
+
+    Copied in first, then summed in place: NumPy's cumsum with a different output
+    dtype first casts the whole input into a temporary, and runs slower.
+    """
+    np.copyto(out, steps)
+    return np.cumsum(out, out=out)
 
 
 def _count_weighted(is_pos, y_score, sample_weight):

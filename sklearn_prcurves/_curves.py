@@ -14,7 +14,7 @@ from numbers import Real
 import numpy as np
 
 from ._compat import StrOptions, array_api_boundary, validate_params
-from ._counts import count_table
+from ._counts import cumsum_into, count_table
 from ._interpolation import INTERPOLATIONS, LEADING_NEGATIVES, path_points, table_path
 from ._validation import check_binary_input, check_non_negative_weight, n_distinct_labels
 from .exceptions import UndefinedMetricWarning
@@ -71,38 +71,70 @@ def _keep_ends_of_flat_runs(values):
     return np.flatnonzero(keep)
 
 
-def _keep_corners(fps, tps):
+def _keep_pr_points(table):
+    """:func:`_keep_ends_of_flat_runs` of the table's ``tps`` (the precision-recall
+    curve's ``drop_intermediate``); from the integer steps when the table has them,
+    a step of ``tps`` being a non-zero count of positives."""
+    if table.unit_steps is None:
+        return _keep_ends_of_flat_runs(table.tps)
+    pos = table.unit_steps[0]
+    keep = np.empty(len(table), dtype=bool)
+    keep[0] = keep[-1] = True
+    np.logical_or(pos[1:-1], pos[2:], out=keep[1:-1])
+    return np.flatnonzero(keep)
+
+
+def _keep_corners(table):
     """scikit-learn's ROC ``drop_intermediate`` rule: keep both ends and every point
     where either count has a non-zero second difference (``np.diff(x, 2)``), that is
     where a count's step differs from the next one.
 
-    Computed with one reused buffer: at 1e7 points each fresh temporary costs more in
-    page faults than the arithmetic.
+    A table with integer steps (unweighted counts, whose float differences are exact)
+    has them compared directly: a pass over small integers instead of differencing
+    the running sums. Otherwise one reused buffer: at 1e7 points each fresh temporary
+    costs more in page faults than the arithmetic.
     """
-    n = fps.shape[0]
-    step = np.empty(n - 1)
+    n = len(table)
     keep = np.empty(n, dtype=bool)
     keep[0] = keep[-1] = True
     bend = keep[1:-1]
-    np.subtract(fps[1:], fps[:-1], out=step)
-    np.not_equal(step[1:], step[:-1], out=bend)
-    np.subtract(tps[1:], tps[:-1], out=step)
-    bend |= step[1:] != step[:-1]
+    if table.unit_steps is not None:
+        pos, neg = table.unit_steps
+        np.not_equal(pos[2:], pos[1:-1], out=bend)
+        bend |= neg[2:] != neg[1:-1]
+    else:
+        fps, tps = table.fps, table.tps
+        step = np.empty(n - 1)
+        np.subtract(fps[1:], fps[:-1], out=step)
+        np.not_equal(step[1:], step[:-1], out=bend)
+        np.subtract(tps[1:], tps[:-1], out=step)
+        bend |= step[1:] != step[:-1]
+        del step
     if np.count_nonzero(keep) == n:  # every point a corner (typical with weights)
         return slice(None)
     return np.flatnonzero(keep)
 
 
-def _prepend_origin(counts, keep, total):
-    """``concatenate([[0], counts[keep]]) / total`` without the intermediate arrays
-    (``keep``: indices, or ``slice(None)`` for all)."""
-    whole = isinstance(keep, slice)
-    out = np.empty((counts.shape[0] if whole else keep.shape[0]) + 1)
+def _counts_at_corners(unit_steps, keep):
+    """``tps`` and ``fps`` at the corners ``keep`` (from :func:`_keep_corners`), from the
+    steps alone: every row between two corners has the step of the later corner (a
+    row is a corner where its step differs from the next one), so each count grows by
+    ``rows x step`` from corner to corner. Exact integers, no running sum over rows."""
+    counts = []
+    for steps in unit_steps:
+        grown = np.empty(keep.shape[0], dtype=np.int64)
+        grown[0] = steps[0]
+        np.subtract(keep[1:], keep[:-1], out=grown[1:])
+        grown[1:] *= steps[keep[1:]]
+        counts.append(np.cumsum(grown, out=grown).astype(np.float64))
+    return counts
+
+
+def _prepend_origin(counts, total):
+    """``concatenate([[0], counts]) / total`` without the intermediate array."""
+    out = np.empty(counts.shape[0] + 1)
     out[0] = 0.0
-    if whole:
-        out[1:] = counts
-    else:
-        np.take(counts, keep, out=out[1:])
+    out[1:] = counts
     if total > 0:
         out /= total
     return out
@@ -230,31 +262,55 @@ def precision_recall_points(y_true, y_score, pos_label, sample_weight, drop_inte
 
 def table_precision_recall(table, drop_intermediate=False):
     """:func:`precision_recall_curve` of a counting table."""
-    fps, tps, thresholds = table.fps, table.tps, table.thresholds
-    if drop_intermediate and fps.shape[0] > 2:
-        keep = _keep_ends_of_flat_runs(tps)
-        fps, tps, thresholds = fps[keep], tps[keep], thresholds[keep]
+    precision, recall, keep, _ = precision_recall_arrays(table, drop_intermediate)
+    return precision, recall, table.thresholds[keep][::-1]
 
-    # Outputs run in increasing threshold order, then the point (recall 0,
-    # precision 1): fill them through reversed views instead of flipping copies.
-    n_points = tps.shape[0]
-    predicted_pos = tps + fps
+
+def precision_recall_arrays(table, drop_intermediate=False):
+    """The precision and recall of :func:`table_precision_recall`, the rows of the
+    table they keep (indices, or a slice of all), and an n-element float64 work array
+    the caller may overwrite (None when none was needed).
+
+    Outputs run in increasing threshold order, then the point (recall 0, precision 1),
+    filled through reversed views. A table holding only integer steps (unweighted,
+    every score distinct) is summed into 32-bit integers in the work array instead of
+    forming its float running sums: precision and recall divide the same integers, so
+    the values are the same floats, from a third of the memory.
+    """
+    keep, work = slice(None), None
+    if drop_intermediate and len(table) > 2:
+        keep = _keep_pr_points(table)
+    if isinstance(keep, slice) and table.lazy and len(table) < 2**31:
+        n_points = len(table)
+        work = np.empty(n_points)
+        tps, predicted_pos = work.view(np.int32)[:n_points], work.view(np.int32)[n_points:]
+        pos, neg = table.unit_steps
+        cumsum_into(pos, tps)
+        cumsum_into(neg, predicted_pos)
+        predicted_pos += tps
+    else:
+        tps, fps = (table.tps, table.fps) if isinstance(keep, slice) else table.counts_at(keep)
+        n_points = tps.shape[0]
+        predicted_pos = tps + fps
+        del fps
     precision = np.zeros(n_points + 1)
     precision[-1] = 1.0
     if predicted_pos.min() > 0:  # always, unless weights cancel out
         np.divide(tps, predicted_pos, out=precision[-2::-1])
     else:
         np.divide(tps, predicted_pos, out=precision[-2::-1], where=predicted_pos != 0)
+    del predicted_pos
     recall = np.empty(n_points + 1)
     recall[-1] = 0.0
-    if tps[-1] == 0:
+    n_pos = table.n_pos
+    if n_pos == 0:
         warnings.warn(
             "No positive class found in y_true, recall is set to one for all thresholds."
         )
         recall[:-1] = 1.0
     else:
-        np.divide(tps, tps[-1], out=recall[-2::-1])
-    return precision, recall, thresholds[::-1]
+        np.divide(tps, n_pos, out=recall[-2::-1])
+    return precision, recall, keep, work
 
 
 @array_api_boundary("y_score", "y_true", "sample_weight")
@@ -325,14 +381,19 @@ def roc_points(y_true, y_score, pos_label=None, sample_weight=None, drop_interme
 
 def table_roc(table, drop_intermediate=True, thresholds=True):
     """:func:`roc_curve` of a counting table (``thresholds=False``: None for them)."""
-    fps, tps = table.fps, table.tps
-    if drop_intermediate and fps.shape[0] > 2:
-        keep = _keep_corners(fps, tps)
+    if drop_intermediate and len(table) > 2:
+        keep = _keep_corners(table)
     else:
         keep = slice(None)
-    n_neg, n_pos = fps[-1], tps[-1]
-    fpr = _prepend_origin(fps, keep, n_neg)
-    tpr = _prepend_origin(tps, keep, n_pos)
+    if isinstance(keep, slice):
+        fps, tps = table.fps, table.tps
+    elif table.lazy:
+        tps, fps = _counts_at_corners(table.unit_steps, keep)
+    else:
+        tps, fps = table.tps[keep], table.fps[keep]
+    n_neg, n_pos = table.n_neg, table.n_pos
+    fpr = _prepend_origin(fps, n_neg)
+    tpr = _prepend_origin(tps, n_pos)
     if thresholds:
         thresholds = np.concatenate(
             [[np.inf], table.thresholds[keep].astype(np.float64, copy=False)])

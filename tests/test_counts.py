@@ -258,3 +258,51 @@ def test_descending_order_repairs_large_collision_runs_and_falls_back():
         scores = 1 + rng.integers(0, spread, 2**17) * np.spacing(1.0)
         order, _ = _descending_order(scores)
         np.testing.assert_array_equal(order, np.lexsort((np.arange(scores.size), -scores)))
+
+
+@given(st.data(), st.booleans(), st.booleans())
+def test_integer_steps_give_what_the_running_sums_give(data, distinct, drop):
+    # Unweighted tables keep their per-score counts; with every score distinct the
+    # kernel leaves the running sums unformed. Corners, flat runs, counts at given
+    # rows, totals and precision/recall read from the steps must equal what the
+    # running sums give (the same table built without steps).
+    from sklearn_prcurves._curves import (
+        _counts_at_corners, _keep_corners, _keep_pr_points, precision_recall_arrays)
+
+    n = data.draw(st.integers(3, 80))
+    if distinct:
+        values = data.draw(st.lists(st.floats(0, 2, allow_nan=False), min_size=n,
+                                    max_size=n, unique=True))
+    else:
+        values = data.draw(st.lists(st.sampled_from([0.0, 0.25, 0.5, 1.0]), min_size=n,
+                                    max_size=n))
+    scores = np.array(values)
+    is_pos = np.array(data.draw(st.lists(st.booleans(), min_size=n, max_size=n)))
+    table = count_table(is_pos, scores)
+    assert table.unit_steps is not None
+    assert table.lazy == (len(table) == n)
+    thresholds, tps, fps = (np.array(v, dtype=float)
+                            for v in reference_table(is_pos.tolist(), values))
+    plain = CountTable(thresholds, tps, fps)
+    assert (table.n_pos, table.n_neg) == (plain.n_pos, plain.n_neg)
+    if len(table) > 2:
+        corners = _keep_corners(table)
+        np.testing.assert_array_equal(corners, _keep_corners(plain))
+        if not isinstance(corners, slice):
+            at_corners = _counts_at_corners(table.unit_steps, corners)
+            np.testing.assert_array_equal(at_corners[0], tps[corners])
+            np.testing.assert_array_equal(at_corners[1], fps[corners])
+        np.testing.assert_array_equal(_keep_pr_points(table), _keep_pr_points(plain))
+    rows = np.flatnonzero(np.array(data.draw(st.lists(st.booleans(), min_size=len(table),
+                                                      max_size=len(table)))))
+    got = table.counts_at(rows)
+    np.testing.assert_array_equal(got[0], tps[rows])
+    np.testing.assert_array_equal(got[1], fps[rows])
+    for ours, theirs in zip(precision_recall_arrays(table, drop)[:3],
+                            precision_recall_arrays(plain, drop)[:3]):
+        np.testing.assert_array_equal(ours, theirs)
+    np.testing.assert_array_equal(table.pos, plain.pos)
+    np.testing.assert_array_equal(table.neg, plain.neg)
+    np.testing.assert_array_equal(table.tps, tps)  # formed on first read
+    np.testing.assert_array_equal(table.fps, fps)
+    assert not table.lazy
