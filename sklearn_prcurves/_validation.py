@@ -42,7 +42,9 @@ def binary_classes(y):
     if lo == hi:
         classes = np.array([lo], dtype=y.dtype)
     else:
-        if np.count_nonzero(y == lo) + np.count_nonzero(y == hi) != y.shape[0]:
+        # Integers one apart leave no room for a third value; other labels are counted.
+        if not (y.dtype.kind in "biu" and int(hi) - int(lo) == 1) and (
+                np.count_nonzero(y == lo) + np.count_nonzero(y == hi) != y.shape[0]):
             return None
         classes = np.array([lo, hi], dtype=y.dtype)
     if y.dtype.kind == "f" and not all(float(c).is_integer() for c in classes):
@@ -128,12 +130,13 @@ def binary_labels(y_true, pos_label=None):
     return np.asarray(y_true) == pos_label
 
 
-def checked_rows(is_pos, y_score, sample_weight=None):
+def checked_rows(is_pos, y_score, sample_weight=None, scores_checked=False):
     """The checks of :func:`check_binary_input` past the labels, for a caller that
-    already holds each row's class (``is_pos``): lengths, shapes, scores, weights."""
+    already holds each row's class (``is_pos``): lengths, shapes, scores (unless
+    ``scores_checked``: the caller ran :func:`checked_array` on them), weights."""
     check_consistent_length(is_pos, y_score, sample_weight)
     is_pos = _column(is_pos)
-    y_score = check_scores(_column(y_score))
+    y_score = _column(y_score) if scores_checked else check_scores(_column(y_score))
     if sample_weight is not None:
         sample_weight = check_sample_weight(_column(sample_weight), is_pos)
         keep = sample_weight != 0
