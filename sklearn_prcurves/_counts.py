@@ -102,7 +102,7 @@ class CountTable:
         if self._tps is not None and self._fps is not None:
             return self._tps[index], self._fps[index]
         pos, neg = self.unit_steps
-        running = np.empty(pos.shape[0], dtype=_running_dtype(pos.shape[0]))
+        running = np.empty(pos.shape[0], dtype=running_dtype(pos.shape[0]))
         tp = cumsum_into(pos, running)[index].astype(np.float64)
         return tp, cumsum_into(neg, running)[index].astype(np.float64)
 
@@ -463,9 +463,9 @@ def _last_of_runs(keys):
     n = keys.shape[0]
     last = np.empty(n, dtype=bool)
     last[-1] = True
-    buffer = np.empty(min(n, _BLOCK), dtype=keys.dtype)
-    for start in range(0, n - 1, _BLOCK):
-        stop = min(start + _BLOCK, n - 1)
+    buffer = np.empty(min(n, BLOCK), dtype=keys.dtype)
+    for start in range(0, n - 1, BLOCK):
+        stop = min(start + BLOCK, n - 1)
         part = buffer[:stop - start]
         np.bitwise_xor(keys[start + 1:stop + 1], keys[start:stop], out=part)
         np.greater(part, 1, out=last[start:stop])
@@ -473,7 +473,7 @@ def _last_of_runs(keys):
 
 
 # Rows per block of the passes done block by block (64 KiB-element buffers).
-_BLOCK = 1 << 16
+BLOCK = 1 << 16
 
 # Keys below the bits of +inf read as finite doubles (scores under 1.5 for float64).
 _FINITE_FLOAT_KEYS = np.uint64(0x7FF0000000000000)
@@ -490,7 +490,7 @@ def _float(counts):
     return counts.astype(np.float64)
 
 
-def _running_dtype(n):
+def running_dtype(n):
     # 32-bit running sums where they fit: summing and converting them costs half what
     # 64-bit ones do.
     return np.int32 if n < 2**31 else np.int64
@@ -498,7 +498,7 @@ def _running_dtype(n):
 
 def _running_sum(steps):
     """The running sum of integer steps, as float64 (exact below 2**53)."""
-    running = np.empty(steps.shape[0], dtype=_running_dtype(steps.shape[0]))
+    running = np.empty(steps.shape[0], dtype=running_dtype(steps.shape[0]))
     return cumsum_into(steps, running).astype(np.float64)
 
 

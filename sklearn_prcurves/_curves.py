@@ -14,7 +14,7 @@ from numbers import Real
 import numpy as np
 
 from ._compat import StrOptions, array_api_boundary, validate_params
-from ._counts import cumsum_into, count_table
+from ._counts import BLOCK, count_table, cumsum_into, running_dtype
 from ._interpolation import INTERPOLATIONS, LEADING_NEGATIVES, path_points, table_path
 from ._validation import check_binary_input, check_non_negative_weight, n_distinct_labels
 from .exceptions import UndefinedMetricWarning
@@ -262,47 +262,47 @@ def precision_recall_points(y_true, y_score, pos_label, sample_weight, drop_inte
 
 def table_precision_recall(table, drop_intermediate=False):
     """:func:`precision_recall_curve` of a counting table."""
-    precision, recall, keep, _ = precision_recall_arrays(table, drop_intermediate)
+    precision, recall, keep = precision_recall_arrays(table, drop_intermediate)
     return precision, recall, table.thresholds[keep][::-1]
 
 
 def precision_recall_arrays(table, drop_intermediate=False):
-    """The precision and recall of :func:`table_precision_recall`, the rows of the
-    table they keep (indices, or a slice of all), and an n-element float64 work array
-    the caller may overwrite (None when none was needed).
+    """The precision and recall of :func:`table_precision_recall` and the rows of the
+    table they keep (indices, or a slice of all).
 
     Outputs run in increasing threshold order, then the point (recall 0, precision 1),
-    filled through reversed views. A table holding only integer steps (unweighted,
-    every score distinct) is summed into 32-bit integers in the work array instead of
-    forming its float running sums: precision and recall divide the same integers, so
-    the values are the same floats, from a third of the memory.
+    filled through reversed views. A table holding only its integer steps (unweighted,
+    every score distinct) is read block by block (:func:`_precision_recall_blocks`)
+    instead of forming its float running sums.
     """
-    keep, work = slice(None), None
+    keep = slice(None)
     if drop_intermediate and len(table) > 2:
         keep = _keep_pr_points(table)
-    if isinstance(keep, slice) and table.lazy and len(table) < 2**31:
+    n_pos = table.n_pos
+    if isinstance(keep, slice) and table.lazy and n_pos > 0:
         n_points = len(table)
-        work = np.empty(n_points)
-        tps, predicted_pos = work.view(np.int32)[:n_points], work.view(np.int32)[n_points:]
-        pos, neg = table.unit_steps
-        cumsum_into(pos, tps)
-        cumsum_into(neg, predicted_pos)
-        predicted_pos += tps
-    else:
-        tps, fps = (table.tps, table.fps) if isinstance(keep, slice) else table.counts_at(keep)
-        n_points = tps.shape[0]
-        predicted_pos = tps + fps
-        del fps
-    precision = np.zeros(n_points + 1)
+        precision, recall = np.empty(n_points + 1), np.empty(n_points + 1)
+        precision[-1], recall[-1] = 1.0, 0.0
+        by_row_precision, by_row_recall = precision[-2::-1], recall[-2::-1]
+        for start, stop, tp, fp in _running_blocks(table):
+            fp += tp  # predicted positives: never zero, every row holds a sample
+            np.divide(tp, fp, out=by_row_precision[start:stop])
+            np.divide(tp, n_pos, out=by_row_recall[start:stop])
+        return precision, recall, keep
+    tps, fps = (table.tps, table.fps) if isinstance(keep, slice) else table.counts_at(keep)
+    n_points = tps.shape[0]
+    predicted_pos = tps + fps
+    del fps
+    precision = np.empty(n_points + 1)
     precision[-1] = 1.0
     if predicted_pos.min() > 0:  # always, unless weights cancel out
         np.divide(tps, predicted_pos, out=precision[-2::-1])
     else:
+        precision[:-1] = 0.0
         np.divide(tps, predicted_pos, out=precision[-2::-1], where=predicted_pos != 0)
     del predicted_pos
     recall = np.empty(n_points + 1)
     recall[-1] = 0.0
-    n_pos = table.n_pos
     if n_pos == 0:
         warnings.warn(
             "No positive class found in y_true, recall is set to one for all thresholds."
@@ -310,7 +310,69 @@ def precision_recall_arrays(table, drop_intermediate=False):
         recall[:-1] = 1.0
     else:
         np.divide(tps, n_pos, out=recall[-2::-1])
-    return precision, recall, keep, work
+    return precision, recall, keep
+
+
+def _running_blocks(table):
+    """The running sums of a step-only table, block by block of its rows (decreasing
+    score): ``(start, stop, tp, fp)``, integer arrays reused from block to block (the
+    caller may overwrite them).
+
+    Summed in 32-bit integers where they fit, in a small buffer: no n-element
+    temporary is formed, and dividing these integers gives the same floats as
+    dividing the float running sums.
+    """
+    pos, neg = table.unit_steps
+    n = len(table)
+    size = min(n, BLOCK)
+    tp = np.empty(size, dtype=running_dtype(n))
+    fp = np.empty(size, dtype=tp.dtype)
+    tp_before = fp_before = 0
+    for start in range(0, n, BLOCK):
+        stop = min(start + BLOCK, n)
+        block_tp, block_fp = tp[:stop - start], fp[:stop - start]
+        cumsum_into(pos[start:stop], block_tp)
+        block_tp += tp_before
+        cumsum_into(neg[start:stop], block_fp)
+        block_fp += fp_before
+        tp_before, fp_before = int(block_tp[-1]), int(block_fp[-1])
+        yield start, stop, block_tp, block_fp
+
+
+def step_area_terms(table):
+    """The terms ``(R_{k+1} - R_k) P_k`` of the average precision, in the order of
+    :func:`precision_recall_arrays`' points, as that function's arrays give them.
+
+    A step-only table with positives is read block by block, so only the terms are
+    formed (not the precision and recall besides them).
+    """
+    if not (table.lazy and table.n_pos > 0):
+        precision, recall, _ = precision_recall_arrays(table)
+        terms = np.subtract(recall[1:], recall[:-1])
+        terms *= precision[:-1]
+        return terms
+    n = len(table)
+    terms = np.empty(n)
+    # In table order (decreasing score) term j is (recall[j - 1] - recall[j]) *
+    # precision[j], recall[-1] being the final point's 0.
+    by_row = terms[::-1]
+    recall_before = 0.0
+    size = min(n, BLOCK)
+    precision, recall, following = np.empty(size), np.empty(size), np.empty(size)
+    n_pos = table.n_pos
+    for start, stop, tp, fp in _running_blocks(table):
+        m = stop - start
+        fp += tp  # predicted positives
+        np.divide(tp, fp, out=precision[:m])
+        np.divide(tp, n_pos, out=recall[:m])
+        shifted = following[:m]
+        shifted[0] = recall_before
+        shifted[1:] = recall[:m - 1]
+        recall_before = recall[m - 1]
+        out = by_row[start:stop]
+        np.subtract(shifted, recall[:m], out=out)
+        out *= precision[:m]
+    return terms
 
 
 @array_api_boundary("y_score", "y_true", "sample_weight")
@@ -479,6 +541,8 @@ def det_curve(
 
 def table_det(table, drop_intermediate=False):
     """:func:`det_curve` of a counting table."""
+    if table.lazy and not drop_intermediate and table.n_pos > 0 and table.n_neg > 0:
+        return _lazy_det(table)
     fps, tps = table.fps, table.tps
     if (drop_intermediate and tps.shape[0] > 1) or not (
             _non_decreasing(fps) and _non_decreasing(tps)):  # negative weights
@@ -496,6 +560,36 @@ def table_det(table, drop_intermediate=False):
         thresholds = np.concatenate([[np.inf], thresholds])
     fpr = fp[::-1] / fps[-1]
     fnr = (tps[-1] - tp[::-1]) / tps[-1]
+    return fpr, fnr, thresholds[::-1]
+
+
+def _lazy_det(table):
+    """:func:`table_det` of a step-only table holding both classes: the kept range
+    found from the steps, the rates computed block by block of running sums."""
+    pos, neg = table.unit_steps
+    n, n_pos, n_neg = len(table), table.n_pos, table.n_neg
+    # As in table_det: from the last point with no false positive (the origin when
+    # the first row holds a negative) to the first with no false negative.
+    first = int(np.argmax(neg))  # rows before the first negative
+    lo, stop = max(first - 1, 0), n - int(np.argmax(pos[::-1]))  # one past the last positive
+    origin = int(first == 0)
+    size = stop - lo + origin
+    fpr, fnr = np.empty(size), np.empty(size)
+    by_row_fpr, by_row_fnr = fpr[::-1], fnr[::-1]
+    if origin:
+        by_row_fpr[0], by_row_fnr[0] = 0.0, 1.0
+    for start, end, tp, fp in _running_blocks(table):
+        a, b = max(start, lo), min(end, stop)
+        if a >= b:
+            continue
+        rows = slice(a - lo + origin, b - lo + origin)
+        np.divide(fp[a - start:b - start], n_neg, out=by_row_fpr[rows])
+        np.subtract(n_pos, tp[a - start:b - start], out=by_row_fnr[rows])
+        by_row_fnr[rows] /= n_pos
+    thresholds = np.empty(size)
+    thresholds[origin:] = table.thresholds[lo:stop]
+    if origin:
+        thresholds[0] = np.inf
     return fpr, fnr, thresholds[::-1]
 
 

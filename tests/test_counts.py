@@ -260,14 +260,27 @@ def test_descending_order_repairs_large_collision_runs_and_falls_back():
         np.testing.assert_array_equal(order, np.lexsort((np.arange(scores.size), -scores)))
 
 
-@given(st.data(), st.booleans(), st.booleans())
-def test_integer_steps_give_what_the_running_sums_give(data, distinct, drop):
+@given(st.data(), st.booleans(), st.booleans(), st.sampled_from([None, 1, 3, 8]))
+def test_integer_steps_give_what_the_running_sums_give(data, distinct, drop, block):
+    # ``block``: the block size of the passes done block by block, shrunk so that
+    # these small inputs span several blocks (None: the real size, one block).
+    from sklearn_prcurves import _counts, _curves
+
+    with pytest.MonkeyPatch.context() as patch:
+        if block is not None:
+            patch.setattr(_counts, "BLOCK", block)
+            patch.setattr(_curves, "BLOCK", block)
+        check_integer_steps(data, distinct, drop)
+
+
+def check_integer_steps(data, distinct, drop):
     # Unweighted tables keep their per-score counts; with every score distinct the
     # kernel leaves the running sums unformed. Corners, flat runs, counts at given
     # rows, totals and precision/recall read from the steps must equal what the
     # running sums give (the same table built without steps).
     from sklearn_prcurves._curves import (
-        _counts_at_corners, _keep_corners, _keep_pr_points, precision_recall_arrays)
+        _counts_at_corners, _keep_corners, _keep_pr_points, precision_recall_arrays,
+        step_area_terms, table_det)
 
     n = data.draw(st.integers(3, 80))
     if distinct:
@@ -298,9 +311,13 @@ def test_integer_steps_give_what_the_running_sums_give(data, distinct, drop):
     got = table.counts_at(rows)
     np.testing.assert_array_equal(got[0], tps[rows])
     np.testing.assert_array_equal(got[1], fps[rows])
-    for ours, theirs in zip(precision_recall_arrays(table, drop)[:3],
-                            precision_recall_arrays(plain, drop)[:3]):
+    for ours, theirs in zip(precision_recall_arrays(table, drop),
+                            precision_recall_arrays(plain, drop)):
         np.testing.assert_array_equal(ours, theirs)
+    np.testing.assert_array_equal(step_area_terms(table), step_area_terms(plain))
+    if table.n_pos and table.n_neg:
+        for ours, theirs in zip(table_det(table), table_det(plain)):
+            np.testing.assert_array_equal(ours, theirs)
     np.testing.assert_array_equal(table.pos, plain.pos)
     np.testing.assert_array_equal(table.neg, plain.neg)
     np.testing.assert_array_equal(table.tps, tps)  # formed on first read
