@@ -38,6 +38,7 @@ from ._interpolation import (
     LEADING_NEGATIVES,
     path_area,
     path_area_between,
+    table_area,
     table_path,
 )
 from ._counts import count_table
@@ -377,8 +378,7 @@ def table_roc_auc(table):
 
 def table_pr_auc(table, interpolation="davis-goadrich", leading_negatives="interpolate"):
     """:func:`pr_auc_score` of a counting table (``"step"`` as the other three)."""
-    tp, fp, _ = table_path(table)
-    return path_area(tp, fp, interpolation, leading_negatives)
+    return table_area(table, interpolation, leading_negatives)
 
 
 def table_achievable_pr_auc(table, interpolation="davis-goadrich"):
@@ -528,12 +528,12 @@ def _binary_pr_auc(
             UndefinedMetricWarning,
         )
         return np.nan
+    if not achievable and recall_range is None:
+        return table_area(table, interpolation, leading_negatives)
     tp, fp, _ = table_path(table)
     if achievable:
         return achievable_area(tp, fp, interpolation)
-    if recall_range is not None:
-        return path_area_between(tp, fp, interpolation, leading_negatives, *recall_range)
-    return path_area(tp, fp, interpolation, leading_negatives)
+    return path_area_between(tp, fp, interpolation, leading_negatives, *recall_range)
 
 
 def check_range(value, name):

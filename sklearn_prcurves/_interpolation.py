@@ -231,6 +231,35 @@ def table_path(table):
     )
 
 
+def table_area(table, interpolation, leading_negatives="interpolate"):
+    """:func:`path_area` of a CountTable's path: the same value, from the table.
+
+    A table holding only its steps (unweighted, one row per score) is not laid out
+    as a path: its rising segments are its positive rows, the i-th adding one
+    positive to i and no negative to the ``row - i`` before it, so they come from
+    the positives' row numbers alone, grouped into the pieces :func:`path_area` sums
+    one by one (same segments, same order: the same float).
+    """
+    if not table.lazy:
+        tp, fp, _ = table_path(table)
+        return path_area(tp, fp, interpolation, leading_negatives)
+    rows = np.flatnonzero(table.unit_steps[0])
+    n_pos = float(rows.shape[0])
+    # Path point k + 1 is row k, and path_area's piece j holds the segments ending at
+    # its points j*C + 1 ... (j + 1)*C: rows j*C to (j + 1)*C - 1.
+    bounds = np.searchsorted(rows, np.arange(0, len(table), _AREA_CHUNK))
+    area = 0
+    for start, stop in zip(bounds, [*bounds[1:], rows.shape[0]]):
+        tp_a = np.arange(start, stop, dtype=np.float64)
+        fp_a = rows[start:stop] - tp_a
+        fp_b = fp_a
+        if leading_negatives == "drop" and start == 0 and stop > 0:
+            fp_a = fp_a.copy()
+            fp_a[0] = 0.0
+        area += float(np.sum(segment_areas(tp_a, fp_a, tp_a + 1, fp_b, n_pos, interpolation)))
+    return min(max(area, 0.0), 1.0)
+
+
 def _rising_segments(tp, fp, leading_negatives):
     rising = tp[1:] > tp[:-1]
     ends = np.flatnonzero(rising) + 1

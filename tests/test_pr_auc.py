@@ -12,11 +12,11 @@ from fractions import Fraction
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 import sklearn_prcurves as spc
-from sklearn_prcurves._interpolation import _step_sum, path_area, segment_areas
+from sklearn_prcurves._interpolation import INTERPOLATIONS, _step_sum, path_area, segment_areas
 from sklearn_prcurves.exceptions import UndefinedMetricWarning
 from _cases import CASES, case_data
 from _reference import (
@@ -496,3 +496,31 @@ def test_curve_points_integrate_to_the_score(data, interpolation, leading):
         rel=1e-12,
     )
     assert np.all(np.diff(thresholds[1:]) <= 0)  # thresholds decrease along the curve
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.data(), st.sampled_from([None, 1, 2, 5]))
+def test_area_of_a_step_only_table_is_its_paths_area(data, chunk):
+    # A table with every score distinct and no weights gives its segments from the
+    # positives' row numbers; the area must be path_area's float, pieces included
+    # (``chunk``: path_area's piece size, shrunk so that small paths span pieces).
+    from sklearn_prcurves import _interpolation
+    from sklearn_prcurves._counts import CountTable, count_table
+
+    n = data.draw(st.integers(2, 60))
+    scores = np.array(data.draw(st.lists(st.floats(0, 1, allow_nan=False), min_size=n,
+                                         max_size=n, unique=True)))
+    is_pos = np.array(data.draw(st.lists(st.booleans(), min_size=n, max_size=n)))
+    assume(0 < is_pos.sum() < n)
+    with pytest.MonkeyPatch.context() as patch:
+        if chunk is not None:
+            patch.setattr(_interpolation, "_AREA_CHUNK", chunk)
+        for interpolation in INTERPOLATIONS:
+            for leading in ("interpolate", "drop"):
+                table = count_table(is_pos, scores)
+                assert table.lazy
+                tp, fp, _ = _interpolation.table_path(
+                    CountTable(table.thresholds, table.tps, table.fps))
+                assert _interpolation.table_area(count_table(is_pos, scores), interpolation,
+                                                 leading) \
+                    == _interpolation.path_area(tp, fp, interpolation, leading)
