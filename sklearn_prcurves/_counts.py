@@ -58,10 +58,12 @@ class CountTable:
     (array([1., 1., 0.]), array([0., 1., 1.]))
     """
 
-    __slots__ = ("thresholds", "_tps", "_fps", "unit_steps", "_totals")
+    __slots__ = ("_thresholds", "_tps", "_fps", "unit_steps", "_totals")
 
     def __init__(self, thresholds, tps, fps, unit_steps=None):
-        self.thresholds = thresholds
+        # ``thresholds`` may also be the kernel's sort keys (:class:`_EncodedScores`),
+        # decoded when first read: the areas never read them.
+        self._thresholds = thresholds
         self._tps = tps
         self._fps = fps
         # Unweighted tables from the kernel also hold the positives and negatives per
@@ -76,6 +78,24 @@ class CountTable:
         self._totals = None
         if tps is None and unit_steps is None:
             raise ValueError("A CountTable needs its counts or its steps.")
+
+    @property
+    def thresholds(self):
+        """Distinct scores, strictly decreasing, in the dtype of the scores."""
+        if isinstance(self._thresholds, _EncodedScores):
+            self._thresholds = self._thresholds.decoded()
+        elif self._thresholds is None:
+            raise ValueError("This table's threshold buffer was taken by spare_buffer().")
+        return self._thresholds
+
+    def spare_buffer(self):
+        """For a caller that owns this table and needs no more of its thresholds: the
+        buffer of its undecoded sort keys as n float64 to write over (the table keeps
+        its counts but loses its thresholds), or None when there is none."""
+        if not isinstance(self._thresholds, _EncodedScores):
+            return None
+        keys, self._thresholds = self._thresholds.keys, None
+        return keys.view(np.float64)
 
     @property
     def tps(self):
@@ -130,7 +150,9 @@ class CountTable:
         return cls.from_counts(descending, pos, neg)
 
     def __len__(self):
-        return self.thresholds.shape[0]
+        if self.unit_steps is not None:
+            return self.unit_steps[0].shape[0]
+        return self._thresholds.shape[0]
 
     def __repr__(self):
         return (
@@ -429,15 +451,15 @@ def _count_packed(is_pos, y_score):
     n_distinct = np.count_nonzero(last)
     if n_distinct == n:  # every score distinct: the rows are the table
         del last
-        keys >>= np.uint64(1)
-        values = _decoded(keys, y_score.dtype)[::-1]
         pos = labels.view(bool)[::-1]
-        neg = ~pos
-        if values[-1] == 0:
-            _signed_zero_as_first_seen(values[-1:], y_score)
         # The running sums are left to the functions that read them (the table sums
-        # them when asked): the ROC curve needs them only at its corners.
-        return CountTable(values, None, None, (pos, neg))
+        # them when asked): the ROC curve needs them only at its corners. So are the
+        # thresholds, unless the smallest score is a zero, whose sign is settled here.
+        values = _EncodedScores(keys, y_score.dtype)
+        if keys[0] >> np.uint64(1) == 0:
+            values = values.decoded()
+            _signed_zero_as_first_seen(values[-1:], y_score)
+        return CountTable(values, None, None, (pos, ~pos))
     ends = np.flatnonzero(last)
     del last
     values = _decoded(keys[ends] >> np.uint64(1), y_score.dtype)[::-1]
@@ -477,6 +499,20 @@ BLOCK = 1 << 16
 
 # Keys below the bits of +inf read as finite doubles (scores under 1.5 for float64).
 _FINITE_FLOAT_KEYS = np.uint64(0x7FF0000000000000)
+
+
+class _EncodedScores:
+    """Sorted ``score bits << 1 | label`` keys standing for a table's thresholds."""
+
+    __slots__ = ("keys", "dtype")
+
+    def __init__(self, keys, dtype):
+        self.keys, self.dtype = keys, dtype
+
+    def decoded(self):
+        """The scores, decreasing (in place: the keys are not used again)."""
+        self.keys >>= np.uint64(1)
+        return _decoded(self.keys, self.dtype)[::-1]
 
 
 def _decoded(bits, dtype):

@@ -339,12 +339,13 @@ def _running_blocks(table):
         yield start, stop, block_tp, block_fp
 
 
-def step_area_terms(table):
+def step_area_terms(table, out=None):
     """The terms ``(R_{k+1} - R_k) P_k`` of the average precision, in the order of
     :func:`precision_recall_arrays`' points, as that function's arrays give them.
 
     A step-only table with positives is read block by block, so only the terms are
-    formed (not the precision and recall besides them).
+    formed (not the precision and recall besides them); into ``out`` (n float64)
+    if given.
     """
     if not (table.lazy and table.n_pos > 0):
         precision, recall, _ = precision_recall_arrays(table)
@@ -352,7 +353,7 @@ def step_area_terms(table):
         terms *= precision[:-1]
         return terms
     n = len(table)
-    terms = np.empty(n)
+    terms = np.empty(n) if out is None else out
     # In table order (decreasing score) term j is (recall[j - 1] - recall[j]) *
     # precision[j], recall[-1] being the final point's 0.
     by_row = terms[::-1]

@@ -318,6 +318,14 @@ def check_integer_steps(data, distinct, drop):
     if table.n_pos and table.n_neg:
         for ours, theirs in zip(table_det(table), table_det(plain)):
             np.testing.assert_array_equal(ours, theirs)
+    # Average precision written over the undecoded thresholds of a table it owns.
+    from sklearn_prcurves._auc import table_average_precision
+
+    owned = count_table(is_pos, scores)
+    assert table_average_precision(owned, owned=True) == table_average_precision(plain)
+    if owned.lazy and owned.n_pos > 0 and scores.min() > 0:
+        with pytest.raises(ValueError, match="spare_buffer"):
+            owned.thresholds
     np.testing.assert_array_equal(table.pos, plain.pos)
     np.testing.assert_array_equal(table.neg, plain.neg)
     np.testing.assert_array_equal(table.tps, tps)  # formed on first read
