@@ -379,8 +379,11 @@ def _run_starts(values):
 
 
 def _count_unweighted(is_pos, y_score):
-    if _packs_with_label(y_score):
-        return _count_packed(is_pos, y_score)
+    packs, negative_zero = _packs_with_label(y_score)
+    if packs:
+        table = _count_packed(is_pos, y_score, negative_zero)
+        if table is not None:
+            return table
     n = y_score.shape[0]
     ascending = np.sort(y_score)
     starts = _run_starts(ascending)  # also the number of rows strictly below each value
@@ -414,14 +417,22 @@ def _count_unweighted(is_pos, y_score):
 
 def _packs_with_label(y_score):
     """Whether each score's bits and its row's label fit one 64-bit sort key: scores of
-    float64 or float32 that are all >= 0 (probabilities), whose sign bit is then free."""
+    float64 or float32 that are all >= 0 (probabilities), whose sign bit is then free;
+    and whether a -0.0 is among them.
+
+    The smallest of the scores' bits read as signed integers is negative exactly when
+    some score has its sign bit set: usually none, which settles both questions in
+    one pass.
+    """
     if y_score.dtype not in (np.float64, np.float32) or not y_score.flags.c_contiguous:
-        return False
+        return False, False
+    if y_score.view(np.int64 if y_score.dtype == np.float64 else np.int32).min() >= 0:
+        return True, False  # (a NaN sends _count_packed back)
     low = y_score.min()
-    return bool(low >= 0)  # False for NaN too
+    return bool(low >= 0), True  # False for NaN too
 
 
-def _count_packed(is_pos, y_score):
+def _count_packed(is_pos, y_score, negative_zero=True):
     """The unweighted table from one sort of ``score bits << 1 | label``.
 
     For non-negative floats the IEEE-754 bits order as the values do, and the sign
@@ -437,41 +448,46 @@ def _count_packed(is_pos, y_score):
         keys = (y_score.view(np.uint32) & np.uint32(0x7FFFFFFF)).astype(np.uint64)
         keys <<= np.uint64(1)
     keys |= is_pos
-    if keys[np.argmax(keys)] < _FINITE_FLOAT_KEYS:
+    top = keys[np.argmax(keys)]
+    if top > _NAN_KEYS[y_score.dtype.type]:
+        return None  # NaN, from a caller that skipped the checks: the general path
+    if top < _FINITE_FLOAT_KEYS:
         # The keys are the bits of finite non-negative doubles, which order as their
         # integers do, and NumPy sorts doubles faster than 64-bit integers.
         keys.view(np.float64).sort()
     else:
         keys.sort()
-    if sys.byteorder == "little":
-        labels = keys.view(np.uint8)[::8] & np.uint8(1)
-    else:  # pragma: no cover - big-endian machines
-        labels = (keys & np.uint64(1)).astype(np.uint8)
     last = _last_of_runs(keys)  # last row of each distinct score
     n_distinct = np.count_nonzero(last)
     if n_distinct == n:  # every score distinct: the rows are the table
         del last
+        if sys.byteorder == "little":
+            labels = keys.view(np.uint8)[::8] & np.uint8(1)
+        else:  # pragma: no cover - big-endian machines
+            labels = (keys & np.uint64(1)).astype(np.uint8)
         pos = labels.view(bool)[::-1]
         # The running sums are left to the functions that read them (the table sums
         # them when asked): the ROC curve needs them only at its corners. So are the
         # thresholds, unless the smallest score is a zero, whose sign is settled here.
         values = _EncodedScores(keys, y_score.dtype)
-        if keys[0] >> np.uint64(1) == 0:
+        if negative_zero and keys[0] >> np.uint64(1) == 0:
             values = values.decoded()
             _signed_zero_as_first_seen(values[-1:], y_score)
         return CountTable(values, None, None, (pos, ~pos))
     ends = np.flatnonzero(last)
     del last
-    values = _decoded(keys[ends] >> np.uint64(1), y_score.dtype)[::-1]
-    starts = np.zeros(n_distinct, dtype=np.intp)
-    starts[1:] = ends[:-1] + 1
-    # Per distinct score, from the highest: positives and negatives, summed downwards.
-    pos = np.add.reduceat(labels, starts, dtype=np.int64)[::-1]
-    neg = (ends - starts)[::-1]
-    neg += 1
+    last_keys = keys[ends]
+    # A score's negatives sort before its positives: its first positive is found by
+    # binary search for its key with the label bit set (the next score's first row
+    # when it has none), a search per distinct score instead of a pass over the rows.
+    pos = ends + 1
+    pos -= np.searchsorted(keys, last_keys | np.uint64(1))
+    pos = pos[::-1]
+    values = _decoded(last_keys >> np.uint64(1), y_score.dtype)[::-1]
+    neg = np.diff(ends, prepend=-1)[::-1]  # rows per distinct score, from the highest
     neg -= pos
     tps, fps = np.cumsum(pos).astype(np.float64), np.cumsum(neg).astype(np.float64)
-    if values[-1] == 0:  # the smallest score; scikit-learn's sign for a tie of zeros
+    if negative_zero and values[-1] == 0:  # scikit-learn's sign for a tie of zeros
         _signed_zero_as_first_seen(values[-1:], y_score)
     return CountTable(values, tps, fps, (pos, neg))
 
@@ -499,6 +515,9 @@ BLOCK = 1 << 16
 
 # Keys below the bits of +inf read as finite doubles (scores under 1.5 for float64).
 _FINITE_FLOAT_KEYS = np.uint64(0x7FF0000000000000)
+# Keys above these hold a NaN: the key of +inf with the label bit set.
+_NAN_KEYS = {np.float64: np.uint64(0x7FF0000000000000 << 1 | 1),
+             np.float32: np.uint64(0x7F800000 << 1 | 1)}
 
 
 class _EncodedScores:
