@@ -23,6 +23,7 @@ other dtypes and for scores crowded into too few leading bits).
 from __future__ import annotations
 
 import sys
+import threading
 
 import numpy as np
 from numpy.typing import ArrayLike
@@ -523,15 +524,27 @@ _NAN_KEYS = {np.float64: np.uint64(0x7FF0000000000000 << 1 | 1),
 class _EncodedScores:
     """Sorted ``score bits << 1 | label`` keys standing for a table's thresholds."""
 
-    __slots__ = ("keys", "dtype")
+    __slots__ = ("keys", "dtype", "_values", "_lock")
 
     def __init__(self, keys, dtype):
         self.keys, self.dtype = keys, dtype
+        self._values = None
+        self._lock = threading.Lock()
 
     def decoded(self):
-        """The scores, decreasing (in place: the keys are not used again)."""
-        self.keys >>= np.uint64(1)
-        return _decoded(self.keys, self.dtype)[::-1]
+        """The scores, decreasing. Decoded in place (the keys are not used again),
+        once: threads reading a table's thresholds together must not shift twice."""
+        with self._lock:
+            if self._values is None:
+                self.keys >>= np.uint64(1)
+                self._values = _decoded(self.keys, self.dtype)[::-1]
+        return self._values
+
+    def __reduce__(self):  # tables travel to other processes (Dask, Spark)
+        with self._lock:
+            if self._values is None:
+                return _EncodedScores, (self.keys, self.dtype)
+            return np.asarray, (self._values,)
 
 
 def _decoded(bits, dtype):

@@ -331,3 +331,34 @@ def check_integer_steps(data, distinct, drop):
     np.testing.assert_array_equal(table.tps, tps)  # formed on first read
     np.testing.assert_array_equal(table.fps, fps)
     assert not table.lazy
+
+
+def test_step_only_table_decodes_its_thresholds_once_and_pickles():
+    # The thresholds of a table with every score distinct are decoded in place when
+    # first read: threads reading them together must all get the scores (not keys
+    # shifted twice), and the table must travel to other processes either way.
+    import pickle
+    import threading
+
+    rng = np.random.default_rng(0)
+    scores = rng.random(200_000)
+    is_pos = rng.random(200_000) < 0.3
+    expected = np.sort(scores)[::-1]
+    table = count_table(is_pos, scores)
+    assert table.lazy
+    copy = pickle.loads(pickle.dumps(table))  # still encoded
+    read = [None] * 4
+
+    def reader(i):
+        read[i] = table.thresholds
+
+    threads = [threading.Thread(target=reader, args=(i,)) for i in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    for thresholds in read:
+        np.testing.assert_array_equal(thresholds, expected)
+    np.testing.assert_array_equal(copy.thresholds, expected)
+    np.testing.assert_array_equal(pickle.loads(pickle.dumps(table)).thresholds, expected)
+    np.testing.assert_array_equal(copy.tps, table.tps)
