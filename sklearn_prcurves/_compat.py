@@ -7,9 +7,10 @@ here means a new release breaks one file, not the package.
 import functools
 import inspect
 import re
+from numbers import Integral, Real
 
 import sklearn
-from sklearn import config_context, get_config
+from sklearn import config_context
 from sklearn.utils._param_validation import (  # noqa: F401  (re-exported)
     HasMethods,
     Interval,
@@ -65,26 +66,23 @@ def validate_params(parameter_constraints, *, prefer_skip_nested_validation):
     def decorator(func):
         func._skl_parameter_constraints = parameter_constraints
         signature = inspect.signature(func)
-        ignored = {"self", "cls"} | {
-            p.name
-            for p in signature.parameters.values()
-            if p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD)
-        }
-        constraints = {
-            name: [make_constraint(c) for c in options]
+        parameters = signature.parameters.values()
+        variadic = {p.name for p in parameters
+                    if p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD)}
+        ignored = {"self", "cls"} | variadic
+        constraints = [
+            (name, _accepted_types(options), [make_constraint(c) for c in options])
             for name, options in parameter_constraints.items()
             if options != "no_validation"
-        }
-
-        parameters = signature.parameters.values()
+        ]
         positional = [p.name for p in parameters
                       if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
         by_keyword = {p.name for p in parameters
                       if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)}
         defaults = {p.name: p.default for p in parameters if p.default is not p.empty}
-        n_named = len({p.name for p in parameters} - ignored)
-        plain = not ignored and len(by_keyword) + sum(
-            p.kind == p.POSITIONAL_ONLY for p in parameters) == len(signature.parameters)
+        named = {p.name for p in parameters} - ignored
+        # A plain signature binds by a dictionary: no *args or **kwargs, no self.
+        plain = not variadic and not {"self", "cls"} & signature.parameters.keys()
 
         def bind(args, kwargs):
             """``signature.bind(...).apply_defaults()``'s arguments; a dictionary
@@ -98,7 +96,7 @@ def validate_params(parameter_constraints, *, prefer_skip_nested_validation):
                         break
                     params[name] = value
                 else:
-                    if len(params) == n_named:
+                    if len(params) == len(named):
                         return params
             try:
                 bound = signature.bind(*args, **kwargs)
@@ -110,21 +108,24 @@ def validate_params(parameter_constraints, *, prefer_skip_nested_validation):
 
         @functools.wraps(func)
         def wrapper(*args, **kwargs):
-            global_skip = get_config()["skip_parameter_validation"]
-            if global_skip:
+            config = _threadlocal_config()
+            if config["skip_parameter_validation"]:
                 return func(*args, **kwargs)
             params = bind(args, kwargs)
-            for name, options in constraints.items():
-                if name in params and not any(c.is_satisfied_by(params[name]) for c in options):
+            for name, accepted, options in constraints:
+                value = params.get(name, _MISSING)
+                if value is _MISSING or type(value) in accepted:
+                    continue
+                if not any(c.is_satisfied_by(value) for c in options):
                     _refuse_metric_used_as_scorer(func, params.get("y_true"))
                     validate_parameter_constraints(
                         parameter_constraints, params, caller_name=func.__qualname__
                     )
+            # scikit-learn's config_context(skip_parameter_validation=True), without
+            # its copies of the whole configuration on the way in and out.
+            config["skip_parameter_validation"] = prefer_skip_nested_validation
             try:
-                with config_context(
-                    skip_parameter_validation=prefer_skip_nested_validation or global_skip
-                ):
-                    return func(*args, **kwargs)
+                return func(*args, **kwargs)
             except InvalidParameterError as exc:
                 # As scikit-learn does: name this function, not an inner one.
                 message = re.sub(
@@ -133,10 +134,46 @@ def validate_params(parameter_constraints, *, prefer_skip_nested_validation):
                     str(exc),
                 )
                 raise InvalidParameterError(message) from exc
+            finally:
+                config["skip_parameter_validation"] = False
 
         return wrapper
 
     return decorator
+
+
+_MISSING = object()
+
+
+def _threadlocal_config():
+    """This thread's scikit-learn configuration, the dictionary itself (mutable)."""
+    from sklearn._config import _get_threadlocal_config
+
+    return _get_threadlocal_config()
+
+
+def _accepted_types(options):
+    """Types whose values certainly satisfy one of ``options`` (scikit-learn parameter
+    constraints): checked by ``type(value) in ...`` before the constraint objects,
+    which cost more than a small metric's arithmetic. Anything else is checked by
+    the constraints themselves."""
+    import numpy as np
+
+    accepted = set()
+    for option in options:
+        if option is None:
+            accepted.add(type(None))
+        elif option == "array-like":
+            accepted.update((np.ndarray, list, tuple))
+        elif option == "boolean":
+            accepted.update((bool, np.bool_))
+        elif option is str:
+            accepted.add(str)
+        elif option is Real:
+            accepted.update((int, float, bool, np.float64))
+        elif option is Integral:
+            accepted.update((int, bool))
+    return frozenset(accepted)
 
 
 def _refuse_metric_used_as_scorer(func, first_argument):
@@ -228,7 +265,7 @@ def array_api_boundary(*array_params):
 
         @functools.wraps(func)
         def wrapper(*args, **kwargs):
-            if not get_config().get("array_api_dispatch", False):
+            if not _threadlocal_config().get("array_api_dispatch", False):
                 return func(*args, **kwargs)
             bound = signature.bind_partial(*args, **kwargs)
             arrays = [bound.arguments.get(name) for name in array_params]

@@ -38,7 +38,7 @@ def binary_classes(y):
     Returns None when the vector is not binary (multiclass, continuous, or holding
     NaN), so that the caller falls back to scikit-learn and gets its exact error.
     """
-    lo, hi = y.min(), y.max()
+    lo, hi = np.minimum.reduce(y), np.maximum.reduce(y)
     if lo == hi:
         classes = np.array([lo], dtype=y.dtype)
     else:
@@ -134,7 +134,7 @@ def checked_rows(is_pos, y_score, sample_weight=None, scores_checked=False):
     """The checks of :func:`check_binary_input` past the labels, for a caller that
     already holds each row's class (``is_pos``): lengths, shapes, scores (unless
     ``scores_checked``: the caller ran :func:`checked_array` on them), weights."""
-    check_consistent_length(is_pos, y_score, sample_weight)
+    consistent_length(is_pos, y_score, sample_weight)
     is_pos = _column(is_pos)
     y_score = _column(y_score) if scores_checked else check_scores(_column(y_score))
     if sample_weight is not None:
@@ -155,6 +155,15 @@ def checked_array(y, **options):
             and y.dtype.kind in "biuf" and surely_finite(y)):
         return y
     return check_array(y, ensure_2d=False, **options)
+
+
+def consistent_length(*arrays):
+    """scikit-learn's ``check_consistent_length``, called only when the lengths differ
+    or are not plain array lengths (its error, its message)."""
+    lengths = {a.shape[0] if type(a) is np.ndarray and a.ndim else -1
+               for a in arrays if a is not None}
+    if len(lengths) > 1 or -1 in lengths:
+        check_consistent_length(*arrays)
 
 
 def _column(y):
@@ -204,7 +213,7 @@ def surely_finite(y):
     if y.dtype.kind != "f":
         return False
     with np.errstate(over="ignore", invalid="ignore"):
-        return bool(np.isfinite(np.sum(y)))
+        return bool(np.isfinite(np.add.reduce(y, axis=None)))
 
 
 def check_non_negative_weight(sample_weight):

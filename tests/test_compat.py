@@ -1,0 +1,105 @@
+"""Our ``validate_params``: scikit-learn's behaviour (errors, nested skipping, the
+configuration restored) with its per-call set-up done once and common values accepted
+by type before the constraint objects."""
+
+import threading
+from numbers import Real
+
+import numpy as np
+import pytest
+import sklearn.metrics as skm
+from sklearn import config_context, get_config
+from sklearn.utils._param_validation import InvalidParameterError, StrOptions
+
+import sklearn_prcurves as spc
+from sklearn_prcurves._compat import validate_params
+
+Y, S = np.array([0, 1, 1, 0, 1]), np.array([0.1, 0.8, 0.4, 0.35, 0.9])
+
+
+@validate_params(
+    {"y": ["array-like"], "level": [Real, None], "mode": [StrOptions({"a", "b"})],
+     "flag": ["boolean"]},
+    prefer_skip_nested_validation=True,
+)
+def _probe(y, level=None, *, mode="a", flag=False):
+    return get_config()["skip_parameter_validation"], level, mode, flag
+
+
+def test_inner_call_skips_validation_and_config_is_restored():
+    assert _probe([1]) == (True, None, "a", False)
+    assert get_config()["skip_parameter_validation"] is False
+
+
+def test_config_restored_when_the_function_raises():
+    with pytest.raises(ValueError):
+        spc.roc_auc_score([0, 1], [0.1, np.nan])  # NaN score
+    assert get_config()["skip_parameter_validation"] is False
+
+
+def test_global_skip_is_left_alone():
+    with config_context(skip_parameter_validation=True):
+        assert _probe([1], mode="not an option")[2] == "not an option"
+        assert get_config()["skip_parameter_validation"] is True
+    assert get_config()["skip_parameter_validation"] is False
+
+
+@pytest.mark.parametrize("kwargs", [
+    {"level": "high"}, {"level": [0.5]}, {"mode": "c"}, {"mode": 1}, {"flag": "yes"},
+    {"flag": 1}, {"y": 3},
+])
+def test_values_outside_the_constraints_get_sklearn_errors(kwargs):
+    args = {"y": [1], **kwargs}
+    with pytest.raises(InvalidParameterError, match="parameter of _probe must be"):
+        _probe(args.pop("y"), **args)
+
+
+@pytest.mark.parametrize("kwargs", [
+    {"level": 0.5}, {"level": 2}, {"level": np.float64(0.5)}, {"level": np.int32(3)},
+    {"level": True}, {"flag": np.bool_(True)}, {"y": (1, 2)}, {"y": np.arange(3)},
+])
+def test_values_inside_the_constraints_pass(kwargs):
+    args = {"y": [1], **kwargs}
+    _probe(args.pop("y"), **args)
+
+
+def test_binding_errors_are_pythons():
+    with pytest.raises(TypeError, match="unexpected keyword|got an unexpected"):
+        _probe([1], colour="red")
+    with pytest.raises(TypeError, match="positional"):
+        _probe([1], 0.5, "a")
+    with pytest.raises(TypeError, match="multiple values"):
+        _probe([1], 0.5, level=0.5)
+    with pytest.raises(TypeError, match="missing"):
+        _probe()
+
+
+@pytest.mark.parametrize("name,kwargs", [
+    ("roc_curve", {"drop_intermediate": "no"}),
+    ("precision_recall_curve", {"pos_label": [1]}),
+    ("average_precision_score", {"average": "mean"}),
+    ("roc_auc_score", {"max_fpr": "half"}),
+    ("det_curve", {"sample_weight": 5}),
+])
+def test_drop_in_errors_are_sklearns(name, kwargs):
+    with pytest.raises(InvalidParameterError) as theirs:
+        getattr(skm, name)(Y, S, **kwargs)
+    with pytest.raises(InvalidParameterError) as ours:
+        getattr(spc, name)(Y, S, **kwargs)
+    assert str(ours.value) == str(theirs.value)
+
+
+def test_threads_keep_their_own_configuration():
+    seen = []
+
+    def work():
+        for _ in range(200):
+            spc.roc_auc_score(Y, S)
+            seen.append(get_config()["skip_parameter_validation"])
+
+    threads = [threading.Thread(target=work) for _ in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert seen == [False] * 800
