@@ -362,3 +362,89 @@ def test_step_only_table_decodes_its_thresholds_once_and_pickles():
     np.testing.assert_array_equal(copy.thresholds, expected)
     np.testing.assert_array_equal(pickle.loads(pickle.dumps(table)).thresholds, expected)
     np.testing.assert_array_equal(copy.tps, table.tps)
+
+
+@st.composite
+def tied_scores(draw):
+    """Float64 scores with few distinct values: rounded, integer, signed zeros, ulp
+    neighbours (whose buckets are too many: the path declines), negatives."""
+    n = draw(st.integers(2, 600))
+    kind = draw(st.sampled_from(["rounded", "integers", "signed", "ulps", "many"]))
+    rng = np.random.default_rng(draw(st.integers(0, 2**32 - 1)))
+    if kind == "rounded":
+        scores = np.round(rng.random(n) * draw(st.sampled_from([1.0, 1e-3, 1e6])), 1)
+    elif kind == "integers":
+        scores = rng.integers(-5, 5, n).astype(np.float64)
+    elif kind == "signed":
+        scores = rng.choice([-0.0, 0.0, 0.25, -1e-300, 1e300, 5e-324], n)
+    elif kind == "ulps":
+        scores = 1 + rng.integers(0, 4, n) * np.spacing(1.0) * draw(
+            st.sampled_from([1, 2**20]))
+        scores[: n // 2] = 0.5
+    else:  # more groups than a uint8 holds
+        scores = rng.integers(0, 300, n) / 7.0
+        scores = np.concatenate([scores] * 8)
+    return scores
+
+
+def small_tied_path():
+    """Let _tied_groups take inputs of any size (its sample of rows is then the whole)."""
+    from unittest import mock
+
+    return mock.patch("sklearn_prcurves._counts._TIED_MIN_ROWS", 2)
+
+
+@given(scores=tied_scores())
+def test_tied_groups_order_is_the_stable_descending_order(scores):
+    from sklearn_prcurves._counts import _tied_groups
+
+    with small_tied_path():
+        groups = _tied_groups(scores)
+    if groups is None:  # too many buckets, or a mostly distinct sample
+        return
+    order, ends, values, spare = groups
+    expected = np.array(sorted(range(len(scores)), key=lambda i: (-float(scores[i]), i)))
+    np.testing.assert_array_equal(order, expected)
+    distinct = sorted(set(scores.tolist()), reverse=True)
+    np.testing.assert_array_equal(values, distinct)
+    in_order = scores[expected]
+    np.testing.assert_array_equal(in_order[ends - 1], distinct)  # each group's last row
+    assert ends[-1] == len(scores) and np.all(np.diff(ends) > 0)
+    assert spare.dtype == np.float64 and spare.shape == scores.shape
+
+
+@given(scores=tied_scores(), data=st.data())
+def test_weighted_tied_tables_are_sklearns_bit_for_bit(scores, data):
+    """The tied path adds the weights row by row in scikit-learn's order: same floats,
+    same signs of zero, negative weights included."""
+    from sklearn.metrics import precision_recall_curve as sk_pr
+
+    from sklearn_prcurves import precision_recall_curve, roc_curve as our_roc
+
+    rng = np.random.default_rng(data.draw(st.integers(0, 2**32 - 1)))
+    y = rng.random(scores.size) < 0.4
+    weight = rng.choice([1e-300, 0.3, 1.0, 7.5, 1e300, -2.0], scores.size)
+    y[:2] = [True, False]
+    for ours, theirs in ((our_roc, roc_curve), (precision_recall_curve, sk_pr)):
+        with warnings.catch_warnings(), small_tied_path():
+            warnings.simplefilter("ignore")
+            expected = theirs(y, scores, sample_weight=weight)
+            got = ours(y, scores, sample_weight=weight)
+        for a, b in zip(got, expected):
+            assert a.dtype == b.dtype
+            np.testing.assert_array_equal(np.ascontiguousarray(a).view(np.uint8),
+                                          np.ascontiguousarray(b).view(np.uint8))
+
+
+def test_tied_groups_declines_mostly_distinct_and_crowded_scores():
+    from sklearn_prcurves._counts import _tied_groups
+
+    rng = np.random.default_rng(0)
+    assert _tied_groups(rng.random(1 << 15)) is None  # the sample is distinct
+    crowded = np.where(rng.random(1 << 15) < 0.5, 1e-300, 1.0)
+    crowded[:3] = [1.0 + np.spacing(1.0), 2.0, 0.5]  # an ulp apart: buckets too many
+    assert _tied_groups(crowded) is None
+    table = count_table(crowded > 0.9, crowded, np.ones(crowded.size))
+    np.testing.assert_array_equal(table.thresholds, np.unique(crowded)[::-1])
+    rounded = np.round(rng.random(1 << 15), 2)
+    assert _tied_groups(rounded) is not None
