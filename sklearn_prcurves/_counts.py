@@ -586,12 +586,12 @@ def _count_weighted(is_pos, y_score, sample_weight):
     groups = _tied_groups(y_score)
     if groups is not None:
         return _count_weighted_groups(is_pos, y_score, sample_weight, *groups)
-    order, descending = _descending_order(y_score)
-    weight = np.asarray(sample_weight, dtype=np.float64)[order]
-    positive = is_pos[order]
-    del order
-    pos_weight = positive * weight
-    np.multiply(~positive, weight, out=weight)
+    order, descending, spare = _descending_order_and_buffer(y_score)
+    weight, positive, pos_weight = _weights_in_order(is_pos, sample_weight, order, spare)
+    del order, spare
+    np.multiply(positive, weight, out=pos_weight)
+    np.logical_not(positive, out=positive)
+    np.multiply(positive, weight, out=weight)
     del positive
     n = descending.shape[0]
     last = np.empty(n, dtype=bool)  # the last row of each run of tied scores
@@ -604,6 +604,23 @@ def _count_weighted(is_pos, y_score, sample_weight):
         return CountTable(descending, pos_weight, weight)
     last = np.flatnonzero(last)
     return CountTable(descending[last], pos_weight[last], weight[last])
+
+
+def _weights_in_order(is_pos, sample_weight, order, spare):
+    """The weights and labels gathered in ``order``, and a float64 buffer of n for the
+    positives' weights: written over ``spare`` (n 64-bit elements, or None) and over
+    ``order``'s own buffer, which the caller no longer reads. Fresh memory costs more
+    in page faults than the passes over it."""
+    sample_weight = np.asarray(sample_weight, dtype=np.float64)
+    if spare is not None:
+        # (mode="clip" with out= writes straight into out; the indices are all valid.)
+        weight = np.take(sample_weight, order, out=spare.view(np.float64), mode="clip")
+    else:
+        weight = sample_weight[order]
+    positive = is_pos[order]
+    if order.dtype == np.int64 and order.flags.c_contiguous:
+        return weight, positive, order.view(np.float64)
+    return weight, positive, np.empty(weight.shape[0])
 
 
 def _tied_groups(y_score):
@@ -666,12 +683,9 @@ def _tied_groups(y_score):
 def _count_weighted_groups(is_pos, y_score, sample_weight, order, ends, values, spare):
     """:func:`_count_weighted` from :func:`_tied_groups`' order: the same sums, added
     row by row in the same order; written over the buffers that are free by then."""
-    # (mode="clip" with out= writes straight into out; the indices are all valid.)
-    weight = np.take(np.asarray(sample_weight, dtype=np.float64), order, out=spare, mode="clip")
-    positive = np.take(is_pos, order, mode="clip")
-    pos_weight = order.view(np.float64) if order.dtype == np.int64 else None
-    pos_weight = np.multiply(positive, weight, out=pos_weight)
-    del order
+    weight, positive, pos_weight = _weights_in_order(is_pos, sample_weight, order, spare)
+    del order, spare
+    np.multiply(positive, weight, out=pos_weight)
     np.logical_not(positive, out=positive)
     np.multiply(positive, weight, out=weight)
     del positive
@@ -717,12 +731,19 @@ def _descending_order(y_score):
     few hundred rows. Other dtypes, and inputs where that repair would be large, take
     NumPy's argsort.
     """
+    order, descending, _ = _descending_order_and_buffer(y_score)
+    return order, descending
+
+
+def _descending_order_and_buffer(y_score):
+    """:func:`_descending_order`, and the n 64-bit sort keys' buffer, free now for
+    the caller to write over (None where NumPy's argsort gave the order)."""
     n = y_score.shape[0]
     if y_score.dtype == np.float32 and n < 2**32:
         key = _ordered_bits32(y_score).astype(np.uint64)
         key <<= np.uint64(32)
         order = _order_from_keys(key, 32, n)
-        return order, y_score[order]
+        return order, y_score[order], key
     if y_score.dtype == np.float64 and 1 < n < 2**40:
         position_bits = int(n - 1).bit_length()
         if y_score.min() >= 0:
@@ -740,9 +761,9 @@ def _descending_order(y_score):
         order = _order_from_keys(key, position_bits, n, as_doubles=True)
         repaired = _repair_truncated(order, key, y_score)
         if repaired is not None:
-            return repaired
+            return (*repaired, key)
     order = _argsort_descending(y_score)
-    return order, y_score[order]
+    return order, y_score[order], None
 
 
 def _ordered_bits32(y_score):
@@ -773,12 +794,15 @@ def _order_from_keys(key, position_bits, n, as_doubles=False):
     """Descending order of rows by ``key`` (its low ``position_bits`` zero; modified in
     place), ties in input order: one value sort of ``key | reversed position``, read
     backwards. ``as_doubles``: the keys are below the bits of +inf."""
-    key |= np.arange(n - 1, -1, -1, dtype=np.uint64)
+    positions = np.arange(n - 1, -1, -1, dtype=np.uint64)
+    key |= positions
     if as_doubles:
         key.view(np.float64).sort()
     else:
         key.sort()
-    order = np.bitwise_and(key[::-1], np.uint64((1 << position_bits) - 1)).view(np.int64)
+    # The positions' buffer takes the order (one fresh n-element array fewer).
+    order = np.bitwise_and(key[::-1], np.uint64((1 << position_bits) - 1),
+                           out=positions).view(np.int64)
     np.subtract(n - 1, order, out=order)
     return order.view(np.intp) if np.intp is np.int64 else order.astype(np.intp)
 
