@@ -389,6 +389,7 @@ def _count_unweighted(is_pos, y_score):
     ascending = np.sort(y_score)
     starts = _run_starts(ascending)  # also the number of rows strictly below each value
     values = ascending[starts]
+    del ascending
     _signed_zero_as_first_seen(values, y_score)
 
     n_pos = np.count_nonzero(is_pos)
