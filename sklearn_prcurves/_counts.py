@@ -17,7 +17,9 @@ are then exact integers at any ``n``, whatever the dtype of the scores. Weighted
 need their weights carried along, so that path sorts an order, again as values: 64-bit
 keys holding the score's leading bits above the row's position, rows whose scores share
 those bits re-sorted afterwards (:func:`_descending_order`; ``np.argsort`` only for
-other dtypes and for scores crowded into too few leading bits).
+other dtypes and for scores crowded into too few leading bits). Heavily tied weighted
+scores skip that sort: each row's tie group is looked up from its score's leading
+bits and the small group numbers are radix-sorted (:func:`_tied_groups`).
 """
 
 from __future__ import annotations
