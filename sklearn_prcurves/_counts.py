@@ -590,12 +590,8 @@ def _count_weighted(is_pos, y_score, sample_weight):
     if groups is not None:
         return _count_weighted_groups(is_pos, y_score, sample_weight, *groups)
     order, descending, spare = _descending_order_and_buffer(y_score)
-    weight, positive, pos_weight = _weights_in_order(is_pos, sample_weight, order, spare)
+    pos_weight, weight = _class_weights_in_order(is_pos, sample_weight, order, spare)
     del order, spare
-    np.multiply(positive, weight, out=pos_weight)
-    np.logical_not(positive, out=positive)
-    np.multiply(positive, weight, out=weight)
-    del positive
     n = descending.shape[0]
     last = np.empty(n, dtype=bool)  # the last row of each run of tied scores
     last[-1] = True
@@ -609,10 +605,11 @@ def _count_weighted(is_pos, y_score, sample_weight):
     return CountTable(descending[last], pos_weight[last], weight[last])
 
 
-def _weights_in_order(is_pos, sample_weight, order, spare):
-    """The weights and labels gathered in ``order``, and a float64 buffer of n for the
-    positives' weights: written over ``spare`` (n 64-bit elements, or None) and over
-    ``order``'s own buffer, which the caller no longer reads. Fresh memory costs more
+def _class_weights_in_order(is_pos, sample_weight, order, spare):
+    """Each row's weight as a positive and as a negative (0 for the other class, a
+    product with the label as in scikit-learn, which keeps the sign of a zero), rows
+    in ``order``. Written over ``spare`` (n 64-bit elements, or None) and over
+    ``order``'s own buffer, which the caller no longer reads: fresh memory costs more
     in page faults than the passes over it."""
     sample_weight = np.asarray(sample_weight, dtype=np.float64)
     if spare is not None:
@@ -621,9 +618,12 @@ def _weights_in_order(is_pos, sample_weight, order, spare):
     else:
         weight = sample_weight[order]
     positive = is_pos[order]
+    pos_weight = None
     if order.dtype == np.int64 and order.flags.c_contiguous:
-        return weight, positive, order.view(np.float64)
-    return weight, positive, np.empty(weight.shape[0])
+        pos_weight = order.view(np.float64)
+    pos_weight = np.multiply(positive, weight, out=pos_weight)
+    np.logical_not(positive, out=positive)
+    return pos_weight, np.multiply(positive, weight, out=weight)
 
 
 def _tied_groups(y_score):
@@ -686,12 +686,8 @@ def _tied_groups(y_score):
 def _count_weighted_groups(is_pos, y_score, sample_weight, order, ends, values, spare):
     """:func:`_count_weighted` from :func:`_tied_groups`' order: the same sums, added
     row by row in the same order; written over the buffers that are free by then."""
-    weight, positive, pos_weight = _weights_in_order(is_pos, sample_weight, order, spare)
+    pos_weight, weight = _class_weights_in_order(is_pos, sample_weight, order, spare)
     del order, spare
-    np.multiply(positive, weight, out=pos_weight)
-    np.logical_not(positive, out=positive)
-    np.multiply(positive, weight, out=weight)
-    del positive
     ends -= 1  # the last row of each tie group
     _signed_zero_as_first_seen(values, y_score)
     return CountTable(values, np.cumsum(pos_weight, out=pos_weight)[ends],
