@@ -30,7 +30,14 @@ import threading
 import numpy as np
 from numpy.typing import ArrayLike
 
-__all__ = ["CountTable", "count_table", "count_table_with_groups", "count_table_in_score_order"]
+__all__ = [
+    "CountTable",
+    "count_table",
+    "count_table_with_groups",
+    "count_table_in_score_order",
+    "score_order",
+    "table_in_score_order",
+]
 
 
 class CountTable:
@@ -313,23 +320,47 @@ def count_table_in_score_order(is_pos, y_score, sample_weight=None):
     costs tens of sorts on large data, its binary searches missing the cache at every
     step, while the sort that builds the table already holds each row's place.
     """
-    order, descending = _descending_order(y_score)
+    order, positive, descending = score_order(is_pos, y_score)
+    table, group_sorted = table_in_score_order(order, positive, descending, y_score,
+                                               sample_weight)
+    return table, order, positive, group_sorted
+
+
+def score_order(is_pos, y_score):
+    """The rows in decreasing score order, ties in input order: the order, each sorted
+    row's label, and the scores in that order, or None when the sort keys alone show
+    every score distinct.
+
+    Reading every score back in sorted order is a random read of each row, about half
+    a sort on large data; measures that need only the rows' places (DeLong's per-row
+    components) skip it when the scores are distinct. :func:`table_in_score_order`
+    then counts the table.
+    """
+    order, descending, _ = _descending_order_and_buffer(y_score, scores=False)
+    return order, is_pos[order], descending
+
+
+def table_in_score_order(order, positive, descending, y_score, sample_weight=None):
+    """The :class:`CountTable` of rows in the order :func:`score_order` gave, and each
+    sorted row's index in ``table.thresholds`` (None when every score is distinct)."""
     n = order.shape[0]
-    positive = is_pos[order]
-    new_run = np.empty(n, dtype=bool)
-    new_run[0] = True
-    np.not_equal(descending[1:], descending[:-1], out=new_run[1:])
+    distinct = descending is None
+    if distinct:
+        descending = y_score[order]
+    else:
+        new_run = np.empty(n, dtype=bool)
+        new_run[0] = True
+        np.not_equal(descending[1:], descending[:-1], out=new_run[1:])
+        distinct = np.count_nonzero(new_run) == n
     weight = None if sample_weight is None else sample_weight[order]
-    if np.count_nonzero(new_run) == n:  # every score distinct: the rows are the table
+    if distinct:  # every score distinct: the rows are the table
         if weight is None:
-            tps = np.empty(n)
-            np.copyto(tps, positive)
-            np.cumsum(tps, out=tps)
+            tps = cumsum_into(positive, np.empty(n))
             fps = np.arange(1.0, n + 1.0)
             fps -= tps
-            return CountTable(descending, tps, fps), order, positive, None
+            return CountTable(descending, tps, fps), None
         pos = np.where(positive, weight, 0.0)
-        return CountTable.from_counts(descending, pos, weight - pos), order, positive, None
+        return CountTable.from_counts(descending, pos, weight - pos), None
     starts = np.flatnonzero(new_run)
     if weight is None:
         pos = np.add.reduceat(positive, starts, dtype=np.float64)
@@ -339,7 +370,7 @@ def count_table_in_score_order(is_pos, y_score, sample_weight=None):
         neg = np.add.reduceat(np.where(positive, 0.0, weight), starts)
     group_sorted = np.cumsum(new_run, dtype=np.intp)
     group_sorted -= 1
-    return CountTable.from_counts(descending[starts], pos, neg), order, positive, group_sorted
+    return CountTable.from_counts(descending[starts], pos, neg), group_sorted
 
 
 def _as_arrays(is_pos, y_score, sample_weight):
@@ -713,7 +744,7 @@ def _signed_zero_as_first_seen(values, y_score):
             values[zero[0]] = y_score[last]
 
 
-def _descending_order(y_score):
+def _descending_order(y_score, scores=True):
     """Indices that sort ``y_score`` in decreasing order, ties in input order, and the
     scores in that order.
 
@@ -726,17 +757,23 @@ def _descending_order(y_score):
     an order-preserving map of the score: sign, exponent and 28 to 40 bits of
     mantissa, depending on ``n``. Two scores sharing those bits can come out in position order
     instead of score order; they are found by reading the scores back in the sorted
-    order (which the caller needs anyway) and re-sorted within their runs, usually a
-    few hundred rows. Other dtypes, and inputs where that repair would be large, take
-    NumPy's argsort.
+    order (which the caller usually needs anyway) and re-sorted within their runs,
+    usually a few hundred rows. Other dtypes, and inputs where that repair would be
+    large, take NumPy's argsort. ``scores=False``: the scores come back as None when
+    no two keys share their leading bits (every score distinct, already in order).
     """
-    order, descending, _ = _descending_order_and_buffer(y_score)
+    order, descending, _ = _descending_order_and_buffer(y_score, scores)
     return order, descending
 
 
-def _descending_order_and_buffer(y_score):
+def _descending_order_and_buffer(y_score, scores=True):
     """:func:`_descending_order`, and the n 64-bit sort keys' buffer, free now for
-    the caller to write over (None where NumPy's argsort gave the order)."""
+    the caller to write over (None where NumPy's argsort gave the order).
+
+    ``scores=False``: the scores in order are returned as None when the keys alone
+    show every score distinct. Keys whose leading bits differ order their scores
+    strictly, so the order needs no reading back of the scores to check it.
+    """
     n = y_score.shape[0]
     if y_score.dtype == np.float32 and n < 2**32:
         key = _ordered_bits32(y_score).astype(np.uint64)
@@ -758,7 +795,13 @@ def _descending_order_and_buffer(y_score):
         # Both leave the two top bits clear: the keys read as finite non-negative
         # doubles, which NumPy sorts faster than 64-bit integers, in the same order.
         order = _order_from_keys(key, position_bits, n, as_doubles=True)
-        repaired = _repair_truncated(order, key, y_score)
+        shift = position_bits
+        if not scores:
+            key >>= np.uint64(position_bits)  # the scores' leading bits, ascending
+            shift = 0
+            if _order_distinct_scores(order, key, y_score):
+                return order, None, key
+        repaired = _repair_truncated(order, key, y_score, shift)
         if repaired is not None:
             return (*repaired, key)
     order = _argsort_descending(y_score)
@@ -806,10 +849,30 @@ def _order_from_keys(key, position_bits, n, as_doubles=False):
     return order.view(np.intp) if np.intp is np.int64 else order.astype(np.intp)
 
 
-def _repair_truncated(order, key, y_score):
+def _order_distinct_scores(order, key, y_score):
+    """Whether every score is distinct, ``order`` put in score order where the
+    truncated scores ``key`` (sorted) tie, reading back only the scores of those rows.
+    False (``order`` maybe repaired, still to be checked) when some scores tie or the
+    ties of truncated scores are too many to read back."""
+    n = order.shape[0]
+    at = np.flatnonzero(np.equal(key[1:], key[:-1]))
+    if at.shape[0] == 0:
+        return True
+    if at.shape[0] > n // 64:
+        return False
+    resorted = _resort_key_runs(order, key, y_score, 0, at)
+    if resorted is None:
+        return False
+    _, values, run = resorted
+    # Two rows can hold one score only inside a run of equal truncated scores.
+    return not np.any((values[1:] == values[:-1]) & (run[1:] == run[:-1]))
+
+
+def _repair_truncated(order, key, y_score, shift):
     """``order`` with rows whose truncated keys tie but whose scores differ put in
     score order, and the scores in that order; None when that would touch too many
-    rows to be worth it."""
+    rows to be worth it. ``key``: the sorted keys, each row's truncated score shifted
+    up by ``shift`` bits (0 once the position bits are shifted out)."""
     descending = y_score[order]
     misplaced = np.flatnonzero(descending[1:] > descending[:-1])
     if misplaced.shape[0] == 0:
@@ -817,13 +880,28 @@ def _repair_truncated(order, key, y_score):
     n = order.shape[0]
     if misplaced.shape[0] > n // 64:
         return None
-    # The runs of equal truncated keys holding a misplaced pair. ``key`` is sorted
-    # ascending, the truncated score above the position bits; descending position i
-    # is ascending position n - 1 - i.
-    position_bits = np.uint64(int(n - 1).bit_length())
-    low = (key[n - 1 - misplaced] >> position_bits) << position_bits
-    first = n - np.searchsorted(key, low + (np.uint64(1) << position_bits))
-    last = n - np.searchsorted(key, low)  # one past, in descending positions
+    # Descending position i is ascending position n - 1 - i.
+    resorted = _resort_key_runs(order, key, y_score, shift, n - 1 - misplaced)
+    if resorted is None:
+        return None
+    rows, values, _ = resorted
+    descending[rows] = values
+    return order, descending
+
+
+def _resort_key_runs(order, key, y_score, shift, at):
+    """Put in score order (then input order) the rows of ``order`` whose keys share
+    their truncated score with the sorted key at any ascending position in ``at``.
+
+    Returns the rows touched (as positions in ``order``, run after run), their scores
+    and each one's run; None, leaving ``order`` alone, when the runs hold more than
+    n / 16 rows.
+    """
+    n = order.shape[0]
+    shift = np.uint64(shift)
+    truncated = key[at] >> shift
+    first = n - np.searchsorted(key, (truncated + np.uint64(1)) << shift)
+    last = n - np.searchsorted(key, truncated << shift)  # one past, descending
     first, keep = np.unique(first, return_index=True)
     last = last[keep]
     length = last - first
@@ -833,11 +911,11 @@ def _repair_truncated(order, key, y_score):
         length.sum())
     run = np.repeat(np.arange(first.shape[0]), length)
     position = order[rows]
+    values = y_score[position]
     # Within each run: decreasing score, then input position.
-    resorted = np.lexsort((position, -descending[rows], run))
+    resorted = np.lexsort((position, -values, run))
     order[rows] = position[resorted]
-    descending[rows] = y_score[order[rows]]
-    return order, descending
+    return rows, values[resorted], run
 
 
 def _argsort_descending(y_score):

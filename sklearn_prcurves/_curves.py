@@ -50,11 +50,16 @@ def two_class_table(y_true, y_score, pos_label=None, sample_weight=None):
 
 def require_two_classes(table):
     """The table, if it holds both classes; the package's error otherwise."""
-    if table.n_pos <= 0 or table.n_neg <= 0:
+    require_class_totals(table.n_pos, table.n_neg)
+    return table
+
+
+def require_class_totals(n_pos, n_neg):
+    """The package's error unless both classes are present."""
+    if n_pos <= 0 or n_neg <= 0:
         raise ValueError(
             "Only one class is present in y_true: this needs both positives and negatives."
         )
-    return table
 
 
 def _cumulative_counts(y_true, y_score, pos_label, sample_weight):

@@ -518,7 +518,7 @@ def _group_score_order(scores, group_index):
     group_bits = max(int(group_index.max()).bit_length(), 1) if n else 1
     if rank_bits + group_bits > 63 or n < 2:
         return np.lexsort((scores, group_index))
-    by_score = _descending_order(scores)[0][::-1]  # increasing scores
+    by_score = _descending_order(scores, scores=False)[0][::-1]  # increasing scores
     key = np.empty(n, dtype=np.int64)
     key[by_score] = np.arange(n, dtype=np.int64)  # each row's rank among the scores
     key |= group_index.astype(np.int64) << rank_bits

@@ -32,8 +32,8 @@ from ._auc import (
     table_pr_auc,
 )
 from ._compat import Interval, StrOptions, validate_params
-from ._counts import count_table_in_score_order
-from ._curves import BINARY_PARAMS, require_two_classes, two_class_table
+from ._counts import score_order, table_in_score_order
+from ._curves import BINARY_PARAMS, require_class_totals, two_class_table
 from ._interpolation import INTERPOLATIONS
 from ._validation import (
     binary_labels,
@@ -84,6 +84,28 @@ def _delong_components(table):
     return auc, v10, v01, pos, neg
 
 
+def _distinct_centred_components(positive):
+    """:func:`_centred_components` of unweighted rows whose scores are all distinct,
+    from the sorted rows' classes alone.
+
+    The k-th positive (from 0) at sorted position i has i - k negatives above it, the
+    k-th negative i - k positives above it. The AUC is one minus the share of pairs
+    ranked wrong, counted exactly in integers.
+    """
+    rows_pos, rows_neg = np.flatnonzero(positive), np.flatnonzero(~positive)
+    n_pos, n_neg = rows_pos.shape[0], rows_neg.shape[0]
+    _check_delong_counts(n_pos, n_neg)
+    above = rows_pos - np.arange(n_pos)  # negatives above each positive
+    pairs = n_pos * n_neg
+    auc = (pairs - int(np.add.reduce(above))) / pairs
+    in_order = np.empty(positive.shape[0])
+    # V10: the share of negatives below a positive; V01: of positives above a negative.
+    in_order[rows_pos] = (n_neg - above) / n_neg - auc
+    above = rows_neg - np.arange(n_neg)  # positives above each negative
+    in_order[rows_neg] = above / n_pos - auc
+    return auc, in_order, float(n_pos), float(n_neg)
+
+
 def _centred_components(table, positive, group):
     """AUC and each row's DeLong component minus the AUC (V10 for a positive, V01 for a
     negative), rows in the table's (decreasing score) order; ``positive``: each sorted
@@ -112,7 +134,13 @@ def _delong_variance(table):
 
 
 def _check_delong_table(table):
-    if table.n_pos < 2 or table.n_neg < 2:
+    _check_delong_counts(table.n_pos, table.n_neg)
+    return table
+
+
+def _check_delong_counts(n_pos, n_neg):
+    require_class_totals(n_pos, n_neg)
+    if n_pos < 2 or n_neg < 2:
         raise ValueError(
             "DeLong's variance needs at least two positives and two negatives."
         )
@@ -324,9 +352,14 @@ def delong_test(
     for y_score in (y_score_a, y_score_b):
         is_pos, scores, w = checked_rows(labels, y_score, weight)
         check_non_negative_weight(w)
-        table, order, positive, group = count_table_in_score_order(is_pos, scores, w)
-        _check_delong_table(require_two_classes(table))
-        auc, in_order = _centred_components(table, positive, group)
+        order, positive, descending = score_order(is_pos, scores)
+        if descending is None and w is None:  # distinct scores: no table needed
+            auc, in_order, n_pos, n_neg = _distinct_centred_components(positive)
+        else:
+            table, group = table_in_score_order(order, positive, descending, scores, w)
+            _check_delong_table(table)
+            auc, in_order = _centred_components(table, positive, group)
+            n_pos, n_neg = table.n_pos, table.n_neg
         aucs.append(auc)
         if component_a is None:  # model a's centred components, in input order
             component_a = np.empty(order.shape[0])
@@ -341,7 +374,6 @@ def delong_test(
     sum_pos = float(d @ on_pos)
     np.subtract(1.0, on_pos, out=on_pos)
     sum_neg = float(d @ on_pos)
-    n_pos, n_neg = table.n_pos, table.n_neg
     variance = sum_pos / ((n_pos - 1) * n_pos) + sum_neg / ((n_neg - 1) * n_neg)
     auc_a, auc_b = aucs
     difference = auc_a - auc_b

@@ -247,6 +247,37 @@ def test_descending_order_is_the_stable_descending_argsort(scores, dtype):
     np.testing.assert_array_equal(descending.view(np.uint8), scores[expected].view(np.uint8))
 
 
+@given(scores_to_order(), st.sampled_from([np.float64, np.float32]))
+def test_descending_order_without_the_scores_is_the_same_order(scores, dtype):
+    # scores=False: the scores are read back only where truncated keys tie; None
+    # means every score is distinct.
+    from sklearn_prcurves._counts import _descending_order
+
+    scores = scores.astype(dtype)
+    order, descending = _descending_order(scores, scores=False)
+    expected = np.array(sorted(range(len(scores)), key=lambda i: (-float(scores[i]), i)))
+    np.testing.assert_array_equal(order, expected)
+    if descending is None:
+        assert np.unique(scores).shape[0] == scores.shape[0]
+    else:
+        np.testing.assert_array_equal(descending.view(np.uint8),
+                                      scores[expected].view(np.uint8))
+
+
+def test_descending_order_without_the_scores_sees_a_single_tie():
+    # One repeated score among distinct ones: the only pair sharing its key's leading
+    # bits, and a tie, so the scores must come back (the caller groups ties).
+    from sklearn_prcurves._counts import _descending_order
+
+    scores = np.random.default_rng(0).normal(size=5000)
+    scores[4000] = scores[17]
+    order, descending = _descending_order(scores, scores=False)
+    np.testing.assert_array_equal(order, np.lexsort((np.arange(5000), -scores)))
+    np.testing.assert_array_equal(descending, scores[order])
+    _, distinct = _descending_order(np.delete(scores, 4000), scores=False)
+    assert distinct is None
+
+
 def test_descending_order_repairs_large_collision_runs_and_falls_back():
     from sklearn_prcurves._counts import _descending_order
 
@@ -256,8 +287,11 @@ def test_descending_order_repairs_large_collision_runs_and_falls_back():
     # k < 2**30, in runs of hundreds of rows (argsort instead); with k < 2**16, all in one.
     for spread in (2**45, 2**30, 2**16):
         scores = 1 + rng.integers(0, spread, 2**17) * np.spacing(1.0)
-        order, _ = _descending_order(scores)
-        np.testing.assert_array_equal(order, np.lexsort((np.arange(scores.size), -scores)))
+        for sign in (1, -1):
+            expected = np.lexsort((np.arange(scores.size), -sign * scores))
+            for read_back in (True, False):
+                order, _ = _descending_order(sign * scores, scores=read_back)
+                np.testing.assert_array_equal(order, expected)
 
 
 @given(st.data(), st.booleans(), st.booleans(), st.sampled_from([None, 1, 3, 8]))

@@ -90,6 +90,32 @@ def test_delong_equals_the_quadratic_definition(data):
     assert test.variance == pytest.approx(cov[0, 0] + cov[1, 1] - 2 * cov[0, 1], abs=1e-14)
 
 
+@pytest.mark.parametrize("sign", [1, -1])
+@pytest.mark.parametrize("spread", [2**33, 2**30, 2**12])
+def test_delong_on_scores_sharing_their_leading_bits(spread, sign):
+    # 4,096 rows keep 12 position bits in the sort keys: scores 1 + k ulp share their
+    # keys' leading bits in a few pairs (2**33: read back and re-sorted, still the
+    # distinct path), in many (2**30: the full read back) or with ties (2**12).
+    rng = np.random.default_rng(spread)
+    n = 2**12
+    y = (rng.random(n) < 0.3).astype(int)
+    a = sign * (1 + rng.integers(0, spread, n) * np.spacing(1.0))
+    b = rng.normal(size=n) + y
+    aucs, cov = naive_delong(y == 1, [a, b])
+    test = spc.delong_test(y, a, b)
+    assert (test.auc_a, test.auc_b) == pytest.approx(tuple(aucs), rel=1e-12)
+    assert test.variance == pytest.approx(cov[0, 0] + cov[1, 1] - 2 * cov[0, 1], rel=1e-9)
+    assert test.auc_a == pytest.approx(spc.roc_auc_score(y, a), rel=1e-13)
+
+
+def test_delong_needs_both_classes_on_every_path():
+    for scores in ([0.1, 0.2, 0.3, 0.4], [0.1, 0.1, 0.3, 0.4]):  # distinct, tied
+        with pytest.raises(ValueError, match="Only one class"):
+            spc.delong_test([1, 1, 1, 1], scores, [0.4, 0.3, 0.2, 0.1], pos_label=1)
+        with pytest.raises(ValueError, match="at least two positives and two negatives"):
+            spc.delong_test([0, 1, 1, 1], scores, [0.4, 0.3, 0.2, 0.1])
+
+
 def test_frequency_weights_equal_repeated_rows_and_other_weights_are_refused():
     y, a, b = case("n50_ties")
     w = np.arange(50) % 3 + 1
