@@ -154,7 +154,8 @@ def checked_array(y, **options):
     if (type(y) is np.ndarray and y.ndim == 1 and y.shape[0] > 0
             and y.dtype.kind in "biuf" and surely_finite(y)):
         return y
-    return check_array(y, ensure_2d=False, **options)
+    with np.errstate(over="ignore", invalid="ignore"):  # as in check_scores
+        return check_array(y, ensure_2d=False, **options)
 
 
 def consistent_length(*arrays):
@@ -197,7 +198,10 @@ def check_scores(y_score, input_name="y_score"):
             "np.asarray(y_score, dtype=float) for numbers written as text."
         )
     if not surely_finite(y_score):
-        assert_all_finite(y_score)
+        # (Finite scores near the float limits overflow scikit-learn's sum too: no
+        # RuntimeWarning for them, the check itself is exact.)
+        with np.errstate(over="ignore", invalid="ignore"):
+            assert_all_finite(y_score)
     return y_score
 
 

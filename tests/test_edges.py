@@ -75,6 +75,23 @@ def test_text_scores_are_refused_everywhere(call, scores):
         call([1, 0, 0], scores)
 
 
+def test_finite_scores_at_the_float_limits_raise_no_floating_point_warning():
+    # Their sum overflows (inf - inf is NaN), which sends the finiteness check to
+    # scikit-learn's exact one; that sum must not leak a RuntimeWarning to the user.
+    rng = np.random.default_rng(0)
+    y = np.tile([0, 1], 50)
+    scores = rng.choice([1e308, -1e308, 5e-324, 1.0], 100)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", RuntimeWarning)
+        for name in ("roc_auc_score", "average_precision_score", "pr_auc_score",
+                     "roc_curve", "precision_recall_curve", "roc_auc_ci"):
+            getattr(spc, name)(y, scores)
+        spc.delong_test(y, scores, rng.normal(size=100))
+    scores[7] = np.nan
+    with pytest.raises(ValueError, match="NaN"):
+        spc.roc_auc_score(y, scores)
+
+
 def test_roc_auc_score_converts_object_scores_as_sklearn_does():
     # scikit-learn's check_array turns an object array of numbers and numeric text into
     # floats (a numeric ranking); a text dtype it refuses.
