@@ -24,6 +24,7 @@ from ._compat import (
     StrOptions,
     array_api_boundary,
     present_labels_repr,
+    sklearn_constraint,
     validate_params,
 )
 from ._curves import (
@@ -165,10 +166,13 @@ def _binarize_two_classes(y_true, classes):
     {
         "y_true": ["array-like"],
         "y_score": ["array-like"],
-        "average": [StrOptions({"micro", "macro", "samples", "weighted"}), None],
+        "average": sklearn_constraint(
+            "roc_auc_score", "average",
+            [StrOptions({"micro", "macro", "samples", "weighted"}), None]),
         "sample_weight": ["array-like", None],
         "max_fpr": [Interval(Real, 0.0, 1, closed="right"), None],
-        "multi_class": [StrOptions({"raise", "ovr", "ovo"})],
+        "multi_class": sklearn_constraint(
+            "roc_auc_score", "multi_class", [StrOptions({"raise", "ovr", "ovo"})]),
         "labels": ["array-like", None],
     },
     prefer_skip_nested_validation=True,
@@ -433,7 +437,9 @@ def check_average_precision_labels(y_true, y_score, pos_label, binarize=True):
     {
         "y_true": ["array-like"],
         "y_score": ["array-like"],
-        "average": [StrOptions({"micro", "samples", "weighted", "macro"}), None],
+        "average": sklearn_constraint(
+            "average_precision_score", "average",
+            [StrOptions({"micro", "samples", "weighted", "macro"}), None]),
         "pos_label": [Real, str, "boolean"],
         "sample_weight": ["array-like", None],
     },

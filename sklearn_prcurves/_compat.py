@@ -28,6 +28,7 @@ __all__ = [
     "check_pos_label_consistency",
     "check_sample_weight",
     "present_labels_repr",
+    "sklearn_constraint",
     "validate_params",
 ]
 
@@ -50,6 +51,23 @@ def present_labels_repr(labels):
     """The label list in ``average_precision_score``'s pos_label error, as the
     installed scikit-learn prints it (a list before 1.9, an array from 1.9)."""
     return str(labels.tolist()) if SKLEARN_VERSION < (1, 9) else str(labels)
+
+
+def sklearn_constraint(function_name, parameter, fallback):
+    """scikit-learn's own constraint list for a parameter of one of its metrics that
+    a drop-in mirrors (``fallback`` if it has none).
+
+    Its error message lists a set of options in that set's iteration order, which for
+    a set literal depends on the hash seed under which the module defining it was
+    compiled: a set of our own would list them in another order in some processes.
+    """
+    from sklearn import metrics
+
+    constraints = getattr(getattr(metrics, function_name, None), "_skl_parameter_constraints",
+                          None)
+    if not isinstance(constraints, dict) or parameter not in constraints:
+        return fallback
+    return constraints[parameter]
 
 
 def validate_params(parameter_constraints, *, prefer_skip_nested_validation):
