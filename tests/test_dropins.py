@@ -246,6 +246,8 @@ BAD_INPUTS = {
     "labels 1/2 without pos_label": ([1, 2, 2], [0.1, 0.2, 0.3], {}),
     "unknown pos_label": ([0, 1, 1], [0.1, 0.2, 0.3], {"pos_label": 3}),
     "single class": ([1, 1, 1], [0.1, 0.2, 0.3], {}),
+    "a class only at zero weight": ([0, 1, 0, 1], [0.1, 0.2, 0.3, 0.4],
+                                    {"sample_weight": [1.0, 0.0, 1.0, 0.0]}),
     "nan label": ([0, np.nan, 1], [0.1, 0.2, 0.3], {}),
     "bad average": ([0, 1, 1], [0.1, 0.2, 0.3], {"average": "mean"}),
 }
