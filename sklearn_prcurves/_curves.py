@@ -139,9 +139,10 @@ def _prepend_origin(counts, total):
     """``concatenate([[0], counts]) / total`` without the intermediate array."""
     out = np.empty(counts.shape[0] + 1)
     out[0] = 0.0
-    out[1:] = counts
     if total > 0:
-        out /= total
+        np.divide(counts, total, out=out[1:])
+    else:
+        out[1:] = counts
     return out
 
 
