@@ -126,6 +126,9 @@ def binary_labels(y_true, pos_label=None):
     y_type, classes = target_type(y_true)
     if not (y_type == "binary" or (y_type == "multiclass" and pos_label is not None)):
         raise ValueError(f"{y_type} format is not supported")
+    if np.shape(y_true)[:1] == (0,):
+        # (scikit-learn fails here by accident, with a broadcasting error.)
+        raise ValueError("y_true holds no samples: at least one is needed.")
     pos_label = resolve_pos_label(pos_label, y_true, classes)
     return np.asarray(y_true) == pos_label
 

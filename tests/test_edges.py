@@ -92,6 +92,19 @@ def test_finite_scores_at_the_float_limits_raise_no_floating_point_warning():
         spc.roc_auc_score(y, scores)
 
 
+@pytest.mark.parametrize("call", [
+    lambda: spc.delong_test([], [], []),
+    lambda: spc.roc_auc_ci([], []),
+    lambda: spc.roc_auc_variance([], []),
+    lambda: spc.roc_curve([], []),
+    lambda: spc.det_curve(np.array([]), np.array([]), pos_label=1),
+])
+def test_empty_labels_are_named_not_a_broadcasting_error(call):
+    # scikit-learn fails on empty labels by accident (operands could not be broadcast).
+    with pytest.raises(ValueError, match="y_true holds no samples"):
+        call()
+
+
 def test_roc_auc_score_converts_object_scores_as_sklearn_does():
     # scikit-learn's check_array turns an object array of numbers and numeric text into
     # floats (a numeric ranking); a text dtype it refuses.
