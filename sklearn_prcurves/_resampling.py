@@ -16,6 +16,8 @@ Without sample weights every count is a whole number, which gives AUC-ROC exactl
 counts below 2**53) and Davis and Goadrich's area point by point.
 """
 
+from typing import NamedTuple
+
 import numpy as np
 from sklearn import config_context
 from sklearn.utils import check_random_state
@@ -34,27 +36,45 @@ from ._interpolation import segment_areas
 # Resamples per chunk of work (one random stream each; the unit of n_jobs and progress).
 CHUNK = 50
 
-# Columns held per batch of resamples (four arrays of that many floats): small data
-# is evaluated many resamples at a time, large data one at a time, and memory stays
-# bounded whatever the data's size (larger batches measured slower at 1e5 rows).
-_BATCH_ELEMENTS = 1 << 14
+# Columns held per batch of resamples (a row per resample in a few arrays of that
+# many numbers, and about as many points for Davis and Goadrich's area): small data
+# is evaluated many resamples at a time, large data a few at a time, and memory stays
+# bounded whatever the data's size. At 1e5 rows, batches of 4x this size were no
+# faster once a large array had been freed and slower in a fresh process (new pages).
+_BATCH_ELEMENTS = 1 << 16
 
 
-def draw_counts(rng, m, floats, ints):
+def draw_counts(bits, m):
     """How often each of ``m`` positions is drawn in ``m`` draws with replacement.
 
-    ``floats`` and ``ints`` are reused buffers of at least ``m`` elements: fresh
-    arrays of this size would be paged in anew on every resample. A position is
-    ``floor(u * m)`` for ``u`` uniform on [0, 1) with 53 random bits, below ``m``
-    for any ``m < 2**53`` (``(1 - 2**-53) * m`` rounds below ``m``); its chance
-    departs from ``1/m`` by at most ``m / 2**53`` relative, far below anything a
-    bootstrap resolves.
+    ``bits`` is a numpy bit generator. A draw is a 32-bit word of its raw output: half
+    the random bits of a double, which makes drawing the largest cost of a resample
+    only half as large. With ``q = floor(2**32 / m)``, the words below ``q * m`` map
+    onto the positions ``word // q``, exactly ``q`` words each; the rare words above
+    (fewer than ``m`` in ``2**32``) are drawn again, so every position's chance is
+    exactly ``1 / m``.
     """
-    u, at = floats[:m], ints[:m]
-    rng.random(out=u)
-    np.multiply(u, m, out=u)
-    np.copyto(at, u, casting="unsafe")  # non-negative: truncation is the floor
-    return np.bincount(at, minlength=m)
+    if m < 2:
+        return np.full(m, m, dtype=np.intp)
+    if m > _WORD_POSITIONS:  # 32-bit words would be drawn again too often
+        u = np.random.Generator(bits).random(m)
+        u *= m  # below m: (1 - 2**-53) * m rounds below m for any m < 2**53
+        return np.bincount(u.astype(np.intp), minlength=m)
+    q = (1 << 32) // m
+    top = q * m - 1  # the largest word kept
+    words = bits.random_raw((m + 1) // 2).view(np.uint32)[:m]
+    if words.max() > top:
+        again = np.flatnonzero(words > top)
+        while again.shape[0]:
+            words[again] = bits.random_raw(again.shape[0]).astype(np.uint32)  # low halves
+            again = again[words[again] > top]
+    np.floor_divide(words, np.uint32(q), out=words)
+    return np.bincount(words, minlength=m)
+
+
+# Up to this many positions, drawn from 32-bit words (a word is redrawn with chance
+# below one in two); beyond, from doubles' 53 bits.
+_WORD_POSITIONS = 1 << 31
 
 
 class Resampler:
@@ -66,10 +86,12 @@ class Resampler:
     """
 
     def __init__(self, is_pos, sample_weight, random_state, models=()):
-        # numpy's Generator draws ~3x faster than the legacy RandomState that
-        # scikit-learn's random_state yields; seed one from it, reproducibly.
+        # A numpy bit generator draws ~3x faster than the legacy RandomState that
+        # scikit-learn's random_state yields; seed one from it, reproducibly. SFC64
+        # gives raw words fastest of numpy's generators, and passes the same batteries
+        # of statistical tests.
         self.seed = int(check_random_state(random_state).randint(np.iinfo(np.int32).max))
-        self.rng = np.random.default_rng(self.seed)
+        self.bits = np.random.SFC64(self.seed)
         self.pos_rows = np.flatnonzero(is_pos)
         self.neg_rows = np.flatnonzero(~is_pos)
         self.weight = sample_weight
@@ -80,19 +102,17 @@ class Resampler:
         for model in models:
             model.bind(self)
 
-    def draws(self, count, rng=None):
+    def draws(self, count, bits=None):
         """``count`` resamples as ``(positive counts, negative counts)`` pairs."""
-        rng = self.rng if rng is None else rng
-        size = max(self.pos_rows.shape[0], self.neg_rows.shape[0])
-        floats, ints = np.empty(size), np.empty(size, dtype=np.intp)  # reused by every draw
+        bits = self.bits if bits is None else bits
         n_pos, n_neg = self.pos_rows.shape[0], self.neg_rows.shape[0]
         for _ in range(count):
-            yield (draw_counts(rng, n_pos, floats, ints), draw_counts(rng, n_neg, floats, ints))
+            yield draw_counts(bits, n_pos), draw_counts(bits, n_neg)
 
     def chunk(self, index, count):
         """The resamples of chunk ``index``: its own random stream, so that results do
         not depend on how chunks are spread over processes."""
-        return self.draws(count, np.random.default_rng([self.seed, index]))
+        return self.draws(count, np.random.SFC64([self.seed, index]))
 
 
 def chunk_values(models, resampler, index, count):
@@ -106,7 +126,7 @@ def evaluate(models, draws, count):
     sizes = [_BATCH_ELEMENTS // (model.columns + 1) for model in models
              if model.batch_metric is not None]
     per_batch = max(1, min([count, *sizes]))
-    batches = [model.batch() for model in models]
+    batches = [model.batch(per_batch) for model in models]
     values = np.empty((len(models), count))
     draws = iter(draws)
     for start in range(0, count, per_batch):
@@ -194,9 +214,9 @@ class Model:
                 hi = lo  # no ties across the classes (continuous scores): one read
             self.bounds.append((lo, hi))
 
-    def batch(self):
-        """A batch of resamples to be added one by one."""
-        return _Batch(self) if self.batch_metric is not None else _Calls(self)
+    def batch(self, size):
+        """A batch of up to ``size`` resamples, to be added one by one."""
+        return _Batch(self, size) if self.batch_metric is not None else _Calls(self)
 
     def on(self, pos_counts, neg_counts):
         """The metric called on the resampled rows themselves."""
@@ -231,18 +251,33 @@ class _Calls:
 
 
 class _Batch:
-    """Resampled segments of one model's curve, their areas computed together."""
+    """Resampled segments of one model's curve, a row per resample, their areas
+    computed together."""
 
-    def __init__(self, model):
-        self.model = model
+    def __init__(self, model, size):
+        self.model, self.count = model, 0
+        exact = model.weight is None  # integer running sums: exact, and fast
+        self.dtype = np.int64 if exact else np.float64
         # Reused for every resample: fresh arrays of this size would be paged in anew.
         n = max(model.pos_rows.shape[0], model.neg_rows.shape[0])
-        exact = model.weight is None  # integer running sums: exact, and fast
-        self.running = np.zeros(n + 1, dtype=np.int64 if exact else np.float64)
+        self.running = np.zeros(n + 1, dtype=self.dtype)
         self.scaled = None if exact else np.empty(n)
-        self.segments = []
+        self.totals = np.empty((size, 2))
+        columns = model.columns
+        # Per class, the running sums before and after each column: where every
+        # position is a column, views of one array of all the running sums; where no
+        # column holds both classes, one array read twice.
+        self.ends = []
+        for lo, hi in model.bounds:
+            if lo is None:
+                running = np.zeros((size, columns + 1), dtype=self.dtype)
+                self.ends.append((running, None))
+            else:
+                before = np.empty((size, columns), dtype=self.dtype)
+                after = before if hi is lo else np.empty_like(before)
+                self.ends.append((before, after))
 
-    def _running(self, counts, which):
+    def _running(self, counts, which, out):
         """One class's running (weighted) count over the positions, 0 first."""
         model = self.model
         order, weight = model.orders[which], model.weights[which]
@@ -250,72 +285,86 @@ class _Batch:
             counts = counts[order]
         if weight is not None:
             counts = np.multiply(counts, weight, out=self.scaled[: counts.shape[0]])
-        running = self.running[: counts.shape[0] + 1]
-        np.cumsum(counts, out=running[1:])
-        return running
-
-    def _bounds(self, counts, which):
-        """A class's running sums before and after each column, and its total."""
-        running = self._running(counts, which)
-        lo, hi = self.model.bounds[which]
-        # Floats from here on (copies: the buffer is reused by the next resample).
-        if lo is None:
-            return (running[:-1].astype(np.float64), running[1:].astype(np.float64),
-                    float(running[-1]))
-        before = running[lo].astype(np.float64, copy=False)
-        after = before if hi is lo else running[hi].astype(np.float64, copy=False)
-        return before, after, float(running[-1])
+        np.cumsum(counts, out=out[1:])
+        return out
 
     def add(self, pos_counts, neg_counts):
-        tp_a, tp_b, n_pos = self._bounds(pos_counts, 0)
-        fp_a, fp_b, n_neg = self._bounds(neg_counts, 1)
-        self.segments.append((tp_a, fp_a, tp_b, fp_b, n_pos, n_neg))
+        k = self.count
+        for which, counts in enumerate((pos_counts, neg_counts)):
+            (before, after), (lo, hi) = self.ends[which], self.model.bounds[which]
+            if lo is None:
+                running = self._running(counts, which, before[k])
+            else:
+                running = self._running(counts, which, self.running[: counts.shape[0] + 1])
+                np.take(running, lo, out=before[k])
+                if after is not before:
+                    np.take(running, hi, out=after[k])
+            self.totals[k, which] = running[-1]
+        self.count = k + 1
 
     def values(self):
-        model, segments, self.segments = self.model, self.segments, []
-        return model.batch_metric(segments, model.weight is None, **model.kwargs)
+        k, self.count = self.count, 0
+        ends = []
+        for before, after in self.ends:
+            read = before[:k].astype(np.float64, copy=False)
+            if after is None:  # a running sum per position: before and after it
+                ends.append((read[:, :-1], read[:, 1:]))
+            else:
+                ends.append((read, read if after is before
+                             else after[:k].astype(np.float64, copy=False)))
+        (tp_a, tp_b), (fp_a, fp_b) = ends
+        segments = _Segments(tp_a, fp_a, tp_b, fp_b, *self.totals[:k].T)
+        return self.model.batch_metric(segments, self.dtype is np.int64, **self.model.kwargs)
 
 
 # --- areas of a batch of resampled curves --------------------------------------------
-#
-# A resampled curve is given by its columns' segments: ``(tp_a, fp_a, tp_b, fp_b,
-# n_pos, n_neg)`` with the (weighted) counts before (a) and after (b) each column and
-# the resample's totals, as floats; ``whole``: no sample weights, every count a whole
-# number.
+
+
+class _Segments(NamedTuple):
+    """Resampled curves, a row each, given by their columns' segments: the (weighted)
+    counts before (a) and after (b) each column, and each resample's totals, as
+    floats. ``fp_a`` and ``fp_b`` may be one array: read-only."""
+
+    tp_a: np.ndarray
+    fp_a: np.ndarray
+    tp_b: np.ndarray
+    fp_b: np.ndarray
+    n_pos: np.ndarray
+    n_neg: np.ndarray
+
+    def undefined(self, values):
+        """NaN where a resample lacks a class (possible with zero weights only)."""
+        values[(self.n_pos <= 0) | (self.n_neg <= 0)] = np.nan
+        return values
+
+
+def _row_dot(a, b):
+    return np.einsum("ij,ij->i", a, b)
 
 
 def _roc_auc_rows(segments, whole):
-    values = np.empty(len(segments))
-    for i, (tp_a, fp_a, tp_b, fp_b, n_pos, n_neg) in enumerate(segments):
-        pos = tp_b - tp_a
-        if n_pos <= 0 or n_neg <= 0:
-            values[i] = np.nan
-        elif whole and 2 * n_pos * n_neg < 2.0**53:
-            # Twice the pairs ranked wrong (ties counting one each): whole numbers
-            # below 2**53, so the products and sums are exact in floats.
-            pairs = 2 * n_pos * n_neg
-            values[i] = (pairs - np.dot(pos, fp_a + fp_b)) / pairs
+    tp_a, fp_a, tp_b, fp_b, n_pos, n_neg = segments
+    wrong = _row_dot(tp_b - tp_a, fp_a + fp_b)  # twice the pairs ranked wrong
+    pairs = 2 * n_pos * n_neg
+    with np.errstate(invalid="ignore", divide="ignore"):
+        if whole and np.all(pairs < 2.0**53):
+            # Whole numbers below 2**53: the products and sums are exact in floats.
+            values = (pairs - wrong) / pairs
         else:
             # As shares of the negatives (products of weights could overflow).
-            below = (n_neg - (fp_a + fp_b) / 2) / n_neg
-            values[i] = np.dot(pos, below) / n_pos
-    return np.clip(values, 0.0, 1.0)
+            below = (n_neg[:, None] - (fp_a + fp_b) / 2) / n_neg[:, None]
+            values = _row_dot(tp_b - tp_a, below) / n_pos
+    return segments.undefined(np.clip(values, 0.0, 1.0))
 
 
 def _rising(segments, leading_negatives="interpolate"):
     """The segments that add positives, of every resample in one array each, and
     the resample each belongs to."""
-    parts, rows, totals = [], [], []
-    for i, (tp_a, fp_a, tp_b, fp_b, n_pos, n_neg) in enumerate(segments):
-        rising = np.flatnonzero(tp_b > tp_a)
-        parts.append([tp_a[rising], fp_a[rising], tp_b[rising], fp_b[rising]])
-        rows.append(np.full(rising.shape[0], i))
-        totals.append((n_pos, n_neg))
-    tp_a, fp_a, tp_b, fp_b = (np.concatenate(column) for column in zip(*parts))
+    rising = np.nonzero(segments.tp_b > segments.tp_a)
+    tp_a, fp_a, tp_b, fp_b = (end[rising] for end in segments[:4])
     if leading_negatives == "drop":
         fp_a[tp_a == 0] = 0.0
-    totals = np.array(totals, dtype=np.float64).reshape(-1, 2)
-    return (tp_a, fp_a, tp_b, fp_b), np.concatenate(rows), totals
+    return (tp_a, fp_a, tp_b, fp_b), rising[0]
 
 
 def _pr_auc_rows(segments, whole, interpolation="davis-goadrich",
@@ -326,89 +375,87 @@ def _pr_auc_rows(segments, whole, interpolation="davis-goadrich",
         return _average_precision_rows(segments, whole)
     if interpolation == "davis-goadrich" and whole:
         return _davis_goadrich_rows(segments, leading_negatives)
-    (tp_a, fp_a, tp_b, fp_b), rows, totals = _rising(segments, leading_negatives)
-    n_pos, n_neg = totals[:, 0], totals[:, 1]
+    (tp_a, fp_a, tp_b, fp_b), rows = _rising(segments, leading_negatives)
     with np.errstate(invalid="ignore", divide="ignore"):
-        areas = segment_areas(tp_a, fp_a, tp_b, fp_b, n_pos[rows], interpolation)
-    values = np.bincount(rows, weights=areas, minlength=len(segments))
-    return _undefined(np.clip(values, 0.0, 1.0), n_pos, n_neg)
+        areas = segment_areas(tp_a, fp_a, tp_b, fp_b, segments.n_pos[rows], interpolation)
+    values = np.bincount(rows, weights=areas, minlength=segments.n_pos.shape[0])
+    return segments.undefined(np.clip(values, 0.0, 1.0))
 
 
 def _davis_goadrich_rows(segments, leading_negatives):
     """Davis and Goadrich's area of resamples counted in whole rows, point by point.
 
-    With integer counts the interpolated curve has a point after every positive: the
-    x-th positive of a segment from (TP_A, FP_A) with skew s = dFP / dTP sits at
-    precision (TP_A + x) / (TP_A + x + FP_A + x s). A segment adding one positive is
-    one trapezoid; only the points inside segments adding several are computed, one
-    array element each (no per-segment closed forms).
+    With integer counts the interpolated curve has a point at every whole TP: the x-th
+    positive of a segment from (TP_A, FP_A) with skew s = dFP / dTP sits at (TP_A + x,
+    FP_A + x s). The area is a trapezoid between each point and the one before it on
+    its segment, so a resample costs a few passes over its positives, all resamples of
+    the batch in one array (no per-segment closed forms).
     """
-    values = np.empty(len(segments))
-    for i, (tp_a, fp_a, tp_b, fp_b, n_pos, n_neg) in enumerate(segments):
-        if n_pos <= 0 or n_neg <= 0:
-            values[i] = np.nan
-            continue
-        d_tp = tp_b - tp_a
-        first = int(np.argmax(d_tp > 0))  # the first segment adding positives
-        if leading_negatives == "drop" and tp_a[first] == 0 and fp_a[first] != 0:
-            fp_a = fp_a.copy()  # the authors' tool starts the curve at its first positive
-            fp_a[first] = 0
-        # Whole counts: a zero denominator has a zero numerator, and 0 / 1 is that
-        # precision's convention (nothing predicted yet).
-        precision_a = tp_a / np.maximum(tp_a + fp_a, 1)
-        precision_b = tp_b / np.maximum(tp_b + fp_b, 1)
-        if tp_a[first] == 0:  # from the origin held flat; from (0, FP_A > 0) rising from 0
-            precision_a[first] = precision_b[first] if fp_a[first] == 0 else 0.0
-        precision_b += precision_a
-        # Trapezoids at both ends of every rising segment ...
-        area = np.dot(np.minimum(d_tp, 1), precision_b) / 2
-        several = np.flatnonzero(d_tp > 1)
-        if several.shape[0]:
-            # ... and the points inside those adding several positives.
-            d_tp = d_tp[several]
-            tp_a, fp_a = tp_a[several], fp_a[several]
-            skew = (fp_b[several] - fp_a) / d_tp
-            inside = (d_tp - 1).astype(np.intp)
-            segment = np.repeat(np.arange(several.shape[0]), inside)
-            x = np.arange(1, segment.shape[0] + 1, dtype=np.float64)
-            x -= np.repeat(np.cumsum(inside) - inside, inside)
-            tp = tp_a[segment] + x
-            area += np.sum(tp / (tp + fp_a[segment] + x * skew[segment]))
-        values[i] = area / n_pos
-    return np.clip(values, 0.0, 1.0)
+    tp_a, fp_a, tp_b, fp_b, n_pos, _ = segments
+    rising = (tp_b - tp_a).astype(np.intp).reshape(-1)  # each segment's points
+    if leading_negatives == "drop":  # the authors' tool starts the curve at its first positive
+        resamples = np.arange(tp_a.shape[0])
+        first = np.argmax(rising.reshape(tp_a.shape) > 0, axis=1)
+        fp_a = fp_a.copy()
+        fp_a[resamples, first] = np.where(tp_a[resamples, first] == 0, 0.0,
+                                          fp_a[resamples, first])
+    # Each resample's points in turn, TP = 1, 2, ...: a row each where they are as
+    # many (a stratified bootstrap draws as many positives every time; the
+    # jackknife's resamples leave a few out).
+    points = n_pos.astype(np.intp)
+    if np.all(points == points[0]):
+        shape = (points.shape[0], points[0])
+        tp = np.arange(1.0, points[0] + 1)  # broadcast over the rows
+    else:
+        shape = (-1,)
+        tp = np.arange(1.0, points.sum() + 1) - np.repeat(np.cumsum(points) - points, points)
+    fp = np.repeat(fp_a.reshape(-1), rising).reshape(shape)
+    if fp_a is fp_b:  # no segment has both classes: every point keeps its FP_A
+        previous = fp
+    else:
+        with np.errstate(invalid="ignore", divide="ignore"):
+            skew = np.repeat(((fp_b - fp_a) / (tp_b - tp_a)).reshape(-1), rising).reshape(shape)
+        x = tp - np.repeat(tp_a.reshape(-1), rising).reshape(shape)
+        previous = fp + (x - 1) * skew
+        fp += x * skew
+    # Precision at each point, then at the point before it on its segment.
+    trapezoid = np.add(tp, fp)
+    np.divide(tp, trapezoid, out=trapezoid)
+    tp = tp - 1
+    origin = np.nonzero((tp == 0) & (previous == 0))
+    start = np.add(previous, tp, out=previous)  # FP no longer needed
+    with np.errstate(invalid="ignore", divide="ignore"):
+        np.divide(tp, start, out=start)
+    # From TP = 0: from the origin held flat, from (0, FP > 0) rising from 0.
+    start[origin] = trapezoid[origin]
+    trapezoid += start
+    if len(shape) == 2:
+        area = trapezoid.sum(axis=1)
+    else:
+        resample = np.repeat(np.arange(points.shape[0]), points)
+        area = np.bincount(resample, weights=trapezoid, minlength=points.shape[0])
+    with np.errstate(invalid="ignore", divide="ignore"):
+        return segments.undefined(np.clip(area / 2 / n_pos, 0.0, 1.0))
 
 
 def _average_precision_rows(segments, whole):
     """Average precision: each column's new positives credited its precision."""
-    values = np.empty(len(segments))
-    for i, (tp_a, _, tp_b, fp_b, n_pos, n_neg) in enumerate(segments):
-        predicted = tp_b + fp_b
-        predicted[predicted == 0] = 1  # nothing predicted yet: no positive to credit
-        values[i] = np.dot(tp_b - tp_a, tp_b / predicted) / n_pos
-    return _undefined(np.clip(values, 0.0, 1.0), *_totals(segments))
+    tp_a, _, tp_b, fp_b, n_pos, _ = segments
+    predicted = tp_b + fp_b
+    predicted[predicted == 0] = 1  # nothing predicted yet: no positive to credit
+    with np.errstate(invalid="ignore", divide="ignore"):
+        values = _row_dot(tp_b - tp_a, tp_b / predicted) / n_pos
+    return segments.undefined(np.clip(values, 0.0, 1.0))
 
 
 def _achievable_pr_auc_rows(segments, whole, interpolation="davis-goadrich"):
-    values = np.empty(len(segments))
-    for i, (tp_a, fp_a, tp_b, fp_b, n_pos, n_neg) in enumerate(segments):
-        if n_pos <= 0 or n_neg <= 0:
-            values[i] = np.nan
-            continue
+    tp_a, fp_a, tp_b, fp_b, n_pos, n_neg = segments
+    values = np.full(tp_a.shape[0], np.nan)
+    for i in np.flatnonzero((n_pos > 0) & (n_neg > 0)):
         # The curve's corners: before and after each column, then every negative.
-        tp = np.concatenate([[0], np.column_stack([tp_a, tp_b]).ravel(), [n_pos]])
-        fp = np.concatenate([[0], np.column_stack([fp_a, fp_b]).ravel(), [n_neg]])
+        tp = np.concatenate([[0], np.column_stack([tp_a[i], tp_b[i]]).ravel(), [n_pos[i]]])
+        fp = np.concatenate([[0], np.column_stack([fp_a[i], fp_b[i]]).ravel(), [n_neg[i]]])
         values[i] = achievable_area(tp, fp, interpolation)
-    return values
-
-
-def _totals(segments):
-    totals = np.array([segment[4:] for segment in segments], dtype=np.float64)
-    return totals[:, 0], totals[:, 1]
-
-
-def _undefined(values, n_pos, n_neg):
-    """NaN where a resample lacks a class (possible with zero weights only)."""
-    values[(n_pos <= 0) | (n_neg <= 0)] = np.nan
     return values
 
 

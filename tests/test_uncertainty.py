@@ -257,27 +257,91 @@ def test_paired_bootstrap_and_jackknife_read_the_same_rows_as_the_metric(weighte
         assert fast.confidence_interval == pytest.approx(slow.confidence_interval, rel=1e-10)
 
 
-def test_resampled_positions_are_uniform_and_in_range():
+class _Words:
+    """A bit generator whose raw output is given: 64-bit values, each two 32-bit words
+    (the low half first on this machine's byte order)."""
+
+    def __init__(self, *outputs):
+        self.outputs = [np.asarray(o, dtype=np.uint64) for o in outputs]
+
+    def random_raw(self, size):
+        out = self.outputs.pop(0)
+        assert out.shape[0] == size
+        return out
+
+
+def _raw(words):
+    pairs = np.asarray(words, dtype=np.uint32)
+    return pairs.view(np.uint64)
+
+
+def test_resampled_positions_are_exactly_uniform_words():
     from sklearn_prcurves._resampling import draw_counts
 
-    # The largest double below 1 times m stays below m for every m < 2**53 (powers of
-    # two included, where the product is exactly representable below m).
+    # The words map onto position word // q, exactly q words each; the words from
+    # q * m up are drawn again (here one, rejected again once), from the low halves
+    # of fresh output.
+    m = 6
+    q = 2**32 // m
+    words = [0, q - 1, q, 4 * q, q * m - 1, 2**32 - 1]
+    counts = draw_counts(_Words(_raw(words), [2**32 - 1 + (9 << 32)], [2 * q]), m)
+    # positions 0, 0, 1, 4, 5 and the redrawn 2
+    np.testing.assert_array_equal(counts, [2, 1, 1, 0, 1, 1])
+
+    for m in (1, 2, 7, 2**16):
+        bits = np.random.SFC64(m)
+        total = sum(draw_counts(bits, m) for _ in range(max(1, 140_000 // m)))
+        assert total.shape == (m,) and total.sum() == m * max(1, 140_000 // m)
+        if m > 1:
+            expected = total.sum() / m
+            chi2 = float(np.sum((total - expected) ** 2 / expected))
+            # m - 1 degrees of freedom: exceeded with probability about 0.001
+            dof = m - 1
+            assert chi2 < dof + 3.1 * np.sqrt(2 * dof) + 10, m
+
+
+def test_resampled_positions_from_doubles_beyond_the_words_reach(monkeypatch):
+    from sklearn_prcurves import _resampling
+
+    # Beyond 2**31 positions the draws come from doubles' 53 bits; the largest
+    # double below 1 times m stays below m for every m < 2**53.
     top = np.nextafter(1.0, 0.0)
-    for m in [1, 2, 3, 7, 1000, 2**20, 2**31 - 1, 2**31, 2**32 + 1, 2**52 - 1, 2**52]:
+    for m in [2, 3, 7, 1000, 2**31 - 1, 2**31, 2**32 + 1, 2**52 - 1, 2**52]:
         assert int(top * m) == m - 1
-
-    class Highest:  # a generator whose every draw is the largest double below 1
-        def random(self, out):
-            out[...] = top
-
-    floats, ints = np.empty(8), np.empty(8, dtype=np.intp)
-    np.testing.assert_array_equal(draw_counts(Highest(), 5, floats, ints), [0, 0, 0, 0, 5])
-    rng = np.random.default_rng(0)
-    total = sum(draw_counts(rng, 7, floats, ints) for _ in range(20_000))
+    monkeypatch.setattr(_resampling, "_WORD_POSITIONS", 4)
+    bits = np.random.SFC64(0)
+    total = sum(_resampling.draw_counts(bits, 7) for _ in range(20_000))
     assert total.sum() == 7 * 20_000
-    expected = 20_000  # each of the 7 positions, 7 draws per resample
-    chi2 = float(np.sum((total - expected) ** 2 / expected))
+    chi2 = float(np.sum((total - 20_000) ** 2 / 20_000))
     assert chi2 < 22.5  # 6 degrees of freedom: exceeded with probability 0.001
+
+
+@pytest.mark.parametrize("batch_elements", [1, 50, 1 << 16])
+@pytest.mark.parametrize("scores", ["distinct", "tied"])
+@pytest.mark.parametrize("weights", [False, True])
+def test_every_resample_in_batches_of_any_size_equals_the_metric_on_its_rows(
+        monkeypatch, batch_elements, scores, weights):
+    # Value by value, not only the interval: resamples evaluated one at a time, in
+    # batches that do not divide the chunk, or all at once.
+    from sklearn_prcurves import _resampling
+    from sklearn_prcurves._uncertainty import _prepare
+
+    monkeypatch.setattr(_resampling, "_BATCH_ELEMENTS", batch_elements)
+    rng = np.random.default_rng(7)
+    y = (rng.random(80) < 0.3).astype(int)
+    s = rng.normal(size=80) + y if scores == "distinct" else rng.integers(0, 5, 80) / 4
+    w = rng.uniform(0.25, 3, 80) if weights else None
+    cases = [(spc.roc_auc_score, {}), (spc.average_precision_score, {}),
+             (spc.pr_auc_score, {}), (spc.pr_auc_score, {"leading_negatives": "drop"}),
+             (spc.pr_auc_score, {"interpolation": "continuous"}),
+             (spc.achievable_pr_auc_score, {})]
+    for metric, kwargs in cases:
+        is_pos, weight, models = _prepare(metric, y, [s], None, w, kwargs)
+        resampler = _resampling.Resampler(is_pos, weight, 0, models)
+        assert models[0].batch_metric is not None
+        fast = _resampling.evaluate(models, resampler.chunk(0, 23), 23)[0]
+        slow = [models[0].on(*counts) for counts in resampler.chunk(0, 23)]
+        np.testing.assert_allclose(fast, slow, rtol=1e-12, atol=0)
 
 
 def test_bootstrap_agrees_with_delong_on_a_large_sample():
