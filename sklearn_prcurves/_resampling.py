@@ -406,9 +406,12 @@ def _davis_goadrich_rows(segments, leading_negatives):
     if np.all(points == points[0]):
         shape = (points.shape[0], points[0])
         tp = np.arange(1.0, points[0] + 1)  # broadcast over the rows
+        firsts = (slice(None), 0)  # each resample's first point
     else:
         shape = (-1,)
-        tp = np.arange(1.0, points.sum() + 1) - np.repeat(np.cumsum(points) - points, points)
+        starts = np.cumsum(points) - points
+        tp = np.arange(1.0, points.sum() + 1) - np.repeat(starts, points)
+        firsts = starts[points > 0]
     fp = np.repeat(fp_a.reshape(-1), rising).reshape(shape)
     if fp_a is fp_b:  # no segment has both classes: every point keeps its FP_A
         previous = fp
@@ -422,12 +425,13 @@ def _davis_goadrich_rows(segments, leading_negatives):
     trapezoid = np.add(tp, fp)
     np.divide(tp, trapezoid, out=trapezoid)
     tp = tp - 1
-    origin = np.nonzero((tp == 0) & (previous == 0))
+    origin = previous[firsts] == 0
     start = np.add(previous, tp, out=previous)  # FP no longer needed
     with np.errstate(invalid="ignore", divide="ignore"):
         np.divide(tp, start, out=start)
-    # From TP = 0: from the origin held flat, from (0, FP > 0) rising from 0.
-    start[origin] = trapezoid[origin]
+    # From TP = 0 (a resample's first point): from the origin held flat, from
+    # (0, FP > 0) rising from 0.
+    start[firsts] = np.where(origin, trapezoid[firsts], start[firsts])
     trapezoid += start
     if len(shape) == 2:
         area = trapezoid.sum(axis=1)
