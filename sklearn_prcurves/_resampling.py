@@ -344,12 +344,12 @@ def _row_dot(a, b):
 
 def _roc_auc_rows(segments, whole):
     tp_a, fp_a, tp_b, fp_b, n_pos, n_neg = segments
-    wrong = _row_dot(tp_b - tp_a, fp_a + fp_b)  # twice the pairs ranked wrong
-    pairs = 2 * n_pos * n_neg
     with np.errstate(invalid="ignore", divide="ignore"):
-        if whole and np.all(pairs < 2.0**53):
-            # Whole numbers below 2**53: the products and sums are exact in floats.
-            values = (pairs - wrong) / pairs
+        if whole and np.all(2 * n_pos * n_neg < 2.0**53):
+            # Twice the pairs, and twice those ranked wrong: whole numbers below 2**53,
+            # so the products and sums are exact in floats.
+            pairs = 2 * n_pos * n_neg
+            values = (pairs - _row_dot(tp_b - tp_a, fp_a + fp_b)) / pairs
         else:
             # As shares of the negatives (products of weights could overflow).
             below = (n_neg[:, None] - (fp_a + fp_b) / 2) / n_neg[:, None]

@@ -4,6 +4,7 @@ and simulations with a known truth."""
 import csv
 import shutil
 import subprocess
+import warnings
 from pathlib import Path
 
 import numpy as np
@@ -389,3 +390,19 @@ def test_bootstrap_takes_names_and_jobs_without_changing_results():
     assert low < spc.ks_statistic(y, a).statistic < high
     with pytest.raises(ValueError, match="not a metric name"):
         spc.bootstrap_ci("auc_roc", y, a)
+
+
+@pytest.mark.parametrize("scale", [1e-300, 1e300])
+def test_bootstrap_with_extreme_weights_warns_of_nothing_and_equals_the_metric(scale):
+    y = np.array([0, 1, 0, 1, 1, 0, 0, 1])
+    s = np.array([0.1, 0.9, 0.1, 0.9, 0.5, 0.5, 0.3, 0.3])
+    w = np.full(8, scale)
+    for metric in (spc.roc_auc_score, spc.average_precision_score, spc.pr_auc_score):
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")
+            fast = spc.bootstrap_ci(metric, y, s, sample_weight=w, n_resamples=200,
+                                    random_state=0, progress=False)
+        slow = spc.bootstrap_ci(
+            lambda t, x, sample_weight=None, m=metric: m(t, x, sample_weight=sample_weight),
+            y, s, sample_weight=w, n_resamples=200, random_state=0, progress=False)
+        assert (fast.low, fast.high) == pytest.approx((slow.low, slow.high), rel=1e-9)
