@@ -1,7 +1,13 @@
 """Timing helper shared by the benchmarks."""
 
 import gc
+import math
 import time
+
+# A timed batch of calls lasts at least this long (seconds): shorter calls are repeated
+# back to back, as timeit's autorange does, so that the timer's resolution and the
+# cost of a cold first call do not decide the figure.
+MIN_BATCH = 0.02
 
 
 def best_time(func, repeats):
@@ -20,16 +26,34 @@ def best_time(func, repeats):
     return best
 
 
-def interleaved_medians(funcs, repeats):
-    """Median wall time of each function, the calls interleaved (a, b, c, a, b, c, ...)
-    so that a slow spell of a shared machine hits every function alike."""
+def interleaved_medians(funcs, repeats, cold=False):
+    """Median wall time per call of each function, the batches interleaved (a, b, c,
+    a, b, c, ...) so that a slow spell of a shared machine hits every function alike.
+
+    A batch is one call of a function that takes ``MIN_BATCH`` or longer; a quicker
+    function is called back to back enough times to last that long, and its time per
+    call is the batch's time over the calls, as with :mod:`timeit`. The garbage
+    collector runs before each batch, not inside it.
+
+    ``cold=True`` times every call alone right after a garbage collection instead.
+    That walks the whole heap of the process and evicts the processor's caches, so a
+    call of a few hundred microseconds is timed with its code and data cold: every
+    distinct NumPy function it calls then costs some 10-40 us more than in a loop.
+    It is the worst case of a short call, not the usual one.
+    """
+    numbers = []
     for func in funcs:
+        start = time.perf_counter()
         func()
+        spent = time.perf_counter() - start
+        numbers.append(1 if cold or spent >= MIN_BATCH
+                       else min(10_000, math.ceil(MIN_BATCH / max(spent, 1e-7))))
     times = [[] for _ in funcs]
     for _ in range(repeats):
-        for func, spent in zip(funcs, times):
+        for func, number, spent in zip(funcs, numbers, times):
             gc.collect()
             start = time.perf_counter()
-            func()
-            spent.append(time.perf_counter() - start)
+            for _ in range(number):
+                func()
+            spent.append((time.perf_counter() - start) / number)
     return [sorted(spent)[len(spent) // 2] for spent in times]

@@ -9,7 +9,10 @@ measured (tracemalloc, one call each). Reported:
 - ``mem ratio``: our peak / scikit-learn's peak (<= 1 is the target).
 
 Each call is warmed up once; ours, scikit-learn's and the reference sort are then
-called in turn, several times, and each is timed by its median. Absolute times are
+timed in turn, several times, and each is timed by its median. A call shorter than
+20 ms is timed in a batch of calls back to back (as timeit does); ``--cold`` times
+each call alone after a garbage collection instead, its code and data evicted from
+the processor's caches, the worst case of a short call (see ``_timing.py``). Absolute times are
 printed for orientation only: machines are shared and noisy, the ratios are the
 result. Targets (issue 14): unweighted at n >= 1e6, roc_auc_score and
 average_precision_score >= 10x and <= 2.5 sorts, the curves >= 8x; at n = 1e4 >= 6x;
@@ -20,6 +23,7 @@ Usage::
     python benchmarks/bench_dropins.py            # n = 1e4 .. 1e7 (several minutes)
     python benchmarks/bench_dropins.py --max-n 1e6
     python benchmarks/bench_dropins.py --min-n 1e6 --weighting weighted --no-memory
+    python benchmarks/bench_dropins.py --max-n 1e4 --no-memory --cold
 """
 
 import argparse
@@ -77,13 +81,18 @@ def main():
     parser.add_argument("--weighting", choices=["both", "unweighted", "weighted"],
                         default="both")
     parser.add_argument("--no-memory", action="store_true")
+    parser.add_argument("--cold", action="store_true",
+                        help="time each call alone after a garbage collection (caches "
+                             "cold: the worst case of a short call)")
     args = parser.parse_args()
 
     rng = np.random.default_rng(0)
     sizes = [n for n in (10**4, 10**5, 10**6, 10**7) if args.min_n <= n <= args.max_n]
     weightings = {"both": (False, True), "unweighted": (False,), "weighted": (True,)}[
         args.weighting]
-    print(f"scikit-learn {sklearn.__version__}, numpy {np.__version__}")
+    print(f"scikit-learn {sklearn.__version__}, numpy {np.__version__}; timing: "
+          + ("each call alone after a garbage collection (--cold)" if args.cold
+             else "medians of batches of calls lasting >= 20 ms"))
     header = (f"{'function':24s} {'n':>9s} {'scores':8s} {'weights':8s} {'ours ms':>9s} "
               f"{'sklearn ms':>10s} {'speedup':>8s} {'ours/sort':>9s} {'mem ratio':>9s} target")
     print(header)
@@ -100,7 +109,7 @@ def main():
                     theirs = getattr(skm, name)
                     t_ours, t_sk, sort_time = interleaved_medians(
                         [lambda: mine(y, scores, **kwargs), lambda: theirs(y, scores, **kwargs),
-                         lambda: np.sort(scores)], repeats)
+                         lambda: np.sort(scores)], repeats, cold=args.cold)
                     mem = "-"
                     mem_ratio = None
                     if not args.no_memory:
