@@ -782,18 +782,7 @@ def _descending_order_and_buffer(y_score, scores=True):
         return order, y_score[order], key
     if y_score.dtype == np.float64 and 1 < n < 2**40:
         position_bits = int(n - 1).bit_length()
-        if y_score.min() >= 0:
-            # The bits of non-negative doubles order as the values do. Without the sign
-            # bit (-0.0 is 0.0) and the low bits, moved down two bits.
-            key = y_score.view(np.uint64) & np.uint64(
-                0x7FFFFFFFFFFFFFFF & ~((1 << (position_bits + 2)) - 1))
-            key >>= np.uint64(2)
-        else:
-            key = _ordered_bits64(y_score)
-            key >>= np.uint64(position_bits + 2)
-            key <<= np.uint64(position_bits)
-        # Both leave the two top bits clear: the keys read as finite non-negative
-        # doubles, which NumPy sorts faster than 64-bit integers, in the same order.
+        key = _score_keys64(y_score, position_bits)
         order = _order_from_keys(key, position_bits, n, as_doubles=True)
         shift = position_bits
         if not scores:
@@ -806,6 +795,42 @@ def _descending_order_and_buffer(y_score, scores=True):
             return (*repaired, key)
     order = _argsort_descending(y_score)
     return order, y_score[order], None
+
+
+def _score_keys64(y_score, position_bits):
+    """Sort keys of float64 scores with their low ``position_bits`` bits zero: each
+    score's order-preserving bits less the smallest score's, their leading bits moved
+    up to just below the two top bits (kept clear, so that the keys read as finite
+    non-negative doubles, which NumPy sorts faster than 64-bit integers, in the same
+    order).
+
+    Measured from the smallest score and cut at the span's leading bit, the keys keep
+    every bit that tells the scores apart: with 1e7 scores in (0, 1.3) that is 7 bits
+    more than the scores' own bits cut at the sign, and 128 times fewer pairs of
+    scores that only the costly repair of :func:`_repair_truncated` can order.
+    """
+    low, high = y_score.min(), y_score.max()
+    if low >= 0:
+        # The bits of non-negative doubles order as the values do; -0.0, the one such
+        # score with its sign bit set, is 0.0 without it.
+        if low > 0:
+            base = int(low.view(np.uint64))
+            key = np.subtract(y_score.view(np.uint64), np.uint64(base))
+        else:
+            base = 0
+            key = np.bitwise_and(y_score.view(np.uint64), np.uint64(0x7FFFFFFFFFFFFFFF))
+        span = int(high.view(np.uint64)) - base
+    else:
+        key = _ordered_bits64(y_score)
+        base, top = (int(b) for b in _ordered_bits64(np.array([low, high])))
+        key -= np.uint64(base)
+        span = top - base
+    drop = max(span.bit_length() - (62 - position_bits), 0)
+    # key >> drop << position_bits, as two shifts in place.
+    if drop:
+        key >>= np.uint64(drop)
+    key <<= np.uint64(position_bits)
+    return key
 
 
 def _ordered_bits32(y_score):

@@ -282,16 +282,48 @@ def test_descending_order_repairs_large_collision_runs_and_falls_back():
     from sklearn_prcurves._counts import _descending_order
 
     rng = np.random.default_rng(3)
-    # 2**17 rows: 17 position bits, so keys keep 33 of the 52 mantissa bits (19 dropped).
-    # Scores 1 + k ulp with k < 2**45 collide in a few hundred pairs (repaired); with
-    # k < 2**30, in runs of hundreds of rows (argsort instead); with k < 2**16, all in one.
+    # 2**17 rows: 17 position bits, 45 bits for the score. Two scores of +-1e300 widen
+    # the span to all 64 bits of the ordered doubles: keys keep 33 of the 52 mantissa
+    # bits (19 dropped). Scores 1 + k ulp with k < 2**45 then collide in a few hundred
+    # pairs (repaired); with k < 2**30, in runs of hundreds of rows (argsort instead);
+    # with k < 2**16, all in one.
     for spread in (2**45, 2**30, 2**16):
         scores = 1 + rng.integers(0, spread, 2**17) * np.spacing(1.0)
+        scores[:2] = -1e300, 1e300
         for sign in (1, -1):
             expected = np.lexsort((np.arange(scores.size), -sign * scores))
             for read_back in (True, False):
                 order, _ = _descending_order(sign * scores, scores=read_back)
                 np.testing.assert_array_equal(order, expected)
+
+
+@given(scores_to_order())
+def test_score_keys_order_as_the_scores_and_span_their_range(scores):
+    from sklearn_prcurves._counts import _score_keys64
+
+    position_bits = int(scores.shape[0] - 1).bit_length()
+    key = _score_keys64(scores, position_bits)
+    assert key.max() < 1 << 62  # read as doubles: finite and non-negative
+    assert not (key & np.uint64((1 << position_bits) - 1)).any()
+    # Non-decreasing in the score, equal for equal scores (-0.0 == 0.0).
+    by_score = np.argsort(scores, kind="stable")
+    assert (np.diff(key[by_score].astype(object)) >= 0).all()
+    tied = scores[by_score][1:] == scores[by_score][:-1]
+    assert (key[by_score][1:][tied] == key[by_score][:-1][tied]).all()
+    assert key.min() == 0  # measured from the smallest score
+
+
+def test_score_keys_keep_every_bit_a_narrow_range_needs():
+    # 2**17 scores within 2**40 ulp of 0.3: the span fits the 45 bits left beside the
+    # positions, so distinct scores get distinct keys and nothing needs repairing;
+    # cut at the sign bit instead, keys would keep only 34 of their 52 mantissa bits.
+    from sklearn_prcurves._counts import _score_keys64
+
+    rng = np.random.default_rng(5)
+    for sign in (1, -1):
+        scores = sign * (0.3 + rng.integers(0, 2**40, 2**17) * np.spacing(0.3))
+        key = _score_keys64(scores, 17)
+        assert np.unique(key).shape[0] == np.unique(scores).shape[0]
 
 
 @given(st.data(), st.booleans(), st.booleans(), st.sampled_from([None, 1, 3, 8]))
