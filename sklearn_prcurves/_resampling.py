@@ -44,7 +44,7 @@ CHUNK = 50
 _BATCH_ELEMENTS = 1 << 16
 
 
-def draw_counts(bits, m):
+def draw_counts(bits, m, positions=None):
     """How often each of ``m`` positions is drawn in ``m`` draws with replacement.
 
     ``bits`` is a numpy bit generator. A draw is a 32-bit word of its raw output: half
@@ -53,6 +53,12 @@ def draw_counts(bits, m):
     onto the positions ``word // q``, exactly ``q`` words each; the rare words above
     (fewer than ``m`` in ``2**32``) are drawn again, so every position's chance is
     exactly ``1 / m``.
+
+    ``positions``: a reusable intp buffer of at least ``m`` elements for the drawn
+    positions. ``np.bincount`` counts intp input in place but copies any other into
+    a fresh array first, and at 9e4 draws that fresh memory, paged in anew on every
+    resample once freed memory has gone back to the system, cost four times the
+    counting itself.
     """
     if m < 2:
         return np.full(m, m, dtype=np.intp)
@@ -63,13 +69,21 @@ def draw_counts(bits, m):
     q = (1 << 32) // m
     top = q * m - 1  # the largest word kept
     words = bits.random_raw((m + 1) // 2).view(np.uint32)[:m]
-    if words.max() > top:
-        again = np.flatnonzero(words > top)
-        while again.shape[0]:
-            words[again] = bits.random_raw(again.shape[0]).astype(np.uint32)  # low halves
-            again = again[words[again] > top]
-    np.floor_divide(words, np.uint32(q), out=words)
-    return np.bincount(words, minlength=m)
+    if positions is None:
+        positions = np.empty(m, dtype=np.intp)
+    positions = positions[:m]
+    np.floor_divide(words, np.uint32(q), out=positions, casting="unsafe")
+    counts = np.bincount(positions, minlength=m)
+    # The words above top are the ones past position m - 1: counted there, they are
+    # found without a pass of their own (bincount finds the largest position anyway).
+    redraw = int(counts[m:].sum())
+    counts = counts[:m]
+    while redraw:
+        fresh = bits.random_raw(redraw).astype(np.uint32)  # low halves
+        kept = fresh[fresh <= top]
+        np.add.at(counts, kept // np.uint32(q), 1)
+        redraw -= kept.shape[0]
+    return counts
 
 
 # Up to this many positions, drawn from 32-bit words (a word is redrawn with chance
@@ -106,8 +120,9 @@ class Resampler:
         """``count`` resamples as ``(positive counts, negative counts)`` pairs."""
         bits = self.bits if bits is None else bits
         n_pos, n_neg = self.pos_rows.shape[0], self.neg_rows.shape[0]
+        positions = np.empty(max(n_pos, n_neg), dtype=np.intp)
         for _ in range(count):
-            yield draw_counts(bits, n_pos), draw_counts(bits, n_neg)
+            yield draw_counts(bits, n_pos, positions), draw_counts(bits, n_neg, positions)
 
     def chunk(self, index, count):
         """The resamples of chunk ``index``: its own random stream, so that results do

@@ -289,6 +289,22 @@ def test_resampled_positions_are_exactly_uniform_words():
     # positions 0, 0, 1, 4, 5 and the redrawn 2
     np.testing.assert_array_equal(counts, [2, 1, 1, 0, 1, 1])
 
+    # Beyond 2**16 positions, q < m and the words past q * m reach past position m:
+    # here q * m and 2**32 - 1 (positions m and m + 2) are both drawn again.
+    m = 3 * 2**16 + 1
+    q = 2**32 // m
+    assert (2**32 - 1) // q == m + 2
+    words = np.zeros(m + 1, dtype=np.uint32)
+    words[[3, 7]] = q * m, 2**32 - 1
+    words[-1] = 2**32 - 1  # the half of the last raw value that is not read
+    buffer = np.full(m + 5, -1, dtype=np.intp)
+    # Redrawn from low halves: q * m again (rejected), 5q, then 2**32 - 1 (rejected), 7q.
+    counts = draw_counts(_Words(_raw(words), [q * m + (1 << 32), 5 * q],
+                                [2**32 - 1 + (9 << 32)], [7 * q]), m, buffer)
+    expected = np.zeros(m, dtype=np.intp)
+    expected[[0, 5, 7]] = m - 2, 1, 1
+    np.testing.assert_array_equal(counts, expected)
+
     for m in (1, 2, 7, 2**16):
         bits = np.random.SFC64(m)
         total = sum(draw_counts(bits, m) for _ in range(max(1, 140_000 // m)))
