@@ -805,9 +805,9 @@ def _score_keys64(y_score, position_bits):
     order).
 
     Measured from the smallest score and cut at the span's leading bit, the keys keep
-    every bit that tells the scores apart: with 1e7 scores in (0, 1.3) that is 7 bits
-    more than the scores' own bits cut at the sign, and 128 times fewer pairs of
-    scores that only the costly repair of :func:`_repair_truncated` can order.
+    every bit that tells the scores apart: with 1e7 scores in (0, 1.3), 7 bits more
+    than the scores' own bits cut at the sign, and about 120 times fewer rows that
+    only the costly repair of :func:`_repair_truncated` can order.
     """
     low, high = y_score.min(), y_score.max()
     if low >= 0:
