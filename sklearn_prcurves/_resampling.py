@@ -74,8 +74,10 @@ def draw_counts(bits, m, positions=None):
     positions = positions[:m]
     np.floor_divide(words, np.uint32(q), out=positions, casting="unsafe")
     counts = np.bincount(positions, minlength=m)
+    if counts.shape[0] == m:  # no word above top (bincount found the largest position)
+        return counts
     # The words above top are the ones past position m - 1: counted there, they are
-    # found without a pass of their own (bincount finds the largest position anyway).
+    # found without a pass of their own.
     redraw = int(counts[m:].sum())
     counts = counts[:m]
     while redraw:
