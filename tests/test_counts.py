@@ -502,20 +502,6 @@ def test_weighted_tied_tables_are_sklearns_bit_for_bit(scores, data):
                                           np.ascontiguousarray(b).view(np.uint8))
 
 
-def test_stable_group_order_packed_and_argsort_paths():
-    from sklearn_prcurves._counts import _stable_group_order
-
-    rng = np.random.default_rng(5)
-    # 16 group bits with 16 position bits pack into 32 (a value sort); with 17
-    # position bits they do not (NumPy's stable argsort).
-    for n, k in ((1 << 16, 1 << 16), ((1 << 16) + 1, 1 << 16), (1000, 3), (1, 1)):
-        group = rng.integers(0, k, n).astype(np.uint16)
-        group[0] = k - 1  # the largest group number present
-        order = _stable_group_order(group, k)
-        assert order.dtype == np.intp
-        np.testing.assert_array_equal(order, np.argsort(group, kind="stable"))
-
-
 def test_tied_groups_declines_mostly_distinct_and_crowded_scores():
     from sklearn_prcurves._counts import _tied_groups
 
