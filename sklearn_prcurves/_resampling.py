@@ -323,12 +323,11 @@ class _Batch:
         k, self.count = self.count, 0
         ends = []
         for before, after in self.ends:
-            read = before[:k].astype(np.float64, copy=False)
+            read = before[:k]
             if after is None:  # a running sum per position: before and after it
                 ends.append((read[:, :-1], read[:, 1:]))
             else:
-                ends.append((read, read if after is before
-                             else after[:k].astype(np.float64, copy=False)))
+                ends.append((read, read if after is before else after[:k]))
         (tp_a, tp_b), (fp_a, fp_b) = ends
         segments = _Segments(tp_a, fp_a, tp_b, fp_b, *self.totals[:k].T)
         return self.model.batch_metric(segments, self.dtype is np.int64, **self.model.kwargs)
@@ -339,8 +338,9 @@ class _Batch:
 
 class _Segments(NamedTuple):
     """Resampled curves, a row each, given by their columns' segments: the (weighted)
-    counts before (a) and after (b) each column, and each resample's totals, as
-    floats. ``fp_a`` and ``fp_b`` may be one array: read-only."""
+    counts before (a) and after (b) each column (int64 for whole counts, else floats)
+    and each resample's totals (floats). ``fp_a`` and ``fp_b`` may be one array;
+    all are read-only."""
 
     tp_a: np.ndarray
     fp_a: np.ndarray
@@ -354,6 +354,12 @@ class _Segments(NamedTuple):
         values[(self.n_pos <= 0) | (self.n_neg <= 0)] = np.nan
         return values
 
+    def as_floats(self):
+        tp_a, fp_a, tp_b, fp_b = (end.astype(np.float64, copy=False) for end in self[:4])
+        if self.fp_a is self.fp_b:
+            fp_b = fp_a
+        return _Segments(tp_a, fp_a, tp_b, fp_b, self.n_pos, self.n_neg)
+
 
 def _row_dot(a, b):
     return np.einsum("ij,ij->i", a, b)
@@ -364,9 +370,13 @@ def _roc_auc_rows(segments, whole):
     with np.errstate(invalid="ignore", divide="ignore"):
         if whole and np.all(2 * n_pos * n_neg < 2.0**53):
             # Twice the pairs, and twice those ranked wrong: whole numbers below 2**53,
-            # so the products and sums are exact in floats.
+            # summed exactly as integers.
             pairs = 2 * n_pos * n_neg
-            values = (pairs - _row_dot(tp_b - tp_a, fp_a + fp_b)) / pairs
+            if fp_a is fp_b:  # no column holds both classes
+                wrong = 2 * _row_dot(tp_b - tp_a, fp_a)
+            else:
+                wrong = _row_dot(tp_b - tp_a, fp_a + fp_b)
+            values = (pairs - wrong) / pairs
         else:
             # As shares of the negatives (products of weights could overflow).
             below = (n_neg[:, None] - (fp_a + fp_b) / 2) / n_neg[:, None]
@@ -392,6 +402,7 @@ def _pr_auc_rows(segments, whole, interpolation="davis-goadrich",
         return _average_precision_rows(segments, whole)
     if interpolation == "davis-goadrich" and whole:
         return _davis_goadrich_rows(segments, leading_negatives)
+    segments = segments.as_floats()
     (tp_a, fp_a, tp_b, fp_b), rows = _rising(segments, leading_negatives)
     with np.errstate(invalid="ignore", divide="ignore"):
         areas = segment_areas(tp_a, fp_a, tp_b, fp_b, segments.n_pos[rows], interpolation)
@@ -409,41 +420,47 @@ def _davis_goadrich_rows(segments, leading_negatives):
     the batch in one array (no per-segment closed forms).
     """
     tp_a, fp_a, tp_b, fp_b, n_pos, _ = segments
-    rising = (tp_b - tp_a).astype(np.intp).reshape(-1)  # each segment's points
     if leading_negatives == "drop":  # the authors' tool starts the curve at its first positive
         resamples = np.arange(tp_a.shape[0])
-        first = np.argmax(rising.reshape(tp_a.shape) > 0, axis=1)
+        first = np.argmax(tp_b > tp_a, axis=1)
         fp_a = fp_a.copy()
-        fp_a[resamples, first] = np.where(tp_a[resamples, first] == 0, 0.0,
-                                          fp_a[resamples, first])
+        fp_a[resamples, first] = np.where(tp_a[resamples, first] == 0, 0, fp_a[resamples, first])
     # Each resample's points in turn, TP = 1, 2, ...: a row each where they are as
     # many (a stratified bootstrap draws as many positives every time; the
     # jackknife's resamples leave a few out).
     points = n_pos.astype(np.intp)
+    total = int(points.sum())
+    starts = np.cumsum(points) - points
     if np.all(points == points[0]):
         shape = (points.shape[0], points[0])
         tp = np.arange(1.0, points[0] + 1)  # broadcast over the rows
         firsts = (slice(None), 0)  # each resample's first point
     else:
         shape = (-1,)
-        starts = np.cumsum(points) - points
-        tp = np.arange(1.0, points.sum() + 1) - np.repeat(starts, points)
+        tp = np.arange(1.0, total + 1) - np.repeat(starts, points)
         firsts = starts[points > 0]
-    fp = np.repeat(fp_a.reshape(-1), rising).reshape(shape)
+    # Each point's segment: with the resamples' points laid end to end, point i
+    # (from 0) lies in the first segment whose TP_B, so laid out, is above i; the
+    # segments before it are those ending at i or below, counted from a histogram
+    # of their (sorted) ends. That is np.repeat of the segments by their points in
+    # four passes, without its per-segment copying.
+    ends = np.add(tp_b, starts[:, None], dtype=np.intp)
+    segment = np.cumsum(np.bincount(ends.reshape(-1), minlength=total + 1)[:total])
+    fp = fp_a.reshape(-1)[segment].reshape(shape)
     if fp_a is fp_b:  # no segment has both classes: every point keeps its FP_A
         previous = fp
     else:
         with np.errstate(invalid="ignore", divide="ignore"):
-            skew = np.repeat(((fp_b - fp_a) / (tp_b - tp_a)).reshape(-1), rising).reshape(shape)
-        x = tp - np.repeat(tp_a.reshape(-1), rising).reshape(shape)
+            skew = ((fp_b - fp_a) / (tp_b - tp_a)).reshape(-1)[segment].reshape(shape)
+        x = tp - tp_a.reshape(-1)[segment].reshape(shape)
         previous = fp + (x - 1) * skew
-        fp += x * skew
+        fp = fp + x * skew
     # Precision at each point, then at the point before it on its segment.
     trapezoid = np.add(tp, fp)
     np.divide(tp, trapezoid, out=trapezoid)
     tp = tp - 1
     origin = previous[firsts] == 0
-    start = np.add(previous, tp, out=previous)  # FP no longer needed
+    start = np.add(previous, tp, out=previous if previous.dtype == np.float64 else None)
     with np.errstate(invalid="ignore", divide="ignore"):
         np.divide(tp, start, out=start)
     # From TP = 0 (a resample's first point): from the origin held flat, from
@@ -463,14 +480,18 @@ def _average_precision_rows(segments, whole):
     """Average precision: each column's new positives credited its precision."""
     tp_a, _, tp_b, fp_b, n_pos, _ = segments
     predicted = tp_b + fp_b
-    predicted[predicted == 0] = 1  # nothing predicted yet: no positive to credit
+    if whole:  # nothing predicted yet: no positive to credit
+        np.maximum(predicted, 1, out=predicted)
+    else:
+        predicted[predicted == 0] = 1
+    gain = np.subtract(tp_b, tp_a, dtype=np.float64)
     with np.errstate(invalid="ignore", divide="ignore"):
-        values = _row_dot(tp_b - tp_a, tp_b / predicted) / n_pos
+        values = _row_dot(gain, np.divide(tp_b, predicted, dtype=np.float64)) / n_pos
     return segments.undefined(np.clip(values, 0.0, 1.0))
 
 
 def _achievable_pr_auc_rows(segments, whole, interpolation="davis-goadrich"):
-    tp_a, fp_a, tp_b, fp_b, n_pos, n_neg = segments
+    tp_a, fp_a, tp_b, fp_b, n_pos, n_neg = segments.as_floats()
     values = np.full(tp_a.shape[0], np.nan)
     for i in np.flatnonzero((n_pos > 0) & (n_neg > 0)):
         # The curve's corners: before and after each column, then every negative.
