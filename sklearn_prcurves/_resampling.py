@@ -321,16 +321,23 @@ class _Batch:
 
     def values(self):
         k, self.count = self.count, 0
+        metric = self.model.batch_metric
+        # Whole counts stay integers for the areas that read them as such; the others
+        # take floats, converted here once (mixed arithmetic runs at half speed).
+        floats = self.dtype is not np.int64 or metric not in _INTEGER_ROWS
         ends = []
         for before, after in self.ends:
-            read = before[:k]
+            read = before[:k].astype(np.float64, copy=False) if floats else before[:k]
             if after is None:  # a running sum per position: before and after it
                 ends.append((read[:, :-1], read[:, 1:]))
+            elif after is before:
+                ends.append((read, read))
             else:
-                ends.append((read, read if after is before else after[:k]))
+                later = after[:k].astype(np.float64, copy=False) if floats else after[:k]
+                ends.append((read, later))
         (tp_a, tp_b), (fp_a, fp_b) = ends
         segments = _Segments(tp_a, fp_a, tp_b, fp_b, *self.totals[:k].T)
-        return self.model.batch_metric(segments, self.dtype is np.int64, **self.model.kwargs)
+        return metric(segments, self.dtype is np.int64, **self.model.kwargs)
 
 
 # --- areas of a batch of resampled curves --------------------------------------------
@@ -338,9 +345,9 @@ class _Batch:
 
 class _Segments(NamedTuple):
     """Resampled curves, a row each, given by their columns' segments: the (weighted)
-    counts before (a) and after (b) each column (int64 for whole counts, else floats)
-    and each resample's totals (floats). ``fp_a`` and ``fp_b`` may be one array;
-    all are read-only."""
+    counts before (a) and after (b) each column (int64 for whole counts read by an
+    area in ``_INTEGER_ROWS``, else floats) and each resample's totals (floats).
+    ``fp_a`` and ``fp_b`` may be one array; all are read-only."""
 
     tp_a: np.ndarray
     fp_a: np.ndarray
@@ -355,6 +362,7 @@ class _Segments(NamedTuple):
         return values
 
     def as_floats(self):
+        """The segments with the counts as floats."""
         tp_a, fp_a, tp_b, fp_b = (end.astype(np.float64, copy=False) for end in self[:4])
         if self.fp_a is self.fp_b:
             fp_b = fp_a
@@ -446,7 +454,8 @@ def _davis_goadrich_rows(segments, leading_negatives):
     # four passes, without its per-segment copying.
     ends = np.add(tp_b, starts[:, None], dtype=np.intp)
     segment = np.cumsum(np.bincount(ends.reshape(-1), minlength=total + 1)[:total])
-    fp = fp_a.reshape(-1)[segment].reshape(shape)
+    # As floats once: NumPy's mixed integer-float arithmetic runs at half speed.
+    fp = fp_a.reshape(-1)[segment].reshape(shape).astype(np.float64, copy=False)
     if fp_a is fp_b:  # no segment has both classes: every point keeps its FP_A
         previous = fp
     else:
@@ -460,7 +469,7 @@ def _davis_goadrich_rows(segments, leading_negatives):
     np.divide(tp, trapezoid, out=trapezoid)
     tp = tp - 1
     origin = previous[firsts] == 0
-    start = np.add(previous, tp, out=previous if previous.dtype == np.float64 else None)
+    start = np.add(previous, tp, out=previous)  # FP no longer needed
     with np.errstate(invalid="ignore", divide="ignore"):
         np.divide(tp, start, out=start)
     # From TP = 0 (a resample's first point): from the origin held flat, from
@@ -480,18 +489,14 @@ def _average_precision_rows(segments, whole):
     """Average precision: each column's new positives credited its precision."""
     tp_a, _, tp_b, fp_b, n_pos, _ = segments
     predicted = tp_b + fp_b
-    if whole:  # nothing predicted yet: no positive to credit
-        np.maximum(predicted, 1, out=predicted)
-    else:
-        predicted[predicted == 0] = 1
-    gain = np.subtract(tp_b, tp_a, dtype=np.float64)
+    predicted[predicted == 0] = 1  # nothing predicted yet: no positive to credit
     with np.errstate(invalid="ignore", divide="ignore"):
-        values = _row_dot(gain, np.divide(tp_b, predicted, dtype=np.float64)) / n_pos
+        values = _row_dot(tp_b - tp_a, tp_b / predicted) / n_pos
     return segments.undefined(np.clip(values, 0.0, 1.0))
 
 
 def _achievable_pr_auc_rows(segments, whole, interpolation="davis-goadrich"):
-    tp_a, fp_a, tp_b, fp_b, n_pos, n_neg = segments.as_floats()
+    tp_a, fp_a, tp_b, fp_b, n_pos, n_neg = segments
     values = np.full(tp_a.shape[0], np.nan)
     for i in np.flatnonzero((n_pos > 0) & (n_neg > 0)):
         # The curve's corners: before and after each column, then every negative.
@@ -508,6 +513,8 @@ _BATCH_METRICS = {
     achievable_pr_auc_score: _achievable_pr_auc_rows,
     average_precision_score: _average_precision_rows,
 }
+# The areas computed from whole counts as integers (see _Batch.values).
+_INTEGER_ROWS = {_roc_auc_rows, _pr_auc_rows}
 _BATCH_KEYWORDS = {
     roc_auc_score: set(),
     pr_auc_score: {"interpolation", "leading_negatives"},
