@@ -78,15 +78,25 @@ def draw_counts(bits, m, positions=None):
         return counts
     # The words above top are the ones past position m - 1: counted there, they are
     # found without a pass of their own.
+    # Drawn again from the low halves of fresh output, as many as are still missing
+    # at a time; the usual one or two (at 9e4 positions) one by one, without arrays.
     redraw = int(counts[m:].sum())
     counts = counts[:m]
-    while redraw:
-        fresh = bits.random_raw(redraw).astype(np.uint32)  # low halves
+    while redraw > _FEW_REDRAWS:
+        fresh = bits.random_raw(redraw).astype(np.uint32)
         kept = fresh[fresh <= top]
         np.add.at(counts, kept // np.uint32(q), 1)
         redraw -= kept.shape[0]
+    while redraw:
+        word = int(bits.random_raw(1)[0]) & 0xFFFFFFFF
+        if word <= top:
+            counts[word // q] += 1
+            redraw -= 1
     return counts
 
+
+# Words drawn again one at a time when no more than this many are missing.
+_FEW_REDRAWS = 8
 
 # Up to this many positions, drawn from 32-bit words (a word is redrawn with chance
 # below one in two); beyond, from doubles' 53 bits.

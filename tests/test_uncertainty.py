@@ -260,14 +260,15 @@ def test_paired_bootstrap_and_jackknife_read_the_same_rows_as_the_metric(weighte
 
 class _Words:
     """A bit generator whose raw output is given: 64-bit values, each two 32-bit words
-    (the low half first on this machine's byte order)."""
+    (the low half first on this machine's byte order), served in order however many
+    are asked for at a time."""
 
     def __init__(self, *outputs):
-        self.outputs = [np.asarray(o, dtype=np.uint64) for o in outputs]
+        self.stream = np.concatenate([np.asarray(o, dtype=np.uint64) for o in outputs])
 
     def random_raw(self, size):
-        out = self.outputs.pop(0)
-        assert out.shape[0] == size
+        assert size <= self.stream.shape[0]
+        out, self.stream = self.stream[:size], self.stream[size:]
         return out
 
 
@@ -276,18 +277,23 @@ def _raw(words):
     return pairs.view(np.uint64)
 
 
-def test_resampled_positions_are_exactly_uniform_words():
+@pytest.mark.parametrize("few", [0, 8])  # words drawn again in arrays, one by one
+def test_resampled_positions_are_exactly_uniform_words(few, monkeypatch):
+    from sklearn_prcurves import _resampling
     from sklearn_prcurves._resampling import draw_counts
 
+    monkeypatch.setattr(_resampling, "_FEW_REDRAWS", few)
     # The words map onto position word // q, exactly q words each; the words from
     # q * m up are drawn again (here one, rejected again once), from the low halves
     # of fresh output.
     m = 6
     q = 2**32 // m
     words = [0, q - 1, q, 4 * q, q * m - 1, 2**32 - 1]
-    counts = draw_counts(_Words(_raw(words), [2**32 - 1 + (9 << 32)], [2 * q]), m)
+    bits = _Words(_raw(words), [2**32 - 1 + (9 << 32)], [2 * q])
+    counts = draw_counts(bits, m)
     # positions 0, 0, 1, 4, 5 and the redrawn 2
     np.testing.assert_array_equal(counts, [2, 1, 1, 0, 1, 1])
+    assert bits.stream.shape[0] == 0  # every raw value read, none more
 
     # Beyond 2**16 positions, q < m and the words past q * m reach past position m:
     # here q * m and 2**32 - 1 (positions m and m + 2) are both drawn again.
@@ -299,11 +305,12 @@ def test_resampled_positions_are_exactly_uniform_words():
     words[-1] = 2**32 - 1  # the half of the last raw value that is not read
     buffer = np.full(m + 5, -1, dtype=np.intp)
     # Redrawn from low halves: q * m again (rejected), 5q, then 2**32 - 1 (rejected), 7q.
-    counts = draw_counts(_Words(_raw(words), [q * m + (1 << 32), 5 * q],
-                                [2**32 - 1 + (9 << 32)], [7 * q]), m, buffer)
+    bits = _Words(_raw(words), [q * m + (1 << 32), 5 * q], [2**32 - 1 + (9 << 32)], [7 * q])
+    counts = draw_counts(bits, m, buffer)
     expected = np.zeros(m, dtype=np.intp)
     expected[[0, 5, 7]] = m - 2, 1, 1
     np.testing.assert_array_equal(counts, expected)
+    assert bits.stream.shape[0] == 0
 
     for m in (1, 2, 7, 2**16):
         bits = np.random.SFC64(m)
