@@ -236,6 +236,13 @@ BAD_INPUTS = {
     "inf score": ([0, 1, 1], [0.1, np.inf, 0.3], {}),
     "nan weight": ([0, 1, 1], [0.1, 0.2, 0.3], {"sample_weight": [1.0, np.nan, 1.0]}),
     "all-zero weights": ([0, 1, 1], [0.1, 0.2, 0.3], {"sample_weight": [0.0, 0.0, 0.0]}),
+    # float arrays: what our weight check lets through unchanged must fail as there
+    "nan weight array": ([0, 1, 1], [0.1, 0.2, 0.3],
+                         {"sample_weight": np.array([1.0, np.nan, 1.0])}),
+    "inf weight array": ([0, 1, 1], [0.1, 0.2, 0.3],
+                         {"sample_weight": np.array([1.0, np.inf, 1.0], dtype=np.float32)}),
+    "all-zero weight array": ([0, 1, 1], [0.1, 0.2, 0.3], {"sample_weight": np.zeros(3)}),
+    "weight array length": ([0, 1, 1], [0.1, 0.2, 0.3], {"sample_weight": np.ones(2)}),
     "length mismatch": ([0, 1, 1], [0.1, 0.2], {}),
     "weight length": ([0, 1, 1], [0.1, 0.2, 0.3], {"sample_weight": [1.0, 1.0]}),
     "empty": ([], [], {}),
