@@ -85,7 +85,7 @@ def draw_counts(bits, m, positions=None):
     # found without a pass of their own.
     # Drawn again from the low halves of fresh output, as many as are still missing
     # at a time; the usual one or two (at 9e4 positions) one by one, without arrays.
-    redraw = int(counts[m:].sum())
+    redraw = sum(counts[m:].tolist())
     counts = counts[:m]
     while redraw > _FEW_REDRAWS:
         fresh = bits.random_raw(redraw).astype(np.uint32)
@@ -317,7 +317,7 @@ class _Batch:
             counts = counts[order]
         if weight is not None:
             counts = np.multiply(counts, weight, out=self.scaled[: counts.shape[0]])
-        np.cumsum(counts, out=out[1:])
+        counts.cumsum(out=out[1:])  # the method: NumPy's function wraps it in Python
         return out
 
     def add(self, pos_counts, neg_counts):
@@ -328,9 +328,9 @@ class _Batch:
                 running = self._running(counts, which, before[k])
             else:
                 running = self._running(counts, which, self.running[: counts.shape[0] + 1])
-                np.take(running, lo, out=before[k])
+                running.take(lo, out=before[k])
                 if after is not before:
-                    np.take(running, hi, out=after[k])
+                    running.take(hi, out=after[k])
             self.totals[k, which] = running[-1]
         self.count = k + 1
 
