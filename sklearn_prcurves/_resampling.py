@@ -82,9 +82,9 @@ def draw_counts(bits, m, positions=None):
     if counts.shape[0] == m:  # no word above top (bincount found the largest position)
         return counts
     # The words above top are the ones past position m - 1: counted there, they are
-    # found without a pass of their own.
-    # Drawn again from the low halves of fresh output, as many as are still missing
-    # at a time; the usual one or two (at 9e4 positions) one by one, without arrays.
+    # found without a pass of their own. They are drawn again from the low halves of
+    # fresh output, as many as are still missing at a time; the usual one or two (at
+    # 9e4 positions) one by one, without arrays.
     redraw = sum(counts[m:].tolist())
     counts = counts[:m]
     while redraw > _FEW_REDRAWS:
