@@ -96,8 +96,9 @@ def _keep_corners(table):
 
     A table with integer steps (unweighted counts, whose float differences are exact)
     has them compared directly: a pass over small integers instead of differencing
-    the running sums. Otherwise one reused buffer: at 1e7 points each fresh temporary
-    costs more in page faults than the arithmetic.
+    the running sums. Otherwise the steps are differenced block by block in two small
+    buffers: at 1e7 points a fresh temporary of all of them costs more in page faults
+    than the arithmetic.
     """
     n = len(table)
     keep = np.empty(n, dtype=bool)
@@ -108,16 +109,24 @@ def _keep_corners(table):
         np.not_equal(pos[2:], pos[1:-1], out=bend)
         bend |= neg[2:] != neg[1:-1]
     else:
+        # Block by block, the steps in buffers that stay in cache.
         fps, tps = table.fps, table.tps
-        step = np.empty(n - 1)
-        np.subtract(fps[1:], fps[:-1], out=step)
-        np.not_equal(step[1:], step[:-1], out=bend)
-        np.subtract(tps[1:], tps[:-1], out=step)
-        bend |= step[1:] != step[:-1]
-        del step
+        step, other = np.empty(_CORNER_BLOCK + 1), np.empty(_CORNER_BLOCK, dtype=bool)
+        for lo in range(0, n - 2, _CORNER_BLOCK):
+            hi = min(lo + _CORNER_BLOCK, n - 2)
+            at, size = bend[lo:hi], hi - lo
+            block = step[: size + 1]
+            np.subtract(fps[lo + 1 : hi + 2], fps[lo : hi + 1], out=block)
+            np.not_equal(block[1:], block[:-1], out=at)
+            np.subtract(tps[lo + 1 : hi + 2], tps[lo : hi + 1], out=block)
+            at |= np.not_equal(block[1:], block[:-1], out=other[:size])
     if np.count_nonzero(keep) == n:  # every point a corner (typical with weights)
         return slice(None)
     return np.flatnonzero(keep)
+
+
+# _keep_corners: rows per block of float steps (256 KiB of them).
+_CORNER_BLOCK = 1 << 15
 
 
 def _counts_at_corners(unit_steps, keep):
@@ -297,7 +306,10 @@ def precision_recall_arrays(table, drop_intermediate=False):
         return precision, recall, keep
     tps, fps = (table.tps, table.fps) if isinstance(keep, slice) else table.counts_at(keep)
     n_points = tps.shape[0]
-    predicted_pos = tps + fps
+    # The predicted positives are held in recall's buffer until recall is computed: a
+    # fresh temporary of 1e7 floats costs more in page faults than its arithmetic.
+    recall = np.empty(n_points + 1)
+    predicted_pos = np.add(tps, fps, out=recall[:-1])
     del fps
     precision = np.empty(n_points + 1)
     precision[-1] = 1.0
@@ -307,7 +319,6 @@ def precision_recall_arrays(table, drop_intermediate=False):
         precision[:-1] = 0.0
         np.divide(tps, predicted_pos, out=precision[-2::-1], where=predicted_pos != 0)
     del predicted_pos
-    recall = np.empty(n_points + 1)
     recall[-1] = 0.0
     if n_pos == 0:
         warnings.warn(
@@ -562,13 +573,19 @@ def table_det(table, drop_intermediate=False):
     first = int(np.searchsorted(fps, 0.0, side="right"))
     last = (int(np.searchsorted(tps, tps[-1])) + 1 if tps[-1] > 0 else 0) + 1
     lo = max(first - 1, 0)
-    fp, tp = fps[lo:last - 1], tps[lo:last - 1]
-    thresholds = table.thresholds[lo:last - 1].astype(np.float64)
-    if first == 0:  # the origin itself is kept
-        fp, tp = np.concatenate([[0.0], fp]), np.concatenate([[0.0], tp])
-        thresholds = np.concatenate([[np.inf], thresholds])
-    fpr = fp[::-1] / fps[-1]
-    fnr = (tps[-1] - tp[::-1]) / tps[-1]
+    # Each output is filled through a reversed view of its own buffer and computed in
+    # place there: at 1e7 rows every fresh temporary costs more in page faults than
+    # its arithmetic.
+    origin = int(first == 0)  # the origin itself is kept
+    size = last - 1 - lo + origin
+    fpr, fnr, thresholds = np.empty(size), np.empty(size), np.empty(size)
+    for by_row, rows, at_origin in ((fpr[::-1], fps, 0.0), (fnr[::-1], tps, 0.0),
+                                    (thresholds, table.thresholds, np.inf)):
+        by_row[:origin] = at_origin
+        np.copyto(by_row[origin:], rows[lo:last - 1], casting="unsafe")  # as astype
+    np.divide(fpr, fps[-1], out=fpr)
+    np.subtract(tps[-1], fnr, out=fnr)
+    np.divide(fnr, tps[-1], out=fnr)
     return fpr, fnr, thresholds[::-1]
 
 
