@@ -342,3 +342,20 @@ def test_weighted_tied_scores_bit_identical_to_scikit_learn(data):
                                                               average=None),
                                   skm.average_precision_score(y, scores, sample_weight=w,
                                                               average=None))
+
+
+@pytest.mark.parametrize("block", [1, 2, 5, 1 << 15])
+def test_weighted_roc_corners_block_by_block(monkeypatch, block):
+    # The corner test of a weighted ROC curve differences the steps in blocks: whatever
+    # the block size, the same points as scikit-learn's, byte for byte. Repeated
+    # weights and tied scores make straight runs, so some points are dropped.
+    from sklearn_prcurves import _curves
+
+    monkeypatch.setattr(_curves, "_CORNER_BLOCK", block)
+    rng = np.random.default_rng(block)
+    for n in (3, 4, 12, 41, 97):
+        y = np.repeat(rng.integers(0, 2, n), rng.integers(1, 6, n))[:n]
+        scores = np.sort(rng.integers(0, 2 * n, n)).astype(float)
+        weight = np.where(rng.random(n) < 0.8, 1.5, 3.0)
+        assert_same_outcome("roc_curve", y, scores, sample_weight=weight,
+                            drop_intermediate=True)
