@@ -155,6 +155,7 @@ def chunk_values(models, resampler, index, count):
 
 def evaluate(models, draws, count):
     """Each model's metric on ``count`` resamples, ``draws`` read once for all."""
+    _keep_freed_arrays(models)
     sizes = [_BATCH_ELEMENTS // (model.columns + 1) for model in models
              if model.batch_metric is not None]
     per_batch = max(1, min([count, *sizes]))
@@ -170,6 +171,29 @@ def evaluate(models, draws, count):
         for row, batch in zip(values, batches):
             row[start : start + size] = batch.values()
     return values
+
+
+def _keep_freed_arrays(models):
+    """Have the allocator keep freed arrays of a resample's size instead of handing
+    them back to the system.
+
+    glibc serves an allocation above its mmap threshold (128 KiB in a fresh process)
+    with pages straight from the system and returns them when it is freed, so every
+    resample's arrays (its draws' counts, its area's temporaries; 1e5 rows make them
+    hundreds of KiB) would be paged in anew, which on a shared machine can double a
+    resample's cost. Freeing one larger allocation raises that threshold to its size,
+    as any process that has once freed a large array already has; an empty array
+    touches no page. Without effect where the threshold was set by hand
+    (``MALLOC_MMAP_THRESHOLD_``) and on other allocators. At 1e5 rows with 50%
+    positives, in a fresh process: AP 540 -> 950 resamples/s, pr_auc 390 -> 770.
+    """
+    rows = max([model.pos_rows.shape[0] + model.neg_rows.shape[0] for model in models])
+    np.empty(min(4 * rows, _KEEP_FREED_MAX))  # freed at once
+
+
+# Just below the largest size glibc raises its mmap threshold to (32 MiB on 64-bit),
+# in float64s.
+_KEEP_FREED_MAX = (1 << 22) - (1 << 10)
 
 
 class Model:
