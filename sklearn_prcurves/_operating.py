@@ -454,14 +454,16 @@ def grouped_roc_auc_score(
     if sample_weight is not None:
         sample_weight = check_sample_weight(column_or_1d(sample_weight), is_pos)
         check_non_negative_weight(sample_weight)
-    labels, group_index = _group_labels(groups)
+    labels, group_index, n_ids, present = _group_labels(groups)
     if sample_weight is None:
-        aucs, sizes = _grouped_aucs(is_pos, y_score, group_index, labels.shape[0], None,
+        aucs, sizes = _grouped_aucs(is_pos, y_score, group_index, n_ids, None,
                                     with_sizes=True)
     else:
-        sizes = np.bincount(group_index, weights=sample_weight, minlength=labels.shape[0])
-        aucs = _grouped_aucs(is_pos, y_score, group_index, labels.shape[0],
+        sizes = np.bincount(group_index, weights=sample_weight, minlength=n_ids)
+        aucs = _grouped_aucs(is_pos, y_score, group_index, n_ids,
                              np.asarray(sample_weight, float))
+    if present is not None:  # ids with no row dropped
+        aucs, sizes = aucs[present], sizes[present]
     if isinstance(group_weight, str):
         # Sizes relative to the largest: the mean is the same, and sums of huge weights
         # cannot overflow.
@@ -489,21 +491,34 @@ def grouped_roc_auc_score(
 
 
 def _group_labels(groups):
-    """``np.unique(groups, return_inverse=True)``; for integer groups of a moderate
-    range without a sort (a table of the values present: two passes)."""
+    """The distinct groups, each row's group id and how the ids map to the groups:
+    ``(labels, ids, n_ids, present)``, the ids in ``range(n_ids)``; ``present`` picks,
+    in order, the ids that are the labels' (None: id i is ``labels[i]``).
+
+    ``np.unique(groups, return_inverse=True)``, except for integer groups of a
+    moderate range, which need no sort (a table of the values present: two passes).
+    Where at least half the values of that range occur, each row's id is its offset
+    in the range (the ids of absent values stay unused): that spares a gather of every
+    row's position among the present values, a tenth of the call at 1e7 rows.
+    """
     if groups.dtype.kind in "iu" and groups.shape[0]:
         low, high = int(groups.min()), int(groups.max())
-        if high - low <= 4 * groups.shape[0] + 1024:
+        span = high - low + 1
+        if span <= 4 * groups.shape[0] + 1024:
             offset = groups if low == 0 else groups - low
-            present = np.zeros(high - low + 1, dtype=bool)
+            offset = offset.astype(np.intp, copy=False)
+            present = np.zeros(span, dtype=bool)
             present[offset] = True
             if present.all():  # every value in the range: the offsets are the indices
-                labels = np.arange(low, high + 1).astype(groups.dtype)
-                return labels, offset.astype(np.intp, copy=False)
+                return np.arange(low, high + 1).astype(groups.dtype), offset, span, None
+            ids = np.flatnonzero(present)
+            labels = ids.astype(groups.dtype) + low
+            if 2 * ids.shape[0] >= span:
+                return labels, offset, span, ids
             position = np.cumsum(present, dtype=np.intp) - 1
-            return np.flatnonzero(present).astype(groups.dtype) + low, position[offset]
+            return labels, position[offset], ids.shape[0], None
     labels, group_index = np.unique(groups, return_inverse=True)
-    return labels, group_index.reshape(-1)
+    return labels, group_index.reshape(-1), labels.shape[0], None
 
 
 def _group_score_order(scores, group_index):
@@ -601,14 +616,14 @@ def _grouped_aucs_packed(is_pos, scores, group_index, n_groups):
         credit[np.repeat(with_ties, counts) + _ranges(counts)] -= np.repeat(tied, counts)
 
     group_shift = np.uint64(score_bits + 1)
-    group_start = np.searchsorted(
-        key, np.arange(n_groups + 1, dtype=np.uint64) << group_shift)
-    sizes = np.diff(group_start)
+    # The rows sorted by group: each group's first row follows the rows of the groups
+    # before it, and its positives follow theirs.
+    sizes = np.bincount(group_index, minlength=n_groups)
     group_of_pos = (key[pos_at] >> group_shift).astype(np.intp)
     pos_total = np.bincount(group_of_pos, minlength=n_groups)
     neg_total = sizes - pos_total
     # Negatives before each group's first row.
-    base = group_start[:-1] - np.searchsorted(pos_at, group_start[:-1])
+    base = np.cumsum(neg_total) - neg_total
     credit_sum = np.bincount(group_of_pos, weights=credit, minlength=n_groups)
     with np.errstate(invalid="ignore", divide="ignore"):
         aucs = (credit_sum / 2 - pos_total * base.astype(np.float64)) / (
@@ -682,7 +697,8 @@ def _grouped_aucs(is_pos, scores, group_index, n_groups, weight, packed=True,
     with np.errstate(invalid="ignore", divide="ignore"):
         share = np.where(positive, (w / pos_total[group])
                          * ((below + tied / 2) / neg_total[group]).astype(np.float64), 0.0)
-    aucs = np.bincount(group, weights=share, minlength=n_groups)
+    # (bincount gives integers for no rows at all, e.g. every weight zero)
+    aucs = np.bincount(group, weights=share, minlength=n_groups).astype(np.float64, copy=False)
     aucs[(pos_total <= 0) | (neg_total <= 0)] = np.nan
     return (aucs, pos_total + neg_total) if with_sizes else aucs
 

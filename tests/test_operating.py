@@ -121,6 +121,38 @@ def test_grouped_auc_against_per_group_loop():
             assert got == pytest.approx(expected, rel=1e-12)
 
 
+@pytest.mark.parametrize("values", [
+    np.arange(5),                        # every value of the range: ids are offsets
+    np.array([3, 5, 6, 7, 9]),           # most of the range: ids are offsets, gaps unused
+    np.array([-4, -2, -1]),              # the same below zero
+    np.array([0, 100, 1000]),            # a sparse range: ids are positions
+    np.array([2**40, 2**40 + 7]),        # beyond the table: np.unique
+    np.array(["b", "a", "c"]),
+], ids=["all", "gaps", "negative", "sparse", "wide", "text"])
+@pytest.mark.parametrize("weighted", [False, True])
+def test_grouped_auc_group_ids_and_group_weight(values, weighted):
+    """Whatever the groups' values, each group's AUC is weighted by its own entry of
+    an array ``group_weight`` (in the order of ``np.unique(groups)``)."""
+    rng = np.random.default_rng(len(values))
+    n = 400
+    groups = values[rng.integers(0, len(values), n)]
+    y = rng.integers(0, 2, n)
+    scores = rng.random(n) + 0.3 * y
+    w = rng.uniform(0.5, 2, n) if weighted else None
+    labels = np.unique(groups)
+    group_weight = rng.uniform(1, 10, labels.shape[0])
+    aucs = [spc.roc_auc_score(y[groups == g], scores[groups == g],
+                              sample_weight=None if w is None else w[groups == g])
+            for g in labels]
+    expected = np.average(aucs, weights=group_weight)
+    got = spc.grouped_roc_auc_score(y, scores, groups, group_weight=group_weight,
+                                    sample_weight=w)
+    assert got == pytest.approx(expected, rel=1e-12)
+    sizes = [np.sum(groups == g) if w is None else w[groups == g].sum() for g in labels]
+    got = spc.grouped_roc_auc_score(y, scores, groups, sample_weight=w)
+    assert got == pytest.approx(np.average(aucs, weights=sizes), rel=1e-12)
+
+
 def test_grouped_auc_edge_cases():
     assert spc.grouped_roc_auc_score(
         [1, 0, 1, 1], [0.9, 0.1, 0.5, 0.6], ["a", "a", "b", "b"], group_weight=[2.0, 5.0]
@@ -213,3 +245,12 @@ def test_grouped_auc_is_invariant_to_the_scale_of_the_weights(scale):
     with np.errstate(all="raise"):
         got = spc.grouped_roc_auc_score(y, s, groups, sample_weight=w * scale)
     assert got == pytest.approx(expected, rel=1e-12)
+
+
+def test_grouped_aucs_with_every_weight_zero_are_undefined():
+    # No row left: every group's AUC is NaN (np.bincount of no rows gives integers).
+    from sklearn_prcurves._operating import _grouped_aucs
+
+    aucs = _grouped_aucs(np.array([False, True]), np.array([-1.0, 2.0]), np.array([0, 1]), 2,
+                         np.array([0.0, 0.0]))
+    assert aucs.dtype == np.float64 and np.isnan(aucs).all()
