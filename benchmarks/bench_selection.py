@@ -80,7 +80,7 @@ def grid_search(repeats=3):
           f"target >=3x {verdict(ratio >= 3)}")
 
 
-def grouped(n=10**7, n_groups=10**6, repeats=3):
+def grouped(n=10**7, n_groups=10**6, repeats=5):
     rng = np.random.default_rng(1)
     groups = rng.integers(0, n_groups, n)
     y = (rng.random(n) < 0.2).astype(np.int64)
