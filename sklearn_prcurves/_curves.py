@@ -107,7 +107,8 @@ def _keep_corners(table):
     if table.unit_steps is not None:
         pos, neg = table.unit_steps
         np.not_equal(pos[2:], pos[1:-1], out=bend)
-        bend |= neg[2:] != neg[1:-1]
+        if pos.dtype != bool:  # (a row per score: each row's negative is not its positive)
+            bend |= neg[2:] != neg[1:-1]
     else:
         # Block by block, the steps in buffers that stay in cache.
         fps, tps = table.fps, table.tps
@@ -141,6 +142,10 @@ def _counts_at_corners(unit_steps, keep):
         np.subtract(keep[1:], keep[:-1], out=grown[1:])
         grown[1:] *= steps[keep[1:]]
         counts.append(np.cumsum(grown, out=grown).astype(np.float64))
+        if steps.dtype == bool:  # a row per score: the rows at or above less the TPs
+            fps = np.add(keep, 1, dtype=np.float64)
+            counts.append(np.subtract(fps, counts[0], out=fps))
+            break
     return counts
 
 
@@ -298,6 +303,9 @@ def precision_recall_arrays(table, drop_intermediate=False):
         n_points = len(table)
         precision, recall = np.empty(n_points + 1), np.empty(n_points + 1)
         precision[-1], recall[-1] = 1.0, 0.0
+        if table.unit_steps[0].dtype == bool:  # a row per score
+            _one_row_precision_recall(table.unit_steps[0][::-1], n_pos, precision, recall)
+            return precision, recall, keep
         by_row_precision, by_row_recall = precision[-2::-1], recall[-2::-1]
         for start, stop, tp, fp in _running_blocks(table):
             fp += tp  # predicted positives: never zero, every row holds a sample
@@ -328,6 +336,37 @@ def precision_recall_arrays(table, drop_intermediate=False):
     else:
         np.divide(tps, n_pos, out=recall[-2::-1])
     return precision, recall, keep
+
+
+def _one_row_precision_recall(positive, n_pos, precision, recall):
+    """Precision and recall of a table holding one row per score, written into the
+    outputs' first ``n`` places: ``positive`` is each row's class in increasing score
+    order, the outputs' order.
+
+    The j-th lowest score predicts ``n - j`` rows positive, ``n_pos`` less the
+    positives below it among them: no running sum of the negatives, and every array
+    is read and written forward, block by block (reversed views halve the speed of
+    NumPy's division). The counts are divided as integers, which gives the floats of
+    dividing scikit-learn's float counts.
+    """
+    n = positive.shape[0]
+    size = min(n, BLOCK)
+    dtype = running_dtype(n + 1)
+    tp, predicted = np.empty(size, dtype=dtype), np.empty(size, dtype=dtype)
+    offsets = np.arange(size, dtype=dtype)
+    below = 0  # positives below the block
+    for start in range(0, n, BLOCK):
+        stop = min(start + BLOCK, n)
+        block = tp[: stop - start]
+        block[0] = 0
+        np.copyto(block[1:], positive[start : stop - 1])
+        np.cumsum(block, out=block)  # positives below each row, within the block
+        next_below = below + int(block[-1]) + int(positive[stop - 1])
+        np.subtract(int(n_pos) - below, block, out=block)
+        below = next_below
+        den = np.subtract(n - start, offsets[: stop - start], out=predicted[: stop - start])
+        np.divide(block, den, out=precision[start:stop])
+        np.divide(block, n_pos, out=recall[start:stop])
 
 
 def _running_blocks(table):
