@@ -340,33 +340,42 @@ def precision_recall_arrays(table, drop_intermediate=False):
 
 def _one_row_precision_recall(positive, n_pos, precision, recall):
     """Precision and recall of a table holding one row per score, written into the
-    outputs' first ``n`` places: ``positive`` is each row's class in increasing score
-    order, the outputs' order.
+    outputs' first ``n`` places (``positive``: see :func:`_one_row_blocks`). Every
+    array is read and written forward, block by block: reversed views halve the
+    speed of NumPy's division."""
+    for start, stop, tp, predicted in _one_row_blocks(positive, n_pos):
+        np.divide(tp[:-1], predicted, out=precision[start:stop])
+        np.divide(tp[:-1], n_pos, out=recall[start:stop])
+
+
+def _one_row_blocks(positive, n_pos):
+    """The counts of a table holding one row per score, block by block of rows in
+    increasing score order (the order of the precision-recall outputs), ``positive``
+    being each row's class in that order: ``(start, stop, tp, predicted)``, ``tp`` the
+    TPs of rows ``start`` to ``stop`` inclusive (0 at row n) and ``predicted`` the
+    predicted positives of rows ``start`` to ``stop - 1``, integer buffers reused from
+    block to block.
 
     The j-th lowest score predicts ``n - j`` rows positive, ``n_pos`` less the
-    positives below it among them: no running sum of the negatives, and every array
-    is read and written forward, block by block (reversed views halve the speed of
-    NumPy's division). The counts are divided as integers, which gives the floats of
-    dividing scikit-learn's float counts.
+    positives below it among them: no running sum of the negatives. Divided as
+    integers, the counts give the floats of dividing scikit-learn's float counts.
     """
     n = positive.shape[0]
     size = min(n, BLOCK)
     dtype = running_dtype(n + 1)
-    tp, predicted = np.empty(size, dtype=dtype), np.empty(size, dtype=dtype)
+    tp, predicted = np.empty(size + 1, dtype=dtype), np.empty(size, dtype=dtype)
     offsets = np.arange(size, dtype=dtype)
-    below = 0  # positives below the block
+    remaining = int(n_pos)  # positives at or above the block's first row
     for start in range(0, n, BLOCK):
         stop = min(start + BLOCK, n)
-        block = tp[: stop - start]
+        block = tp[: stop - start + 1]
         block[0] = 0
-        np.copyto(block[1:], positive[start : stop - 1])
+        np.copyto(block[1:], positive[start:stop])
         np.cumsum(block, out=block)  # positives below each row, within the block
-        next_below = below + int(block[-1]) + int(positive[stop - 1])
-        np.subtract(int(n_pos) - below, block, out=block)
-        below = next_below
-        den = np.subtract(n - start, offsets[: stop - start], out=predicted[: stop - start])
-        np.divide(block, den, out=precision[start:stop])
-        np.divide(block, n_pos, out=recall[start:stop])
+        np.subtract(remaining, block, out=block)
+        remaining = int(block[-1])
+        yield start, stop, block, np.subtract(n - start, offsets[: stop - start],
+                                              out=predicted[: stop - start])
 
 
 def _running_blocks(table):
@@ -410,13 +419,23 @@ def step_area_terms(table, out=None):
         return terms
     n = len(table)
     terms = np.empty(n) if out is None else out
+    n_pos = table.n_pos
+    if table.unit_steps[0].dtype == bool:  # a row per score: forward, in terms' order
+        size = min(n, BLOCK)
+        precision, recall = np.empty(size), np.empty(size + 1)
+        for start, stop, tp, predicted in _one_row_blocks(table.unit_steps[0][::-1], n_pos):
+            m = stop - start
+            np.divide(tp[:-1], predicted, out=precision[:m])
+            np.divide(tp, n_pos, out=recall[: m + 1])
+            np.subtract(recall[1 : m + 1], recall[:m], out=terms[start:stop])
+            terms[start:stop] *= precision[:m]
+        return terms
     # In table order (decreasing score) term j is (recall[j - 1] - recall[j]) *
     # precision[j], recall[-1] being the final point's 0.
     by_row = terms[::-1]
     recall_before = 0.0
     size = min(n, BLOCK)
     precision, recall, following = np.empty(size), np.empty(size), np.empty(size)
-    n_pos = table.n_pos
     for start, stop, tp, fp in _running_blocks(table):
         m = stop - start
         fp += tp  # predicted positives
