@@ -662,6 +662,31 @@ def _lazy_det(table):
     by_row_fpr, by_row_fnr = fpr[::-1], fnr[::-1]
     if origin:
         by_row_fpr[0], by_row_fnr[0] = 0.0, 1.0
+    if pos.dtype == bool:  # a row per score: forward, in the outputs' order
+        low = n - stop  # the kept rows in increasing score order: low to n - lo
+        spare = np.empty(min(n, BLOCK), dtype=running_dtype(n + 1))
+        for start, end, tp, predicted in _one_row_blocks(pos[::-1], n_pos):
+            a, b = max(start, low), min(end, n - lo)
+            if a >= b:
+                continue
+            rows, block = slice(a - low, b - low), slice(a - start, b - start)
+            fp = np.subtract(predicted[block], tp[block], out=spare[: b - a])
+            np.divide(fp, n_neg, out=fpr[rows])
+            np.subtract(n_pos, tp[block], out=fnr[rows])
+            fnr[rows] /= n_pos
+    else:
+        _det_blocks(table, lo, stop, origin, by_row_fpr, by_row_fnr)
+    thresholds = np.empty(size)
+    thresholds[origin:] = table.thresholds[lo:stop]
+    if origin:
+        thresholds[0] = np.inf
+    return fpr, fnr, thresholds[::-1]
+
+
+def _det_blocks(table, lo, stop, origin, by_row_fpr, by_row_fnr):
+    """:func:`_lazy_det`'s rates of table rows ``lo`` to ``stop``, from the running sums
+    block by block, written through the outputs' reversed views."""
+    n_pos, n_neg = table.n_pos, table.n_neg
     for start, end, tp, fp in _running_blocks(table):
         a, b = max(start, lo), min(end, stop)
         if a >= b:
@@ -670,11 +695,6 @@ def _lazy_det(table):
         np.divide(fp[a - start:b - start], n_neg, out=by_row_fpr[rows])
         np.subtract(n_pos, tp[a - start:b - start], out=by_row_fnr[rows])
         by_row_fnr[rows] /= n_pos
-    thresholds = np.empty(size)
-    thresholds[origin:] = table.thresholds[lo:stop]
-    if origin:
-        thresholds[0] = np.inf
-    return fpr, fnr, thresholds[::-1]
 
 
 def _non_decreasing(values):
