@@ -377,26 +377,21 @@ def check_integer_steps(data, distinct, drop):
     got = table.counts_at(rows)
     np.testing.assert_array_equal(got[0], tps[rows])
     np.testing.assert_array_equal(got[1], fps[rows])
-    for ours, theirs in zip(precision_recall_arrays(table, drop),
-                            precision_recall_arrays(plain, drop)):
-        np.testing.assert_array_equal(ours, theirs)
-    np.testing.assert_array_equal(step_area_terms(table), step_area_terms(plain))
-    if table.n_pos and table.n_neg:
-        for ours, theirs in zip(table_det(table), table_det(plain)):
-            np.testing.assert_array_equal(ours, theirs)
+    readers = [table]
     if table.lazy:
         # The same steps as integers (a row per score read as any count): the readers'
         # general path, from running sums block by block.
-        widened = CountTable(table.thresholds, None, None,
-                             tuple(steps.astype(np.int64) for steps in table.unit_steps))
+        readers.append(CountTable(table.thresholds, None, None,
+                                  tuple(steps.astype(np.int64) for steps in table.unit_steps)))
         if len(table) > 2:
-            np.testing.assert_array_equal(_keep_corners(widened), _keep_corners(plain))
-        for ours, theirs in zip(precision_recall_arrays(widened, drop),
+            np.testing.assert_array_equal(_keep_corners(readers[1]), _keep_corners(plain))
+    for read in readers:
+        for ours, theirs in zip(precision_recall_arrays(read, drop),
                                 precision_recall_arrays(plain, drop)):
             np.testing.assert_array_equal(ours, theirs)
-        np.testing.assert_array_equal(step_area_terms(widened), step_area_terms(plain))
+        np.testing.assert_array_equal(step_area_terms(read), step_area_terms(plain))
         if table.n_pos and table.n_neg:
-            for ours, theirs in zip(table_det(widened), table_det(plain)):
+            for ours, theirs in zip(table_det(read), table_det(plain)):
                 np.testing.assert_array_equal(ours, theirs)
     # Average precision written over the undecoded thresholds of a table it owns.
     from sklearn_prcurves._auc import table_average_precision
