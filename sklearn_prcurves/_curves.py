@@ -107,7 +107,7 @@ def _keep_corners(table):
     if table.unit_steps is not None:
         pos, neg = table.unit_steps
         np.not_equal(pos[2:], pos[1:-1], out=bend)
-        if pos.dtype != bool:  # (a row per score: each row's negative is not its positive)
+        if pos.dtype != bool:  # (a row per score: negatives' steps bend where positives' do)
             bend |= neg[2:] != neg[1:-1]
     else:
         # Block by block, the steps in buffers that stay in cache.
