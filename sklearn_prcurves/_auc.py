@@ -271,7 +271,7 @@ def roc_auc_score(
             return np.nan
         table = count_table(*checked_rows(y_true == classes[1], y_score, sample_weight,
                                           scores_checked=True))
-        fpr, tpr, _ = table_roc(table, thresholds=False)
+        fpr, tpr, _ = table_roc(table, thresholds=False, owned=True)
         return _trapezoid_area(fpr, tpr)
     binary_metric = partial(_binary_roc_auc_score, max_fpr=max_fpr)
     if y_type == "binary":

@@ -68,7 +68,7 @@ class CountTable:
     (array([1., 1., 0.]), array([0., 1., 1.]))
     """
 
-    __slots__ = ("_thresholds", "_tps", "_fps", "unit_steps", "_totals")
+    __slots__ = ("_thresholds", "_tps", "_fps", "unit_steps", "_totals", "fronts")
 
     def __init__(self, thresholds, tps, fps, unit_steps=None):
         # ``thresholds`` may also be the kernel's sort keys (:class:`_EncodedScores`),
@@ -86,6 +86,9 @@ class CountTable:
         # to touch.
         self.unit_steps = unit_steps
         self._totals = None
+        # Set by the kernel when ``thresholds``, ``tps`` and ``fps`` are elements 1..
+        # of float64 buffers one longer that it made: see :meth:`take_fronts`.
+        self.fronts = None
         if tps is None and unit_steps is None:
             raise ValueError("A CountTable needs its counts or its steps.")
 
@@ -95,7 +98,8 @@ class CountTable:
         if isinstance(self._thresholds, _EncodedScores):
             self._thresholds = self._thresholds.decoded()
         elif self._thresholds is None:
-            raise ValueError("This table's threshold buffer was taken by spare_buffer().")
+            raise ValueError("This table's threshold buffer was taken by its owner "
+                             "(spare_buffer() or take_fronts()).")
         return self._thresholds
 
     def spare_buffer(self):
@@ -107,19 +111,46 @@ class CountTable:
         keys, self._thresholds = self._thresholds.keys, None
         return keys.view(np.float64)
 
+    def __getstate__(self):
+        # Pickles and copies leave the kernel's front buffers behind: a copy does not
+        # own the arrays it shares, and pickled they would be a second copy of each.
+        state = {name: getattr(self, name) for name in self.__slots__}
+        state["fronts"] = None
+        return None, state
+
+    def take_fronts(self):
+        """For a caller that owns this table and needs nothing more of it: the buffers
+        whose elements 1.. are its thresholds, ``tps`` and ``fps``, to write over in
+        place (a curve's leading point goes in element 0), or None when the kernel
+        made no such buffers. The table is spent: it no longer holds its arrays.
+
+        At 1e6 weighted rows the ROC curve's three outputs are then no fresh 8 MB
+        arrays, paged in anew, but memory the call has already touched."""
+        fronts = self.fronts
+        if fronts is not None:
+            self.fronts = self._thresholds = None
+            self._tps = self._fps = _SPENT
+        return fronts
+
     @property
     def tps(self):
         """Cumulative weight of positives at each threshold (float64)."""
         if self._tps is None:
             self._tps = _running_sum(self.unit_steps[0])
-        return self._tps
+        return self._unspent(self._tps)
 
     @property
     def fps(self):
         """Cumulative weight of negatives at each threshold (float64)."""
         if self._fps is None:
             self._fps = _running_sum(self.unit_steps[1])
-        return self._fps
+        return self._unspent(self._fps)
+
+    @staticmethod
+    def _unspent(counts):
+        if counts is _SPENT:
+            raise ValueError("This table's counts were taken by its owner (take_fronts()).")
+        return counts
 
     @property
     def lazy(self):
@@ -130,7 +161,7 @@ class CountTable:
         """``(tps[index], fps[index])`` for an increasing array of row indices, without
         forming the whole running sums when the table has not formed them."""
         if self._tps is not None and self._fps is not None:
-            return self._tps[index], self._fps[index]
+            return self.tps[index], self.fps[index]
         pos, neg = self.unit_steps
         running = np.empty(pos.shape[0], dtype=running_dtype(pos.shape[0]))
         tp = cumsum_into(pos, running)[index].astype(np.float64)
@@ -174,14 +205,14 @@ class CountTable:
     def n_pos(self):
         """Total weight of positives (P)."""
         if self._tps is not None:
-            return float(self._tps[-1])
+            return float(self.tps[-1])
         return self._step_totals()[0]
 
     @property
     def n_neg(self):
         """Total weight of negatives (N)."""
         if self._fps is not None:
-            return float(self._fps[-1])
+            return float(self.fps[-1])
         return self._step_totals()[1]
 
     def _step_totals(self):
@@ -235,6 +266,10 @@ class CountTable:
         np.cumsum(tps, out=tps)
         np.cumsum(fps, out=fps)
         return CountTable(descending, tps, fps)
+
+
+# What a table holds in place of the counts :meth:`CountTable.take_fronts` gave away.
+_SPENT = np.empty(0)
 
 
 def count_table(
@@ -620,7 +655,7 @@ def _count_weighted(is_pos, y_score, sample_weight):
     groups = _tied_groups(y_score)
     if groups is not None:
         return _count_weighted_groups(is_pos, y_score, sample_weight, *groups)
-    order, descending, spare = _descending_order_and_buffer(y_score)
+    order, descending, spare = _descending_order_and_buffer(y_score, front=True)
     pos_weight, weight = _class_weights_in_order(is_pos, sample_weight, order, spare)
     del order, spare
     n = descending.shape[0]
@@ -631,7 +666,12 @@ def _count_weighted(is_pos, y_score, sample_weight):
     np.cumsum(pos_weight, out=pos_weight)
     np.cumsum(weight, out=weight)
     if np.count_nonzero(last) == n:  # every score distinct: the rows are the table
-        return CountTable(descending, pos_weight, weight)
+        table = CountTable(descending, pos_weight, weight)
+        # All three arrays are this function's own: a front buffer is one it made.
+        fronts = tuple(_front_buffer(a) for a in (descending, pos_weight, weight))
+        if all(front is not None for front in fronts):
+            table.fronts = fronts
+        return table
     last = np.flatnonzero(last)
     return CountTable(descending[last], pos_weight[last], weight[last])
 
@@ -767,13 +807,17 @@ def _descending_order(y_score, scores=True):
     return order, descending
 
 
-def _descending_order_and_buffer(y_score, scores=True):
+def _descending_order_and_buffer(y_score, scores=True, front=False):
     """:func:`_descending_order`, and the n 64-bit sort keys' buffer, free now for
     the caller to write over (None where NumPy's argsort gave the order).
 
     ``scores=False``: the scores in order are returned as None when the keys alone
     show every score distinct. Keys whose leading bits differ order their scores
     strictly, so the order needs no reading back of the scores to check it.
+
+    ``front``: for float64 scores sorted by their keys, the order, the scores in order
+    and the keys' buffer are each elements 1.. of a fresh buffer one element longer
+    (see :func:`_front_buffer`), where a curve's leading point can go.
     """
     n = y_score.shape[0]
     if y_score.dtype == np.float32 and n < 2**32:
@@ -783,22 +827,42 @@ def _descending_order_and_buffer(y_score, scores=True):
         return order, y_score[order], key
     if y_score.dtype == np.float64 and 1 < n < 2**40:
         position_bits = int(n - 1).bit_length()
-        key = _score_keys64(y_score, position_bits)
-        order = _order_from_keys(key, position_bits, n, as_doubles=True)
+        key = _score_keys64(y_score, position_bits, _with_front(n, np.uint64, front))
+        order = _order_from_keys(key, position_bits, n, as_doubles=True, front=front)
         shift = position_bits
         if not scores:
             key >>= np.uint64(position_bits)  # the scores' leading bits, ascending
             shift = 0
             if _order_distinct_scores(order, key, y_score):
                 return order, None, key
-        repaired = _repair_truncated(order, key, y_score, shift)
+        repaired = _repair_truncated(order, key, y_score, shift,
+                                     _with_front(n, np.float64, front))
         if repaired is not None:
             return (*repaired, key)
     order = _argsort_descending(y_score)
     return order, y_score[order], None
 
 
-def _score_keys64(y_score, position_bits):
+def _with_front(n, dtype, front=True):
+    """Elements 1.. of a fresh buffer of ``n + 1`` (None unless ``front``)."""
+    return np.empty(n + 1, dtype=dtype)[1:] if front else None
+
+
+def _front_buffer(array):
+    """The float64 buffer of which ``array`` (8-byte elements) is elements 1.., or None.
+
+    Only for arrays this module created: a view of the caller's memory one element
+    into it would pass as well."""
+    base = array.base
+    if (isinstance(base, np.ndarray) and array.itemsize == 8 and base.itemsize == 8
+            and base.ndim == 1 and array.ndim == 1 and base.flags.c_contiguous
+            and array.flags.c_contiguous and base.shape[0] == array.shape[0] + 1
+            and array.ctypes.data == base.ctypes.data + 8):
+        return base.view(np.float64)
+    return None
+
+
+def _score_keys64(y_score, position_bits, out=None):
     """Sort keys of float64 scores with their low ``position_bits`` bits zero: each
     score's order-preserving bits less the smallest score's, their leading bits moved
     up to just below the two top bits (kept clear, so that the keys read as finite
@@ -808,7 +872,8 @@ def _score_keys64(y_score, position_bits):
     Measured from the smallest score and cut at the span's leading bit, the keys keep
     every bit that tells the scores apart: with 1e7 scores in (0, 1.3), 7 bits more
     than the scores' own bits cut at the sign, and about 120 times fewer rows that
-    only the costly repair of :func:`_repair_truncated` can order.
+    only the costly repair of :func:`_repair_truncated` can order. ``out``: n uint64
+    to hold the keys.
     """
     low, high = y_score.min(), y_score.max()
     if low >= 0:
@@ -816,13 +881,14 @@ def _score_keys64(y_score, position_bits):
         # score with its sign bit set, is 0.0 without it.
         if low > 0:
             base = int(low.view(np.uint64))
-            key = np.subtract(y_score.view(np.uint64), np.uint64(base))
+            key = np.subtract(y_score.view(np.uint64), np.uint64(base), out=out)
         else:
             base = 0
-            key = np.bitwise_and(y_score.view(np.uint64), np.uint64(0x7FFFFFFFFFFFFFFF))
+            key = np.bitwise_and(y_score.view(np.uint64), np.uint64(0x7FFFFFFFFFFFFFFF),
+                                 out=out)
         span = int(high.view(np.uint64)) - base
     else:
-        key = _ordered_bits64(y_score)
+        key = _ordered_bits64(y_score, out)
         base, top = (int(b) for b in _ordered_bits64(np.array([low, high])))
         key -= np.uint64(base)
         span = top - base
@@ -844,11 +910,13 @@ def _ordered_bits32(y_score):
     return ordered
 
 
-def _ordered_bits64(y_score):
+def _ordered_bits64(y_score, out=None):
     """uint64 keys of float64 scores ordering as the scores do, -0.0 equal to 0.0:
-    the sign-and-magnitude bits as a two's-complement integer, its sign bit flipped."""
+    the sign-and-magnitude bits as a two's-complement integer, its sign bit flipped.
+    ``out``: uint64 to hold them."""
     signed = y_score.view(np.int64)
-    key = signed & np.int64(0x7FFFFFFFFFFFFFFF)
+    key = np.bitwise_and(signed, np.int64(0x7FFFFFFFFFFFFFFF),
+                         out=None if out is None else out.view(np.int64))
     sign = signed >> np.int64(63)  # -1 for negative scores and -0.0, else 0
     key ^= sign
     key -= sign
@@ -858,11 +926,12 @@ def _ordered_bits64(y_score):
     return key
 
 
-def _order_from_keys(key, position_bits, n, as_doubles=False):
+def _order_from_keys(key, position_bits, n, as_doubles=False, front=False):
     """Descending order of rows by ``key`` (its low ``position_bits`` zero; modified in
     place), ties in input order: one value sort of ``key | reversed position``, read
-    backwards. ``as_doubles``: the keys are below the bits of +inf."""
-    positions = np.arange(n - 1, -1, -1, dtype=np.uint64)
+    backwards. ``as_doubles``: the keys are below the bits of +inf. ``front``: the
+    order is elements 1.. of a buffer one longer."""
+    positions = np.arange(n - 1 + front, -1, -1, dtype=np.uint64)[int(front):]
     key |= positions
     if as_doubles:
         key.view(np.float64).sort()
@@ -894,12 +963,16 @@ def _order_distinct_scores(order, key, y_score):
     return not np.any((values[1:] == values[:-1]) & (run[1:] == run[:-1]))
 
 
-def _repair_truncated(order, key, y_score, shift):
+def _repair_truncated(order, key, y_score, shift, out=None):
     """``order`` with rows whose truncated keys tie but whose scores differ put in
-    score order, and the scores in that order; None when that would touch too many
-    rows to be worth it. ``key``: the sorted keys, each row's truncated score shifted
-    up by ``shift`` bits (0 once the position bits are shifted out)."""
-    descending = y_score[order]
+    score order, and the scores in that order (in ``out`` if given); None when that
+    would touch too many rows to be worth it. ``key``: the sorted keys, each row's
+    truncated score shifted up by ``shift`` bits (0 once the position bits are shifted
+    out)."""
+    if out is None:
+        descending = y_score[order]
+    else:  # (mode="clip" with out= writes straight into out; the indices are valid)
+        descending = np.take(y_score, order, out=out, mode="clip")
     misplaced = np.flatnonzero(descending[1:] > descending[:-1])
     if misplaced.shape[0] == 0:
         return order, descending

@@ -160,6 +160,14 @@ def _prepend_origin(counts, total):
     return out
 
 
+def _origin_in_front(out, total):
+    """:func:`_prepend_origin` in place: ``out`` holds the counts from element 1."""
+    out[0] = 0.0
+    if total > 0:
+        np.divide(out[1:], total, out=out[1:])
+    return out
+
+
 @array_api_boundary("y_score", "y_true", "sample_weight")
 @validate_params(BINARY_PARAMS, prefer_skip_nested_validation=True)
 def confusion_matrix_at_thresholds(
@@ -514,29 +522,43 @@ def roc_curve(
 
 def roc_points(y_true, y_score, pos_label=None, sample_weight=None, drop_intermediate=True):
     table = binary_table(y_true, y_score, pos_label, sample_weight)
-    return table_roc(table, drop_intermediate)
+    return table_roc(table, drop_intermediate, owned=True)
 
 
-def table_roc(table, drop_intermediate=True, thresholds=True):
-    """:func:`roc_curve` of a counting table (``thresholds=False``: None for them)."""
+def table_roc(table, drop_intermediate=True, thresholds=True, owned=False):
+    """:func:`roc_curve` of a counting table (``thresholds=False``: None for them).
+
+    ``owned``: the caller drops the table afterwards, so where every row is a corner
+    the curve may be written over the table's own buffers (see
+    :meth:`CountTable.take_fronts`) instead of fresh arrays."""
     if drop_intermediate and len(table) > 2:
         keep = _keep_corners(table)
     else:
         keep = slice(None)
-    if isinstance(keep, slice):
-        fps, tps = table.fps, table.tps
-    elif table.lazy:
-        tps, fps = _counts_at_corners(table.unit_steps, keep)
-    else:
-        tps, fps = table.tps[keep], table.fps[keep]
     n_neg, n_pos = table.n_neg, table.n_pos
-    fpr = _prepend_origin(fps, n_neg)
-    tpr = _prepend_origin(tps, n_pos)
-    if thresholds:
-        thresholds = np.concatenate(
-            [[np.inf], table.thresholds[keep].astype(np.float64, copy=False)])
+    fronts = table.take_fronts() if owned and isinstance(keep, slice) else None
+    if fronts is not None:
+        fpr, tpr = (_origin_in_front(front, total)
+                    for front, total in ((fronts[2], n_neg), (fronts[1], n_pos)))
+        if thresholds:
+            thresholds = fronts[0]
+            thresholds[0] = np.inf
+        else:
+            thresholds = None
     else:
-        thresholds = None
+        if isinstance(keep, slice):
+            fps, tps = table.fps, table.tps
+        elif table.lazy:
+            tps, fps = _counts_at_corners(table.unit_steps, keep)
+        else:
+            tps, fps = table.tps[keep], table.fps[keep]
+        fpr = _prepend_origin(fps, n_neg)
+        tpr = _prepend_origin(tps, n_pos)
+        if thresholds:
+            thresholds = np.concatenate(
+                [[np.inf], table.thresholds[keep].astype(np.float64, copy=False)])
+        else:
+            thresholds = None
 
     if n_neg <= 0:
         warnings.warn(

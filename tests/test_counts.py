@@ -297,6 +297,59 @@ def test_descending_order_repairs_large_collision_runs_and_falls_back():
                 np.testing.assert_array_equal(order, expected)
 
 
+@given(scores_to_order(), st.integers(0, 2**32 - 1), st.booleans())
+def test_owned_roc_curve_is_written_over_the_kernels_buffers(scores, seed, drop):
+    # A weighted table of distinct float64 scores keeps its thresholds and counts as
+    # elements 1.. of buffers one longer; the ROC curve of a table its caller owns is
+    # written over them. Same curve as from a table it does not own, and as
+    # scikit-learn's; the spent table refuses to be read; copies leave the buffers.
+    import copy
+    import pickle
+
+    from sklearn_prcurves._curves import table_roc
+
+    rng = np.random.default_rng(seed)
+    if seed % 2 and np.unique(scores).shape[0] > 1:  # half the cases distinct
+        scores = rng.permutation(np.unique(scores))
+    is_pos = rng.random(scores.shape[0]) < 0.4
+    is_pos[:2] = True, False
+    weights = rng.random(scores.shape[0]) + 0.1
+    with np.errstate(all="ignore"):  # (scikit-learn's differences of +-1e308)
+        expected = roc_curve(is_pos, scores, sample_weight=weights, drop_intermediate=drop)
+    plain = table_roc(count_table(is_pos, scores, weights), drop)
+    owned_table = count_table(is_pos, scores, weights)
+    fronts = owned_table.fronts
+    # (Distinct scores whose keys collide too often are ordered by argsort: no buffers.)
+    assert fronts is None or np.unique(scores).shape[0] == scores.shape[0]
+    ordinary = rng.permutation(scores.shape[0]) / 7.0  # distinct, keys apart
+    assert count_table(is_pos, ordinary, weights).fronts is not None
+    if fronts is not None:
+        for front, array in zip(fronts, (owned_table.thresholds, owned_table.tps,
+                                         owned_table.fps)):
+            assert np.shares_memory(front[1:], array) and front.shape[0] == array.shape[0] + 1
+        assert copy.copy(owned_table).fronts is None
+        assert pickle.loads(pickle.dumps(owned_table)).fronts is None
+    owned = table_roc(owned_table, drop, owned=True)
+    for ours, theirs, mine in zip(owned, expected, plain):
+        np.testing.assert_array_equal(ours, theirs)
+        np.testing.assert_array_equal(ours, mine)
+        assert ours.dtype == theirs.dtype
+    if fronts is not None and owned[0].shape[0] == scores.shape[0] + 1:  # every row a corner
+        assert owned_table.fronts is None
+        for front, array in zip(fronts, (owned[2], owned[1], owned[0])):
+            assert np.shares_memory(front, array)
+        for read in ("tps", "fps", "thresholds", "n_pos"):
+            with pytest.raises(ValueError, match="taken by its owner"):
+                getattr(owned_table, read)
+    # Float32, tied and unweighted tables have no such buffers.
+    with np.errstate(over="ignore"):
+        assert count_table(is_pos, scores.astype(np.float32), weights).fronts is None
+    assert count_table(is_pos, scores).fronts is None
+    tied = scores[rng.integers(0, scores.shape[0], scores.shape[0])]
+    assert count_table(is_pos, tied, weights).fronts is None or (
+        np.unique(tied).shape[0] == tied.shape[0])
+
+
 @given(scores_to_order())
 def test_score_keys_order_as_the_scores_and_span_their_range(scores):
     from sklearn_prcurves._counts import _score_keys64
