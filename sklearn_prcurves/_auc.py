@@ -368,8 +368,8 @@ def table_average_precision(table, owned=False):
     ``-sum(diff(recall) * precision[:-1])`` of its precision-recall curve, the terms
     as those arrays give them, summed as one array; the clip turns a rounding -0.0
     into 0.0. ``owned``: the caller drops the table afterwards, so the terms may be
-    written over its undecoded thresholds (one n-element array fewer)."""
-    spare = table.spare_buffer() if owned and table.lazy and table.n_pos > 0 else None
+    written over the buffer of its thresholds (one n-element array fewer)."""
+    spare = table.spare_buffer() if owned and table.n_pos > 0 else None
     return float(max(0.0, -np.sum(step_area_terms(table, out=spare))))
 
 

@@ -104,8 +104,13 @@ class CountTable:
 
     def spare_buffer(self):
         """For a caller that owns this table and needs no more of its thresholds: the
-        buffer of its undecoded sort keys as n float64 to write over (the table keeps
-        its counts but loses its thresholds), or None when there is none."""
+        buffer of its undecoded sort keys, or of its thresholds where the kernel made
+        them in a buffer of its own (:meth:`take_fronts`), as n float64 to write over
+        (the table keeps its counts but loses its thresholds), or None when there is
+        none."""
+        if self.fronts is not None:
+            spare, self.fronts, self._thresholds = self.fronts[0][1:], None, None
+            return spare
         if not isinstance(self._thresholds, _EncodedScores):
             return None
         keys, self._thresholds = self._thresholds.keys, None
@@ -193,7 +198,7 @@ class CountTable:
     def __len__(self):
         if self.unit_steps is not None:
             return self.unit_steps[0].shape[0]
-        return self._thresholds.shape[0]
+        return self.tps.shape[0]  # (the thresholds may have been taken: spare_buffer)
 
     def __repr__(self):
         return (

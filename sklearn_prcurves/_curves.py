@@ -315,9 +315,9 @@ def precision_recall_arrays(table, drop_intermediate=False):
             _one_row_precision_recall(table.unit_steps[0][::-1], n_pos, precision, recall)
             return precision, recall, keep
         by_row_precision, by_row_recall = precision[-2::-1], recall[-2::-1]
-        for start, stop, tp, fp in _running_blocks(table):
-            fp += tp  # predicted positives: never zero, every row holds a sample
-            np.divide(tp, fp, out=by_row_precision[start:stop])
+        for start, stop, tp, predicted in _predicted_blocks(table):
+            # (never zero: every row holds a sample)
+            np.divide(tp, predicted, out=by_row_precision[start:stop])
             np.divide(tp, n_pos, out=by_row_recall[start:stop])
         return precision, recall, keep
     tps, fps = (table.tps, table.fps) if isinstance(keep, slice) else table.counts_at(keep)
@@ -412,15 +412,44 @@ def _running_blocks(table):
         yield start, stop, block_tp, block_fp
 
 
+def _predicted_blocks(table):
+    """``(start, stop, tp, predicted positives)`` block by block of a table's rows:
+    from the steps of a step-only table (:func:`_running_blocks`), else slices of
+    its running sums and their sums in a reused buffer."""
+    if table.lazy:
+        for start, stop, tp, fp in _running_blocks(table):
+            fp += tp
+            yield start, stop, tp, fp
+        return
+    tps, fps = table.tps, table.fps
+    n = tps.shape[0]
+    predicted = np.empty(min(n, BLOCK))
+    for start in range(0, n, BLOCK):
+        stop = min(start + BLOCK, n)
+        tp = tps[start:stop]
+        yield start, stop, tp, np.add(tp, fps[start:stop], out=predicted[:stop - start])
+
+
+def _precision_into(tp, predicted, out):
+    """``tp / predicted`` into ``out``, 0 where nothing is predicted positive (weights
+    of both signs cancelling out), as scikit-learn's precision."""
+    if predicted.min() > 0:  # always, unless weights cancel out
+        return np.divide(tp, predicted, out=out)
+    nothing = predicted == 0
+    np.divide(tp, predicted, out=out, where=~nothing)
+    out[nothing] = 0.0
+    return out
+
+
 def step_area_terms(table, out=None):
     """The terms ``(R_{k+1} - R_k) P_k`` of the average precision, in the order of
     :func:`precision_recall_arrays`' points, as that function's arrays give them.
 
-    A step-only table with positives is read block by block, so only the terms are
-    formed (not the precision and recall besides them); into ``out`` (n float64)
-    if given.
+    A table with positives is read block by block, so only the terms are formed
+    (not the precision and recall besides them, nor a step-only table's running
+    sums); into ``out`` (n float64) if given.
     """
-    if not (table.lazy and table.n_pos > 0):
+    if not table.n_pos > 0:
         precision, recall, _ = precision_recall_arrays(table)
         terms = np.subtract(recall[1:], recall[:-1])
         terms *= precision[:-1]
@@ -428,7 +457,7 @@ def step_area_terms(table, out=None):
     n = len(table)
     terms = np.empty(n) if out is None else out
     n_pos = table.n_pos
-    if table.unit_steps[0].dtype == bool:  # a row per score: forward, in terms' order
+    if table.lazy and table.unit_steps[0].dtype == bool:  # a row per score: forward
         size = min(n, BLOCK)
         precision, recall = np.empty(size), np.empty(size + 1)
         for start, stop, tp, predicted in _one_row_blocks(table.unit_steps[0][::-1], n_pos):
@@ -440,22 +469,19 @@ def step_area_terms(table, out=None):
         return terms
     # In table order (decreasing score) term j is (recall[j - 1] - recall[j]) *
     # precision[j], recall[-1] being the final point's 0.
+    # The block's recall follows the previous row's in one buffer.
     by_row = terms[::-1]
-    recall_before = 0.0
     size = min(n, BLOCK)
-    precision, recall, following = np.empty(size), np.empty(size), np.empty(size)
-    for start, stop, tp, fp in _running_blocks(table):
+    precision, recall = np.empty(size), np.empty(size + 1)
+    recall[0] = 0.0
+    for start, stop, tp, predicted in _predicted_blocks(table):
         m = stop - start
-        fp += tp  # predicted positives
-        np.divide(tp, fp, out=precision[:m])
-        np.divide(tp, n_pos, out=recall[:m])
-        shifted = following[:m]
-        shifted[0] = recall_before
-        shifted[1:] = recall[:m - 1]
-        recall_before = recall[m - 1]
+        _precision_into(tp, predicted, precision[:m])
+        np.divide(tp, n_pos, out=recall[1 : m + 1])
         out = by_row[start:stop]
-        np.subtract(shifted, recall[:m], out=out)
+        np.subtract(recall[:m], recall[1 : m + 1], out=out)
         out *= precision[:m]
+        recall[0] = recall[m]
     return terms
 
 

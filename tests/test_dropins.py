@@ -359,3 +359,31 @@ def test_weighted_roc_corners_block_by_block(monkeypatch, block):
         weight = np.where(rng.random(n) < 0.8, 1.5, 3.0)
         assert_same_outcome("roc_curve", y, scores, sample_weight=weight,
                             drop_intermediate=True)
+
+
+@pytest.mark.parametrize("block", [1, 2, 5, 1 << 16])
+def test_weighted_average_precision_block_by_block(monkeypatch, block):
+    # Weighted average precision sums terms formed block by block of the table's rows,
+    # each block's recall following the previous block's last: whatever the block
+    # size, scikit-learn's value, byte for byte. Weights of both signs that cancel
+    # leave rows with nothing predicted positive (precision 0 there, as in
+    # scikit-learn); distinct float64 scores have their terms written over the
+    # table's own buffer.
+    from sklearn_prcurves import _curves
+
+    monkeypatch.setattr(_curves, "BLOCK", block)
+    rng = np.random.default_rng(block)
+    for n in (2, 3, 4, 12, 41, 97):
+        for kind in ("distinct", "tied", "cancelling", "float32"):
+            y = rng.integers(0, 2, n)
+            y[:2] = 0, 1
+            scores = rng.random(n)
+            weight = rng.random(n) + 0.5
+            if kind == "tied":
+                scores = np.round(scores, 1)
+            elif kind == "cancelling":
+                weight = np.where(rng.random(n) < 0.5, -1.0, 1.0)
+            elif kind == "float32":
+                scores = scores.astype(np.float32)
+            assert_same_outcome("average_precision_score", y, scores,
+                                sample_weight=weight)
