@@ -68,7 +68,7 @@ class CountTable:
     (array([1., 1., 0.]), array([0., 1., 1.]))
     """
 
-    __slots__ = ("_thresholds", "_tps", "_fps", "unit_steps", "_totals", "fronts")
+    __slots__ = ("_thresholds", "_tps", "_fps", "_steps", "_totals", "fronts")
 
     def __init__(self, thresholds, tps, fps, unit_steps=None):
         # ``thresholds`` may also be the kernel's sort keys (:class:`_EncodedScores`),
@@ -84,7 +84,9 @@ class CountTable:
         # need only some rows of them (the ROC curve's corners) read those through
         # :meth:`counts_at`. At 1e6 rows two running sums are 16 MB a call never has
         # to touch.
-        self.unit_steps = unit_steps
+        # (With a row per score the negatives' steps are the positives' negation, formed
+        # when first read: the one-row shortcuts read only ``positive_steps``.)
+        self._steps = unit_steps
         self._totals = None
         # Set by the kernel when ``thresholds``, ``tps`` and ``fps`` are elements 1..
         # of float64 buffers one longer that it made: see :meth:`take_fronts`.
@@ -101,6 +103,13 @@ class CountTable:
             raise ValueError("This table's threshold buffer was taken by its owner "
                              "(spare_buffer() or take_fronts()).")
         return self._thresholds
+
+    def thresholds_at(self, index):
+        """``thresholds[index]``; for an increasing array of rows, of thresholds still
+        held as sort keys, decoded at those rows only."""
+        if isinstance(self._thresholds, _EncodedScores) and not isinstance(index, slice):
+            return self._thresholds.at(index)
+        return self.thresholds[index]
 
     def spare_buffer(self):
         """For a caller that owns this table and needs no more of its thresholds: the
@@ -158,6 +167,20 @@ class CountTable:
         return counts
 
     @property
+    def unit_steps(self):
+        """``(positives, negatives)`` per score as integer arrays (booleans when every
+        score holds one row), or None for a table of float counts."""
+        steps = self._steps
+        if steps is not None and steps[1] is None:
+            steps = self._steps = (steps[0], ~steps[0])
+        return steps
+
+    @property
+    def positive_steps(self):
+        """The positives per score of :attr:`unit_steps` (None without steps)."""
+        return None if self._steps is None else self._steps[0]
+
+    @property
     def lazy(self):
         """True while the running sums are not formed (the table holds its steps)."""
         return self._tps is None
@@ -196,8 +219,8 @@ class CountTable:
         return cls.from_counts(descending, pos, neg)
 
     def __len__(self):
-        if self.unit_steps is not None:
-            return self.unit_steps[0].shape[0]
+        if self._steps is not None:
+            return self._steps[0].shape[0]
         return self.tps.shape[0]  # (the thresholds may have been taken: spare_buffer)
 
     def __repr__(self):
@@ -222,10 +245,13 @@ class CountTable:
 
     def _step_totals(self):
         if self._totals is None:
-            self._totals = tuple(
-                float(np.count_nonzero(steps) if steps.dtype == bool
-                      else np.sum(steps, dtype=np.int64))
-                for steps in self.unit_steps)
+            pos = self._steps[0]
+            if pos.dtype == bool:  # a row per score
+                n_pos = np.count_nonzero(pos)
+                self._totals = float(n_pos), float(pos.shape[0] - n_pos)
+            else:
+                self._totals = tuple(float(np.sum(steps, dtype=np.int64))
+                                     for steps in self.unit_steps)
         return self._totals
 
     @property
@@ -547,7 +573,7 @@ def _count_packed(is_pos, y_score, negative_zero=True):
         if negative_zero and keys[0] >> np.uint64(1) == 0:
             values = values.decoded()
             _signed_zero_as_first_seen(values[-1:], y_score)
-        return CountTable(values, None, None, (pos, ~pos))
+        return CountTable(values, None, None, (pos, None))
     ends = np.flatnonzero(last)
     del last
     last_keys = keys[ends]
@@ -612,6 +638,15 @@ class _EncodedScores:
                 self.keys >>= np.uint64(1)
                 self._values = _decoded(self.keys, self.dtype)[::-1]
         return self._values
+
+    def at(self, index):
+        """The scores at rows ``index`` of the decreasing order, decoded there only."""
+        with self._lock:
+            if self._values is not None:
+                return self._values[index]
+            bits = self.keys[::-1][index]
+        bits >>= np.uint64(1)
+        return _decoded(bits, self.dtype)
 
     def __reduce__(self):  # tables travel to other processes (Dask, Spark)
         with self._lock:

@@ -80,9 +80,9 @@ def _keep_pr_points(table):
     """:func:`_keep_ends_of_flat_runs` of the table's ``tps`` (the precision-recall
     curve's ``drop_intermediate``); from the integer steps when the table has them,
     a step of ``tps`` being a non-zero count of positives."""
-    if table.unit_steps is None:
+    pos = table.positive_steps
+    if pos is None:
         return _keep_ends_of_flat_runs(table.tps)
-    pos = table.unit_steps[0]
     keep = np.empty(len(table), dtype=bool)
     keep[0] = keep[-1] = True
     np.logical_or(pos[1:-1], pos[2:], out=keep[1:-1])
@@ -104,10 +104,11 @@ def _keep_corners(table):
     keep = np.empty(n, dtype=bool)
     keep[0] = keep[-1] = True
     bend = keep[1:-1]
-    if table.unit_steps is not None:
-        pos, neg = table.unit_steps
+    if table.positive_steps is not None:
+        pos = table.positive_steps
         np.not_equal(pos[2:], pos[1:-1], out=bend)
         if pos.dtype != bool:  # (a row per score: negatives' steps bend where positives' do)
+            neg = table.unit_steps[1]
             bend |= neg[2:] != neg[1:-1]
     else:
         # Block by block, the steps in buffers that stay in cache.
@@ -130,20 +131,23 @@ def _keep_corners(table):
 _CORNER_BLOCK = 1 << 15
 
 
-def _counts_at_corners(unit_steps, keep):
-    """``tps`` and ``fps`` at the corners ``keep`` (from :func:`_keep_corners`), from the
-    steps alone: every row between two corners has the step of the later corner (a
-    row is a corner where its step differs from the next one), so each count grows by
-    ``rows x step`` from corner to corner. Exact integers, no running sum over rows."""
+def _counts_at_corners(table, keep):
+    """``tps`` and ``fps`` at the corners ``keep`` (from :func:`_keep_corners`) of a
+    step-only table, from its steps alone: every row between two corners has the step
+    of the later corner (a row is a corner where its step differs from the next one),
+    so each count grows by ``rows x step`` from corner to corner. Exact integers (as
+    int64: divided, they give the floats' quotients), no running sum over rows."""
     counts = []
-    for steps in unit_steps:
+    for steps in (table.positive_steps, None):
+        if steps is None:
+            steps = table.unit_steps[1]
         grown = np.empty(keep.shape[0], dtype=np.int64)
         grown[0] = steps[0]
         np.subtract(keep[1:], keep[:-1], out=grown[1:])
         grown[1:] *= steps[keep[1:]]
-        counts.append(np.cumsum(grown, out=grown).astype(np.float64))
+        counts.append(np.cumsum(grown, out=grown))
         if steps.dtype == bool:  # a row per score: the rows at or above less the TPs
-            fps = np.add(keep, 1, dtype=np.float64)
+            fps = np.add(keep, 1, dtype=np.int64)
             counts.append(np.subtract(fps, counts[0], out=fps))
             break
     return counts
@@ -311,8 +315,8 @@ def precision_recall_arrays(table, drop_intermediate=False):
         n_points = len(table)
         precision, recall = np.empty(n_points + 1), np.empty(n_points + 1)
         precision[-1], recall[-1] = 1.0, 0.0
-        if table.unit_steps[0].dtype == bool:  # a row per score
-            _one_row_precision_recall(table.unit_steps[0][::-1], n_pos, precision, recall)
+        if table.positive_steps.dtype == bool:  # a row per score
+            _one_row_precision_recall(table.positive_steps[::-1], n_pos, precision, recall)
             return precision, recall, keep
         by_row_precision, by_row_recall = precision[-2::-1], recall[-2::-1]
         for start, stop, tp, predicted in _predicted_blocks(table):
@@ -457,10 +461,10 @@ def step_area_terms(table, out=None):
     n = len(table)
     terms = np.empty(n) if out is None else out
     n_pos = table.n_pos
-    if table.lazy and table.unit_steps[0].dtype == bool:  # a row per score: forward
+    if table.lazy and table.positive_steps.dtype == bool:  # a row per score: forward
         size = min(n, BLOCK)
         precision, recall = np.empty(size), np.empty(size + 1)
-        for start, stop, tp, predicted in _one_row_blocks(table.unit_steps[0][::-1], n_pos):
+        for start, stop, tp, predicted in _one_row_blocks(table.positive_steps[::-1], n_pos):
             m = stop - start
             np.divide(tp[:-1], predicted, out=precision[:m])
             np.divide(tp, n_pos, out=recall[: m + 1])
@@ -575,14 +579,15 @@ def table_roc(table, drop_intermediate=True, thresholds=True, owned=False):
         if isinstance(keep, slice):
             fps, tps = table.fps, table.tps
         elif table.lazy:
-            tps, fps = _counts_at_corners(table.unit_steps, keep)
+            tps, fps = _counts_at_corners(table, keep)
         else:
             tps, fps = table.tps[keep], table.fps[keep]
         fpr = _prepend_origin(fps, n_neg)
         tpr = _prepend_origin(tps, n_pos)
         if thresholds:
-            thresholds = np.concatenate(
-                [[np.inf], table.thresholds[keep].astype(np.float64, copy=False)])
+            thresholds = np.empty(fpr.shape[0])
+            thresholds[0] = np.inf
+            thresholds[1:] = table.thresholds_at(keep)
         else:
             thresholds = None
 
@@ -698,11 +703,14 @@ def table_det(table, drop_intermediate=False):
 def _lazy_det(table):
     """:func:`table_det` of a step-only table holding both classes: the kept range
     found from the steps, the rates computed block by block of running sums."""
-    pos, neg = table.unit_steps
+    pos = table.positive_steps
     n, n_pos, n_neg = len(table), table.n_pos, table.n_neg
     # As in table_det: from the last point with no false positive (the origin when
     # the first row holds a negative) to the first with no false negative.
-    first = int(np.argmax(neg))  # rows before the first negative
+    if pos.dtype == bool:  # rows before the first negative
+        first = int(np.argmin(pos))
+    else:
+        first = int(np.argmax(table.unit_steps[1]))
     lo, stop = max(first - 1, 0), n - int(np.argmax(pos[::-1]))  # one past the last positive
     origin = int(first == 0)
     size = stop - lo + origin

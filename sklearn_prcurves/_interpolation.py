@@ -243,7 +243,7 @@ def table_area(table, interpolation, leading_negatives="interpolate"):
     if not table.lazy:
         tp, fp, _ = table_path(table)
         return path_area(tp, fp, interpolation, leading_negatives)
-    rows = np.flatnonzero(table.unit_steps[0])
+    rows = np.flatnonzero(table.positive_steps)
     n_pos = float(rows.shape[0])
     # Path point k + 1 is row k, and path_area's piece j holds the segments ending at
     # its points j*C + 1 ... (j + 1)*C: rows j*C to (j + 1)*C - 1.

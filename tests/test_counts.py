@@ -421,9 +421,14 @@ def check_integer_steps(data, distinct, drop):
         corners = _keep_corners(table)
         np.testing.assert_array_equal(corners, _keep_corners(plain))
         if not isinstance(corners, slice):
-            at_corners = _counts_at_corners(table.unit_steps, corners)
-            np.testing.assert_array_equal(at_corners[0], tps[corners])
-            np.testing.assert_array_equal(at_corners[1], fps[corners])
+            fresh = count_table(is_pos, scores)  # thresholds not decoded yet
+            np.testing.assert_array_equal(fresh.thresholds_at(corners), thresholds[corners])
+            np.testing.assert_array_equal(fresh.thresholds, thresholds)
+            for steps in (table, CountTable(None, None, None, tuple(
+                    steps.astype(np.int64) for steps in table.unit_steps))):
+                at_corners = _counts_at_corners(steps, corners)
+                np.testing.assert_array_equal(at_corners[0], tps[corners])
+                np.testing.assert_array_equal(at_corners[1], fps[corners])
         np.testing.assert_array_equal(_keep_pr_points(table), _keep_pr_points(plain))
     rows = np.flatnonzero(np.array(data.draw(st.lists(st.booleans(), min_size=len(table),
                                                       max_size=len(table)))))
