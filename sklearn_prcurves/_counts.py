@@ -68,7 +68,7 @@ class CountTable:
     (array([1., 1., 0.]), array([0., 1., 1.]))
     """
 
-    __slots__ = ("_thresholds", "_tps", "_fps", "_steps", "_totals", "fronts")
+    __slots__ = ("_thresholds", "_tps", "_fps", "_steps", "_totals", "_fronts")
 
     def __init__(self, thresholds, tps, fps, unit_steps=None):
         # ``thresholds`` may also be the kernel's sort keys (:class:`_EncodedScores`),
@@ -90,7 +90,7 @@ class CountTable:
         self._totals = None
         # Set by the kernel when ``thresholds``, ``tps`` and ``fps`` are elements 1..
         # of float64 buffers one longer that it made: see :meth:`take_fronts`.
-        self.fronts = None
+        self._fronts = None
         if tps is None and unit_steps is None:
             raise ValueError("A CountTable needs its counts or its steps.")
 
@@ -117,8 +117,8 @@ class CountTable:
         them in a buffer of its own (:meth:`take_fronts`), as n float64 to write over
         (the table keeps its counts but loses its thresholds), or None when there is
         none."""
-        if self.fronts is not None:
-            spare, self.fronts, self._thresholds = self.fronts[0][1:], None, None
+        if self._fronts is not None:
+            spare, self._fronts, self._thresholds = self._fronts[0][1:], None, None
             return spare
         if not isinstance(self._thresholds, _EncodedScores):
             return None
@@ -129,7 +129,7 @@ class CountTable:
         # Pickles and copies leave the kernel's front buffers behind: a copy does not
         # own the arrays it shares, and pickled they would be a second copy of each.
         state = {name: getattr(self, name) for name in self.__slots__}
-        state["fronts"] = None
+        state["_fronts"] = None
         return None, state
 
     def take_fronts(self):
@@ -140,9 +140,9 @@ class CountTable:
 
         At 1e6 weighted rows the ROC curve's three outputs are then no fresh 8 MB
         arrays, paged in anew, but memory the call has already touched."""
-        fronts = self.fronts
+        fronts = self._fronts
         if fronts is not None:
-            self.fronts = self._thresholds = None
+            self._fronts = self._thresholds = None
             self._tps = self._fps = _SPENT
         return fronts
 
@@ -710,7 +710,7 @@ def _count_weighted(is_pos, y_score, sample_weight):
         # All three arrays are this function's own: a front buffer is one it made.
         fronts = tuple(_front_buffer(a) for a in (descending, pos_weight, weight))
         if all(front is not None for front in fronts):
-            table.fronts = fronts
+            table._fronts = fronts
         return table
     last = np.flatnonzero(last)
     return CountTable(descending[last], pos_weight[last], weight[last])

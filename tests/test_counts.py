@@ -318,24 +318,24 @@ def test_owned_roc_curve_is_written_over_the_kernels_buffers(scores, seed, drop)
         expected = roc_curve(is_pos, scores, sample_weight=weights, drop_intermediate=drop)
     plain = table_roc(count_table(is_pos, scores, weights), drop)
     owned_table = count_table(is_pos, scores, weights)
-    fronts = owned_table.fronts
+    fronts = owned_table._fronts
     # (Distinct scores whose keys collide too often are ordered by argsort: no buffers.)
     assert fronts is None or np.unique(scores).shape[0] == scores.shape[0]
     ordinary = rng.permutation(scores.shape[0]) / 7.0  # distinct, keys apart
-    assert count_table(is_pos, ordinary, weights).fronts is not None
+    assert count_table(is_pos, ordinary, weights)._fronts is not None
     if fronts is not None:
         for front, array in zip(fronts, (owned_table.thresholds, owned_table.tps,
                                          owned_table.fps)):
             assert np.shares_memory(front[1:], array) and front.shape[0] == array.shape[0] + 1
-        assert copy.copy(owned_table).fronts is None
-        assert pickle.loads(pickle.dumps(owned_table)).fronts is None
+        assert copy.copy(owned_table)._fronts is None
+        assert pickle.loads(pickle.dumps(owned_table))._fronts is None
     owned = table_roc(owned_table, drop, owned=True)
     for ours, theirs, mine in zip(owned, expected, plain):
         np.testing.assert_array_equal(ours, theirs)
         np.testing.assert_array_equal(ours, mine)
         assert ours.dtype == theirs.dtype
     if fronts is not None and owned[0].shape[0] == scores.shape[0] + 1:  # every row a corner
-        assert owned_table.fronts is None
+        assert owned_table._fronts is None
         for front, array in zip(fronts, (owned[2], owned[1], owned[0])):
             assert np.shares_memory(front, array)
         for read in ("tps", "fps", "thresholds", "n_pos"):
@@ -343,10 +343,10 @@ def test_owned_roc_curve_is_written_over_the_kernels_buffers(scores, seed, drop)
                 getattr(owned_table, read)
     # Float32, tied and unweighted tables have no such buffers.
     with np.errstate(over="ignore"):
-        assert count_table(is_pos, scores.astype(np.float32), weights).fronts is None
-    assert count_table(is_pos, scores).fronts is None
+        assert count_table(is_pos, scores.astype(np.float32), weights)._fronts is None
+    assert count_table(is_pos, scores)._fronts is None
     tied = scores[rng.integers(0, scores.shape[0], scores.shape[0])]
-    assert count_table(is_pos, tied, weights).fronts is None or (
+    assert count_table(is_pos, tied, weights)._fronts is None or (
         np.unique(tied).shape[0] == tied.shape[0])
 
 
