@@ -13,11 +13,13 @@ from __future__ import annotations
 from numpy.typing import ArrayLike
 
 import math
+import warnings
 
 import numpy as np
 from sklearn.utils import Bunch
 
 from ._compat import StrOptions, validate_params
+from .exceptions import UndefinedMetricWarning
 from ._curves import BINARY_PARAMS, two_class_table
 from ._interpolation import INTERPOLATIONS, _step_sum, path_area, path_points
 
@@ -217,6 +219,16 @@ def normalized_pr_auc_score(
 
 
 def table_normalized_pr_auc(table, area, interpolation="davis-goadrich"):
-    """Boyd's normalisation of ``area`` for a table's totals."""
+    """Boyd's normalisation of ``area`` for a table's totals: NaN, with a warning, where
+    the best and worst areas coincide (negatives weighing nothing beside the positives,
+    e.g. weights of 1e-300 against 1e300), so that no ranking is better than another."""
     bounds = table_pr_auc_bounds(table, interpolation)
-    return (area - bounds["worst"]) / (bounds["best"] - bounds["worst"])
+    span = bounds["best"] - bounds["worst"]
+    if not span > 0:
+        warnings.warn(
+            "The best and worst AUC-PR coincide at this class balance (the negatives "
+            "weigh nothing beside the positives): normalized AUC-PR is not defined.",
+            UndefinedMetricWarning,
+        )
+        return float("nan")
+    return (area - bounds["worst"]) / span

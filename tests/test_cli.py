@@ -5,6 +5,7 @@ import gzip
 import re
 import io
 import json
+import math
 import shutil
 import subprocess
 import sys
@@ -221,6 +222,26 @@ def test_weighted_report_shows_weights_and_matches(tmp_path, capsys):
     assert main(["report", str(data), "--label", "y", "--score", "a", "--weight", "w",
                  "--no-files", "--no-progress"]) == 0
     assert "weight of positives" in capsys.readouterr().out
+
+
+def test_report_on_weights_of_1e300_against_1e_300(tmp_path, capsys):
+    # The negatives weigh nothing beside the positives: the best and worst AUC-PR
+    # coincide, so Boyd's normalisation is undefined (n/a, not a division by zero), and
+    # the weight total prints as a number, not as 301 digits.
+    data = write_csv(tmp_path / "w.csv", {"y": np.array([1, 0, 1]),
+                                          "a": np.array([0.5, 0.2, 0.7]),
+                                          "w": np.array([1e300, 1e-300, 1e300])})
+    args = ["report", str(data), "--label", "y", "--score", "a", "--weight", "w",
+            "--no-files", "--no-progress"]
+    assert main(args) == 0
+    captured = capsys.readouterr()
+    assert captured.err == ""
+    lines = {line.split("  ")[0]: line.split()[-1] for line in captured.out.splitlines()
+             if "  " in line}
+    assert lines["normalised AUC-PR (Boyd)"] == "n/a"
+    assert lines["weight of positives"] == "2e+300"
+    out = report_json(capsys, *args[:-2])
+    assert out["models"]["a"]["values"]["normalized_auc_pr"] is None  # JSON has no NaN
 
 
 @pytest.mark.parametrize("labels,pos_label", [

@@ -5,6 +5,7 @@ minimum recall; PRROC's best, worst and random curves), the papers' closed forms
 scikit-learn where it computes the same thing, and slow exact references.
 """
 
+import math
 from fractions import Fraction
 
 import numpy as np
@@ -394,3 +395,21 @@ def test_new_measures_hold_at_any_weight_scale(scale):
         with np.errstate(all="raise"):
             got = measure(w * scale)
         assert got == pytest.approx(measure(w), rel=1e-9), name
+
+
+def test_normalized_pr_auc_is_undefined_where_best_and_worst_coincide():
+    # Negatives of weight 1e-300 beside positives of 1e300: every ranking has AUC-PR 1,
+    # so the normalisation divides nothing by nothing; NaN with a warning, and a
+    # balance a hair less extreme is still defined.
+    import warnings
+
+    from sklearn_prcurves.exceptions import UndefinedMetricWarning
+
+    y, scores = [1, 0, 1], [0.5, 0.2, 0.7]
+    with pytest.warns(UndefinedMetricWarning, match="normalized AUC-PR is not defined"):
+        value = spc.normalized_pr_auc_score(y, scores, sample_weight=[1e300, 1e-300, 1e300])
+    assert math.isnan(value)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        value = spc.normalized_pr_auc_score(y, scores, sample_weight=[1.0, 1e-3, 1.0])
+    assert 0.0 <= value <= 1.0

@@ -279,7 +279,7 @@ def table_measures(table, spec):
         "achievable_auc_pr": achievable_area(tp, fp, "davis-goadrich", hull=hull),
     }
     del tp, fp
-    values["normalized_auc_pr"] = table_normalized_pr_auc(table, values["auc_pr"])
+    values["normalized_auc_pr"] = _normalized(table_normalized_pr_auc, table, values["auc_pr"])
     ks = table_ks(table)
     values["ks"], values["ks_threshold"] = ks.statistic, ks.threshold
     threshold, f1 = table_fbeta_optimum(table, 1.0)
@@ -293,6 +293,14 @@ def table_measures(table, spec):
             key = f"recall_at_precision_{_level(level)}"
             values[key], values[key + "_threshold"] = table_recall_at_precision(table, level)
     return {key: float(value) for key, value in values.items()}, hull
+
+
+def _normalized(normalize, table, area):
+    """Boyd's normalised AUC-PR, NaN (shown as n/a) where it is undefined, without the
+    warning: the report says n/a itself."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UndefinedMetricWarning)
+        return normalize(table, area)
 
 
 def level_measures(spec):
@@ -433,7 +441,7 @@ def path_measures(path, spec):
     n_pos, n_neg = path.n_pos, path.n_neg
     values["hull_auc_roc"] = _trapezoid_area(hull[1] / n_neg, hull[0] / n_pos)
     values["achievable_auc_pr"] = path_area(hull[0], hull[1], "davis-goadrich")
-    values["normalized_auc_pr"] = table_normalized_pr_auc(path, values["auc_pr"])
+    values["normalized_auc_pr"] = _normalized(table_normalized_pr_auc, path, values["auc_pr"])
     values["ks"], values["ks_threshold"] = piece_best(
         path, lambda tp, fp: tp / n_pos - fp / n_neg, lambda tp, fp: tp >= 0)
     for level in spec.at_recall:

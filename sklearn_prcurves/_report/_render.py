@@ -26,7 +26,9 @@ def _number(value, digits=4):
 
 
 def _count(value, weighted):
-    if weighted and not float(value).is_integer():
+    # Weights summing past 1e15 show four digits: a float's whole number that large
+    # has digits no weight put there (2e300 would print 301 of them).
+    if weighted and not (float(value).is_integer() and abs(value) < 1e15):
         return f"{value:,.4g}"
     return f"{int(round(value)):,}"
 
