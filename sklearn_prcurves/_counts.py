@@ -548,15 +548,12 @@ def _count_packed(is_pos, y_score, negative_zero=True):
         keys = (y_score.view(np.uint32) & np.uint32(0x7FFFFFFF)).astype(np.uint64)
         keys <<= np.uint64(1)
     keys |= is_pos
-    top = keys[np.argmax(keys)]
-    if top > _NAN_KEYS[y_score.dtype.type]:
+    if keys[np.argmax(keys)] > _NAN_KEYS[y_score.dtype.type]:
         return None  # NaN, from a caller that skipped the checks: the general path
-    if top < _FINITE_FLOAT_KEYS:
-        # The keys are the bits of finite non-negative doubles, which order as their
-        # integers do, and NumPy sorts doubles faster than 64-bit integers.
-        keys.view(np.float64).sort()
-    else:
-        keys.sort()
+    # Sorted as integers, never reinterpreted as doubles: such keys are subnormal
+    # doubles for small scores (every float32 key is), and a process with
+    # flush-to-zero / denormals-are-zero on would compare them all equal.
+    keys.sort()
     last = _last_of_runs(keys)  # last row of each distinct score
     n_distinct = np.count_nonzero(last)
     if n_distinct == n:  # every score distinct: the rows are the table
@@ -613,8 +610,6 @@ def _last_of_runs(keys):
 # Rows per block of the passes done block by block (64 KiB-element buffers).
 BLOCK = 1 << 16
 
-# Keys below the bits of +inf read as finite doubles (scores under 1.5 for float64).
-_FINITE_FLOAT_KEYS = np.uint64(0x7FF0000000000000)
 # Keys above these hold a NaN: the key of +inf with the label bit set.
 _NAN_KEYS = {np.float64: np.uint64(0x7FF0000000000000 << 1 | 1),
              np.float32: np.uint64(0x7F800000 << 1 | 1)}
@@ -868,7 +863,7 @@ def _descending_order_and_buffer(y_score, scores=True, front=False):
     if y_score.dtype == np.float64 and 1 < n < 2**40:
         position_bits = int(n - 1).bit_length()
         key = _score_keys64(y_score, position_bits, _with_front(n, np.uint64, front))
-        order = _order_from_keys(key, position_bits, n, as_doubles=True, front=front)
+        order = _order_from_keys(key, position_bits, n, front=front)
         shift = position_bits
         if not scores:
             key >>= np.uint64(position_bits)  # the scores' leading bits, ascending
@@ -905,9 +900,7 @@ def _front_buffer(array):
 def _score_keys64(y_score, position_bits, out=None):
     """Sort keys of float64 scores with their low ``position_bits`` bits zero: each
     score's order-preserving bits less the smallest score's, their leading bits moved
-    up to just below the two top bits (kept clear, so that the keys read as finite
-    non-negative doubles, which NumPy sorts faster than 64-bit integers, in the same
-    order).
+    up to just below the two top bits.
 
     Measured from the smallest score and cut at the span's leading bit, the keys keep
     every bit that tells the scores apart: with 1e7 scores in (0, 1.3), 7 bits more
@@ -966,17 +959,13 @@ def _ordered_bits64(y_score, out=None):
     return key
 
 
-def _order_from_keys(key, position_bits, n, as_doubles=False, front=False):
+def _order_from_keys(key, position_bits, n, front=False):
     """Descending order of rows by ``key`` (its low ``position_bits`` zero; modified in
     place), ties in input order: one value sort of ``key | reversed position``, read
-    backwards. ``as_doubles``: the keys are below the bits of +inf. ``front``: the
-    order is elements 1.. of a buffer one longer."""
+    backwards. ``front``: the order is elements 1.. of a buffer one longer."""
     positions = np.arange(n - 1 + front, -1, -1, dtype=np.uint64)[int(front):]
     key |= positions
-    if as_doubles:
-        key.view(np.float64).sort()
-    else:
-        key.sort()
+    key.sort()  # as integers: see _count_packed
     # The positions' buffer takes the order (one fresh n-element array fewer).
     order = np.bitwise_and(key[::-1], np.uint64((1 << position_bits) - 1),
                            out=positions).view(np.int64)

@@ -69,29 +69,44 @@ def start_precision(tp_a, fp_a, precision_b):
 def interpolated_precision(tp_a, fp_a, d_tp, d_fp, x):
     """Precision after ``x`` more units of positive weight along the segment."""
     tp = tp_a + x
-    return tp / (tp + fp_a + d_fp / d_tp * x)
+    return tp / (tp + fp_a + along(d_fp, x, d_tp))
+
+
+def along(d_fp, x, d_tp):
+    """The negatives added by ``x`` of a segment's ``d_tp`` positives: ``d_fp * (x /
+    d_tp)``, the fraction of the segment first. The skew ``d_fp / d_tp`` overflows where
+    rows weighing 1e300 and 1e-300 meet; the fraction lies in [0, 1]."""
+    with np.errstate(invalid="ignore", divide="ignore"):
+        fraction = np.where(d_tp > 0, np.divide(x, d_tp), 0.0)
+    return d_fp * fraction
 
 
 def _continuous_areas(tp_a, fp_a, d_tp, d_fp, n_pos):
     """Exact integral of precision over recall along each segment.
 
     With t = (dTP + dFP) / (TP_A + FP_A), the integral of r / (a r + b) from r_A to
-    r_B equals dTP^2 / (P (dTP + dFP)) * [g(t) + q log1p(t) / t], where
-    g(t) = (t - log1p(t)) / t and q = (dTP + dFP) TP_A / (dTP (TP_A + FP_A)). Both
-    terms are non-negative, so nothing cancels; g is evaluated by its series for
-    small t. A segment from the origin has constant precision (the bracket is 1).
+    r_B equals dTP / P times the segment's mean precision,
+    dTP / (dTP + dFP) g(t) + TP_A / (TP_A + FP_A) log1p(t) / t, where
+    g(t) = (t - log1p(t)) / t. Every factor lies in [0, 1], so nothing cancels and no
+    product of counts overflows or underflows whatever the weights' scales (rows of
+    1e300 beside rows of 1e-300); g is evaluated by its series for small t. A segment
+    from the origin (or from a start too light for t to be finite: t -> inf) has
+    constant precision dTP / (dTP + dFP); one too short for t to be above 0, its
+    start's precision.
     """
     d_all = d_tp + d_fp
-    # Ratios only: products of counts overflow or underflow at extreme weight scales.
-    scale = (d_tp / n_pos) * (d_tp / d_all)
     start = tp_a + fp_a
-    bracket = np.ones_like(scale)
-    inner = start > 0
-    t = d_all[inner] / start[inner]
-    q = (d_all[inner] / d_tp[inner]) * (tp_a[inner] / start[inner])
-    log_ratio = np.log1p(t) / t
-    bracket[inner] = _x_minus_log1p(t) / t + q * log_ratio
-    return scale * bracket
+    mean_precision = d_tp / d_all
+    with np.errstate(over="ignore", divide="ignore"):
+        t = np.divide(d_all, start, where=start > 0, out=np.full_like(start, np.inf))
+    # t = 0 (a segment under 1e-308 of its start): precision stays the start's.
+    flat = t == 0
+    mean_precision[flat] = tp_a[flat] / start[flat]
+    inner = np.isfinite(t) & ~flat
+    t = t[inner]
+    mean_precision[inner] = (mean_precision[inner] * (_x_minus_log1p(t) / t)
+                             + (tp_a[inner] / start[inner]) * (np.log1p(t) / t))
+    return (d_tp / n_pos) * mean_precision
 
 
 def _davis_goadrich_areas(tp_a, fp_a, d_tp, d_fp, n_pos, precision_a, precision_b):
@@ -370,7 +385,7 @@ def path_points(tp, fp, thresholds, interpolation, leading_negatives="interpolat
     x = np.where(is_vertex, d_tp, np.minimum(x, d_tp))
     tp_x = tp[a] + x
     with np.errstate(invalid="ignore", divide="ignore", under="ignore"):
-        fp_x = fp_start + np.where(d_tp > 0, (fp[b] - fp_start) / d_tp, 0.0) * x
+        fp_x = fp_start + along(fp[b] - fp_start, x, d_tp)
         precision = np.where(is_vertex, tp[b] / (tp[b] + fp[b]), tp_x / (tp_x + fp_x))
     recall = np.where(is_vertex, tp[b], tp_x) / n_pos
     return (
@@ -411,7 +426,6 @@ def _area_up_to(tp, fp, interpolation, leading_negatives, recall):
 def _segment_part(tp_a, fp_a, tp_b, fp_b, n_pos, interpolation, x):
     """Area over the first ``x`` units of positive weight of one segment A -> B."""
     d_tp, d_fp = tp_b - tp_a, fp_b - fp_a
-    skew = d_fp / d_tp
     one = np.ones(1)
     precision_b = tp_b / (tp_b + fp_b)
     if interpolation == "step":
@@ -422,13 +436,14 @@ def _segment_part(tp_a, fp_a, tp_b, fp_b, n_pos, interpolation, x):
         return float(x / n_pos * (precision_a + at_x) / 2)
     if interpolation == "continuous":
         return float(segment_areas(tp_a * one, fp_a * one, (tp_a + x) * one,
-                                   (fp_a + skew * x) * one, n_pos, "continuous")[0])
+                                   (fp_a + along(d_fp, x, d_tp)) * one, n_pos, "continuous")[0])
     # Davis-Goadrich: the polyline through whole steps, then straight to the next point.
     steps = np.floor(x)
     area = 0.0
     if steps >= 1:
         area = float(segment_areas(tp_a * one, fp_a * one, (tp_a + steps) * one,
-                                   (fp_a + skew * steps) * one, n_pos, "davis-goadrich")[0])
+                                   (fp_a + along(d_fp, steps, d_tp)) * one, n_pos,
+                                   "davis-goadrich")[0])
     if x > steps:
         nxt = min(steps + 1, d_tp)
         at_steps = precision_a if steps == 0 else interpolated_precision(

@@ -6,10 +6,13 @@ from __future__ import annotations
 
 from numpy.typing import ArrayLike
 
+from fractions import Fraction
+
 import numpy as np
 from sklearn.utils import Bunch
 
 from ._compat import validate_params
+from ._exact import exact_argmax, fractions
 from ._curves import BINARY_PARAMS, two_class_table
 
 __all__ = ["cumulative_gain_curve", "ks_statistic", "lift_curve"]
@@ -101,14 +104,20 @@ def lift_curve(
     """
     table = two_class_table(y_true, y_score, pos_label, sample_weight)
     total = table.n_pos + table.n_neg
-    predicted = table.tps + table.fps
-    lift = (table.tps / predicted) / (table.n_pos / total)
-    return predicted / total, lift, table.thresholds
+    targeted = (table.tps + table.fps) / total
+    # Recall over the share targeted: each a ratio of like counts, so no class's
+    # share of the total (1e-600 where 1e-300 and 1e300 meet) is formed.
+    lift = (table.tps / table.n_pos) / targeted
+    return targeted, lift, table.thresholds
 
 
 def table_ks(table):
     difference = table.tps / table.n_pos - table.fps / table.n_neg
-    best = int(np.argmax(difference))
+    n_pos, n_neg = Fraction(float(table.n_pos)), Fraction(float(table.n_neg))
+    # Ties between thresholds go to the highest: compared exactly, not as rounded.
+    best = exact_argmax(difference, lambda at: [
+        t / n_pos - f / n_neg for t, f in zip(fractions(table.tps, at),
+                                               fractions(table.fps, at))])
     return Bunch(statistic=float(difference[best]), threshold=float(table.thresholds[best]),
                  tpr=float(table.tps[best] / table.n_pos),
                  fpr=float(table.fps[best] / table.n_neg))

@@ -11,11 +11,13 @@ from numpy.typing import ArrayLike
 
 import sys
 import warnings
+from fractions import Fraction
 from numbers import Real
 
 import numpy as np
 from sklearn.utils import Bunch, check_consistent_length, column_or_1d
 
+from ._exact import exact_argmax, exact_at_least, fractions
 from ._compat import Interval, StrOptions, check_sample_weight, validate_params
 from ._counts import _descending_order
 from ._curves import BINARY_PARAMS, two_class_table
@@ -34,9 +36,14 @@ __all__ = [
     "recall_at_precision",
 ]
 
-def _ratio(num, den):
+def _ratio(num, den, name):
+    """``num / den``, NaN with an UndefinedMetricWarning where ``den`` is 0."""
+    undefined = ~(den > 0)
+    if undefined.any():
+        warnings.warn(f"{name} is undefined (0 / 0) at {int(undefined.sum())} threshold(s) "
+                      "and set to NaN there.", UndefinedMetricWarning, stacklevel=3)
     with np.errstate(invalid="ignore", divide="ignore"):
-        return np.where(den > 0, num / np.where(den > 0, den, 1), np.nan)
+        return np.where(undefined, np.nan, num / np.where(undefined, 1, den))
 
 
 @validate_params(BINARY_PARAMS, prefer_skip_nested_validation=True)
@@ -105,7 +112,7 @@ def table_points(table):
         fpr=fp / n_neg,
         fnr=fn / n_pos,
         ppv=tp / (tp + fp),
-        npv=_ratio(tn, tn + fn),
+        npv=_ratio(tn, tn + fn, "npv (nothing predicted negative)"),
         fdr=fp / (tp + fp),
         accuracy=(tp + tn) / (n_pos + n_neg),
         f1=2 * tp / (n_pos + tp + fp),
@@ -113,15 +120,26 @@ def table_points(table):
     )
 
 
-def _best_under_constraint(values, feasible, threshold, name):
+def _best_under_constraint(values, feasible, threshold, name, exact_values):
     if not np.any(feasible):
         warnings.warn(f"No threshold satisfies the constraint on {name}.", UndefinedMetricWarning)
         return OperatingPoint(np.nan, np.nan)
     candidates = np.flatnonzero(feasible)
-    best = candidates[np.argmax(values[candidates])]
-    # Among equal values prefer the highest threshold (fewest predicted positives):
-    # argmax returns the first, and thresholds decrease.
+    # Among equal values the highest threshold (fewest predicted positives): the first,
+    # as thresholds decrease; equal compared exactly.
+    best = candidates[exact_argmax(values[candidates],
+                                   lambda at: exact_values(candidates[at]))]
     return OperatingPoint(float(values[best]), float(threshold[best]))
+
+
+def _exact_precision(tp, fp):
+    return lambda at: [Fraction(0) if t + f == 0 else t / (t + f)
+                       for t, f in zip(fractions(tp, at), fractions(fp, at))]
+
+
+def _exact_recall(tp):
+    total = Fraction(float(tp[-1]))
+    return lambda at: [t / total for t in fractions(tp, at)]
 
 
 @validate_params(
@@ -172,17 +190,21 @@ def recall_at_precision(
 def table_recall_at_precision(table, min_precision):
     """:func:`recall_at_precision` of a counting table."""
     tp, fp = table.tps, table.fps
-    return _best_under_constraint(
-        tp / tp[-1], tp / (tp + fp) >= min_precision, table.thresholds, "precision"
-    )
+    with np.errstate(invalid="ignore"):
+        precision = tp / (tp + fp)
+    feasible = exact_at_least(precision, min_precision, _exact_precision(tp, fp))
+    return _best_under_constraint(tp / tp[-1], feasible, table.thresholds, "precision",
+                                  _exact_recall(tp))
 
 
 def table_precision_at_recall(table, min_recall):
     """:func:`precision_at_recall` of a counting table."""
     tp, fp = table.tps, table.fps
-    return _best_under_constraint(
-        tp / (tp + fp), tp / tp[-1] >= min_recall, table.thresholds, "recall"
-    )
+    feasible = exact_at_least(tp / tp[-1], min_recall, _exact_recall(tp))
+    with np.errstate(invalid="ignore"):
+        precision = tp / (tp + fp)
+    return _best_under_constraint(precision, feasible, table.thresholds, "recall",
+                                  _exact_precision(tp, fp))
 
 
 @validate_params(
@@ -328,8 +350,19 @@ def table_fbeta_optimum(table, beta=1.0):
     # product overflows, whatever beta (w -> 1 gives recall, w -> 0 precision).
     b2 = float(beta) * float(beta)
     w = 1.0 if b2 == np.inf else b2 / (1.0 + b2)
-    fbeta = tp / (tp + w * (tp[-1] - tp) + (1.0 - w) * fp)
-    best = int(np.argmax(fbeta))
+    with np.errstate(invalid="ignore"):
+        fbeta = tp / (tp + w * (tp[-1] - tp) + (1.0 - w) * fp)
+    exact_w = Fraction(1) if b2 == np.inf else Fraction(b2) / (1 + Fraction(b2))
+    total = Fraction(float(tp[-1]))
+
+    def exact(at):  # ties go to the highest threshold, compared exactly
+        values = []
+        for t, f in zip(fractions(tp, at), fractions(fp, at)):
+            denominator = t + exact_w * (total - t) + (1 - exact_w) * f
+            values.append(t / denominator if denominator else Fraction(-1))
+        return values
+
+    best = exact_argmax(fbeta, exact)
     return FBetaOptimum(float(table.thresholds[best]), float(fbeta[best]))
 
 
@@ -537,10 +570,7 @@ def _group_score_order(scores, group_index):
     key = np.empty(n, dtype=np.int64)
     key[by_score] = np.arange(n, dtype=np.int64)  # each row's rank among the scores
     key |= group_index.astype(np.int64) << rank_bits
-    if rank_bits + group_bits <= 62:  # non-negative below 2**62: sorted as doubles
-        key.view(np.float64).sort()  # (the same order, faster than 64-bit integers)
-    else:
-        key.sort()
+    key.sort()  # as integers: as doubles, small keys are subnormal (see _count_packed)
     key &= (1 << rank_bits) - 1
     return by_score[key]
 
@@ -574,7 +604,7 @@ def _grouped_aucs_packed(is_pos, scores, group_index, n_groups):
         score_bits, dropped = 31, 0
         trunc = (scores.view(np.uint32) & np.uint32(0x7FFFFFFF)).astype(np.uint64)
     else:
-        score_bits = 61 - group_bits  # 62 bits in all: the keys sort as doubles
+        score_bits = 61 - group_bits
         dropped = 63 - score_bits
         trunc = scores.view(np.uint64) & np.uint64(0x7FFFFFFFFFFFFFFF)
         trunc >>= np.uint64(dropped)
@@ -582,7 +612,7 @@ def _grouped_aucs_packed(is_pos, scores, group_index, n_groups):
     key <<= np.uint64(1)
     key |= is_pos
     key |= group_index.astype(np.uint64) << np.uint64(score_bits + 1)
-    key.view(np.float64).sort()  # below 2**62: the order of the integers
+    key.sort()  # as integers: as doubles, small keys are subnormal (see _count_packed)
 
     if sys.byteorder == "little":
         label = key.view(np.uint8)[::8] & np.uint8(1)

@@ -1,0 +1,57 @@
+"""Exact comparisons where the documentation promises exact ties.
+
+A measure computed in floating point (``tp / n_pos - fp / n_neg``, an F-beta) can
+round two mathematically equal values apart by an ulp, and then "ties go to the
+highest threshold" picks another threshold, and a constraint such as "precision at
+least 0.6" refuses a threshold whose precision is exactly 0.6. The floats decide
+wherever they are clearly apart; the few values within a rounding margin of the
+decision are compared again exactly, as fractions of the float counts (every float is
+a fraction), so the rule holds whatever the rounding.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import numpy as np
+
+# Far wider than the few ulps a measure of counts is off by; a candidate inside it is
+# only re-examined, never decided by the margin.
+_MARGIN = 1e-9
+
+
+def exact_argmax(approx, exact):
+    """Index of the first maximum of the exact values.
+
+    Parameters
+    ----------
+    approx : ndarray of float64
+        The values as computed (NaN: never the maximum).
+    exact : callable
+        ``exact(indices)``: the same values at ``indices`` as Fractions (a list).
+    """
+    finite = np.where(np.isnan(approx), -np.inf, approx)
+    top = finite.max()
+    near = np.flatnonzero(finite >= top - _MARGIN * max(abs(top), 1.0))
+    if near.shape[0] == 1:
+        return int(near[0])
+    values = exact(near)
+    best = max(values)
+    return int(near[values.index(best)])
+
+
+def exact_at_least(approx, level, exact):
+    """``values >= level`` for a level given as a float: each value rounded once,
+    correctly, then compared (so precision 4/5 meets the level 0.8, which as a double
+    is slightly above 4/5). The floats decide outside a rounding margin,
+    ``exact(indices)`` (a list of Fractions) inside it."""
+    result = approx >= level
+    near = np.flatnonzero(np.abs(approx - level) <= _MARGIN * max(abs(level), 1.0))
+    if near.shape[0]:
+        result[near] = [float(value) >= level for value in exact(near)]
+    return result
+
+
+def fractions(values, indices):
+    """The floats ``values[indices]`` as Fractions."""
+    return [Fraction(float(v)) for v in np.asarray(values)[indices]]
