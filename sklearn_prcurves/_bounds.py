@@ -34,12 +34,24 @@ def _bound_paths(n_pos, n_neg):
     return {"best": best, "worst": worst, "random": random}
 
 
-def table_pr_auc_bounds(table, interpolation="davis-goadrich"):
-    """``{"best", "worst", "random"}`` areas for a table's totals."""
+def table_pr_auc_bounds(table, interpolation="davis-goadrich", whole_steps=None):
+    """``{"best", "worst", "random"}`` areas for a table's totals.
+
+    ``whole_steps``: whether positives come in whole units of weight (None: read from
+    the table's positives per score). The step worst ranks them one unit at a time,
+    which no ranking of such rows goes below; lighter rows can go lower, down to the
+    continuous worst, which bounds every ranking's average precision (each step's
+    precision is at least that of the worst curve at the step's end).
+    """
     n_pos, n_neg = table.n_pos, table.n_neg
     areas = {name: path_area(tp, fp, interpolation)
              for name, (tp, fp) in _bound_paths(n_pos, n_neg).items()}
-    if interpolation == "step":
+    if interpolation == "step" and whole_steps is None:
+        pos = table.pos
+        whole_steps = bool(np.all(pos == np.floor(pos)))
+    if interpolation == "step" and not whole_steps:
+        areas["worst"] = path_area(*_bound_paths(n_pos, n_neg)["worst"], "continuous")
+    elif interpolation == "step":
         # Tied, the positives below every negative would all be credited the final
         # precision; ranked one unit of weight at a time they get less: k / (N + k).
         whole = math.ceil(n_pos) - 1
@@ -122,7 +134,8 @@ def pr_auc_bounds(
     (1.0, 0.4507, 0.6667)
     """
     table = _totals_table(y_true, pos_label, sample_weight)
-    return Bunch(**table_pr_auc_bounds(table, interpolation))
+    whole = sample_weight is None or bool(np.all(np.mod(np.asarray(sample_weight, float), 1) == 0))
+    return Bunch(**table_pr_auc_bounds(table, interpolation, whole))
 
 
 @validate_params(_BOUNDS_PARAMS, prefer_skip_nested_validation=True)
@@ -231,4 +244,5 @@ def table_normalized_pr_auc(table, area, interpolation="davis-goadrich"):
             UndefinedMetricWarning,
         )
         return float("nan")
-    return (area - bounds["worst"]) / span
+    # Rounding of the area must not take it past the bounds it lies between.
+    return min(max((area - bounds["worst"]) / span, 0.0), 1.0)

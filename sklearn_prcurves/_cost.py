@@ -100,6 +100,10 @@ def cost_curve(
 def table_expected_cost(table, cost_fp, cost_fn, prevalence=None):
     fpr, tpr, thresholds = _hull_rates(table)
     p = table.n_pos / (table.n_pos + table.n_neg) if prevalence is None else prevalence
+    if not p * cost_fn + (1 - p) * cost_fp > 0:
+        raise ValueError(
+            f"Every error costs nothing at prevalence={p:g} with cost_fn={cost_fn:g} and "
+            f"cost_fp={cost_fp:g}: give a positive cost to the errors that can occur.")
     pc = p * cost_fn / (p * cost_fn + (1 - p) * cost_fp)
     normalized = (1 - tpr) * pc + fpr * (1 - pc)
     best = int(np.argmin(normalized))

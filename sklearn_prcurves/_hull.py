@@ -128,6 +128,10 @@ def _orientation(x, y, a, b, c, fp, tp, integral):
         uncertain |= ((left != 0) & (np.abs(left) < _TINY)) | (
             (right != 0) & (np.abs(right) < _TINY)
         )
+        # A difference that rescaling underflowed to 0 (1e-200 beside 1e200) makes a
+        # zero product that is not exact.
+        uncertain |= (((dy1 == 0) & (tp[b] != tp[a])) | ((dx2 == 0) & (fp[c] != fp[a]))
+                      | ((dy2 == 0) & (tp[c] != tp[a])) | ((dx1 == 0) & (fp[b] != fp[a])))
     if uncertain.any():
         rows = np.flatnonzero(uncertain)
         sign[rows] = _exact_orientation(fp, tp, a[rows], b[rows], c[rows], integral)
@@ -376,7 +380,8 @@ def roc_to_pr(
 
     With P positives and N negatives, the ROC point (FPR, TPR) has TP = TPR * P and
     FP = FPR * N, hence recall = TPR and precision = TP / (TP + FP). The map is one to
-    one on points with TPR > 0; at TPR = 0 precision is undefined and returned as NaN.
+    one on points with TPR > 0; at TPR = 0 precision is undefined and returned as NaN
+    (with an :class:`~sklearn.exceptions.UndefinedMetricWarning`).
 
     Parameters
     ----------
@@ -406,7 +411,10 @@ def roc_to_pr(
     """
     fpr, tpr = _check_points(fpr, tpr, "fpr", "tpr", n_pos, n_neg)
     tp = tpr * n_pos
-    with np.errstate(invalid="ignore", divide="ignore"):
+    if not np.all(tp > 0):
+        warnings.warn("Precision is undefined at points with TPR = 0 and is set to NaN there.",
+                      UndefinedMetricWarning, stacklevel=2)
+    with np.errstate(invalid="ignore", divide="ignore", over="ignore"):
         precision = np.where(tp > 0, tp / (tp + fpr * n_neg), np.nan)
     return precision, tpr.copy()
 

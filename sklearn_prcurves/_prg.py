@@ -23,10 +23,14 @@ __all__ = ["prg_auc_score", "prg_curve"]
 
 
 def _gains(tp, fp, n_pos, n_neg):
-    with np.errstate(divide="ignore", invalid="ignore"):
-        precision_gain = 1.0 - (n_pos / n_neg) * (fp / tp)
-        recall_gain = 1.0 - (n_pos / n_neg) * ((n_pos - tp) / tp)
-    return precision_gain, recall_gain
+    # (P / N) (FP / TP) is FPR / TPR: a ratio of rates, which neither overflows nor
+    # underflows where classes weighing 1e300 and 1e-300 meet. The recall gain's
+    # (P / N) (FN / TP) has no such form: a product that is 0 where FN is 0.
+    fn = n_pos - tp
+    with np.errstate(divide="ignore", invalid="ignore", over="ignore", under="ignore"):
+        precision_gain = 1.0 - (fp / n_neg) / (tp / n_pos)
+        missed = np.where(fn > 0, (n_pos / n_neg) * (fn / tp), 0.0)
+    return precision_gain, 1.0 - missed
 
 
 def table_prg_curve(table):
@@ -43,8 +47,13 @@ def table_prg_curve(table):
         d_tp, d_fp = tp[first] - tp[first - 1], fp[first] - fp[first - 1]
         entry = n_pos * (n_pos / (n_pos + n_neg))  # in ratio form: no overflow at any scale
         alpha = (entry - tp[first - 1]) / d_tp if d_tp > 0 else 0.5
-        entry_gain, _ = _gains(tp[first - 1] + alpha * d_tp, fp[first - 1] + alpha * d_fp,
-                               n_pos, n_neg)
+        if tp[first - 1] == 0 and fp[first - 1] == 0:
+            # From the origin precision is constant along the segment (and the entry's
+            # TP may underflow to 0 at extreme class weights).
+            entry_gain = precision_gain[first]
+        else:
+            entry_gain, _ = _gains(tp[first - 1] + alpha * d_tp,
+                                   fp[first - 1] + alpha * d_fp, n_pos, n_neg)
         precision_gain = np.concatenate([[entry_gain], precision_gain[first:]])
         recall_gain = np.concatenate([[0.0], recall_gain[first:]])
         thresholds = thresholds[first:]

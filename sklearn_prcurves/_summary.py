@@ -174,7 +174,7 @@ class ExactSummary(_Stream):
     def roc_auc(self):
         """Area under the ROC curve (ties count one half)."""
         tp, fp, _ = self._path()
-        return float(np.sum(np.diff(fp) * (tp[1:] + tp[:-1])) / (2 * tp[-1] * fp[-1]))
+        return normalized_trapezoid(tp, fp, tp[-1], fp[-1])
 
     def pr_auc(self, interpolation="davis-goadrich", leading_negatives="interpolate",
                recall_range=None):
@@ -532,7 +532,7 @@ class BinnedSummary(_Stream):
         if self.exact_ is not None:
             raise ValueError("This summary is refined already.")
         n_pos, n_neg = self.pos_.sum(), self.neg_.sum()
-        share = 0.5 * self.pos_ * self.neg_ / (n_pos * n_neg)
+        share = 0.5 * (self.pos_ / n_pos) * (self.neg_ / n_neg)
         if share.sum() <= tolerance:
             return np.zeros(0, dtype=np.uint64)
         order = np.argsort(share)[::-1]
