@@ -342,9 +342,22 @@ def count_table(
         raise ValueError(
             "No sample with non-zero weight: the curve needs at least one sample."
         )
+    if y_score.dtype == object:
+        return _count_exact_integers(is_pos, y_score, sample_weight)
     if sample_weight is None:
         return _count_unweighted(is_pos, y_score)
     return _count_weighted(is_pos, y_score, sample_weight)
+
+
+def _count_exact_integers(is_pos, y_score, sample_weight):
+    """The table of Python integers past what int64 and float64 hold exactly (scores
+    of 2**70 + 1 and 2**70 stay two thresholds, as in scikit-learn, which compares
+    them as Python objects): counted over their exact ranks, the thresholds read back
+    as the integers themselves."""
+    values, ranks = np.unique(y_score, return_inverse=True)
+    table = count_table(is_pos, ranks.reshape(-1).astype(np.float64), sample_weight)
+    return CountTable(values[table.thresholds.astype(np.intp)], table.tps, table.fps,
+                      table.unit_steps)
 
 
 def count_table_with_groups(is_pos, y_score, sample_weight=None):
@@ -448,15 +461,17 @@ def _as_arrays(is_pos, y_score, sample_weight):
             raise ValueError("is_pos must hold booleans (or 0 and 1): True for positive rows.")
         is_pos = is_pos.astype(bool)
     y_score = np.asarray(y_score)
-    if y_score.dtype.kind not in "biuf":
+    if y_score.dtype == object and exact_integers(y_score):
+        pass  # counted over their exact ranks
+    elif y_score.dtype.kind not in "biuf":
         raise ValueError(f"y_score must hold numbers; got dtype {y_score.dtype}.")
-    if y_score.dtype.kind != "f":
+    elif y_score.dtype.kind != "f":
         y_score = y_score.astype(np.float64)
     if is_pos.ndim != 1 or y_score.shape != is_pos.shape:
         raise ValueError(
             f"is_pos and y_score must be 1-D and of one length; got shapes {is_pos.shape} "
             f"and {y_score.shape}.")
-    if not np.isfinite(y_score).all():
+    if y_score.dtype != object and not np.isfinite(y_score).all():
         raise ValueError("y_score holds NaN or infinity.")
     if sample_weight is not None:
         sample_weight = np.asarray(sample_weight, dtype=np.float64)
@@ -468,6 +483,16 @@ def _as_arrays(is_pos, y_score, sample_weight):
         if not kept.all():
             is_pos, y_score, sample_weight = is_pos[kept], y_score[kept], sample_weight[kept]
     return is_pos, y_score, sample_weight
+
+
+def exact_integers(y_score):
+    """Whether an object array holds integers only, some of which float64 would round
+    (beyond 2**53): such scores are kept as Python integers and ranked exactly."""
+    values = y_score.tolist()
+    if not all(isinstance(v, (int, np.integer)) and not isinstance(v, (bool, np.bool_))
+               for v in values):
+        return False
+    return any(abs(int(v)) > 2**53 for v in values)
 
 
 def _run_starts(values):
