@@ -660,16 +660,22 @@ def det_curve(
     array([0. , 0.5, 0.5])
     """
     table = binary_table(y_true, y_score, pos_label, sample_weight)
-    # Both classes weighted and no pos_label: two labels (the input is binary).
-    # Otherwise count them as scikit-learn does, zero-weight rows included (with a
-    # pos_label, labels 0, 1 and 2 are three: scikit-learn refuses them).
+    check_det_classes(table, y_true, pos_label)
+    return table_det(table, drop_intermediate)
+
+
+def check_det_classes(table, y_true, pos_label):
+    """scikit-learn's refusal of a DET curve unless y_true holds exactly two labels.
+
+    Both classes weighted and no pos_label: two labels (the input is binary).
+    Otherwise count them as scikit-learn does, zero-weight rows included (with a
+    pos_label, labels 0, 1 and 2 are three: scikit-learn refuses them)."""
     if ((pos_label is not None or table.n_pos <= 0 or table.n_neg <= 0)
             and n_distinct_labels(y_true) != 2):
         raise ValueError(
             "Only one class is present in y_true. Detection error "
             "tradeoff curve is not defined in that case."
         )
-    return table_det(table, drop_intermediate)
 
 
 def table_det(table, drop_intermediate=False):

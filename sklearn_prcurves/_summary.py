@@ -156,7 +156,10 @@ class ExactSummary(_Stream):
             return self
         if sample_weight is not None:
             check_non_negative_weight(np.asarray(sample_weight))
-        is_pos, scores, weight = check_binary_input(y_true, y_score, sample_weight, self.pos_label)
+        is_pos, scores, weight = check_binary_input(y_true, y_score, sample_weight,
+                                                    self.pos_label, all_zero_weight="drop")
+        if scores.shape[0] == 0:  # every row weighed 0: as the one-shot functions drop them
+            return self
         return self.add_table(count_table(is_pos, scores, weight))
 
     def merge(self, other):
@@ -459,9 +462,8 @@ class BinnedSummary(_Stream):
             return self
         if sample_weight is not None:
             check_non_negative_weight(np.asarray(sample_weight))
-        return self.add_counts(
-            *check_binary_input(y_true, y_score, sample_weight, self.pos_label)
-        )
+        return self.add_counts(*check_binary_input(
+            y_true, y_score, sample_weight, self.pos_label, all_zero_weight="drop"))
 
     def add_counts(self, is_pos, scores, weight=None):
         """:meth:`update` for rows already validated (boolean labels, finite scores,
@@ -615,8 +617,8 @@ class BinnedSummary(_Stream):
         n_pos = table.n_pos
         return float(np.sum(worst) / n_pos), float(np.sum(best) / n_pos)
 
-    def pr_auc(self, interpolation="davis-goadrich"):
+    def pr_auc(self, interpolation="davis-goadrich", leading_negatives="interpolate"):
         """AUC-PR estimated with each bin as one tie group (no bound)."""
-        check_options(interpolation)
+        check_options(interpolation, leading_negatives)
         tp, fp, _ = table_path(_require_two_classes(self.table()))
-        return path_area(tp, fp, interpolation)
+        return path_area(tp, fp, interpolation, leading_negatives)

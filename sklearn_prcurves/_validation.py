@@ -105,7 +105,8 @@ def resolve_pos_label(pos_label, y_true, classes=None):
     return 1
 
 
-def check_binary_input(y_true, y_score, sample_weight=None, pos_label=None):
+def check_binary_input(y_true, y_score, sample_weight=None, pos_label=None,
+                       all_zero_weight="raise"):
     """Validate one binary problem and return ``(is_pos, y_score, sample_weight)``.
 
     Mirrors the checks of scikit-learn's curve functions, in their order: target type,
@@ -117,8 +118,12 @@ def check_binary_input(y_true, y_score, sample_weight=None, pos_label=None):
     is_pos : ndarray of bool, shape (n_samples,)
     y_score : ndarray of shape (n_samples,)
     sample_weight : ndarray of float64, shape (n_samples,), or None
+
+    ``all_zero_weight="drop"``: rows that all weigh 0 leave nothing (a stream's chunk)
+    instead of scikit-learn's error for a one-shot call.
     """
-    return checked_rows(binary_labels(y_true, pos_label), y_score, sample_weight)
+    return checked_rows(binary_labels(y_true, pos_label), y_score, sample_weight,
+                        all_zero_weight=all_zero_weight)
 
 
 def binary_labels(y_true, pos_label=None):
@@ -134,17 +139,22 @@ def binary_labels(y_true, pos_label=None):
     return np.asarray(y_true) == pos_label
 
 
-def checked_rows(is_pos, y_score, sample_weight=None, scores_checked=False):
+def checked_rows(is_pos, y_score, sample_weight=None, scores_checked=False,
+                 all_zero_weight="raise"):
     """The checks of :func:`check_binary_input` past the labels, for a caller that
     already holds each row's class (``is_pos``): lengths, shapes, scores (unless
     ``scores_checked``: the caller ran :func:`checked_array` on them), weights."""
     consistent_length(is_pos, y_score, sample_weight)
     is_pos = _column(is_pos)
     y_score = _column(y_score) if scores_checked else check_scores(_column(y_score))
+    if sample_weight is not None and all_zero_weight == "drop":
+        weight = np.asarray(sample_weight, dtype=np.float64)
+        if weight.shape == is_pos.shape and not np.any(weight):
+            return is_pos[:0], y_score[:0], weight[:0]
     if sample_weight is not None:
         sample_weight = _checked_weight(_column(sample_weight), is_pos)
         keep = sample_weight != 0
-        if not keep.any():
+        if not keep.any() and all_zero_weight == "raise":
             raise ValueError("Sample weights must contain at least one non-zero number.")
         if not keep.all():
             is_pos, y_score, sample_weight = is_pos[keep], y_score[keep], sample_weight[keep]

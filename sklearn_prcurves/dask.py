@@ -311,6 +311,8 @@ def exact_summary(y_true, y_score, *, sample_weight=None, pos_label=None, n_rang
     if pooled.shape[0] == 0:
         raise ValueError("No sample with non-zero weight.")
     n_ranges = n_ranges or max(2, 4 * len(parts))
+    if pooled.dtype == bool:  # (NumPy's quantile cannot interpolate booleans)
+        pooled = pooled.view(np.uint8)
     edges = np.unique(np.quantile(pooled, np.linspace(0, 1, n_ranges + 1)[1:-1]))
     n_split = edges.shape[0] + 1
     split = [dask.delayed(_split, nout=n_split)(y, s, w, pos_label, edges) for y, s, w in parts]
@@ -474,7 +476,7 @@ def pr_auc_score(y_true, y_score, *, interpolation="davis-goadrich", sample_weig
     if mode == "binned":
         return binned_summary(y_true, y_score, sample_weight=sample_weight,
                               pos_label=pos_label, mantissa_bits=mantissa_bits, data=data
-                              ).pr_auc(interpolation)
+                              ).pr_auc(interpolation, leading_negatives)
     return exact_summary(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label,
                          n_ranges=n_ranges, random_state=random_state, data=data
                          ).pr_auc(interpolation, leading_negatives)

@@ -751,7 +751,7 @@ def pr_auc_score(y_true, y_score, *, data, interpolation="davis-goadrich", sampl
     if mode == "binned":
         return binned_summary(y_true, y_score, data=data, sample_weight=sample_weight,
                               pos_label=pos_label, mantissa_bits=mantissa_bits
-                              ).pr_auc(interpolation)
+                              ).pr_auc(interpolation, leading_negatives)
     return _exact(y_true, y_score, data, sample_weight, pos_label, n_ranges,
                   lambda table: table.pr_auc(interpolation, leading_negatives))
 

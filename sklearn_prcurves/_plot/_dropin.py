@@ -60,6 +60,10 @@ class TableCurveMixin:
                 f"{cls.__name__}.from_predictions() missing 1 required argument: 'y_score'"
             )
         check_band_options(confidence_band, n_resamples)
+        if confidence_band is not None and not hasattr(cls, "_band_curve"):
+            raise ValueError(
+                f"{cls.__name__} draws no confidence band yet: confidence_band is offered "
+                "by RocCurveDisplay and PrecisionRecallDisplay.")
         pos_label, name = cls._validate_from_predictions_params(
             y_true, y_score, sample_weight=sample_weight, pos_label=pos_label, name=name
         )

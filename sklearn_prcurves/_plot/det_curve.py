@@ -2,7 +2,7 @@
 
 from sklearn.metrics import DetCurveDisplay as _SklearnDetCurveDisplay
 
-from .._curves import table_det
+from .._curves import check_det_classes, table_det
 from ._dropin import TableCurveMixin
 
 
@@ -50,6 +50,7 @@ class DetCurveDisplay(TableCurveMixin, _SklearnDetCurveDisplay):
 
     @staticmethod
     def _curve(table, drop_intermediate, y_true, pos_label):
+        check_det_classes(table, y_true, pos_label)
         fpr, fnr, _ = table_det(table, drop_intermediate)
         return {"fpr": fpr, "fnr": fnr}
 
