@@ -572,11 +572,15 @@ def _dominance_paths(y_true, y_score_a, y_score_b, space, pos_label, sample_weig
     paths = []
     for y_score in (y_score_a, y_score_b):
         tp, fp, _ = table_path(two_class_table(y_true, y_score, pos_label, sample_weight))
-        if space == "roc":
-            paths.append((fp / fp[-1], tp / tp[-1]))
-        else:
-            paths.append((tp / tp[-1], (tp + fp) / tp[-1]))
+        with np.errstate(over="ignore"):  # (tp + fp) / P past the float range: inf orders
+            paths.append(_space_path(tp, fp, space))
     return paths
+
+
+def _space_path(tp, fp, space):
+    if space == "roc":
+        return fp / fp[-1], tp / tp[-1]
+    return tp / tp[-1], (tp + fp) / tp[-1]
 
 
 def _dominates(a, b, space):

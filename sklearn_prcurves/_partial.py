@@ -11,12 +11,15 @@ from __future__ import annotations
 
 from numpy.typing import ArrayLike
 
+import warnings
+
 import numpy as np
 
 from ._auc import check_range
 from ._compat import validate_params
 from ._curves import BINARY_PARAMS, two_class_table
 from ._interpolation import table_path
+from .exceptions import UndefinedMetricWarning
 
 __all__ = ["partial_roc_auc_score"]
 
@@ -59,10 +62,12 @@ def path_partial_roc_area(fpr, tpr, fpr_range, tpr_range):
     keep = x1 > x0
     xa, xb = fpr[:-1][keep], fpr[1:][keep]
     ya, yb = tpr[:-1][keep], tpr[1:][keep]
-    slope = (yb - ya) / (xb - xa)
     lo, hi = x0[keep], x1[keep]
-    return float(np.sum(_clipped_area(lo, hi, ya + slope * (lo - xa), ya + slope * (hi - xa),
-                                      t0, t1)))
+    # TPR at the cut points as a fraction of the segment (the slope itself overflows
+    # on a segment too narrow for its rise).
+    run, rise = xb - xa, yb - ya
+    return float(np.sum(_clipped_area(lo, hi, ya + rise * ((lo - xa) / run),
+                                      ya + rise * ((hi - xa) / run), t0, t1)))
 
 
 def table_partial_roc_auc(table, fpr_range=(0.0, 1.0), tpr_range=(0.0, 1.0),
@@ -80,6 +85,8 @@ def table_partial_roc_auc(table, fpr_range=(0.0, 1.0), tpr_range=(0.0, 1.0),
                                    np.array([f1]), t0, t1)[0])
     perfect = (f1 - f0) * (t1 - t0)
     if perfect == diagonal:
+        warnings.warn("The diagonal fills this box, so the standardized partial AUC-ROC "
+                      "(McClish) is not defined: NaN.", UndefinedMetricWarning, stacklevel=3)
         return np.nan
     return 0.5 * (1 + (area - diagonal) / (perfect - diagonal))
 

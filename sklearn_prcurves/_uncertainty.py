@@ -650,7 +650,11 @@ def _percentile_interval(values, confidence_level):
 
 def _bca_interval(values, estimate, jackknife, confidence_level):
     """Bias-corrected and accelerated interval (Efron, 1987)."""
-    proportion = np.mean(values < estimate) + np.mean(values == estimate) / 2
+    # Resamples equal to the estimate count one half. The fast paths compute a
+    # resample's value with other roundings than the estimate's (a few ulps apart):
+    # values that close are equal, not below.
+    close = np.abs(values - estimate) <= _TIE_ULPS * np.spacing(max(abs(estimate), 1.0))
+    proportion = np.mean((values < estimate) & ~close) + np.mean(close) / 2
     bias = ndtri(np.clip(proportion, 1e-12, 1 - 1e-12))
     centred = jackknife.mean() - jackknife
     denominator = 6 * np.sum(centred**2) ** 1.5
@@ -663,6 +667,8 @@ def _bca_interval(values, estimate, jackknife, confidence_level):
 
 
 _JACKKNIFE_GROUPS = 100
+# Ulps within which a resample's value is the estimate's (rounding, not a difference).
+_TIE_ULPS = 64
 
 
 def _group_jackknife(model, resampler):
