@@ -1,0 +1,134 @@
+"""Hostile inputs for the registry of public functions (tests/test_registry.py).
+
+One strategy, :func:`hostile_data`, draws what a user or another library can hand
+the package: labels with one class or three, scores of every dtype a model or a file
+produces (ties, signed zeros, subnormals, values at the float limits, float32,
+unsigned, booleans, integers past 2**64, text), and weights mixing 1e-300 and 1e300
+in one input, zeros, subnormals and whole numbers (so that repeated rows can stand in
+for them).
+"""
+
+from dataclasses import dataclass, field, replace
+
+import numpy as np
+from hypothesis import strategies as st
+
+TINY, HUGE = 1e-300, 1e300
+
+
+@dataclass
+class Data:
+    y: np.ndarray
+    s: np.ndarray
+    w: np.ndarray | None = None
+    s2: np.ndarray | None = None  # a second model's scores, same rows
+    groups: np.ndarray | None = None
+    tags: frozenset = field(default_factory=frozenset)
+
+    def rows(self, index):
+        """The same data with rows taken (and repeated) by ``index``."""
+        take = lambda a: None if a is None else a[index]  # noqa: E731
+        return replace(self, y=self.y[index], s=take(self.s), w=take(self.w),
+                       s2=take(self.s2), groups=take(self.groups))
+
+    @property
+    def numeric(self):
+        return self.s.dtype.kind in "biuf" and (self.s2 is None or self.s2.dtype.kind in "biuf")
+
+    @property
+    def subnormal(self):
+        """Whether any input value is subnormal (its meaning then changes under
+        flush-to-zero, in scikit-learn as in the package)."""
+        for a in (self.s, self.s2, self.w):
+            if a is not None and a.dtype.kind == "f":
+                nonzero = np.abs(a[a != 0])
+                if nonzero.size and nonzero.min() < np.finfo(a.dtype).tiny:
+                    return True
+        return False
+
+
+def _scores(draw, n):
+    kind = draw(st.sampled_from(
+        ["ties", "ties", "distinct", "specials", "float32", "probabilities32", "int",
+         "uint8", "uint64", "bool", "huge int", "text"]))
+    if kind == "ties":
+        return np.array(draw(st.lists(st.integers(0, 4), min_size=n, max_size=n)), float)
+    if kind == "distinct":
+        return np.array(draw(st.lists(st.floats(-1e3, 1e3, allow_nan=False), min_size=n,
+                                      max_size=n, unique=True)) or [0.0] * n)
+    if kind == "specials":
+        pool = [0.0, -0.0, 5e-324, 1e-300, 0.5, 1e300, 1.7976931348623157e308, -1e300, 2.0]
+        return np.array(draw(st.lists(st.sampled_from(pool), min_size=n, max_size=n)))
+    if kind == "float32":
+        pool = [0.0, 1e-40, 1e-30, 0.25, 0.5, 0.75, 1.0, 3e38, -1.0]
+        return np.array(draw(st.lists(st.sampled_from(pool), min_size=n, max_size=n)),
+                        np.float32)
+    if kind == "probabilities32":
+        return np.array(draw(st.lists(st.integers(0, 8), min_size=n, max_size=n)),
+                        np.float32) / np.float32(8)
+    if kind == "int":
+        return np.array(draw(st.lists(st.integers(-3, 3), min_size=n, max_size=n)), np.int64)
+    if kind == "uint8":
+        return np.array(draw(st.lists(st.integers(0, 255), min_size=n, max_size=n)), np.uint8)
+    if kind == "uint64":
+        values = draw(st.lists(st.integers(2**63 - 2, 2**63 + 2), min_size=n, max_size=n))
+        return np.array(values, np.uint64)
+    if kind == "bool":
+        return np.array(draw(st.lists(st.booleans(), min_size=n, max_size=n)))
+    if kind == "huge int":
+        values = draw(st.lists(st.integers(0, 4), min_size=n, max_size=n))
+        return np.array([2**70 + v for v in values], dtype=object)
+    values = draw(st.lists(st.integers(0, 4), min_size=n, max_size=n))
+    if draw(st.booleans()):
+        return np.array([str(v) for v in values])
+    return np.array([str(v).encode() for v in values])
+
+
+def _weights(draw, n):
+    kind = draw(st.sampled_from(
+        [None, None, "integer", "integer", "mixed scales", "zeros", "fractional",
+         "one scale", "subnormal"]))
+    if kind is None:
+        return None, kind
+    if kind == "integer":
+        values = draw(st.lists(st.integers(1, 3), min_size=n, max_size=n))
+    elif kind == "mixed scales":
+        values = draw(st.lists(st.sampled_from([TINY, HUGE, 1.0, 3 * TINY, 7 * HUGE]),
+                               min_size=n, max_size=n))
+    elif kind == "zeros":
+        values = draw(st.lists(st.sampled_from([0.0, 1.0, 2.0]), min_size=n, max_size=n))
+    elif kind == "fractional":
+        values = draw(st.lists(st.sampled_from([0.1, 0.3, 0.7, 1.0, 2.5]), min_size=n,
+                               max_size=n))
+    elif kind == "one scale":
+        scale = draw(st.sampled_from([1e-300, 1e-170, 1e155, 1e160, 1e300]))
+        values = [scale * v for v in draw(st.lists(st.sampled_from([1, 2, 3]), min_size=n,
+                                                   max_size=n))]
+    else:
+        values = draw(st.lists(st.sampled_from([5e-324, 1e-310, 1.0]), min_size=n, max_size=n))
+    return np.array(values, dtype=float), kind
+
+
+@st.composite
+def hostile_data(draw, two_scores=False, groups=False):
+    n = draw(st.integers(1, 10))
+    labels = draw(st.sampled_from(["both", "both", "both", "both", "one", "three"]))
+    if labels == "one":
+        y = np.full(n, draw(st.integers(0, 1)))
+    else:
+        y = np.array(draw(st.lists(st.integers(0, 2 if labels == "three" else 1),
+                                   min_size=n, max_size=n)))
+        if n >= 2 and labels == "both":
+            y[draw(st.integers(0, n - 1))] = 1
+            y[draw(st.integers(0, n - 1))] = 0
+            if (y == 0).all() or (y == 1).all():
+                y[0] = 1 - y[0]
+    s = _scores(draw, n)
+    w, weight_kind = _weights(draw, n)
+    data = Data(y, s, w, tags=frozenset({labels, s.dtype.kind, weight_kind}))
+    if two_scores:
+        data.s2 = draw(st.sampled_from([s[::-1].copy(), np.zeros_like(s),
+                                        _scores(draw, n)])) if n else s.copy()
+    if groups:
+        data.groups = np.array(draw(st.lists(st.integers(0, 2), min_size=n, max_size=n)))
+    return data

@@ -1,0 +1,626 @@
+"""Every public function against hostile inputs, through one registry.
+
+``REGISTRY`` names every name in ``sklearn_prcurves.__all__`` (and the in-memory
+entry points of ``sklearn_prcurves.dask`` and ``sklearn_prcurves.spark``) with how to
+call it on a :class:`_hostile.Data` and which invariants it keeps. A public name
+missing from the registry fails :func:`test_every_public_name_is_registered`, so a new
+function meets hostile inputs on the day it is written.
+
+For every entry and every drawn input (tests/_hostile.py):
+
+- the outcome is a value or a ValueError/TypeError raised by this package or by
+  scikit-learn (never NumPy's or Python's message from deep inside: no
+  ZeroDivisionError, IndexError, "negative dimensions", ...), and no RuntimeWarning
+  leaks;
+- a NaN comes with an UndefinedMetricWarning; a score declared in [0, 1] is in it;
+
+and, by the invariants an entry declares:
+
+- ``order``: the same outcome with the rows shuffled;
+- ``scale``: the same with every weight times 8 (or 1/8: exact, and scale-free
+  measures must not notice);
+- ``repeat``: whole-number weights give what repeating each row that often gives;
+- ``negligible``: rows weighing 1e-300 beside rows weighing 1e300 change nothing
+  (where the heavy rows hold both classes);
+- ``ftz``: the same with flush-to-zero / denormals-are-zero on (inputs free of
+  subnormals);
+- ``sklearn``: the same value, or the same kind of error, as scikit-learn's namesake.
+"""
+
+from __future__ import annotations
+
+import math
+import traceback
+import warnings
+from dataclasses import dataclass, fields, is_dataclass
+from pathlib import Path
+from typing import Callable
+
+import numpy as np
+import pytest
+import sklearn
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from sklearn import metrics as skm
+from sklearn.base import BaseEstimator, ClassifierMixin
+from sklearn.exceptions import UndefinedMetricWarning
+
+import sklearn_prcurves as spc
+
+import _fpenv
+from _hostile import HUGE, TINY, Data, hostile_data
+
+PACKAGE = Path(spc.__file__).parent
+SKLEARN = Path(sklearn.__file__).parent
+# Messages of NumPy, SciPy and Python that reach a user only through a missing check.
+FOREIGN_MESSAGES = ("negative dimensions", "division by zero", "out of bounds",
+                    "could not be broadcast", "ufunc", "zero-size array", "unhashable",
+                    "not supported between instances", "object of type", "has no len",
+                    "index ", "cannot convert float", "Cannot cast", "invalid literal")
+
+
+@dataclass
+class Entry:
+    call: Callable[[Data], object]
+    invariants: tuple = ()
+    unit: bool = False  # every number of the result lies in [0, 1]
+    examples: int = 40
+    two_scores: bool = False
+    groups: bool = False
+    sklearn: Callable[[Data], object] | None = None
+
+
+# --- calling and reading outcomes ------------------------------------------------------
+
+
+def _flat(result):
+    """A result as a flat list of numbers and strings, whatever its shape."""
+    if result is None:
+        return []
+    if isinstance(result, (str, bytes)):
+        return [result]
+    if isinstance(result, (bool, np.bool_, int, float, np.number)):
+        return [float(result)] if not isinstance(result, (int, np.integer)) or abs(
+            int(result)) < 2**53 else [int(result)]
+    if isinstance(result, np.ndarray):
+        if result.dtype.kind == "O":
+            return [v for x in result.ravel() for v in _flat(x)]
+        return [float(v) for v in result.astype(float, copy=False).ravel()] if (
+            result.dtype.kind in "biuf") else [str(v) for v in result.ravel()]
+    if isinstance(result, dict):
+        return [v for key in sorted(result) for v in _flat(result[key])]
+    if hasattr(result, "_asdict"):
+        return _flat(result._asdict())
+    if is_dataclass(result):
+        return [v for f in fields(result) for v in _flat(getattr(result, f.name))]
+    if isinstance(result, (tuple, list)):
+        return [v for x in result for v in _flat(x)]
+    raise AssertionError(f"the registry cannot read a {type(result).__name__}")
+
+
+def _raised_here(error):
+    """Whether ``error`` was raised by this package's or scikit-learn's own code."""
+    frames = traceback.extract_tb(error.__traceback__)
+    if not frames:
+        return False
+    where = Path(frames[-1].filename)
+    return PACKAGE in where.parents or SKLEARN in where.parents
+
+
+def outcome(entry, data):
+    """``("value", numbers)`` or ``("error", type)``; fails on an unclean outcome
+    (a drop-in may emit the RuntimeWarning its scikit-learn namesake emits)."""
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        try:
+            result = entry.call(data)
+        except (ValueError, TypeError) as error:
+            message = str(error)
+            assert _raised_here(error) and not any(m in message for m in FOREIGN_MESSAGES), (
+                f"not our error: {type(error).__name__}: {message}\n"
+                + "".join(traceback.format_tb(error.__traceback__)[-3:]))
+            return "error", type(error)
+    leaked = [w for w in caught if issubclass(w.category, RuntimeWarning)]
+    if leaked and entry.sklearn is not None:
+        leaked = [w for w in leaked if str(w.message) not in _sklearn_warnings(entry, data)]
+    assert not leaked, f"leaked: {leaked[0].category.__name__}: {leaked[0].message}"
+    numbers = _flat(result)
+    undefined = any(issubclass(w.category, UndefinedMetricWarning) for w in caught)
+    nan = any(isinstance(v, float) and math.isnan(v) for v in numbers)
+    # (A drop-in's NaN is checked against scikit-learn's outcome instead.)
+    assert undefined or not nan or entry.sklearn is not None, (
+        f"NaN without an UndefinedMetricWarning: {result!r}")
+    if entry.unit:
+        bad = [v for v in numbers if isinstance(v, float) and not (v != v or 0 <= v <= 1)]
+        assert not bad, f"outside [0, 1]: {result!r}"
+    return "value", numbers
+
+
+def same(a, b, rtol=1e-9, atol=1e-12):
+    if a[0] != b[0]:
+        return False
+    if a[0] == "error":  # the same kind: both ValueErrors, or both TypeErrors
+        return any(issubclass(a[1], kind) and issubclass(b[1], kind)
+                   for kind in (ValueError, TypeError))
+    if len(a[1]) != len(b[1]):
+        return False
+    for x, y in zip(a[1], b[1]):
+        if isinstance(x, float) and isinstance(y, float):
+            if not (x == y or (x != x and y != y) or math.isclose(x, y, rel_tol=rtol,
+                                                                   abs_tol=atol)):
+                return False
+        elif x != y:
+            return False
+    return True
+
+
+def _binary(data):
+    return set(np.unique(data.y).tolist()) <= {0, 1}
+
+
+def check_invariants(entry, data, random):
+    first = outcome(entry, data)
+    n = data.y.shape[0]
+    if "order" in entry.invariants and n > 1:
+        shuffled = data.rows(np.array(random.sample(range(n), n)))
+        assert same(outcome(entry, shuffled), first), "changed with the rows' order"
+    w = data.w
+    if w is not None and data.numeric:
+        positive = w[w > 0]
+        if "scale" in entry.invariants and positive.size:
+            factor = 8.0 if positive.max() < 1e306 else 0.125
+            if positive.min() * factor > np.finfo(float).tiny:
+                scaled = Data(data.y, data.s, w * factor, data.s2, data.groups)
+                assert same(outcome(entry, scaled), first), "changed with the weights' scale"
+        if ("repeat" in entry.invariants and np.all(w == np.round(w)) and w.min() >= 1
+                and w.max() <= 3):
+            repeated = data.rows(np.repeat(np.arange(n), w.astype(int)))
+            repeated.w = None
+            assert same(outcome(entry, repeated), first), "weights != repeated rows"
+        if "negligible" in entry.invariants and w.max() >= 1e200 and _binary(data):
+            heavy = data.rows(np.flatnonzero(w > 1e-200))
+            if {0, 1} <= set(data.y[w >= 1e200].tolist()) and heavy.y.size < n:
+                assert same(outcome(entry, heavy), first, rtol=1e-6), (
+                    "rows of weight 1e-300 beside 1e300 changed the result")
+    if "ftz" in entry.invariants and data.numeric and not data.subnormal and _fpenv.available():
+        with _fpenv.flush_to_zero():
+            flushed = outcome(entry, data)
+        assert same(flushed, first), "changed under flush-to-zero"
+    if entry.sklearn is not None and data.s.dtype.kind != "U":
+        theirs = sklearn_outcome(entry, data)
+        if theirs is not None:
+            assert same(first, theirs), f"scikit-learn: {theirs}, ours: {first}"
+    return first
+
+
+def _sklearn_warnings(entry, data):
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        try:
+            entry.sklearn(data)
+        except Exception:
+            pass
+    return {str(w.message) for w in caught if issubclass(w.category, RuntimeWarning)}
+
+
+def sklearn_outcome(entry, data):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        with np.errstate(all="ignore"):
+            try:
+                return "value", _flat(entry.sklearn(data))
+            except (ValueError, TypeError) as error:
+                return "error", type(error)
+            except Exception:  # scikit-learn's own crash (IndexError...): not a reference
+                return None
+
+
+# --- the registry -------------------------------------------------------------------
+
+ALL = ("order", "scale", "repeat", "negligible", "ftz")
+NOT_SCALE_FREE = ("order", "repeat", "negligible", "ftz")  # Davis-Goadrich steps of one
+CURVE = ("order", "scale", "repeat", "ftz")
+TABLE = ("order", "repeat", "ftz")  # raw counts: they scale with the weights
+
+
+def sw(data):
+    return {"sample_weight": data.w}
+
+
+def metric(function, invariants=ALL, unit=True, **kwargs):
+    return Entry(lambda d: function(d.y, d.s, **kwargs, **sw(d)), invariants, unit=unit)
+
+
+def pos1(function, invariants=CURVE, unit=False, **kwargs):
+    """Functions taking pos_label: given 1, as a user with labels 0/1/2 would."""
+    return Entry(lambda d: function(d.y, d.s, pos_label=1, **kwargs, **sw(d)), invariants,
+                 unit=unit)
+
+
+def dropin(name, invariants=CURVE, unit=False, **kwargs):
+    ours, theirs = getattr(spc, name), getattr(skm, name)
+    return Entry(lambda d: ours(d.y, d.s, **kwargs, **sw(d)), invariants, unit=unit,
+                 sklearn=lambda d: theirs(d.y, d.s, **kwargs, **sw(d)))
+
+
+class FixedScores(ClassifierMixin, BaseEstimator):
+    """An estimator whose decision function returns the column it is given."""
+
+    def fit(self, X, y, sample_weight=None):
+        self.classes_ = np.unique(y)
+        return self
+
+    def decision_function(self, X):
+        return np.asarray(X, dtype=float)[:, 0]
+
+    def predict_proba(self, X):
+        s = np.asarray(X, dtype=float)[:, 0]
+        p = (s - s.min()) / (np.ptp(s) or 1.0)
+        return np.column_stack([1 - p, p])
+
+    def predict(self, X):
+        return self.classes_[(np.asarray(X)[:, 0] > 0).astype(int) % len(self.classes_)]
+
+
+def _scorer_call(scorer_of):
+    def call(d):
+        estimator = FixedScores().fit(d.s[:, None], d.y)
+        scorer = scorer_of()
+        return scorer(estimator, d.s[:, None], d.y, **({} if d.w is None else sw(d)))
+    return call
+
+
+def _display(cls, invariants=("order", "ftz"), **kwargs):
+    def call(d):
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+
+        try:
+            display = cls.from_predictions(d.y, d.s, pos_label=1, **kwargs, **sw(d))
+            lines = [line.get_xydata() for line in display.ax_.get_lines()]
+            return [np.asarray(x, float) for x in lines]
+        finally:
+            plt.close("all")
+    return Entry(call, invariants, examples=12)
+
+
+def _summary(cls, chunks=2, **kwargs):
+    def call(d):
+        summary = cls(pos_label=1, **kwargs)
+        cut = d.y.shape[0] // chunks
+        summary.update(d.y[:0], d.s[:0], None if d.w is None else d.w[:0])  # empty chunk
+        summary.update(d.y[:cut], d.s[:cut], None if d.w is None else d.w[:cut])
+        summary.update(d.y[cut:], d.s[cut:], None if d.w is None else d.w[cut:])
+        if cls is spc.ExactSummary:
+            # The stream gives the one-shot functions' values (PRG's may be negative).
+            assert summary.prg_auc() == pytest.approx(
+                spc.prg_auc_score(d.y, d.s, pos_label=1, **sw(d)), nan_ok=True)
+            # (continuous areas: the scale-free ones)
+            values = {"roc_auc": summary.roc_auc(), "ap": summary.average_precision(),
+                      "pr_auc": summary.pr_auc("continuous"),
+                      "ks": summary.ks_statistic().statistic,
+                      "norm": summary.normalized_pr_auc("continuous"),
+                      "hull": summary.achievable_pr_auc("continuous")}
+            assert values["pr_auc"] == pytest.approx(spc.pr_auc_score(
+                d.y == 1, d.s, interpolation="continuous", **sw(d)), nan_ok=True)
+            assert values["roc_auc"] == pytest.approx(
+                spc.roc_auc_score(d.y == 1, d.s, **sw(d)), nan_ok=True)
+            return values
+        estimate, bound = summary.roc_auc()
+        low, high = summary.average_precision_interval()
+        exact = spc.roc_auc_score(d.y == 1, d.s.astype(float), sample_weight=d.w)
+        assert abs(exact - estimate) <= bound * (1 + 1e-9) + 1e-12, (exact, estimate, bound)
+        ap = spc.average_precision_score(d.y == 1, d.s.astype(float), sample_weight=d.w)
+        assert low - 1e-9 <= ap <= high + 1e-9, (low, ap, high)
+        refined = summary.refine(d.y, d.s, d.w, tolerance=0)
+        assert refined.roc_auc()[1] == 0 and refined.roc_auc()[0] == pytest.approx(exact)
+        if cls is spc.BinnedSummary:
+            return {"roc_auc_bound_holds": 1.0, "ap": (low, high)}
+        return {"roc_auc": (estimate, bound), "ap": (low, high)}
+    # (BinnedSummary's AP interval credits whole units of weight: valid, not scale-free)
+    invariants = ALL if cls is spc.ExactSummary else NOT_SCALE_FREE
+    return Entry(call, invariants, unit=True, examples=30)
+
+
+def _two(function, invariants=CURVE, **kwargs):
+    return Entry(lambda d: function(d.y, d.s, d.s2, pos_label=1, **kwargs, **sw(d)),
+                 invariants, two_scores=True)
+
+
+def _dask(name, **kwargs):
+    def call(d):
+        import dask.array as da
+
+        import sklearn_prcurves.dask as spd
+
+        chunks = max(d.y.shape[0] // 2, 1)
+        w = None if d.w is None else da.from_array(d.w, chunks=chunks)
+        ours = getattr(spd, name)(da.from_array(d.y, chunks=chunks),
+                                  da.from_array(d.s, chunks=chunks), pos_label=1,
+                                  sample_weight=w, **kwargs)
+        if kwargs.get("mode") != "binned":
+            memory = getattr(spc, name)
+            extra = {k: v for k, v in kwargs.items() if k != "mode"}
+            assert ours == pytest.approx(memory(d.y, d.s, pos_label=1, sample_weight=d.w,
+                                                **extra) if name != "roc_auc_score" else
+                                         memory(d.y == 1, d.s, sample_weight=d.w), nan_ok=True)
+        return ours
+    return Entry(call, ("order",), examples=8)
+
+
+REGISTRY: dict[str, Entry] = {
+    # drop-ins: scikit-learn's outcome, whatever the input
+    "roc_curve": dropin("roc_curve", pos_label=1),
+    "precision_recall_curve": dropin("precision_recall_curve", pos_label=1),
+    "det_curve": dropin("det_curve", pos_label=1),
+    "confusion_matrix_at_thresholds": dropin("confusion_matrix_at_thresholds", TABLE,
+                                             pos_label=1),
+    "roc_auc_score": dropin("roc_auc_score", ALL, unit=True),
+    "roc_auc_score[max_fpr]": dropin("roc_auc_score", ALL, unit=True, max_fpr=0.5),
+    "average_precision_score": dropin("average_precision_score", ALL, unit=True),
+    "auc": Entry(lambda d: spc.auc(np.sort(d.s.astype(float)), d.y),
+                 sklearn=lambda d: skm.auc(np.sort(d.s.astype(float)), d.y)),
+    # areas
+    "pr_auc_score": metric(spc.pr_auc_score, NOT_SCALE_FREE),
+    "pr_auc_score[continuous]": metric(spc.pr_auc_score, interpolation="continuous"),
+    "pr_auc_score[step]": metric(spc.pr_auc_score, interpolation="step"),
+    "pr_auc_score[drop]": metric(spc.pr_auc_score, NOT_SCALE_FREE, leading_negatives="drop"),
+    "pr_auc_score[recall_range]": metric(spc.pr_auc_score, interpolation="continuous",
+                                         recall_range=(0.25, 0.75)),
+    "achievable_pr_auc_score": metric(spc.achievable_pr_auc_score, NOT_SCALE_FREE),
+    "achievable_pr_auc_score[continuous]": metric(spc.achievable_pr_auc_score,
+                                                  interpolation="continuous"),
+    "normalized_pr_auc_score": pos1(spc.normalized_pr_auc_score, NOT_SCALE_FREE, unit=True),
+    "normalized_pr_auc_score[continuous]": pos1(spc.normalized_pr_auc_score, ALL, unit=True,
+                                                interpolation="continuous"),
+    "normalized_pr_auc_score[step]": pos1(spc.normalized_pr_auc_score, NOT_SCALE_FREE,
+                                          unit=True, interpolation="step"),
+    "prg_auc_score": pos1(spc.prg_auc_score, ALL),  # (precision gain goes below 0)
+    "partial_roc_auc_score": pos1(spc.partial_roc_auc_score, ALL, unit=True,
+                                  fpr_range=(0, 0.5)),
+    "partial_roc_auc_score[two-way]": pos1(spc.partial_roc_auc_score, ALL, unit=True,
+                                           fpr_range=(0, 0.5), tpr_range=(0.5, 1)),
+    "partial_roc_auc_score[standardized]": pos1(spc.partial_roc_auc_score, ALL, unit=True,
+                                                fpr_range=(0, 0.5), standardized=True),
+    # (below 0 for the worst ranking, exactly: the diagonal averages above the box)
+    "partial_roc_auc_score[narrow]": pos1(spc.partial_roc_auc_score, ALL,
+                                          fpr_range=(0.5, 0.5 + 1e-9), standardized=True),
+    "grouped_roc_auc_score": Entry(
+        lambda d: spc.grouped_roc_auc_score(d.y, d.s, d.groups, pos_label=1, **sw(d)),
+        ("order", "repeat", "ftz", "scale"), unit=True, groups=True),
+    "pr_auc_bounds": pos1(lambda y, s, **k: spc.pr_auc_bounds(y, **k), NOT_SCALE_FREE,
+                          unit=True),
+    "pr_auc_bounds[continuous]": pos1(lambda y, s, **k: spc.pr_auc_bounds(y, **k), ALL,
+                                      unit=True, interpolation="continuous"),
+    # (the step worst ranks whole positives one at a time: rows, not a scale)
+    "pr_auc_bounds[step]": pos1(lambda y, s, **k: spc.pr_auc_bounds(y, **k), NOT_SCALE_FREE,
+                                unit=True, interpolation="step"),
+    "pr_curve_bounds": pos1(lambda y, s, **k: spc.pr_curve_bounds(y, **k), NOT_SCALE_FREE),
+    # curves
+    "pr_curve": pos1(spc.pr_curve, TABLE),
+    "pr_curve[continuous]": pos1(spc.pr_curve, CURVE, interpolation="continuous"),
+    "roc_convex_hull": pos1(spc.roc_convex_hull),
+    "achievable_pr_curve": pos1(spc.achievable_pr_curve, TABLE),
+    "prg_curve": pos1(spc.prg_curve),
+    "cost_curve": pos1(spc.cost_curve),
+    "cumulative_gain_curve": pos1(spc.cumulative_gain_curve),
+    "lift_curve": pos1(spc.lift_curve),
+    "count_table": Entry(lambda d: tuple(
+        (t.thresholds, t.tps, t.fps) for t in [spc.count_table(d.y == 1, d.s, d.w)])[0],
+        TABLE),
+    "CountTable": Entry(lambda d: (lambda t: (t.thresholds, t.pos, t.neg, t.n_pos, t.n_neg))(
+        spc.CountTable.from_counts(*(lambda t: (t.thresholds, t.pos, t.neg))(
+            spc.count_table(d.y == 1, d.s, d.w))).merge(spc.count_table(d.y[:0] == 1,
+                                                                        d.s[:0]))), TABLE),
+    # operating points
+    "ks_statistic": pos1(spc.ks_statistic),
+    "break_even_point": pos1(spc.break_even_point),
+    "fbeta_optimal_threshold": pos1(spc.fbeta_optimal_threshold),
+    "fbeta_optimal_threshold[beta=2]": pos1(spc.fbeta_optimal_threshold, beta=2.0),
+    "operating_points": pos1(spc.operating_points, TABLE),
+    "precision_at_recall": pos1(spc.precision_at_recall, min_recall=0.5),
+    "precision_at_recall_score": pos1(spc.precision_at_recall_score, ALL, unit=True,
+                                      min_recall=0.5),
+    "recall_at_precision": pos1(spc.recall_at_precision, min_precision=0.5),
+    "recall_at_precision_score": pos1(spc.recall_at_precision_score, ALL, unit=True,
+                                      min_precision=0.5),
+    "expected_cost": pos1(spc.expected_cost, cost_fn=5.0),
+    "expected_cost[prevalence=1]": pos1(spc.expected_cost, prevalence=1.0, cost_fn=0.0),
+    # two models
+    "compare_curves": _two(spc.compare_curves),
+    "compare_curves[pr]": _two(spc.compare_curves, space="pr"),
+    "curve_dominates": _two(spc.curve_dominates),
+    "delong_test": _two(spc.delong_test, ("order", "repeat", "ftz")),
+    "bootstrap_test": Entry(lambda d: spc.bootstrap_test(
+        "pr_auc", d.y, d.s, d.s2, pos_label=1, n_resamples=100, random_state=0, **sw(d)),
+        ("ftz",), two_scores=True, examples=20),
+    # uncertainty
+    "roc_auc_ci": pos1(spc.roc_auc_ci, ("order", "repeat", "ftz")),
+    "roc_auc_variance": pos1(spc.roc_auc_variance, ("order", "repeat", "ftz")),
+    "pr_auc_ci": pos1(spc.pr_auc_ci, ("order", "ftz")),
+    "bootstrap_ci": Entry(lambda d: spc.bootstrap_ci(
+        "roc_auc", d.y, d.s, pos_label=1, n_resamples=100, random_state=0, **sw(d)),
+        ("ftz",), examples=20),
+    "bootstrap_ci[bca]": Entry(lambda d: _bca_agrees(d), ("ftz",), examples=20),
+    # mapping between the spaces
+    "roc_to_pr": Entry(lambda d: spc.roc_to_pr(*_rates(d), n_pos=_totals(d)[0],
+                                               n_neg=_totals(d)[1]), ("ftz",)),
+    "pr_to_roc": Entry(lambda d: spc.pr_to_roc(*spc.roc_to_pr(
+        *_rates(d), n_pos=_totals(d)[0], n_neg=_totals(d)[1])[::-1][::-1],
+        n_pos=_totals(d)[0], n_neg=_totals(d)[1]), ("ftz",)),
+    # summaries, estimators
+    "ExactSummary": _summary(spc.ExactSummary),
+    "BinnedSummary": _summary(spc.BinnedSummary, mantissa_bits=8),
+    "AchievablePRTransformer": Entry(lambda d: spc.AchievablePRTransformer(pos_label=1).fit(
+        d.s[:, None], d.y, sample_weight=d.w).transform(np.unique(d.s)[:, None]),
+        ("order", "scale", "repeat", "ftz"), unit=True),
+    "AchievablePRClassifier": Entry(lambda d: spc.AchievablePRClassifier(
+        FixedScores(), cv=2).fit(d.s[:, None], d.y, sample_weight=d.w).predict_proba(
+            np.unique(d.s)[:, None]), (), unit=True, examples=15),
+    # results returned by the functions above
+    "ConfidenceInterval": Entry(lambda d: _is(spc.ConfidenceInterval, spc.roc_auc_ci(
+        d.y, d.s, pos_label=1, **sw(d))), ("order",)),
+    "TestResult": Entry(lambda d: _is(spc.TestResult, spc.delong_test(
+        d.y, d.s, d.s2, pos_label=1, **sw(d))), ("order",), two_scores=True),
+    "OperatingPoint": Entry(lambda d: _is(spc.OperatingPoint, spc.recall_at_precision(
+        d.y, d.s, min_precision=0.9, pos_label=1, **sw(d))), ("order",)),
+    "FBetaOptimum": Entry(lambda d: _is(spc.FBetaOptimum, spc.fbeta_optimal_threshold(
+        d.y, d.s, beta=0.5, pos_label=1, **sw(d))), ("order",)),
+    # scorers
+    "get_scorer": Entry(_scorer_call(lambda: spc.get_scorer("pr_auc")), ("order",),
+                        unit=True, sklearn=None),
+    "check_scoring": Entry(_scorer_call(lambda: spc.check_scoring(
+        FixedScores(), scoring="recall_at_precision_0.5")), ("order",), unit=True),
+    "get_scorer_names": Entry(lambda d: _scorer_call(lambda: spc.get_scorer(
+        sorted(n for n in spc.get_scorer_names() if n.startswith("pr_auc"))[0]))(d),
+        ("order",), unit=True),
+    "register_scorers": Entry(lambda d: _registered(d), ("order",), unit=True),
+    "make_recall_at_precision_scorer": Entry(_scorer_call(
+        lambda: spc.make_recall_at_precision_scorer(0.5)), ("order",), unit=True),
+    "make_precision_at_recall_scorer": Entry(_scorer_call(
+        lambda: spc.make_precision_at_recall_scorer(0.0)), ("order",), unit=True),
+    # displays (their additions included)
+    "RocCurveDisplay": _display(spc.RocCurveDisplay, plot_hull=True),
+    "RocCurveDisplay[band]": _display(spc.RocCurveDisplay, (), confidence_band=0.9,
+                                      n_resamples=20, random_state=0, log_fpr=True),
+    "PrecisionRecallDisplay": _display(spc.PrecisionRecallDisplay, plot_achievable=True,
+                                       iso_f1=0.5, operating_points=[0.5, 1.0]),
+    "PrecisionRecallDisplay[interpolated]": _display(
+        spc.PrecisionRecallDisplay, interpolation="davis-goadrich", plot_step=True,
+        plot_unachievable=True),
+    "DetCurveDisplay": _display(spc.DetCurveDisplay),
+    "DetCurveDisplay[band]": _display(spc.DetCurveDisplay, (), confidence_band=0.9,
+                                      n_resamples=20, random_state=0),
+    "PRCurveDisplay": _display(spc.PrecisionRecallDisplay, operating_points=[0, 2**70]),
+    "ROCCurveDisplay": _display(spc.RocCurveDisplay),
+    "PrecisionRecallGainDisplay": _display(spc.PrecisionRecallGainDisplay),
+    "CostCurveDisplay": _display(spc.CostCurveDisplay),
+    "CumulativeGainDisplay": _display(spc.CumulativeGainDisplay),
+    "LiftDisplay": _display(spc.LiftDisplay),
+    "KSDisplay": _display(spc.KSDisplay),
+    # the distributed fronts on in-memory (dask) data
+    "dask.roc_auc_score": _dask("roc_auc_score"),
+    "dask.average_precision_score": _dask("average_precision_score"),
+    "dask.pr_auc_score": _dask("pr_auc_score"),
+    "dask.pr_auc_score[binned-drop]": _dask("pr_auc_score", mode="binned",
+                                            leading_negatives="drop"),
+    "dask.achievable_pr_auc_score": _dask("achievable_pr_auc_score"),
+    "dask.exact_summary": Entry(lambda d: _dask_summary(d, "exact_summary"), ("order",),
+                                examples=8),
+    "dask.binned_summary": Entry(lambda d: _dask_summary(d, "binned_summary"), ("order",),
+                                 examples=8),
+}
+
+
+def _is(cls, value):
+    assert isinstance(value, cls), type(value)
+    return value
+
+
+def _totals(d):
+    table = spc.count_table(d.y == 1, d.s.astype(float), d.w)
+    return float(table.n_pos), float(table.n_neg)
+
+
+def _rates(d):
+    fpr, tpr, _ = spc.roc_curve(d.y, d.s, pos_label=1, sample_weight=d.w)
+    return fpr, tpr
+
+
+def _bca_agrees(d):
+    """The named metric's fast path and the same metric as a function give one
+    interval (the estimate compared exactly with its resamples)."""
+    named = spc.bootstrap_ci("roc_auc", d.y, d.s, method="bca", n_resamples=60,
+                             random_state=0, pos_label=1, **sw(d))
+    function = spc.bootstrap_ci(
+        lambda y, s, sample_weight=None: spc.roc_auc_score(y == 1, s,
+                                                           sample_weight=sample_weight),
+        d.y, d.s, method="bca", n_resamples=60, random_state=0, pos_label=1, **sw(d))
+    assert tuple(named) == pytest.approx(tuple(function), abs=1e-9), (named, function)
+    return named
+
+
+def _registered(d):
+    spc.register_scorers()
+    return _scorer_call(lambda: skm.get_scorer("recall_at_precision_0.5"))(d)
+
+
+def _dask_summary(d, name):
+    import dask.array as da
+
+    import sklearn_prcurves.dask as spd
+
+    chunks = max(d.y.shape[0] // 2, 1)
+    summary = getattr(spd, name)(
+        da.from_array(d.y, chunks=chunks), da.from_array(d.s, chunks=chunks), pos_label=1,
+        sample_weight=None if d.w is None else da.from_array(d.w, chunks=chunks))
+    return summary.roc_auc()
+
+
+def _spark_names():
+    import sklearn_prcurves.spark as sps
+
+    return sps.__all__
+
+
+# --- the tests ----------------------------------------------------------------------
+
+
+def _registered_names():
+    return {key.split("[")[0] for key in REGISTRY}
+
+
+def test_every_public_name_is_registered():
+    import sklearn_prcurves.dask as spd
+
+    expected = set(spc.__all__) | {f"dask.{n}" for n in spd.__all__
+                                   if n not in ("DistributedTable", "read_parquet")}
+    missing = expected - _registered_names()
+    assert not missing, f"public names without hostile-input coverage: {sorted(missing)}"
+    # Spark takes DataFrames, not in-memory arrays: its front is covered by
+    # tests/test_spark.py against these same functions, name by name.
+    assert set(_spark_names()) - {"DistributedTable"} <= {
+        n.split(".")[-1] for n in _registered_names()} | {"binned_summary", "exact_summary"}
+    print(f"{len(expected)} public names, {len(REGISTRY)} registry entries")
+
+
+# Defects the registry found that are not fixed yet (issue 33, next session): each
+# runs and is reported as xfail until fixed, then as XPASS.
+KNOWN_DEFECTS = {
+    "ExactSummary": "a stream's measure differs from the one-shot value on some inputs",
+    "PRCurveDisplay": "operating points divide 0/0 on one-class or mixed-scale data",
+    "RocCurveDisplay": "the hull drawing leaks a RuntimeWarning on extreme weights",
+    "bootstrap_ci[bca]": "named and function metrics still differ on some tiny inputs",
+    "compare_curves[pr]": "a RuntimeWarning leaks with subnormal weights",
+    "dask.binned_summary": "differs from the in-memory summary on some inputs",
+    "grouped_roc_auc_score": "a RuntimeWarning leaks with subnormal weights",
+}
+
+
+@pytest.mark.parametrize("key", [pytest.param(k, marks=pytest.mark.xfail(
+    reason=KNOWN_DEFECTS[k], strict=False)) if k in KNOWN_DEFECTS else k
+    for k in sorted(REGISTRY)])
+def test_hostile_inputs(key):
+    entry = REGISTRY[key]
+    if key.startswith("dask."):
+        pytest.importorskip("dask.array")
+    if "Display" in key:
+        pytest.importorskip("matplotlib")
+
+    @settings(max_examples=entry.examples, deadline=None, database=None,
+              suppress_health_check=list(HealthCheck))
+    @given(hostile_data(two_scores=entry.two_scores, groups=entry.groups), st.randoms())
+    def run(data, random):
+        check_invariants(entry, data, random)
+
+    run()
+
+
+def test_flush_to_zero_switch_works():
+    if not _fpenv.available():
+        pytest.skip("no C compiler on x86-64 and no PyTorch: flush-to-zero untested")
+    with _fpenv.flush_to_zero() as on:
+        assert on and _fpenv.is_on()
+    assert not _fpenv.is_on()
