@@ -572,15 +572,16 @@ def _dominance_paths(y_true, y_score_a, y_score_b, space, pos_label, sample_weig
     paths = []
     for y_score in (y_score_a, y_score_b):
         tp, fp, _ = table_path(two_class_table(y_true, y_score, pos_label, sample_weight))
-        with np.errstate(over="ignore"):  # (tp + fp) / P past the float range: inf orders
-            paths.append(_space_path(tp, fp, space))
+        paths.append(_space_path(tp, fp, space))
     return paths
 
 
 def _space_path(tp, fp, space):
-    if space == "roc":
-        return fp / fp[-1], tp / tp[-1]
-    return tp / tp[-1], (tp + fp) / tp[-1]
+    """ROC: TPR over FPR. PR: at each recall, the negatives predicted with it as FPR:
+    at equal recall lower FPR is higher precision (the two curves share P and N), and
+    unlike (TP + FP) / P it stays in [0, 1] whatever the weights' scales."""
+    fpr, tpr = fp / fp[-1], tp / tp[-1]
+    return (fpr, tpr) if space == "roc" else (tpr, fpr)
 
 
 def _dominates(a, b, space):

@@ -15,6 +15,8 @@ flat to recall 0; a segment starting at (0, FP_A > 0) (only negatives ranked abo
 rises from precision 0.
 """
 
+import math
+
 import numpy as np
 
 __all__ = ["segment_areas", "INTERPOLATIONS"]
@@ -344,6 +346,13 @@ def path_points(tp, fp, thresholds, interpolation, leading_negatives="interpolat
         ``thresholds[i]`` is the score threshold reached at point ``i`` (for points
         inside a tie group, that group's score; ``inf`` for a start held flat).
     """
+    if interpolation == "continuous":
+        # Scale-free: counts of subnormal weights (5e-324) scaled up by a power of two
+        # (exact), so that points inside a segment do not underflow to 0 / 0.
+        top = max(float(tp[-1]), float(fp[-1]))
+        if 0 < top < 2.0**-500:
+            shift = -math.frexp(top)[1]
+            tp, fp = np.ldexp(tp, shift), np.ldexp(fp, shift)
     n_pos = tp[-1]
     ends, tp_a, fp_a, tp_b, fp_b = _rising_segments(tp, fp, leading_negatives)
     first = ends[0]

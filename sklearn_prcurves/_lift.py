@@ -104,11 +104,23 @@ def lift_curve(
     """
     table = two_class_table(y_true, y_score, pos_label, sample_weight)
     total = table.n_pos + table.n_neg
-    targeted = (table.tps + table.fps) / total
-    # Recall over the share targeted: each a ratio of like counts, so no class's
-    # share of the total (1e-600 where 1e-300 and 1e300 meet) is formed.
-    lift = (table.tps / table.n_pos) / targeted
-    return targeted, lift, table.thresholds
+    predicted = table.tps + table.fps
+    # Recall times total over predicted: ratios of like counts, so no class's share of
+    # the total (1e-600 where 1e-300 and 1e300 meet) is formed. With no positive
+    # predicted the lift is 0 however little is targeted; a lift past the float range
+    # is inf.
+    lift = np.zeros(predicted.shape[0])
+    hit = np.flatnonzero(table.tps > 0)
+    with np.errstate(over="ignore", under="ignore", invalid="ignore"):
+        lift[hit] = (table.tps[hit] / table.n_pos) * (total / predicted[hit])
+    lost = hit[~(np.isfinite(lift[hit]) & (lift[hit] > 0))]
+    if lost.shape[0]:
+        # A factor under or over the float range (1e-300 beside 1e300): from the
+        # logarithms of the four counts, every one of them positive.
+        with np.errstate(over="ignore"):
+            lift[lost] = np.exp(np.log(table.tps[lost]) - np.log(table.n_pos)
+                                + np.log(total) - np.log(predicted[lost]))
+    return predicted / total, lift, table.thresholds
 
 
 def table_ks(table):

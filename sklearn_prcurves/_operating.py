@@ -724,9 +724,14 @@ def _grouped_aucs(is_pos, scores, group_index, n_groups, weight, packed=True,
     # Each positive's share of its group's area: its share of the group's positives
     # times the share of the group's negatives it outranks. Shares, not products of
     # weights, so that weights of 1e-300 or 1e300 neither underflow nor overflow.
+    # (Negatives' shares are 0: not formed, as their weight over the positives' total
+    # would overflow where 1e300 meets 1e-300.)
+    share = np.zeros(w.shape[0], dtype=np.float64)
+    at = np.flatnonzero(positive)
+    g = group[at]
     with np.errstate(invalid="ignore", divide="ignore"):
-        share = np.where(positive, (w / pos_total[group])
-                         * ((below + tied / 2) / neg_total[group]).astype(np.float64), 0.0)
+        share[at] = (w[at] / pos_total[g]) * (
+            (below[at] + tied[at] / 2) / neg_total[g]).astype(np.float64)
     # (bincount gives integers for no rows at all, e.g. every weight zero)
     aucs = np.bincount(group, weights=share, minlength=n_groups).astype(np.float64, copy=False)
     aucs[(pos_total <= 0) | (neg_total <= 0)] = np.nan

@@ -14,10 +14,13 @@ from __future__ import annotations
 
 from numpy.typing import ArrayLike
 
+import warnings
+
 import numpy as np
 
 from ._compat import validate_params
 from ._curves import BINARY_PARAMS, two_class_table
+from .exceptions import UndefinedMetricWarning
 
 __all__ = ["prg_auc_score", "prg_curve"]
 
@@ -54,6 +57,13 @@ def table_prg_curve(table):
         else:
             entry_gain, _ = _gains(tp[first - 1] + alpha * d_tp,
                                    fp[first - 1] + alpha * d_fp, n_pos, n_neg)
+            if np.isnan(entry_gain):
+                # The entry's TP, P^2 / (P + N), is below the float range (classes
+                # weighing 1e-300 and 1e300): its precision gain cannot be formed.
+                warnings.warn(
+                    "The precision gain where the PRG curve enters (recall gain 0) is not "
+                    "representable at this class balance (the classes' weights differ by "
+                    "more than the float range): NaN.", UndefinedMetricWarning, stacklevel=3)
         precision_gain = np.concatenate([[entry_gain], precision_gain[first:]])
         recall_gain = np.concatenate([[0.0], recall_gain[first:]])
         thresholds = thresholds[first:]

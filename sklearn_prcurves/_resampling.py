@@ -216,7 +216,7 @@ class Model:
             require_two_classes(table)
             # The columns: the distinct scores held by positives (the areas change
             # only where positives are ranked).
-            self.columns = int(np.count_nonzero(table.pos))
+            self.columns = self._column_ranks().shape[0]
 
     def _call(self, y, scores, weight):
         if weight is None:  # metrics without a sample_weight parameter work too
@@ -236,6 +236,13 @@ class Model:
                 self.is_pos, self.scores, self.weight)
         return self._table_and_groups
 
+    def _column_ranks(self):
+        """Ranks of the distinct scores held by positive rows, from the rows: the
+        table's positives per score are differences of running sums, in which a
+        positive of 1e-300 after one of 1e300 vanishes, and its score with it."""
+        _, rank = self._groups()
+        return np.unique(rank[self.is_pos])
+
     def bind(self, resampler):
         """Read the resampler's positions, and for the batched areas where each column
         (a distinct score held by positives) starts and ends among them.
@@ -249,7 +256,7 @@ class Model:
         if self.batch_metric is None:
             return
         table, rank = self._groups()
-        column_rank = np.flatnonzero(table.pos)
+        column_rank = self._column_ranks()
         self.orders, self.weights, self.bounds = [], [], []
         for rows in (self.pos_rows, self.neg_rows):
             ranks = rank[rows]

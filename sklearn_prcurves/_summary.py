@@ -254,13 +254,32 @@ class ExactSummary(_Stream):
         return path_points(*hull_path(_require_two_classes(self.table_)), interpolation)
 
 
-def _integral_credit(tp_before, fp_before, pos):
-    """Integral of the precision (T + c) / (T + F + c) over c from 0 to ``pos``:
-    ``pos - F log(1 + pos / (T + F))`` (all of ``pos`` where nothing precedes)."""
+def _mean_integral_precision(tp_before, fp_before, pos):
+    """Mean over c in [0, pos] of the precision (T + c) / (T + F + c): the integral
+    ``pos - F log(1 + pos / (T + F))`` divided by ``pos``, formed as
+    ``1 - F / (T + F) * log1p(t) / t`` with t = pos / (T + F), every factor at most 1
+    (1 where nothing precedes). So no weight scale (1e-300 beside 1e300, subnormal
+    weights) underflows a credit to 0 or overflows it; where t is past the float range
+    ``log1p(t)`` is ``log(pos) - log(T + F)`` (an upper bound within 1e-300 of it,
+    kept so that the result stays a lower bound)."""
     start = tp_before + fp_before
-    with np.errstate(invalid="ignore", divide="ignore"):
-        loss = np.where(start > 0, fp_before * np.log1p(pos / start), 0.0)
-    return np.where(pos > 0, pos - loss, 0.0)
+    mean = np.ones(pos.shape[0])
+    inner = (start > 0) & (pos > 0)
+    f, st, p = fp_before[inner], start[inner], pos[inner]
+    with np.errstate(over="ignore", under="ignore"):
+        t = p / st
+    huge = ~np.isfinite(t)
+    ratio = np.empty_like(t)  # log1p(t) / t
+    small = t == 0
+    ratio[small] = 1.0
+    regular = ~huge & ~small
+    ratio[regular] = np.log1p(t[regular]) / t[regular]
+    loss = (f / st) * ratio
+    # t past the float range: log1p(t) / t is below 1e-305; the loss F log1p(t) / pos
+    # is computed from logarithms instead.
+    loss[huge] = (f[huge] / p[huge]) * ((np.log(p[huge]) - np.log(st[huge])) + 1e-300)
+    mean[inner] = 1.0 - loss
+    return mean
 
 
 def _merge_optional(a, b):
@@ -293,9 +312,17 @@ _FLOAT32_BITS = 23
 _DENSE_KEY_BITS = 22
 
 
+def _as_float32(scores):
+    """Scores rounded to float32, the bins' resolution. Rounding keeps their order;
+    scores past float32's range share the bin of its infinity (a coarse bin, which
+    the bounds count as such), so the overflow is no error."""
+    with np.errstate(over="ignore"):
+        return np.asarray(scores, dtype=np.float32)
+
+
 def _float32_order_key(scores):
     """Order-preserving unsigned 32-bit keys of the scores rounded to float32."""
-    values = np.asarray(scores, dtype=np.float32)
+    values = _as_float32(scores)
     bits = values.view(np.uint32)
     key = bits >> np.uint32(31)
     key *= np.uint32(0x7FFFFFFF)
@@ -305,9 +332,14 @@ def _float32_order_key(scores):
     return key
 
 
+_FLOAT32_MINUS_INF_KEY = np.uint32(0x007FFFFF)  # ~0xFF800000, the bits of -inf
+
+
 def _float32_key_to_float64_key(key):
     """The float64 order key of the float32 value with this float32 order key."""
-    key = np.asarray(key, dtype=np.uint32)
+    # The lowest bin's floor, its low bits cleared, falls below the key of -inf on
+    # the keys of NaNs: -inf is that bin's floor (no score lies below it).
+    key = np.maximum(np.asarray(key, dtype=np.uint32), _FLOAT32_MINUS_INF_KEY)
     bits = np.where(key >> np.uint32(31), key ^ np.uint32(1 << 31), ~key)
     return _order_key(bits.view(np.float32).astype(np.float64))
 
@@ -340,7 +372,7 @@ def _dense_bin_counts(is_pos, scores, weight, mantissa_bits):
     Unweighted, the second table counts all rows and negatives are all rows minus
     positives (exact in integers), which saves selecting the majority class.
     """
-    bits = np.asarray(scores, dtype=np.float32).view(np.uint32)
+    bits = _as_float32(scores).view(np.uint32)
     width = 9 + mantissa_bits
     shift = np.uint32(32 - width)
     size = 1 << width
@@ -538,7 +570,11 @@ class BinnedSummary(_Stream):
         if share.sum() <= tolerance:
             return np.zeros(0, dtype=np.uint64)
         order = np.argsort(share)[::-1]
-        remaining = share.sum() - np.cumsum(share[order])
+        # What stays uncertain after refining the first k bins: sums of the smallest
+        # shares, added smallest first (the total less a prefix would absorb a share
+        # of 4e-301 beside 0.06 and leave its bin unrefined at tolerance 0).
+        remaining = np.cumsum(share[order][::-1])[::-1]
+        remaining = np.append(remaining[1:], 0.0)
         count = int(np.searchsorted(-remaining, -tolerance)) + 1  # first prefix within tolerance
         count = min(count, int(np.count_nonzero(share)))
         return np.sort(self.keys_[order[:count]])
@@ -601,21 +637,28 @@ class BinnedSummary(_Stream):
         uncertain = self._uncertain()[::-1]
         tp_before = table.tps - pos
         fp_before = table.fps - neg
+        n_pos = table.n_pos
+        # Each bin's share of the positives times a precision: shares and precisions
+        # lie in [0, 1], so no weight scale underflows or overflows a credit (a
+        # product of a weight of 5e-324 and a precision is 0).
+        share = pos / n_pos
         with np.errstate(invalid="ignore", divide="ignore"):
-            # Precisions first, then weighted: weights of any scale stay representable.
-            best = np.where(pos > 0, pos * ((tp_before + pos) / (tp_before + fp_before + pos)),
+            best = np.where(pos > 0, share * ((tp_before + pos) / (tp_before + fp_before + pos)),
                             0.0)
             # An exact entry is one tie group: its positives are credited the precision
             # at its end, negatives included.
-            exact = np.where(pos > 0, pos * (table.tps / (table.tps + table.fps)), 0.0)
+            exact = np.where(pos > 0, share * (table.tps / (table.tps + table.fps)), 0.0)
         if self.integer_weights_:
-            worst = _step_sum(tp_before, tp_before + fp_before + neg, pos)
+            worst = _step_sum(tp_before, tp_before + fp_before + neg, pos) / n_pos
         else:
-            worst = _integral_credit(tp_before, fp_before + neg, pos)
+            worst = share * _mean_integral_precision(tp_before, fp_before + neg, pos)
         best = np.where(uncertain, best, exact)
         worst = np.where(uncertain, worst, exact)
-        n_pos = table.n_pos
-        return float(np.sum(worst) / n_pos), float(np.sum(best) / n_pos)
+        # Widened by the rounding of the sums and the terms (a few ulps each), so that
+        # the exact value, computed with other roundings, is never outside.
+        slack = (best.shape[0] + 8) * np.finfo(np.float64).eps
+        low, high = np.sum(worst), np.sum(best)
+        return float(max(low - slack * low, 0.0)), float(min(high + slack * high, 1.0))
 
     def pr_auc(self, interpolation="davis-goadrich", leading_negatives="interpolate"):
         """AUC-PR estimated with each bin as one tie group (no bound)."""

@@ -506,6 +506,13 @@ def boyd_interval(area, n_pos, method="logit", confidence_level=0.95):
     """:func:`pr_auc_ci`'s ``"logit"`` or ``"binomial"`` interval of an area estimated
     over ``n_pos`` (weight of) positives: ``(low, high)``."""
     z = ndtri(0.5 + confidence_level / 2)
+    with np.errstate(divide="ignore", over="ignore", under="ignore"):
+        # A weight of positives near 0 (1e-300, 5e-324) makes 1 / n infinite: the
+        # interval's limit, (0, 1), is then the right answer.
+        return _boyd_interval(area, n_pos, method, z, confidence_level)
+
+
+def _boyd_interval(area, n_pos, method, z, confidence_level):
     if method == "binomial":
         half = z * np.sqrt(area * (1 - area) / n_pos)
         return float(max(area - half, 0.0)), float(min(area + half, 1.0))

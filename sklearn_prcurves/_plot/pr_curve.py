@@ -4,6 +4,8 @@ and Goadrich, 2006), the achievable curve and the rest one keyword away."""
 import re
 from contextlib import contextmanager
 
+from numbers import Real
+
 import numpy as np
 from sklearn.metrics import PrecisionRecallDisplay as _SklearnPrecisionRecallDisplay
 
@@ -242,7 +244,13 @@ class PrecisionRecallDisplay(TableCurveMixin, _SklearnPrecisionRecallDisplay):
     def _mark_operating_points(self, thresholds):
         thresholds = np.asarray(thresholds, dtype=float)
         for table, line in zip(self._count_tables("operating_points"), self._drawn_lines()):
-            at = np.searchsorted(-table.thresholds, -thresholds, side="right") - 1
+            if not table.n_pos > 0:
+                continue  # no positive: no point has a recall
+            # The last row whose score is at least the threshold. (Counted on the
+            # ascending scores as floats: negating unsigned or boolean scores wraps.)
+            ascending = table.thresholds[::-1].astype(np.float64)
+            at = table.thresholds.shape[0] - 1 - np.searchsorted(ascending, thresholds,
+                                                                 side="left")
             at = at[at >= 0]
             precision = table.tps[at] / (table.tps[at] + table.fps[at])
             recall = table.tps[at] / table.n_pos
@@ -264,13 +272,20 @@ class PrecisionRecallDisplay(TableCurveMixin, _SklearnPrecisionRecallDisplay):
             )
         # Every negative first: TP = r P at FP = N, precision r pi / (r pi + 1 - pi).
         recall = np.linspace(0, 1, 201)
+        # (At prevalence 1 the bound is precision 1 everywhere, recall 0 included.)
+        with np.errstate(invalid="ignore"):
+            bound = recall * prevalence / (recall * prevalence + 1 - prevalence)
+        bound[np.isnan(bound)] = 1.0
         self.unachievable_ = self.ax_.fill_between(
-            recall, 0, recall * prevalence / (recall * prevalence + 1 - prevalence),
+            recall, 0, bound,
             color="0.85", zorder=0, label="unachievable region",
         )
 
     def _draw_iso_f1(self, iso_f1):
-        levels = (0.2, 0.4, 0.6, 0.8) if iso_f1 is True else iso_f1
+        levels = np.array([0.2, 0.4, 0.6, 0.8]) if iso_f1 is True else np.atleast_1d(iso_f1)
+        if levels.ndim != 1 or not all(isinstance(v, Real) and 0 < v < 1 for v in levels.tolist()):
+            raise ValueError(f"iso_f1 must be True, a level in (0, 1) or a sequence of them; "
+                             f"got {iso_f1!r}.")
         for level in levels:
             # From where the line enters at precision 1 to recall 1, labelled just
             # outside the right edge, where no curve is drawn.
