@@ -18,6 +18,8 @@ import numpy as np
 # Far wider than the few ulps a measure of counts is off by; a candidate inside it is
 # only re-examined, never decided by the margin.
 _MARGIN = 1e-9
+# Relative distance within which two values of weighted counts are one value.
+_TIE_ULPS = 32
 
 
 def exact_argmax(approx, exact):
@@ -37,7 +39,11 @@ def exact_argmax(approx, exact):
         return int(near[0])
     values = exact(near)
     best = max(values)
-    return int(near[values.index(best)])
+    # Weighted counts carry their sums' rounding: values within a few ulps of the best
+    # are ties too, so that the rows' order (which sets the rounding) cannot decide.
+    # Whole counts are exact, and their distinct values lie far further apart.
+    floor = best - abs(best) * _TIE_ULPS * Fraction(2) ** -52
+    return int(near[next(i for i, v in enumerate(values) if v >= floor)])
 
 
 def exact_at_least(approx, level, exact):

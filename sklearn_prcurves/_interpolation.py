@@ -119,12 +119,13 @@ def _davis_goadrich_areas(tp_a, fp_a, d_tp, d_fp, n_pos, precision_a, precision_
     form by :func:`_step_sum`, so a tie group holding 1e7 positives costs one element.
     """
     areas = d_tp / n_pos * (precision_a + precision_b) / 2  # no interior: one trapezoid
-    inner = np.flatnonzero(d_tp > 1)  # segments with interior points
+    steps = interior_steps(d_tp)
+    inner = np.flatnonzero(steps > 0)  # segments with interior points
     if not inner.shape[0]:
         return areas
 
     dtp, dfp = d_tp[inner], d_fp[inner]
-    m = np.ceil(dtp) - 1  # number of interior points
+    m = steps[inner]  # number of interior points
     tpa, fpa = tp_a[inner], fp_a[inner]
     slope = (dtp + dfp) / dtp  # a = 1 + s
     precision_m = interpolated_precision(tpa, fpa, dtp, dfp, m)
@@ -137,6 +138,15 @@ def _davis_goadrich_areas(tp_a, fp_a, d_tp, d_fp, n_pos, precision_a, precision_
     )
     areas[inner] = total / (n_pos[inner] if np.ndim(n_pos) else n_pos)
     return areas
+
+
+def interior_steps(d_tp):
+    """Whole units of positive weight strictly inside segments of ``d_tp`` positives:
+    ``ceil(d_tp) - 1``, with a ``d_tp`` a few ulps above a whole number read as that
+    number (1.0000000000000009, a sum of weights 1.0 rounded, adds no point: the
+    row order of the sums must not decide the curve's points)."""
+    with np.errstate(under="ignore"):  # (a subnormal d_tp has no step either way)
+        return np.maximum(np.ceil(d_tp * (1.0 - 8 * np.finfo(np.float64).eps)) - 1, 0.0)
 
 
 def _step_sum(c, z, count):
@@ -369,7 +379,7 @@ def path_points(tp, fp, thresholds, interpolation, leading_negatives="interpolat
     counts = np.zeros(idx.shape[0], dtype=np.int64)  # interior points before each one
     thinned = np.zeros(idx.shape[0], dtype=bool)
     if interpolation == "davis-goadrich":
-        steps = np.maximum(np.ceil(d_tp_all) - 1, 0)  # whole units inside each segment
+        steps = interior_steps(d_tp_all)  # whole units inside each segment
         thinned = steps > visible
         counts = np.minimum(steps, visible).astype(np.int64)
     elif interpolation == "continuous":
@@ -395,7 +405,11 @@ def path_points(tp, fp, thresholds, interpolation, leading_negatives="interpolat
     tp_x = tp[a] + x
     with np.errstate(invalid="ignore", divide="ignore", under="ignore"):
         fp_x = fp_start + along(fp[b] - fp_start, x, d_tp)
-        precision = np.where(is_vertex, tp[b] / (tp[b] + fp[b]), tp_x / (tp_x + fp_x))
+        end_precision = tp[b] / (tp[b] + fp[b])
+        # From the origin precision is constant along the segment: the end's (the
+        # point itself may underflow to 0 / 0 when the weights are subnormal).
+        from_origin = (tp[a] == 0) & (fp_start == 0)
+        precision = np.where(is_vertex | from_origin, end_precision, tp_x / (tp_x + fp_x))
     recall = np.where(is_vertex, tp[b], tp_x) / n_pos
     return (
         np.concatenate([[start[0]], precision]),

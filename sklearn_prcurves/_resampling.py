@@ -207,7 +207,9 @@ class Model:
         # way the resamples are then evaluated.
         with config_context(skip_parameter_validation=False):
             self.value = self._call(is_pos, scores, weight)
-        self.batch_metric = _BATCH_METRICS.get(metric)
+        # (Integers past 2**53 as objects: the metric decides how it reads them,
+        # e.g. roc_auc_score as floats like scikit-learn's; resamples call it too.)
+        self.batch_metric = None if scores.dtype == object else _BATCH_METRICS.get(metric)
         if self.batch_metric is not None and not set(kwargs) <= _BATCH_KEYWORDS[metric]:
             self.batch_metric = None  # e.g. max_fpr: evaluate the metric itself
         self._table_and_groups = None

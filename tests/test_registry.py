@@ -274,8 +274,8 @@ def _scorer_call(scorer_of):
     return call
 
 
-def _display(cls, invariants=("order", "ftz"), **kwargs):
-    def call(d):
+def _display(cls, invariants=("order", "ftz"), sklearn_cls=None, **kwargs):
+    def call(d, cls=cls):
         import matplotlib
 
         matplotlib.use("Agg")
@@ -290,7 +290,8 @@ def _display(cls, invariants=("order", "ftz"), **kwargs):
                      float(np.trapezoid(x[:, 1], x[:, 0]))) for x in lines if x.size]
         finally:
             plt.close("all")
-    return Entry(call, invariants, examples=12)
+    reference = None if sklearn_cls is None else (lambda d: call(d, sklearn_cls))
+    return Entry(call, invariants, examples=12, sklearn=reference)
 
 
 def _summary(cls, chunks=2, **kwargs):
@@ -504,11 +505,12 @@ REGISTRY: dict[str, Entry] = {
     "PrecisionRecallDisplay[interpolated]": _display(
         spc.PrecisionRecallDisplay, interpolation="davis-goadrich", plot_step=True,
         plot_unachievable=True),
-    "DetCurveDisplay": _display(spc.DetCurveDisplay),
+    # (the plain displays draw what scikit-learn's draw, warnings included)
+    "DetCurveDisplay": _display(spc.DetCurveDisplay, sklearn_cls=skm.DetCurveDisplay),
     "DetCurveDisplay[band]": _display(spc.DetCurveDisplay, (), confidence_band=0.9,
                                       n_resamples=20, random_state=0),
     "PRCurveDisplay": _display(spc.PrecisionRecallDisplay, operating_points=[0, 2**70]),
-    "ROCCurveDisplay": _display(spc.RocCurveDisplay),
+    "ROCCurveDisplay": _display(spc.RocCurveDisplay, sklearn_cls=skm.RocCurveDisplay),
     "PrecisionRecallGainDisplay": _display(spc.PrecisionRecallGainDisplay),
     "CostCurveDisplay": _display(spc.CostCurveDisplay),
     "CumulativeGainDisplay": _display(spc.CumulativeGainDisplay),
@@ -548,9 +550,9 @@ def _bca_agrees(d):
     interval (the estimate compared exactly with its resamples)."""
     named = spc.bootstrap_ci("roc_auc", d.y, d.s, method="bca", n_resamples=60,
                              random_state=0, pos_label=1, **sw(d))
-    function = spc.bootstrap_ci(  # (the curve keeps integers past 2**53 exact)
-        lambda y, s, sample_weight=None: spc.auc(*spc.roc_curve(
-            y == 1, s, sample_weight=sample_weight)[:2]),
+    function = spc.bootstrap_ci(
+        lambda y, s, sample_weight=None: spc.roc_auc_score(y == 1, s,
+                                                           sample_weight=sample_weight),
         d.y, d.s, method="bca", n_resamples=60, random_state=0, pos_label=1, **sw(d))
     assert tuple(named) == pytest.approx(tuple(function), abs=1e-9), (named, function)
     return named

@@ -9,9 +9,9 @@ through the package's functions, so ties and weights agree with every other curv
 import numpy as np
 
 from .._cost import cost_curve
-from .._lift import cumulative_gain_curve, ks_statistic, lift_curve
+from .._lift import cumulative_gain_curve, lift_curve, table_ks
 from .._prg import prg_auc_score, prg_curve
-from .._curves import roc_curve
+from .._curves import two_class_table
 from ._base import (
     binary_scores,
     display_repr,
@@ -367,10 +367,9 @@ class KSDisplay(_CurveDisplay):
 
     @classmethod
     def _compute(cls, y_true, y_score, sample_weight, pos_label):
-        fpr, tpr, thresholds = roc_curve(y_true, y_score, pos_label=pos_label,
-                                         sample_weight=sample_weight, drop_intermediate=False)
-        ks = ks_statistic(y_true, y_score, pos_label=pos_label, sample_weight=sample_weight)
-        return thresholds[1:], (tpr[1:], fpr[1:]), ks
+        table = two_class_table(y_true, y_score, pos_label, sample_weight)  # one table
+        thresholds = table.thresholds.astype(np.float64)
+        return thresholds, (table.tps / table.n_pos, table.fps / table.n_neg), table_ks(table)
 
     def plot(self, ax=None, *, name=None, plot_chance_level=False, chance_level_kw=None,
              despine=False, **kwargs):
@@ -399,6 +398,14 @@ class KSDisplay(_CurveDisplay):
         prefix = f"{name}: " if name else ""
         kwargs.setdefault("label", f"{prefix}positives")
         (self.line_,) = ax.plot(self.x, tpr, drawstyle="steps-post", **kwargs)
+        low, high = float(np.min(self.x)), float(np.max(self.x))
+        with np.errstate(over="ignore"):
+            span = high - low
+            if not (np.isfinite(span) and np.isfinite(high + span / 10)
+                    and np.isfinite(low - span / 10)):
+                # Scores spanning nearly the whole float range: matplotlib's margins
+                # around them would overflow; the axis ends at the scores.
+                ax.set_xlim(low, high)
         (self.negative_line_,) = ax.plot(self.x, fpr, drawstyle="steps-post",
                                          label=f"{prefix}negatives")
         ks = self.value
