@@ -13,6 +13,7 @@ every number is computed from those tables by the library's own functions.
 
 import argparse
 import datetime
+import os
 import shutil
 import sys
 from pathlib import Path
@@ -21,7 +22,8 @@ import numpy as np
 
 from . import __version__
 from ._report._compute import DEFAULT_MAX_SEGMENTS, ReportSpec, compute_report
-from ._report._input import BatchConverter, InputError, TableSource, open_source
+from ._report._input import (
+    BatchConverter, ExactIntegersNeeded, InputError, TableSource, open_source)
 from ._report import _render
 
 __all__ = ["main"]
@@ -41,6 +43,20 @@ def main(argv=None):
         source_line = _source_line(source, report, spec, metadata)
         written = [] if args.no_files else write_report_folder(
             Path(args.output), args.force, report, spec, source_line, metadata)
+        if not args.quiet:
+            sep = getattr(args, "sep", None)  # the demo has no --sep
+            text = _stdout(report, spec, source_line, metadata, args.format, sep)
+            if written and args.format == "table":
+                text += f"\n\nWrote {', '.join(written)}"
+            print(text)
+            sys.stdout.flush()
+    except BrokenPipeError:
+        # The reader stopped early (`... | head`): nothing more to say. Python would
+        # report the pipe again when it flushes stdout at exit; point stdout at
+        # /dev/null first.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 0
     except (InputError, OSError) as exc:
         print(f"sklearn-prcurves: error: {exc}", file=sys.stderr)
         return 1
@@ -57,11 +73,6 @@ def main(argv=None):
     finally:
         if source is not None:
             source.close()
-    if not args.quiet:
-        sep = getattr(args, "sep", None)  # the demo has no --sep
-        print(_stdout(report, spec, source_line, metadata, args.format, sep))
-        if written and args.format == "table":
-            print(f"\nWrote {', '.join(written)}")
     return 0
 
 
@@ -99,7 +110,7 @@ def _parser():
                                "every figure with its certified bound")
         what.add_argument("--mantissa-bits", type=int, default=12, metavar="BITS",
                           help="bin resolution with --binned (default: %(default)s)")
-        what.add_argument("--tolerance", type=float, metavar="T",
+        what.add_argument("--tolerance", type=_non_negative, metavar="T",
                           help="with --binned: refine bins (a second pass) until every "
                                "AUC-ROC bound is at most T")
 
@@ -143,6 +154,13 @@ def _unit(text):
     return value
 
 
+def _non_negative(text):
+    value = float(text)
+    if not value >= 0:  # (NaN too)
+        raise argparse.ArgumentTypeError(f"{text} is not a number >= 0")
+    return value
+
+
 def _open_unit(text):
     value = float(text)
     if not 0 < value < 1:
@@ -153,8 +171,6 @@ def _open_unit(text):
 def _check_arguments(args):
     if args.tolerance is not None and not args.binned:
         raise InputError("--tolerance goes with --binned")
-    if args.tolerance is not None and args.tolerance < 0:
-        raise InputError("--tolerance must be >= 0")
     if not 0 <= args.mantissa_bits <= 52:
         raise InputError("--mantissa-bits must be in [0, 52]")
     if args.command == "report":
@@ -162,6 +178,8 @@ def _check_arguments(args):
             raise InputError("a --score column is named twice")
         if args.label in args.score:
             raise InputError(f"{args.label!r} is both the label and a score column")
+        if args.max_segments < 1:
+            raise InputError("--max-segments must be at least 1")
         if args.engine == "local" and args.scheduler:
             raise InputError("--scheduler goes with --engine dask or --engine spark")
         if args.sep is not None and len(args.sep.encode("utf-8").decode("unicode_escape")) != 1:
@@ -193,12 +211,18 @@ def _source_and_spec(args):
 
 def run_report(source, spec, args):
     """Compute the report (and its metadata) from a source."""
-    converter = BatchConverter(source, spec.label, spec.scores, spec.weight, spec.pos_label,
-                               spec.drop_missing)
     engine = getattr(args, "engine", "local")
-    if engine == "local":
-        report = compute_report(source, spec, converter)
-    else:
+    while True:
+        converter = BatchConverter(source, spec.label, spec.scores, spec.weight,
+                                   spec.pos_label, spec.drop_missing)
+        if engine != "local":
+            break
+        try:
+            report = compute_report(source, spec, converter)
+            break
+        except ExactIntegersNeeded as need:  # (at most once per score column)
+            source.exact_columns.add(need.column)
+    if engine != "local":
         report = _compute_on_cluster(engine, source, spec, converter, args.scheduler)
     if converter.dropped:
         report["notes"].insert(0, f"{converter.dropped:,} rows with a missing score or weight "

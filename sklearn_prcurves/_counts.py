@@ -231,16 +231,16 @@ class CountTable:
 
     @property
     def n_pos(self):
-        """Total weight of positives (P)."""
+        """Total weight of positives (P); 0 for a table of no rows."""
         if self._tps is not None:
-            return float(self.tps[-1])
+            return float(self.tps[-1]) if self.tps.shape[0] else 0.0
         return self._step_totals()[0]
 
     @property
     def n_neg(self):
-        """Total weight of negatives (N)."""
+        """Total weight of negatives (N); 0 for a table of no rows."""
         if self._fps is not None:
-            return float(self.fps[-1])
+            return float(self.fps[-1]) if self.fps.shape[0] else 0.0
         return self._step_totals()[1]
 
     def _step_totals(self):

@@ -15,6 +15,7 @@ from collections.abc import Callable
 import copy
 import re
 
+from sklearn import config_context
 from sklearn.metrics import check_scoring as sklearn_check_scoring
 from sklearn.metrics import get_scorer as sklearn_get_scorer
 from sklearn.metrics import get_scorer_names as sklearn_get_scorer_names
@@ -77,7 +78,7 @@ def _scorers():
 
 
 _SCORERS = _scorers()
-_AT_LEVEL = re.compile(r"(recall_at_precision|precision_at_recall)_(0?\.\d+|1(\.0*)?)")
+_AT_LEVEL = re.compile(r"(recall_at_precision|precision_at_recall)_(\d+(?:\.\d*)?|\.\d+)")
 
 
 def make_recall_at_precision_scorer(min_precision: float, **kwargs) -> Callable:
@@ -192,12 +193,15 @@ def get_scorer(scoring: str | Callable | None) -> Callable | None:
         return copy.deepcopy(_SCORERS[scoring])
     level = _AT_LEVEL.fullmatch(scoring)
     if level:
+        value = float(level.group(2))
+        if not 0 <= value <= 1:
+            raise ValueError(f"{scoring!r}: the level {value:g} is outside [0, 1].")
         make = (
             make_recall_at_precision_scorer
             if level.group(1) == "recall_at_precision"
             else make_precision_at_recall_scorer
         )
-        return make(float(level.group(2)))
+        return make(value)
     if scoring in sklearn_get_scorer_names():
         return sklearn_get_scorer(scoring)
     raise ValueError(
@@ -272,7 +276,14 @@ def check_scoring(
     ['pr_auc', 'roc_auc']
     """
     if isinstance(scoring, str):
-        return get_scorer(scoring)
+        if scoring in _SCORERS or _AT_LEVEL.fullmatch(scoring):
+            return get_scorer(scoring)
+        # scikit-learn's names, and its error for unknown ones (InvalidParameterError,
+        # a ValueError and a TypeError, listing the valid names): its own parameter
+        # check, which this call's validation would otherwise skip as nested.
+        with config_context(skip_parameter_validation=False):
+            return sklearn_check_scoring(estimator, scoring, allow_none=allow_none,
+                                         raise_exc=raise_exc)
     if callable(scoring):
         if _is_metric_function(scoring):
             raise ValueError(

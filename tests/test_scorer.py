@@ -274,3 +274,32 @@ def test_check_scoring_knows_our_names_and_refuses_our_metrics():
     with pytest.raises(ValueError, match="metric function rather than a scorer"):
         cross_val_score(LogisticRegression(), X, y, scoring=spc.roc_auc_score, cv=2,
                         error_score="raise")
+
+
+@pytest.mark.parametrize("name", ["nope", "roc_auc_", "", "pr-auc"])
+def test_unknown_scorer_names_fail_as_in_sklearn(name):
+    from sklearn.linear_model import LogisticRegression
+    from sklearn.metrics import check_scoring as sklearn_check_scoring
+
+    with pytest.raises(Exception) as theirs:
+        sklearn_check_scoring(LogisticRegression(), scoring=name)
+    with pytest.raises(Exception) as ours:
+        spc.check_scoring(LogisticRegression(), scoring=name)
+    assert type(ours.value) is type(theirs.value)
+    assert str(ours.value) == str(theirs.value)
+
+
+@pytest.mark.parametrize("name, level", [("recall_at_precision_0", 0.0),
+                                         ("recall_at_precision_1", 1.0),
+                                         ("precision_at_recall_.25", 0.25),
+                                         ("precision_at_recall_0.5", 0.5),
+                                         ("recall_at_precision_1.0", 1.0)])
+def test_level_names_over_the_documented_range(name, level):
+    scorer = spc.check_scoring(None, scoring=name)
+    assert scorer._kwargs.get("min_precision", scorer._kwargs.get("min_recall")) == level
+
+
+@pytest.mark.parametrize("name", ["recall_at_precision_1.5", "precision_at_recall_2"])
+def test_level_names_outside_the_unit_interval_are_refused(name):
+    with pytest.raises(ValueError, match="outside \\[0, 1\\]"):
+        spc.get_scorer(name)

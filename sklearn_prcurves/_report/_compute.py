@@ -525,6 +525,11 @@ class _PairedDeLong:
             self.sums[model][0] += float(np.sum(w_pos * (a10 - ref10) ** 2))
             self.sums[model][1] += float(np.sum(w_neg * (a01 - ref01) ** 2))
 
+    def defined(self):
+        """Whether the variance has the rows it needs (two of each class)."""
+        ref_path = self.parts[self.reference][0]
+        return ref_path.n_pos >= 2 and ref_path.n_neg >= 2
+
     def results(self, confidence_level):
         from scipy.stats import norm
 
@@ -596,11 +601,15 @@ def compute_report(source, spec, converter, runner=None):
             others = [m for m in spec.scores if m != reference]
             aucs = {m: models[m]["values"]["auc_roc"] for m in models}
             paired = _PairedDeLong(tables, aucs, reference, others)
-            parts_sums = runner.map(_visit_all, parts, spec, converter.again(), paired,
-                                    "paired test")
-            paired.sums = {model: [sum(part[model][i] for part in parts_sums) for i in (0, 1)]
-                           for model in others}
-            comparison["delong"] = paired.results(spec.confidence_level)
+            if paired.defined():
+                parts_sums = runner.map(_visit_all, parts, spec, converter.again(), paired,
+                                        "paired test")
+                paired.sums = {model: [sum(part[model][i] for part in parts_sums)
+                                       for i in (0, 1)] for model in others}
+                comparison["delong"] = paired.results(spec.confidence_level)
+            else:
+                notes.append("The paired DeLong test needs at least two positives and two "
+                             "negatives: not computed.")
         elif spec.intervals and spec.binned:
             notes.append("The paired DeLong test is computed in exact mode only.")
 

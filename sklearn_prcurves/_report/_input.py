@@ -9,6 +9,7 @@ which applies the library's label rules across batches and names the file, row a
 column of any bad value.
 """
 
+import contextlib
 import csv
 import glob
 import io
@@ -22,7 +23,7 @@ from pathlib import Path
 
 import numpy as np
 
-__all__ = ["BatchConverter", "InputError", "Source", "open_source"]
+__all__ = ["BatchConverter", "ExactIntegersNeeded", "InputError", "Source", "open_source"]
 
 # Rows per batch: large enough that per-batch overhead vanishes, small enough that a
 # batch's arrays stay a few tens of MB.
@@ -30,6 +31,8 @@ BATCH_ROWS = 1 << 20
 # pyarrow holds several blocks at once (about 15 times a block in all): small blocks,
 # gathered into batches of BATCH_ROWS rows, keep reading fast and memory small.
 _CSV_BLOCK_BYTES = 1 << 20
+# The largest block the CSV reader grows to for a long row (memory: ~15 blocks).
+_CSV_MAX_BLOCK_BYTES = 1 << 26
 
 _COMPRESSION_MAGIC = {b"\x1f\x8b": "gzip", b"\x28\xb5\x2f\xfd": "zstd", b"BZh": "bz2"}
 _COMPRESSION_SUFFIX = {".gz": "gzip", ".gzip": "gzip", ".zst": "zstd", ".zstd": "zstd",
@@ -83,13 +86,19 @@ class Source:
             "\t" if kind == "csv" and _plain_suffix(paths[0]) in (".tsv", ".tab") else ","
         )
         self.n_bytes = sum(p.stat().st_size for p in paths)
+        # Score columns of a CSV read as text and converted batch by batch, integers
+        # exactly (see ExactIntegersNeeded).
+        self.exact_columns = set()
 
     def split(self):
         """The input as parts read independently: one per Parquet file (a text file
         is one part)."""
         if self.kind != "parquet" or len(self.paths) == 1:
             return [self]
-        return [Source([path], "parquet", path.name) for path in self.paths]
+        parts = [Source([path], "parquet", path.name) for path in self.paths]
+        for part in parts:
+            part.exact_columns = self.exact_columns
+        return parts
 
     def close(self):
         if self.spooled:
@@ -109,6 +118,11 @@ class Source:
         if missing:
             shown = ", ".join(names[:30]) + (" ..." if len(names) > 30 else "")
             raise InputError(f"no column {missing[0]!r} in {self.display}; columns are: {shown}")
+        repeated = [name for name in dict.fromkeys(wanted) if names.count(name) > 1]
+        if repeated:
+            # Which of two columns of one name is meant cannot be told: never choose.
+            raise InputError(f"{self.display} has {names.count(repeated[0])} columns named "
+                             f"{repeated[0]!r}; rename them so that each is named once")
 
     def n_rows(self):
         """Rows in the input when known without reading it (Parquet), else None."""
@@ -163,26 +177,53 @@ class Source:
                 raise InputError(f"{path.name} could not be read ({_first_line(exc)})") from None
 
     def _csv_batches(self, columns, text_columns, number_columns):
+        """:meth:`batches` of a CSV file. pyarrow reads in blocks that must hold a
+        whole row: a row longer than a block (a free-text field of megabytes) makes it
+        give up, and the file is read again with blocks 16 times larger, the rows
+        already yielded skipped."""
+        block, done = _CSV_BLOCK_BYTES, 0
+        while True:
+            try:
+                for first_row, consumed, arrays in self._csv_blocks(
+                        columns, text_columns, number_columns, block, done):
+                    yield first_row, consumed, arrays
+                    done = first_row - 1 + len(next(iter(arrays.values())))
+                return
+            except _RowLongerThanBlock:
+                if block >= _CSV_MAX_BLOCK_BYTES:
+                    raise InputError(
+                        f"{self.display} has a row longer than "
+                        f"{_CSV_MAX_BLOCK_BYTES >> 20} MiB, which this reader does not "
+                        "take") from None
+                block *= 16
+
+    def _csv_blocks(self, columns, text_columns, number_columns, block, skip):
         pa = import_pyarrow()
         path = self.paths[0]
         types = {name: pa.string() for name in text_columns}
-        types.update({name: pa.float64() for name in number_columns})
+        types.update({name: pa.string() if name in self.exact_columns else pa.float64()
+                      for name in number_columns})
         convert = pa.csv.ConvertOptions(
             include_columns=list(columns), column_types=types,
             # A text label "NA" is a label; only an empty cell is missing, checked later.
             strings_can_be_null=False,
         )
         parse = pa.csv.ParseOptions(delimiter=self.delimiter)
-        read = pa.csv.ReadOptions(block_size=_CSV_BLOCK_BYTES)
+        read = pa.csv.ReadOptions(block_size=block)
         compression = _compression(path)
         stream = pa.input_stream(str(path), compression=compression)
-        row = 1
+        row = skip + 1
         try:
             reader = pa.csv.open_csv(stream, read_options=read, parse_options=parse,
                                      convert_options=convert)
             pending, rows = [], 0
             for batch in itertools.chain(reader, [None]):
                 if batch is not None:
+                    if skip:  # rows yielded by an earlier attempt
+                        taken = min(skip, batch.num_rows)
+                        batch, skip = batch.slice(taken), skip - taken
+                        if batch.num_rows == 0:
+                            continue
                     pending.append(batch)
                     rows += batch.num_rows
                     if rows < BATCH_ROWS:
@@ -197,9 +238,15 @@ class Source:
         except (InputError, GeneratorExit):
             raise
         except Exception as exc:  # noqa: BLE001 - find the row and say what is wrong
+            if "straddl" in str(exc):
+                raise _RowLongerThanBlock() from None
             raise _locate_csv_error(self, columns, number_columns, exc) from None
         finally:
             stream.close()
+
+
+class _RowLongerThanBlock(Exception):
+    """pyarrow's CSV reader met a row longer than its block."""
 
 
 def _consumed(stream, total, compression):
@@ -239,12 +286,24 @@ def _text_lines(source):
     return io.TextIOWrapper(raw, encoding="utf-8-sig", newline="")
 
 
+@contextlib.contextmanager
+def _long_fields():
+    """Python's csv module refuses fields over 128 KiB; a free-text column can hold
+    megabytes. The limit is the process's: raised for the block, then restored."""
+    saved = csv.field_size_limit()
+    csv.field_size_limit(_CSV_MAX_BLOCK_BYTES)
+    try:
+        yield
+    finally:
+        csv.field_size_limit(saved)
+
+
 def _csv_header(path, display, delimiter):
     import_pyarrow()
     source = Source.__new__(Source)
     source.paths = [path]
     try:
-        with _text_lines(source) as text:
+        with _long_fields(), _text_lines(source) as text:
             for header in csv.reader(text, delimiter=delimiter):
                 if header:
                     return header
@@ -263,7 +322,7 @@ def _locate_csv_error(source, columns, number_columns, exc):
     """
     message = _first_line(exc)
     try:
-        with _text_lines(source) as text:
+        with _long_fields(), _text_lines(source) as text:
             reader = csv.reader(text, delimiter=source.delimiter)
             header = next(reader)
             index = {name: header.index(name) for name in columns}
@@ -395,6 +454,15 @@ def _label_repr(value):
     return repr(value)
 
 
+class ExactIntegersNeeded(Exception):
+    """A CSV score column holds whole numbers that float64 may have rounded: the
+    report starts again with the column read as text (:attr:`Source.exact_columns`)."""
+
+    def __init__(self, column):
+        super().__init__(column)
+        self.column = column
+
+
 class BatchConverter:
     """Turns each batch into ``(is_pos, {score: float64}, weight or None)``.
 
@@ -472,6 +540,18 @@ class BatchConverter:
         import pyarrow as pa
         import pyarrow.compute as pc
 
+        if what == "score" and pa.types.is_string(column.type):
+            # Read as text (ExactIntegersNeeded): integers exactly, as int64, when the
+            # whole batch holds integers; otherwise as floats.
+            try:
+                column = pc.cast(column, pa.int64())
+            except Exception:  # noqa: BLE001 - not integers: the float path below
+                pass
+        if what == "score" and pa.types.is_integer(column.type) and not column.null_count:
+            values = column.to_numpy(zero_copy_only=False)
+            if values.dtype == np.uint64 and values.max() < 2**63:
+                values = values.astype(np.int64)
+            return values  # integers stay exact (the counting kernel sorts them as such)
         if not pa.types.is_floating(column.type):
             try:
                 column = pc.cast(column, pa.float64())
@@ -493,6 +573,14 @@ class BatchConverter:
         values = column.to_numpy(zero_copy_only=False)
         if values.dtype != np.float32:  # float32 scores stay float32: half the table
             values = values.astype(np.float64, copy=False)
+        if (what == "score" and self.source.kind == "csv"
+                and name not in self.source.exact_columns and values.dtype == np.float64):
+            big = np.abs(values) >= 2.0**53
+            if big.any() and np.all(values[big] == np.floor(values[big])):
+                # Whole numbers past 2**53 as floats may be integers of the file that
+                # rounding merged (2**53 + 1 reads as 2**53): read the column again as
+                # text.
+                raise ExactIntegersNeeded(name)
         if not np.isfinite(values.sum()) and not np.all(np.isfinite(values)):
             index = int(np.argmax(~np.isfinite(values)))
             if np.isnan(values[index]):
@@ -585,6 +673,7 @@ class TableSource(Source):
     def __init__(self, table, display):
         self.table, self.display = table, display
         self.paths, self.kind, self.spooled, self.delimiter = [], "table", False, ","
+        self.exact_columns = set()
         self.n_bytes = table.nbytes
 
     def split(self):

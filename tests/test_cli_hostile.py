@@ -1,0 +1,164 @@
+"""The command line against hostile files and options: a report or one line of error,
+never a traceback, never exit 0 on garbage, never a silent choice between columns.
+
+Each row of ``CASES`` is a file (written to a temporary folder), the options, and
+what must happen: ``"report"`` (exit 0, a report on stdout) or ``"error"`` (exit 1 or
+2, one line on stderr naming the problem, which ``match`` must find). Reports whose
+numbers can be checked are compared with the library on the same columns.
+"""
+
+import gzip
+import json
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+import sklearn_prcurves as spc
+from sklearn_prcurves._cli import main
+
+pytest.importorskip("pyarrow")
+
+BIG = 2**60
+
+
+def _csv(header, rows):
+    return header + "\n" + "".join(",".join(str(v) for v in row) + "\n" for row in rows)
+
+
+CASES = {
+    "one positive, two models": (
+        _csv("y,a,b", [(1, 0.9, 0.1), (0, 0.2, 0.3), (0, 0.1, 0.5), (0, 0.4, 0.2)]),
+        ["--score", "a", "--score", "b"], "report", None),
+    "one negative, two models": (
+        _csv("y,a,b", [(0, 0.9, 0.1), (1, 0.2, 0.3), (1, 0.1, 0.5), (1, 0.4, 0.2)]),
+        ["--score", "a", "--score", "b"], "report", None),
+    "binned segment of zero weight": (
+        _csv("y,s,w,g", [(1, .9, 1, "A"), (0, .2, 1, "A"), (1, .4, 0, "B"), (0, .3, 0, "B"),
+                         (1, .5, 1, "A"), (0, .1, 1, "A")]),
+        ["--score", "s", "--weight", "w", "--by", "g", "--binned"], "report", None),
+    "exact segment of zero weight": (
+        _csv("y,s,w,g", [(1, .9, 1, "A"), (0, .2, 1, "A"), (1, .4, 0, "B"), (0, .3, 0, "B")]),
+        ["--score", "s", "--weight", "w", "--by", "g"], "report", None),
+    "tolerance NaN": (
+        _csv("y,s", [(1, .9), (0, .2), (1, .4), (0, .3)]),
+        ["--score", "s", "--binned", "--tolerance", "nan", "--format", "json"], "error",
+        "--tolerance"),
+    "tolerance negative": (
+        _csv("y,s", [(1, .9), (0, .2)]), ["--score", "s", "--binned", "--tolerance", "-1"],
+        "error", "--tolerance"),
+    "two columns of one name": (
+        _csv("y,s,s", [(1, .9, .1), (0, .2, .3), (1, .6, .5), (0, .4, .2)]),
+        ["--score", "s"], "error", "2 columns named 's'"),
+    "a field of 3 MB": (
+        "y,s,note\n1,0.9," + "x" * 3_000_000 + "\n0,0.2,a\n1,0.7,b\n0,0.3,c\n",
+        ["--score", "s"], "report", None),
+    "integer scores past 2**53": (
+        _csv("y,s", [(1, BIG + 1), (0, BIG), (1, BIG + 3), (0, BIG + 2)]),
+        ["--score", "s"], "report", None),
+    "weights of 1e300 and 1e-300": (
+        _csv("y,s,w", [(1, .9, 1e300), (0, .2, 1e-300), (1, .4, 1e-300), (0, .3, 1e300)]),
+        ["--score", "s", "--weight", "w"], "report", None),
+    "header only": ("y,s\n", ["--score", "s"], "error", None),
+    "empty file": ("", ["--score", "s"], "error", "empty"),
+    "one row": (_csv("y,s", [(1, .5)]), ["--score", "s"], "error", None),
+    "text score": (_csv("y,s", [(1, .5), (0, "high")]), ["--score", "s"], "error",
+                   "'high' is not a number"),
+    "missing score": (_csv("y,s", [(1, .5), (0, ""), (1, .2)]), ["--score", "s"], "error",
+                      "missing"),
+    "missing score dropped": (_csv("y,s", [(1, .5), (0, ""), (1, .2), (0, .1)]),
+                              ["--score", "s", "--drop-missing"], "report", None),
+    "infinite score": (_csv("y,s", [(1, .5), (0, "inf")]), ["--score", "s"], "error",
+                       "not a finite number"),
+    "negative weight": (_csv("y,s,w", [(1, .5, 1), (0, .2, -1)]),
+                        ["--score", "s", "--weight", "w"], "error", "negative"),
+    "every weight zero": (_csv("y,s,w", [(1, .5, 0), (0, .2, 0)]),
+                          ["--score", "s", "--weight", "w"], "error", None),
+    "three labels": (_csv("y,s", [(0, .1), (1, .5), (2, .9)]), ["--score", "s"], "error",
+                     None),
+    "no such column": (_csv("y,s", [(1, .5), (0, .2)]), ["--score", "t"], "error",
+                       "no column 't'"),
+    "score is the label": (_csv("y,s", [(1, .5), (0, .2)]), ["--score", "y"], "error",
+                           "both the label and a score"),
+    "recall level 2": (_csv("y,s", [(1, .5), (0, .2)]), ["--score", "s", "--at-recall", "2"],
+                       "error", "--at-recall"),
+    "ragged rows": ("y,s\n1,0.5\n0,0.2,7\n", ["--score", "s"], "error", "fields"),
+    "binary garbage": (bytes(range(256)) * 4, ["--score", "s"], "error", None),
+    "truncated gzip": (gzip.compress(_csv("y,s", [(1, .5)] * 1000).encode())[:200],
+                       ["--score", "s"], "error", None),
+    "text labels without pos-label": (_csv("y,s", [("yes", .5), ("no", .2)]),
+                                      ["--score", "s"], "error", "pos-label"),
+    "text labels with pos-label": (_csv("y,s", [("yes", .5), ("no", .2), ("yes", .1)]),
+                                   ["--score", "s", "--pos-label", "yes"], "report", None),
+}
+
+
+def _run(tmp_path, name, content, options, capsys):
+    suffix = ".csv.gz" if name == "truncated gzip" else ".csv"
+    path = tmp_path / f"input{suffix}"
+    path.write_bytes(content if isinstance(content, bytes) else content.encode())
+    argv = ["report", str(path), "--label", "y", *options, "--no-files", "--no-progress"]
+    try:
+        code = main(argv)
+    except SystemExit as exit_:  # argparse's own errors
+        code = exit_.code
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_hostile_cli_inputs(tmp_path, name, capsys):
+    content, options, expected, match = CASES[name]
+    code, out, err = _run(tmp_path, name, content, options, capsys)
+    assert "Traceback" not in out + err
+    assert "internal error" not in err, err
+    if expected == "report":
+        assert code == 0, err
+        assert out.strip(), "exit 0 with no report"
+    else:
+        assert code in (1, 2), (code, out)
+        lines = [line for line in err.strip().splitlines() if line.strip()]
+        # one line of error (argparse prints its usage first)
+        assert lines and lines[-1].startswith("sklearn-prcurves"), err
+        assert not lines[-1].startswith("sklearn-prcurves: error:") or len(lines) == 1, err
+        if match:
+            assert match in lines[-1], lines[-1]
+
+
+def test_the_report_equals_the_library_on_hostile_numbers(tmp_path, capsys):
+    cases = {
+        "integer scores past 2**53": ([1, 0, 1, 0], [BIG + 1, BIG, BIG + 3, BIG + 2], None),
+        "weights of 1e300 and 1e-300": ([1, 0, 1, 0], [.9, .2, .4, .3],
+                                        [1e300, 1e-300, 1e-300, 1e300]),
+    }
+    for name, (y, s, w) in cases.items():
+        content, options, _, _ = CASES[name]
+        code, out, err = _run(tmp_path, name, content, options + ["--format", "json"], capsys)
+        assert code == 0, err
+        values = json.loads(out)["models"]["s"]["values"]
+        scores = np.array(s, dtype=object if isinstance(s[0], int) else float)
+        expected_auc = spc.auc(*spc.roc_curve(y, scores, sample_weight=w)[:2])
+        assert values["auc_roc"] == pytest.approx(expected_auc, rel=1e-12)
+        assert values["average_precision"] == pytest.approx(
+            spc.average_precision_score(y, scores, sample_weight=w), rel=1e-12)
+
+
+def test_a_closed_pipe_ends_quietly(tmp_path):
+    # (JSON of 900 segments: far more than a pipe's buffer, so the writer meets the
+    # closed end)
+    rows = [(i % 2, (i * 7919 % 1000) / 1000, f"g{i % 900}") for i in range(9000)]
+    path = tmp_path / "many.csv"
+    path.write_text(_csv("y,s,g", rows))
+    process = subprocess.Popen(
+        [sys.executable, "-m", "sklearn_prcurves", "report", str(path), "--label", "y",
+         "--score", "s", "--by", "g", "--max-segments", "1000", "--no-files", "--no-progress",
+         "--format", "json"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    process.stdout.readline()
+    process.stdout.close()  # as `| head -1` does
+    err = process.stderr.read().decode()
+    process.wait(timeout=120)
+    process.stderr.close()
+    assert err.strip() == "", err  # no traceback, no "Broken pipe" error either
+    assert process.returncode == 0
