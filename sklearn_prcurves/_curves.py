@@ -697,6 +697,11 @@ def table_det(table, drop_intermediate=False):
     # its arithmetic.
     origin = int(first == 0)  # the origin itself is kept
     size = last - 1 - lo + origin
+    if size <= 0:
+        # The last point without a false positive comes after the first without a
+        # false negative: weights whose sums absorb the small ones (1e17 beside 1) can
+        # do that, and scikit-learn's range is then empty.
+        return np.empty(0), np.empty(0), np.empty(0)
     fpr, fnr, thresholds = np.empty(size), np.empty(size), np.empty(size)
     for by_row, rows, at_origin in ((fpr[::-1], fps, 0.0), (fnr[::-1], tps, 0.0),
                                     (thresholds, table.thresholds, np.inf)):

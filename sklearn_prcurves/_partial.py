@@ -12,6 +12,7 @@ from __future__ import annotations
 from numpy.typing import ArrayLike
 
 import warnings
+from fractions import Fraction
 
 import numpy as np
 
@@ -88,7 +89,63 @@ def table_partial_roc_auc(table, fpr_range=(0.0, 1.0), tpr_range=(0.0, 1.0),
         warnings.warn("The diagonal fills this box, so the standardized partial AUC-ROC "
                       "(McClish) is not defined: NaN.", UndefinedMetricWarning, stacklevel=3)
         return np.nan
-    return 0.5 * (1 + (area - diagonal) / (perfect - diagonal))
+    # 0.5 (P + A - 2 D) / (P - D): where P + A - 2 D is far smaller than its terms (a
+    # box of width 1e-9 has it of order 1e-18 beside terms of 1e-9), the floats keep
+    # only its leading digits; recomputed exactly over the box's few segments.
+    numerator = perfect + area - 2 * diagonal
+    fpr, tpr = fp / fp[-1], tp / tp[-1]
+    if abs(numerator) < _CANCELLING * (perfect + area + 2 * diagonal):
+        exact = _exact_standardized(fpr, tpr, fpr_range, tpr_range)
+        if exact is not None:
+            return exact
+    return 0.5 * numerator / (perfect - diagonal)
+
+
+# Below this share of its terms, the standardisation's numerator is recomputed exactly.
+_CANCELLING = 1e-6
+# Segments in the box past which the exact recomputation is not attempted.
+_EXACT_SEGMENTS = 4096
+
+
+def _exact_standardized(fpr, tpr, fpr_range, tpr_range):
+    """The standardized partial AUC in rational arithmetic over the path's points (each
+    float is a fraction), or None when the box holds too many segments for it."""
+    f0, f1 = (Fraction(v) for v in fpr_range)
+    t0, t1 = (Fraction(v) for v in tpr_range)
+    first = max(int(np.searchsorted(fpr, float(f0), side="right")) - 1, 0)
+    last = min(int(np.searchsorted(fpr, float(f1), side="left")) + 1, fpr.shape[0])
+    if last - first > _EXACT_SEGMENTS:
+        return None
+    xs = [Fraction(float(v)) for v in fpr[first:last]]
+    ys = [Fraction(float(v)) for v in tpr[first:last]]
+    area = Fraction(0)
+    for xa, ya, xb, yb in zip(xs, ys, xs[1:], ys[1:]):
+        lo, hi = max(xa, f0), min(xb, f1)
+        if hi > lo:
+            at = lambda x: ya + (yb - ya) * (x - xa) / (xb - xa)  # noqa: E731
+            area += _exact_clipped(lo, hi, at(lo), at(hi), t0, t1)
+    diagonal = _exact_clipped(f0, f1, f0, f1, t0, t1)
+    perfect = (f1 - f0) * (t1 - t0)
+    return float((perfect + area - 2 * diagonal) / (2 * (perfect - diagonal)))
+
+
+def _exact_clipped(x0, x1, y0, y1, low, high):
+    """Integral over [x0, x1] of clip(y, low, high) - low, y linear from y0 to y1, in
+    fractions: the interval cut where y crosses ``low`` or ``high``."""
+    cuts = [x0, x1]
+    if y1 != y0:
+        for level in (low, high):
+            x = x0 + (level - y0) * (x1 - x0) / (y1 - y0)
+            if x0 < x < x1:
+                cuts.append(x)
+    cuts.sort()
+    total = Fraction(0)
+    for a, b in zip(cuts, cuts[1:]):
+        y_a = y0 + (y1 - y0) * (a - x0) / (x1 - x0)
+        y_b = y0 + (y1 - y0) * (b - x0) / (x1 - x0)
+        clip_a, clip_b = min(max(y_a, low), high), min(max(y_b, low), high)
+        total += (b - a) * ((clip_a + clip_b) / 2 - low)
+    return total
 
 
 @validate_params(

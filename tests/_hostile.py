@@ -4,8 +4,8 @@ One strategy, :func:`hostile_data`, draws what a user or another library can han
 the package: labels with one class or three, scores of every dtype a model or a file
 produces (ties, signed zeros, subnormals, values at the float limits, float32,
 unsigned, booleans, integers past 2**64, text), and weights mixing 1e-300 and 1e300
-in one input, zeros, subnormals and whole numbers (so that repeated rows can stand in
-for them).
+in one input, zeros, subnormals, sums that absorb small weights (1e17 beside 1) and
+whole numbers (so that repeated rows can stand in for them).
 """
 
 from dataclasses import dataclass, field, replace
@@ -87,7 +87,7 @@ def _scores(draw, n):
 def _weights(draw, n):
     kind = draw(st.sampled_from(
         [None, None, "integer", "integer", "mixed scales", "zeros", "fractional",
-         "one scale", "subnormal"]))
+         "one scale", "subnormal", "absorbing"]))
     if kind is None:
         return None, kind
     if kind == "integer":
@@ -104,6 +104,9 @@ def _weights(draw, n):
         scale = draw(st.sampled_from([1e-300, 1e-170, 1e155, 1e160, 1e300]))
         values = [scale * v for v in draw(st.lists(st.sampled_from([1, 2, 3]), min_size=n,
                                                    max_size=n))]
+    elif kind == "absorbing":  # sums in which the small weights vanish
+        values = draw(st.lists(st.sampled_from([1.0, 1e17, 3.0, 1e-17]), min_size=n,
+                               max_size=n))
     else:
         values = draw(st.lists(st.sampled_from([5e-324, 1e-310, 1.0]), min_size=n, max_size=n))
     return np.array(values, dtype=float), kind
