@@ -310,12 +310,12 @@ def path_area(tp, fp, interpolation, leading_negatives="interpolate", n_pos=None
         area = _piece_area(tp, fp, interpolation, leading_negatives, n_pos)
     else:
         # Consecutive pieces (sharing their end points) add up: temporaries stay small.
-        area = float(sum(
+        area = math.fsum(
             _piece_area(tp[start : start + _AREA_CHUNK + 1],
                         fp[start : start + _AREA_CHUNK + 1],
                         interpolation, leading_negatives, n_pos)
             for start in range(0, tp.shape[0] - 1, _AREA_CHUNK)
-        ))
+        )  # (math.fsum: correctly rounded, the same on every Python; sum() is not)
     # Rounding of weighted recall steps must not push an area out of [0, 1] (a
     # perfect ranking with weights of 1e170 summed to 1.0000000000000002).
     return min(max(area, 0.0), 1.0)

@@ -315,9 +315,22 @@ _DENSE_KEY_BITS = 22
 def _as_float32(scores):
     """Scores rounded to float32, the bins' resolution. Rounding keeps their order;
     scores past float32's range share the bin of its infinity (a coarse bin, which
-    the bounds count as such), so the overflow is no error."""
-    with np.errstate(over="ignore"):
-        return np.asarray(scores, dtype=np.float32)
+    the bounds count as such), so the overflow is no error.
+
+    Scores below float32's smallest normal number (1.2e-38, normal as float64) would
+    round to float32 subnormals, which a process with flush-to-zero on turns into 0:
+    the bins would depend on that mode. Positive ones go to the bin of 0, negative
+    ones to that of -1.2e-38, in every mode (the order and each bin's floor kept)."""
+    with np.errstate(over="ignore", under="ignore"):
+        values = np.asarray(scores, dtype=np.float32)
+    if np.asarray(scores).dtype != np.float32:
+        tiny = np.finfo(np.float32).tiny
+        small = np.abs(scores) < tiny
+        small &= np.asarray(scores) != 0
+        if small.any():
+            values = values.copy() if not values.flags.writeable else values
+            values[small] = np.where(np.asarray(scores)[small] > 0, np.float32(0.0), -tiny)
+    return values
 
 
 def _float32_order_key(scores):

@@ -221,8 +221,8 @@ def _prepare(y_true, y_score, sample_weight, pos_label, data):
         is_pos = key
         positive_group = [g for g in groups if g["key"] is True]
     total = "weight" if sample_weight is not None else "rows"
-    n_pos = float(sum(g[total] for g in positive_group))
-    n_all = float(sum(g[total] for g in groups))
+    n_pos = math.fsum(g[total] for g in positive_group)
+    n_all = math.fsum(g[total] for g in groups)
     kept = sum(g["kept_rows" if sample_weight is not None else "rows"] for g in groups)
     if sample_weight is not None and kept == 0:
         raise ValueError("Sample weights must contain at least one non-zero number.")

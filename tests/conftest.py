@@ -12,3 +12,18 @@ pytest_plugins = ["sklearn.conftest"]
 # Spark (tests/test_spark.py, the spark module's docstring examples) runs in local mode:
 # keep its driver on the loopback interface.
 os.environ.setdefault("SPARK_LOCAL_IP", "127.0.0.1")
+
+
+def pytest_terminal_summary(terminalreporter):
+    """Say how much of the package the hostile-input registry covers (issue 33)."""
+    module = terminalreporter.config.pluginmanager.get_plugin("test_registry")
+    registry = getattr(module, "REGISTRY", None)
+    if registry is None:  # the registry's tests were not collected in this run
+        import sys
+
+        module = sys.modules.get("test_registry")
+        registry = getattr(module, "REGISTRY", None)
+    if registry is not None:
+        names = {key.split("[")[0] for key in registry}
+        terminalreporter.write_line(
+            f"hostile-input registry: {len(names)} public names in {len(registry)} entries")

@@ -47,6 +47,23 @@ def test_results_do_not_depend_on_flush_to_zero(kind):
         assert expected[0] == skm.roc_auc_score(y, s, sample_weight=w)
 
 
+@pytest.mark.skipif(not _fpenv.available(), reason="flush-to-zero cannot be switched here")
+def test_bins_do_not_depend_on_flush_to_zero():
+    # Normal float64 scores below float32's smallest normal number: as float32 they
+    # would be subnormal, and flushed to 0 in that mode.
+    y, s = [1, 0, 1, 0, 1, 0], np.array([1e-39, 2e-39, 3e-39, 1e-38, 0.5, 0.0])
+
+    def binned():
+        summary = spc.BinnedSummary(8).update(y, s)
+        return summary.keys_.tolist(), summary.roc_auc(), summary.average_precision_interval()
+
+    expected = binned()
+    with _fpenv.flush_to_zero():
+        assert binned() == expected
+    estimate, bound = expected[1]
+    assert abs(estimate - spc.roc_auc_score(y, s)) <= bound
+
+
 # 2. mixed weight scales -------------------------------------------------------------------
 
 def test_mixed_scales_give_numbers_not_nan():

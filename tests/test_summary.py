@@ -152,9 +152,17 @@ def test_refinement_reaches_the_tolerance_and_stays_certified(data, bits, tolera
 
 
 def _reference_bins(is_pos, scores, weight, bits):
-    """Bins counted row by row: the top bits of the float32 order key (-0.0 is 0.0)."""
+    """Bins counted row by row: the top bits of the float32 order key (-0.0 is 0.0);
+    float64 scores below float32's smallest normal number in the bin of 0 (positive)
+    or of -1.2e-38 (negative), whatever the floating-point mode."""
     counts = {}
-    for i, value in enumerate(np.asarray(scores, dtype=np.float32)):
+    as_float32 = np.asarray(scores, dtype=np.float32)
+    if np.asarray(scores).dtype != np.float32:
+        tiny = np.finfo(np.float32).tiny
+        as_float32 = np.array([np.float32(0.0) if 0 < v < tiny else -tiny if -tiny < v < 0
+                               else v32 for v, v32 in zip(np.asarray(scores), as_float32)],
+                              dtype=np.float32)
+    for i, value in enumerate(as_float32):
         raw = int((value + np.float32(0.0)).view(np.uint32))  # -0.0 + 0.0 is 0.0
         key = (raw ^ 0xFFFFFFFF) if raw >> 31 else (raw | 1 << 31)
         pos, neg = counts.get(key >> (23 - bits), (0.0, 0.0))

@@ -403,8 +403,8 @@ def model_result(accumulator, spec, frequency_weights):
     binned = isinstance(summary, BinnedSummary)
     pieces = [summary.table()] if binned else summary.pieces()
     result = {"rows": accumulator.rows}
-    n_pos = sum(p.n_pos for p in pieces)
-    n_neg = sum(p.n_neg for p in pieces)
+    n_pos = math.fsum(p.n_pos for p in pieces)
+    n_neg = math.fsum(p.n_neg for p in pieces)
     if not pieces or n_pos <= 0 or n_neg <= 0:
         result.update(positives=n_pos, negatives=n_neg,
                       undefined="needs both positives and negatives")
@@ -421,7 +421,7 @@ def model_result(accumulator, spec, frequency_weights):
         result["linear_auc_pr"] = table_pr_auc(pieces[0], "linear")  # for the figure only
     else:
         values, hull = path_measures(path, spec)
-        result["linear_auc_pr"] = sum(
+        result["linear_auc_pr"] = math.fsum(
             path_area(tp, fp, "linear", n_pos=n_pos) for tp, fp, _ in path)
     result["values"] = values
     result["hull"] = hull  # for the figures; not written out
@@ -604,7 +604,7 @@ def compute_report(source, spec, converter, runner=None):
             if paired.defined():
                 parts_sums = runner.map(_visit_all, parts, spec, converter.again(), paired,
                                         "paired test")
-                paired.sums = {model: [sum(part[model][i] for part in parts_sums)
+                paired.sums = {model: [math.fsum(part[model][i] for part in parts_sums)
                                        for i in (0, 1)] for model in others}
                 comparison["delong"] = paired.results(spec.confidence_level)
             else:
