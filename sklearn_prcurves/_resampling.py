@@ -434,9 +434,11 @@ def _roc_auc_rows(segments, whole):
                 wrong = _row_dot(tp_b - tp_a, fp_a + fp_b)
             values = (pairs - wrong) / pairs
         else:
-            # As shares of the negatives (products of weights could overflow).
-            below = (n_neg[:, None] - (fp_a + fp_b) / 2) / n_neg[:, None]
-            values = _row_dot(tp_b - tp_a, below) / n_pos
+            # As shares of the negatives (products of weights could overflow, and half
+            # of a subnormal weight rounds to nothing).
+            share = n_neg[:, None]
+            below = 1.0 - (fp_a / share + fp_b / share) / 2
+            values = _row_dot((tp_b - tp_a) / n_pos[:, None], below)
     return segments.undefined(np.clip(values, 0.0, 1.0))
 
 
