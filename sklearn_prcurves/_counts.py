@@ -599,11 +599,23 @@ def _count_packed(is_pos, y_score, negative_zero=True):
     ends = np.flatnonzero(last)
     del last
     last_keys = keys[ends]
-    # A score's negatives sort before its positives: its first positive is found by
-    # binary search for its key with the label bit set (the next score's first row
-    # when it has none), a search per distinct score instead of a pass over the rows.
-    pos = ends + 1
-    pos -= np.searchsorted(keys, last_keys | np.uint64(1))
+    if ends.shape[0] * 16 < n:
+        # Few distinct scores: a score's negatives sort before its positives, so its
+        # first positive is found by binary search for its key with the label bit set
+        # (the next score's first row when it has none), a search per distinct score
+        # instead of a pass over the rows.
+        pos = ends + 1
+        pos -= np.searchsorted(keys, last_keys | np.uint64(1))
+    else:
+        # Many (float32 probabilities: most of 1e6 scores distinct, some tied): the
+        # searches would cost log n each; one running count of the label bits read at
+        # the runs' ends costs a pass (23 -> 4 ms at 1e6 rows, 970,000 distinct).
+        if sys.byteorder == "little":
+            labels = keys.view(np.uint8)[::8] & np.uint8(1)
+        else:  # pragma: no cover - big-endian machines
+            labels = (keys & np.uint64(1)).astype(np.uint8)
+        running = cumsum_into(labels, np.empty(n, dtype=running_dtype(n)))
+        pos = np.diff(running[ends], prepend=0)
     pos = pos[::-1]
     values = _decoded(last_keys >> np.uint64(1), y_score.dtype)[::-1]
     neg = np.diff(ends, prepend=-1)[::-1]  # rows per distinct score, from the highest
