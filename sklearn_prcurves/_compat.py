@@ -21,6 +21,8 @@ from sklearn.utils._param_validation import (  # noqa: F401  (re-exported)
 )
 from sklearn.utils.validation import _check_sample_weight
 
+from ._mistakes import DROP_INS, likely_mistake
+
 __all__ = [
     "HasMethods",
     "Interval",
@@ -144,7 +146,13 @@ def validate_params(parameter_constraints, *, prefer_skip_nested_validation):
             config["skip_parameter_validation"] = prefer_skip_nested_validation
             try:
                 return func(*args, **kwargs)
-            except InvalidParameterError as exc:
+            except ValueError as exc:
+                if not isinstance(exc, InvalidParameterError):
+                    hint = None if func.__name__ in DROP_INS else likely_mistake(
+                        exc, params, kwargs)
+                    if hint is None:
+                        raise
+                    raise ValueError(f"{hint} ({exc})") from exc
                 # As scikit-learn does: name this function, not an inner one.
                 message = re.sub(
                     r"parameter of \w+ must be",

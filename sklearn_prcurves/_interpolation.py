@@ -275,7 +275,7 @@ def table_area(table, interpolation, leading_negatives="interpolate"):
     # Path point k + 1 is row k, and path_area's piece j holds the segments ending at
     # its points j*C + 1 ... (j + 1)*C: rows j*C to (j + 1)*C - 1.
     bounds = np.searchsorted(rows, np.arange(0, len(table), _AREA_CHUNK))
-    area = 0
+    pieces = []
     for start, stop in zip(bounds, [*bounds[1:], rows.shape[0]]):
         tp_a = np.arange(start, stop, dtype=np.float64)
         fp_a = rows[start:stop] - tp_a
@@ -283,7 +283,9 @@ def table_area(table, interpolation, leading_negatives="interpolate"):
         if leading_negatives == "drop" and start == 0 and stop > 0:
             fp_a = fp_a.copy()
             fp_a[0] = 0.0
-        area += float(np.sum(segment_areas(tp_a, fp_a, tp_a + 1, fp_b, n_pos, interpolation)))
+        pieces.append(float(np.sum(segment_areas(tp_a, fp_a, tp_a + 1, fp_b, n_pos,
+                                                 interpolation))))
+    area = math.fsum(pieces)  # as path_area adds its pieces
     return min(max(area, 0.0), 1.0)
 
 

@@ -532,3 +532,33 @@ def test_a_perfect_weighted_ranking_has_area_one_not_more():
         assert spc.pr_auc_score(y, s, sample_weight=w, interpolation=interpolation) == 1.0
         assert spc.achievable_pr_auc_score(y, s, sample_weight=w,
                                            interpolation=interpolation) == 1.0
+
+
+# --- the likely mistake named (issue 36) -------------------------------------------------
+
+_OWN = [spc.pr_auc_score, spc.achievable_pr_auc_score, spc.roc_convex_hull, spc.ks_statistic,
+        spc.pr_curve, spc.roc_auc_ci]
+
+
+@pytest.mark.parametrize("function", _OWN, ids=lambda f: f.__name__)
+def test_own_functions_name_the_likely_mistake(function):
+    y, s = np.array([0, 1, 1, 0]), np.array([0.1, 0.9, 0.4, 0.3])
+    with pytest.raises(ValueError, match="swapped"):
+        function(s, y)
+    with pytest.raises(ValueError, match=r"predict_proba\(X\)\[:, 1\]"):
+        function(y, np.column_stack([1 - s, s]))
+    with pytest.raises(ValueError, match="pass pos_label= to say which one"):
+        function(np.array(["a", "b", "b", "a"]), s)
+    assert function(np.array(["a", "b", "b", "a"]), s, pos_label="b") is not None
+
+
+@pytest.mark.parametrize("name", ["roc_auc_score", "average_precision_score", "roc_curve",
+                                  "precision_recall_curve", "det_curve"])
+def test_drop_ins_keep_sklearns_messages_for_the_same_mistakes(name):
+    y, s = np.array([0, 1, 1, 0]), np.array([0.1, 0.9, 0.4, 0.3])
+    for args in ((s, y), (y, np.column_stack([1 - s, s]))):
+        with pytest.raises(Exception) as theirs:
+            getattr(skm, name)(*args)
+        with pytest.raises(Exception) as ours:
+            getattr(spc, name)(*args)
+        assert (type(ours.value), str(ours.value)) == (type(theirs.value), str(theirs.value))

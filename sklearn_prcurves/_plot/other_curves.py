@@ -331,6 +331,9 @@ class LiftDisplay(_CurveDisplay):
         return ax.axhline(1.0, label=kw.pop("label", "random targeting (lift = 1)"), **kw)
 
 
+_DRAWABLE = np.finfo(np.float64).max / 64
+
+
 class KSDisplay(_CurveDisplay):
     """The Kolmogorov-Smirnov plot: share of positives and of negatives scoring at or
     above each threshold, and the largest gap between them.
@@ -397,19 +400,15 @@ class KSDisplay(_CurveDisplay):
         tpr, fpr = self.y
         prefix = f"{name}: " if name else ""
         kwargs.setdefault("label", f"{prefix}positives")
-        (self.line_,) = ax.plot(self.x, tpr, drawstyle="steps-post", **kwargs)
-        low, high = float(np.min(self.x)), float(np.max(self.x))
-        with np.errstate(over="ignore"):
-            span = high - low
-            if not (np.isfinite(span) and np.isfinite(high + span / 10)
-                    and np.isfinite(low - span / 10)):
-                # Scores spanning nearly the whole float range: matplotlib's margins
-                # around them would overflow; the axis ends at the scores.
-                ax.set_xlim(low, high)
-        (self.negative_line_,) = ax.plot(self.x, fpr, drawstyle="steps-post",
+        # Thresholds near the float limit are drawn at a 64th of it: matplotlib's
+        # margins and ticks around 1.8e308 overflow (the values shown are unchanged).
+        x = np.clip(self.x, -_DRAWABLE, _DRAWABLE)
+        (self.line_,) = ax.plot(x, tpr, drawstyle="steps-post", **kwargs)
+        (self.negative_line_,) = ax.plot(x, fpr, drawstyle="steps-post",
                                          label=f"{prefix}negatives")
         ks = self.value
-        self.gap_line_ = ax.vlines(ks.threshold, ks.fpr, ks.tpr, color="k",
+        self.gap_line_ = ax.vlines(np.clip(ks.threshold, -_DRAWABLE, _DRAWABLE), ks.fpr,
+                                   ks.tpr, color="k",
                                    label=f"KS = {ks.statistic:.3f} at {ks.threshold:.3g}")
         self.chance_level_ = None
         ax.set(xlabel=self._xlabel, ylabel=self._ylabel, ylim=(-0.01, 1.01))

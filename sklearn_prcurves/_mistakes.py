@@ -1,0 +1,51 @@
+"""The likely mistake behind an error of the package's own functions.
+
+A hurried user swaps ``y_true`` and ``y_score``, passes ``predict_proba``'s two
+columns, or text labels without saying which is positive; scikit-learn's checks then
+speak of "continuous format", "a 1d array" or "pos_label=1", which name none of these.
+The package's own functions (not the drop-ins, which keep scikit-learn's messages
+exactly) put the likely mistake first, the original message after it.
+"""
+
+import numpy as np
+
+# The functions that mirror scikit-learn's and keep its messages to the letter.
+DROP_INS = frozenset({"roc_curve", "precision_recall_curve", "det_curve", "roc_auc_score",
+                      "average_precision_score", "confusion_matrix_at_thresholds", "auc"})
+
+
+def likely_mistake(error, params, passed):
+    """A sentence naming the likely mistake behind ``error`` (a plain ValueError),
+    given the call's arguments ``params`` and the keywords ``passed``; None when
+    nothing likely is recognised."""
+    if type(error) is not ValueError or "y_true" not in params:
+        return None
+    message = str(error)
+    y_true, y_score = params.get("y_true"), params.get("y_score")
+    if y_score is not None and np.ndim(y_score) == 2 and np.shape(y_score)[1] == 2:
+        return ("y_score has two columns (predict_proba's?): pass the positive class's "
+                "column, e.g. model.predict_proba(X)[:, 1].")
+    if "continuous" in message and y_score is not None and _two_values(y_score):
+        return ("y_true holds many values and y_score two: were the labels and the "
+                "scores swapped? The labels come first: f(y_true, y_score).")
+    not_valid = "is not a valid label" in message and "pos_label" not in passed
+    if not_valid or "pos_label is not specified" in message:
+        labels = ", ".join(repr(v) for v in _labels(y_true))
+        return (f"y_true's labels are {labels}: pass pos_label= to say which one is the "
+                "positive class.")
+    return None
+
+
+def _two_values(values):
+    try:
+        values = np.asarray(values)
+        return values.ndim == 1 and values.dtype.kind in "biuf" and np.unique(values).size <= 2
+    except (TypeError, ValueError):
+        return False
+
+
+def _labels(y):
+    try:
+        return np.unique(np.asarray(y)).tolist()[:10]
+    except (TypeError, ValueError):
+        return []
