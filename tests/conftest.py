@@ -1,4 +1,5 @@
 import os
+import sys
 
 # scikit-learn's array API support needs SciPy's, which SciPy reads from the environment
 # when it is first imported: set it before anything imports SciPy (tests/test_array_api.py).
@@ -12,6 +13,9 @@ pytest_plugins = ["sklearn.conftest"]
 # Spark (tests/test_spark.py, the spark module's docstring examples) runs in local mode:
 # keep its driver on the loopback interface.
 os.environ.setdefault("SPARK_LOCAL_IP", "127.0.0.1")
+# ... and its Python workers on this interpreter: PySpark refuses a worker of another
+# minor version, and the first python3 on the PATH need not be the one running pytest.
+os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
 
 
 def pytest_terminal_summary(terminalreporter):
