@@ -504,9 +504,9 @@ def _run_starts(values):
 
 
 def _count_unweighted(is_pos, y_score):
-    packs, negative_zero = _packs_with_label(y_score)
+    packs, negative_zero, smallest_bits = _packs_with_label(y_score)
     if packs:
-        table = _count_packed(is_pos, y_score, negative_zero)
+        table = _count_packed(is_pos, y_score, negative_zero, smallest_bits)
         if table is not None:
             return table
     n = y_score.shape[0]
@@ -543,21 +543,22 @@ def _count_unweighted(is_pos, y_score):
 def _packs_with_label(y_score):
     """Whether each score's bits and its row's label fit one 64-bit sort key: scores of
     float64 or float32 that are all >= 0 (probabilities), whose sign bit is then free;
-    and whether a -0.0 is among them.
+    whether a -0.0 is among them; and the smallest score's bits (0 when unknown).
 
     The smallest of the scores' bits read as signed integers is negative exactly when
     some score has its sign bit set: usually none, which settles both questions in
     one pass.
     """
     if y_score.dtype not in (np.float64, np.float32) or not y_score.flags.c_contiguous:
-        return False, False
-    if y_score.view(np.int64 if y_score.dtype == np.float64 else np.int32).min() >= 0:
-        return True, False  # (a NaN sends _count_packed back)
+        return False, False, 0
+    smallest = int(y_score.view(np.int64 if y_score.dtype == np.float64 else np.int32).min())
+    if smallest >= 0:
+        return True, False, smallest  # (a NaN sends _count_packed back)
     low = y_score.min()
-    return bool(low >= 0), True  # False for NaN too
+    return bool(low >= 0), True, 0  # False for NaN too
 
 
-def _count_packed(is_pos, y_score, negative_zero=True):
+def _count_packed(is_pos, y_score, negative_zero=True, smallest_bits=0):
     """The unweighted table from one sort of ``score bits << 1 | label``.
 
     For non-negative floats the IEEE-754 bits order as the values do, and the sign
@@ -573,12 +574,13 @@ def _count_packed(is_pos, y_score, negative_zero=True):
         keys = (y_score.view(np.uint32) & np.uint32(0x7FFFFFFF)).astype(np.uint64)
         keys <<= np.uint64(1)
     keys |= is_pos
-    if keys[np.argmax(keys)] > _NAN_KEYS[y_score.dtype.type]:
+    top = keys[np.argmax(keys)]
+    if top > _NAN_KEYS[y_score.dtype.type]:
         return None  # NaN, from a caller that skipped the checks: the general path
-    # Sorted as integers, never reinterpreted as doubles: such keys are subnormal
-    # doubles for small scores (every float32 key is), and a process with
-    # flush-to-zero / denormals-are-zero on would compare them all equal.
-    keys.sort()
+    if _sort_as_doubles(y_score.dtype, smallest_bits, top):
+        keys.view(np.float64).sort()
+    else:
+        keys.sort()
     last = _last_of_runs(keys)  # last row of each distinct score
     n_distinct = np.count_nonzero(last)
     if n_distinct == n:  # every score distinct: the rows are the table
@@ -626,6 +628,22 @@ def _count_packed(is_pos, y_score, negative_zero=True):
     return CountTable(values, tps, fps, (pos, neg))
 
 
+def _sort_as_doubles(dtype, smallest_bits, top):
+    """Whether packed keys of float64 scores can be sorted as doubles: the same order,
+    and NumPy sorts doubles faster than 64-bit integers (16.2 -> 18.8 ms, roc_auc_score
+    on 1e6 distinct probabilities, when sorted as integers).
+
+    Only where every key is a finite *normal* double. A key is its score's bits
+    shifted up one: a score of 0 (or a subnormal one) gives a subnormal key, and a
+    process with flush-to-zero / denormals-are-zero on (fast-math libraries,
+    torch.set_flush_denormal) compares all those as equal. Every float32 key is that
+    small, so float32 keys sort as integers. The smallest score's bits come from
+    :func:`_packs_with_label`'s pass: nothing more is read here.
+    """
+    return (dtype == np.float64 and smallest_bits >= _SMALLEST_NORMAL_BITS
+            and top < _FINITE_FLOAT_KEYS)
+
+
 def _last_of_runs(keys):
     """For sorted ``score << 1 | label`` keys: True at the last row of each score.
 
@@ -647,6 +665,11 @@ def _last_of_runs(keys):
 # Rows per block of the passes done block by block (64 KiB-element buffers).
 BLOCK = 1 << 16
 
+# Keys below the bits of +inf read as finite doubles (scores under 1.5 for float64).
+_FINITE_FLOAT_KEYS = np.uint64(0x7FF0000000000000)
+# The bits of the smallest normal float64 (2.2e-308): scores from it up give keys (their
+# bits shifted up one) that read as normal doubles.
+_SMALLEST_NORMAL_BITS = 0x0010000000000000
 # Keys above these hold a NaN: the key of +inf with the label bit set.
 _NAN_KEYS = {np.float64: np.uint64(0x7FF0000000000000 << 1 | 1),
              np.float32: np.uint64(0x7F800000 << 1 | 1)}

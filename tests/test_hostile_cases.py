@@ -21,12 +21,14 @@ MIXED = [1e-300, 1e300, 1e-300, 1e300, 1e300, 1e-300]
 # 1. the floating-point environment ------------------------------------------------------
 
 @pytest.mark.skipif(not _fpenv.available(), reason="flush-to-zero cannot be switched here")
-@pytest.mark.parametrize("kind", ["float32", "zeros", "weighted", "grouped"])
+@pytest.mark.parametrize("kind", ["float32", "float64", "zeros", "weighted", "grouped"])
 def test_results_do_not_depend_on_flush_to_zero(kind):
     rng = np.random.default_rng(0)
     y = rng.integers(0, 2, 1000)
     s = (rng.random(1000) + 0.1 * y).astype(np.float32)
     w = None
+    if kind == "float64":  # strictly positive: the keys sort as (normal) doubles
+        s = s.astype(float) + 1e-3
     if kind == "zeros":
         s = np.where(rng.random(1000) < 0.5, 0.0, s.astype(float))
     if kind == "weighted":
