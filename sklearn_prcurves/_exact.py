@@ -49,12 +49,15 @@ def exact_argmax(approx, exact):
 def exact_at_least(approx, level, exact):
     """``values >= level`` for a level given as a float: each value rounded once,
     correctly, then compared (so precision 4/5 meets the level 0.8, which as a double
-    is slightly above 4/5). The floats decide outside a rounding margin,
+    is slightly above 4/5), values within a few ulps of the level meeting it. The floats decide outside a rounding margin,
     ``exact(indices)`` (a list of Fractions) inside it."""
     result = approx >= level
     near = np.flatnonzero(np.abs(approx - level) <= _MARGIN * max(abs(level), 1.0))
     if near.shape[0]:
-        result[near] = [float(value) >= level for value in exact(near)]
+        # (Weighted counts carry their sums' rounding: a value within a few ulps of
+        # the level meets it, as a tie, whatever order the rows were summed in.)
+        floor = level - abs(level) * _TIE_ULPS * 2.0**-52
+        result[near] = [float(value) >= floor for value in exact(near)]
     return result
 
 
