@@ -18,6 +18,9 @@ import numpy as np
 # Far wider than the few ulps a measure of counts is off by; a candidate inside it is
 # only re-examined, never decided by the margin.
 _MARGIN = 1e-9
+# Near-best candidates compared exactly at most (a plateau of more values within the
+# margin is cut to its first, highest thresholds: a bounded cost).
+_MOST_EXACT = 4096
 # Relative distance within which two values of weighted counts are one value.
 _TIE_ULPS = 32
 
@@ -37,6 +40,8 @@ def exact_argmax(approx, exact):
     near = np.flatnonzero(finite >= top - _MARGIN * max(abs(top), 1.0))
     if near.shape[0] == 1:
         return int(near[0])
+    if near.shape[0] > _MOST_EXACT:
+        near = near[:_MOST_EXACT]  # the first ones: the highest thresholds
     values = exact(near)
     best = max(values)
     # Weighted counts carry their sums' rounding: values within a few ulps of the best

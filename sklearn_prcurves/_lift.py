@@ -4,10 +4,9 @@ in every other curve of the package)."""
 
 from __future__ import annotations
 
-from numpy.typing import ArrayLike
-
 from fractions import Fraction
 
+from numpy.typing import ArrayLike
 import numpy as np
 from sklearn.utils import Bunch
 

@@ -12,10 +12,9 @@ TP = P^2 / (P + N).
 
 from __future__ import annotations
 
-from numpy.typing import ArrayLike
-
 import warnings
 
+from numpy.typing import ArrayLike
 import numpy as np
 
 from ._compat import validate_params
