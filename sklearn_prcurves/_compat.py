@@ -29,8 +29,15 @@ __all__ = [
     "StrOptions",
     "check_pos_label_consistency",
     "check_sample_weight",
+    "deprecate_y_pred",
+    "display_cv_results_params",
+    "display_predictions_params",
+    "display_response_values",
     "present_labels_repr",
+    "response_values_binary",
+    "safe_indexing",
     "sklearn_constraint",
+    "validate_estimator_params",
     "validate_params",
 ]
 
@@ -237,6 +244,59 @@ def register_sklearn_scorers(scorers):
         if isinstance(obj, StrOptions) and isinstance(obj.options, set) and marker <= obj.options:
             obj.options.update(new)
     return sorted(new)
+
+
+# --- private helpers of scikit-learn's estimators and displays ------------------------
+# Each is a private name of scikit-learn's; if a release removes or renames one, the
+# call below fails (AttributeError/ImportError) in the tests of the feature named, and
+# this is the one place to mend.
+
+
+def validate_estimator_params(estimator):
+    """``BaseEstimator._validate_params`` (1.2 and later): the constructor parameters
+    checked against ``_parameter_constraints``, with scikit-learn's messages."""
+    estimator._validate_params()
+
+
+def safe_indexing(data, indices):
+    """``sklearn.utils._safe_indexing`` (0.22 and later): rows of arrays, lists and
+    dataframes alike (the displays' cross-validation folds)."""
+    from sklearn.utils import _safe_indexing
+
+    return _safe_indexing(data, indices)
+
+
+def response_values_binary(estimator, X, *, response_method, pos_label):
+    """``sklearn.utils._response._get_response_values_binary`` (1.3 and later): a
+    binary classifier's scores as scikit-learn's displays read them."""
+    from sklearn.utils._response import _get_response_values_binary
+
+    return _get_response_values_binary(estimator, X, response_method=response_method,
+                                       pos_label=pos_label)
+
+
+def deprecate_y_pred(y_score, y_pred, version):
+    """``sklearn.utils._plotting._deprecate_y_pred_parameter`` (the releases whose
+    displays still take the deprecated ``y_pred``: called only there)."""
+    from sklearn.utils._plotting import _deprecate_y_pred_parameter
+
+    return _deprecate_y_pred_parameter(y_score, y_pred, version)
+
+
+def display_response_values(display_cls, estimator, X, y, **kwargs):
+    """The display classes' ``_validate_and_get_response_values`` (1.3 and later)."""
+    return display_cls._validate_and_get_response_values(estimator, X, y, **kwargs)
+
+
+def display_predictions_params(display_cls, y_true, y_score, **kwargs):
+    """The display classes' ``_validate_from_predictions_params`` (1.3 and later)."""
+    return display_cls._validate_from_predictions_params(y_true, y_score, **kwargs)
+
+
+def display_cv_results_params(display_cls, cv_results, X, y, **kwargs):
+    """The display classes' ``_validate_from_cv_results_params`` (1.7 and later, the
+    releases with ``from_cv_results``)."""
+    return display_cls._validate_from_cv_results_params(cv_results, X, y, **kwargs)
 
 
 # --- array API inputs ----------------------------------------------------------------

@@ -28,7 +28,7 @@ from sklearn.utils.multiclass import check_classification_targets, type_of_targe
 from sklearn.utils import get_tags
 from sklearn.utils.validation import check_is_fitted, validate_data
 
-from ._compat import Interval, StrOptions, check_sample_weight
+from ._compat import Interval, StrOptions, check_sample_weight, validate_estimator_params
 from ._counts import count_table
 from ._hull import hull_vertices
 from ._interpolation import table_path
@@ -117,7 +117,7 @@ class AchievablePRTransformer(OneToOneFeatureMixin, TransformerMixin, BaseEstima
         -------
         self : object
         """
-        self._validate_params()
+        validate_estimator_params(self)
         X, y = validate_data(self, X, y, dtype=np.float64)
         check_classification_targets(y)
         self.classes_ = np.unique(y)
@@ -281,7 +281,7 @@ class AchievablePRClassifier(MetaEstimatorMixin, ClassifierMixin, BaseEstimator)
         -------
         self : object
         """
-        self._validate_params()
+        validate_estimator_params(self)
         X, y = validate_data(self, X, y, accept_sparse=True, ensure_all_finite=False)
         check_classification_targets(y)
         target_type = type_of_target(y)

@@ -16,6 +16,14 @@ import warnings
 
 import numpy as np
 
+from .._compat import (
+    deprecate_y_pred,
+    display_cv_results_params,
+    display_predictions_params,
+    display_response_values,
+    response_values_binary,
+    safe_indexing,
+)
 from .._curves import binary_table
 from ._base import check_band_options
 
@@ -44,9 +52,9 @@ class TableCurveMixin:
     @classmethod
     def _via_estimator(cls, estimator, X, y, *, response_method, pos_label, name, **kwargs):
         """``from_estimator``: scikit-learn's checks and response, then our counting."""
-        y_score, pos_label, name = cls._validate_and_get_response_values(
-            estimator, X, y, response_method=response_method, pos_label=pos_label, name=name
-        )
+        y_score, pos_label, name = display_response_values(
+            cls, estimator, X, y, response_method=response_method, pos_label=pos_label,
+            name=name)
         return cls.from_predictions(y, y_score, pos_label=pos_label, name=name, **kwargs)
 
     @classmethod
@@ -64,9 +72,8 @@ class TableCurveMixin:
             raise ValueError(
                 f"{cls.__name__} draws no confidence band yet: confidence_band is offered "
                 "by RocCurveDisplay and PrecisionRecallDisplay.")
-        pos_label, name = cls._validate_from_predictions_params(
-            y_true, y_score, sample_weight=sample_weight, pos_label=pos_label, name=name
-        )
+        pos_label, name = display_predictions_params(
+            cls, y_true, y_score, sample_weight=sample_weight, pos_label=pos_label, name=name)
         table = binary_table(y_true, y_score, pos_label, sample_weight)
         display = cls(**cls._curve(table, drop_intermediate, y_true, pos_label),
                       **cls._name_argument(name), pos_label=pos_label)
@@ -80,18 +87,15 @@ class TableCurveMixin:
     @classmethod
     def _via_cv_results(cls, cv_results, X, y, *, sample_weight=None, drop_intermediate=True,
                          response_method="auto", pos_label=None, name=None, **kwargs):
-        from sklearn.utils import _safe_indexing
-        from sklearn.utils._response import _get_response_values_binary
-
-        cls._validate_from_cv_results_params(cv_results, X, y, sample_weight=sample_weight)
+        display_cv_results_params(cls, cv_results, X, y, sample_weight=sample_weight)
         curves, tables = [], []
         for estimator, test in zip(cv_results["estimator"], cv_results["indices"]["test"]):
-            y_fold = _safe_indexing(y, test)
-            y_score, fold_pos_label = _get_response_values_binary(
-                estimator, _safe_indexing(X, test), response_method=response_method,
+            y_fold = safe_indexing(y, test)
+            y_score, fold_pos_label = response_values_binary(
+                estimator, safe_indexing(X, test), response_method=response_method,
                 pos_label=pos_label,
             )
-            weight = None if sample_weight is None else _safe_indexing(sample_weight, test)
+            weight = None if sample_weight is None else safe_indexing(sample_weight, test)
             table = binary_table(y_fold, y_score, fold_pos_label, weight)
             curves.append(cls._curve(table, drop_intermediate, np.asarray(y_fold), fold_pos_label))
             tables.append(table)
@@ -109,10 +113,7 @@ class TableCurveMixin:
             super(TableCurveMixin, cls).from_predictions, "y_pred"
         ):
             return y_score
-        from sklearn.utils._plotting import _deprecate_y_pred_parameter
-
-        return _deprecate_y_pred_parameter(y_score, kwargs.pop("y_pred"),
-                                           cls._deprecated_y_pred)
+        return deprecate_y_pred(y_score, kwargs.pop("y_pred"), cls._deprecated_y_pred)
 
     @classmethod
     def _name_argument(cls, name):
