@@ -23,7 +23,7 @@ import numpy as np
 from . import __version__
 from ._report._compute import DEFAULT_MAX_SEGMENTS, ReportSpec, compute_report
 from ._report._input import (
-    BatchConverter, ExactIntegersNeeded, InputError, TableSource, open_source)
+    BatchConverter, ExactIntegersNeeded, InputError, TableSource, import_pyarrow, open_source)
 from ._report import _render
 
 __all__ = ["main"]
@@ -300,7 +300,7 @@ def _demo_table():
     Chosen so that the measures disagree: logistic regression has the best AUC-ROC,
     25-nearest-neighbours the best AUC-PR (Davis and Goadrich's section 5).
     """
-    import pyarrow as pa
+    pa = import_pyarrow()  # names the [report] extra when pyarrow is missing
     from sklearn.linear_model import LogisticRegression
     from sklearn.model_selection import train_test_split
     from sklearn.neighbors import KNeighborsClassifier

@@ -162,3 +162,13 @@ def test_a_closed_pipe_ends_quietly(tmp_path):
     process.stderr.close()
     assert err.strip() == "", err  # no traceback, no "Broken pipe" error either
     assert process.returncode == 0
+
+
+def test_the_demo_without_pyarrow_names_the_extra(monkeypatch, capsys):
+    # `pip install .` without the [report] extra: one line naming it, no internal error.
+    for name in ("pyarrow", "pyarrow.compute", "pyarrow.csv", "pyarrow.dataset"):
+        monkeypatch.setitem(sys.modules, name, None)
+    assert main(["demo", "--no-files", "--no-progress"]) == 1
+    err = capsys.readouterr().err
+    assert err.strip() == ("sklearn-prcurves: error: the report reads files with pyarrow: "
+                           "pip install 'sklearn-prcurves[report]'")
