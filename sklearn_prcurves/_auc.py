@@ -25,6 +25,7 @@ from ._compat import (
     array_api_boundary,
     present_labels_repr,
     sklearn_constraint,
+    sklearn_scalar_result,
     validate_params,
 )
 from ._curves import (
@@ -67,6 +68,7 @@ __all__ = [
     {"x": ["array-like"], "y": ["array-like"]},
     prefer_skip_nested_validation=True,
 )
+@sklearn_scalar_result
 def auc(x: ArrayLike, y: ArrayLike) -> float:
     """Area under a curve given by points, by the trapezoidal rule.
 
@@ -177,6 +179,7 @@ def _binarize_two_classes(y_true, classes):
     },
     prefer_skip_nested_validation=True,
 )
+@sklearn_scalar_result
 def roc_auc_score(
     y_true: ArrayLike,
     y_score: ArrayLike,
@@ -445,6 +448,7 @@ def check_average_precision_labels(y_true, y_score, pos_label, binarize=True):
     },
     prefer_skip_nested_validation=True,
 )
+@sklearn_scalar_result
 def average_precision_score(
     y_true: ArrayLike,
     y_score: ArrayLike,

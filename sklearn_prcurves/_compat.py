@@ -7,8 +7,10 @@ here means a new release breaks one file, not the package.
 import functools
 import inspect
 import re
+import warnings
 from numbers import Integral, Real
 
+import numpy as np
 import sklearn
 from sklearn import config_context
 from sklearn.utils._param_validation import (  # noqa: F401  (re-exported)
@@ -42,6 +44,82 @@ __all__ = [
 ]
 
 SKLEARN_VERSION = tuple(int(part) for part in sklearn.__version__.split(".")[:2])
+
+# --- what the drop-ins return, release by release ---------------------------------------
+# Supported: scikit-learn 1.6 to 1.9. Each difference between them is one name below,
+# used where the drop-in builds that part of its result; docs/compat.rst has the table.
+
+#: ``roc_curve``'s thresholds keep floating scores' dtype (float32 in, float32 out)
+#: before 1.8; 1.8 and later give float64.
+ROC_THRESHOLDS_KEEP_SCORE_DTYPE = SKLEARN_VERSION < (1, 8)
+#: ``det_curve`` before 1.7: no point at threshold infinity, thresholds in the scores'
+#: own dtype, no ``drop_intermediate``, and both labels required whatever the weights.
+DET_CURVE_BEFORE_1_7 = SKLEARN_VERSION < (1, 7)
+#: Weighted sums over tied scores: scikit-learn before 1.8 sorts rows with a stable
+#: ascending sort reversed, so tied rows are summed last row first; 1.8 and later sum
+#: them in input order. The kernel follows the installed release, so that weighted
+#: counts are the same floats as its.
+TIES_SUMMED_LAST_ROW_FIRST = SKLEARN_VERSION < (1, 8)
+#: The type of a score's scalar result: NumPy's float64 before 1.7, Python's float from
+#: 1.7 (scikit-learn's "return float(...)" change).
+SCORE_SCALAR = np.float64 if SKLEARN_VERSION < (1, 7) else float
+
+
+def sklearn_scalar_result(func):
+    """``func`` returning its float results as the installed scikit-learn's metrics do
+    (:data:`SCORE_SCALAR`); ``func`` itself where that is Python's float."""
+    if SCORE_SCALAR is float:
+        return func
+
+    @functools.wraps(func)
+    def wrapper(*args, **kwargs):
+        result = func(*args, **kwargs)
+        return SCORE_SCALAR(result) if type(result) is float else result
+
+    return wrapper
+
+
+def curve_thresholds(thresholds, score_dtype):
+    """``roc_curve``'s thresholds (float64, inf first) in the installed scikit-learn's
+    dtype for scores of ``score_dtype``; exact (the values are the scores)."""
+    if (ROC_THRESHOLDS_KEEP_SCORE_DTYPE and score_dtype.kind == "f"
+            and score_dtype != thresholds.dtype):
+        return thresholds.astype(score_dtype)
+    return thresholds
+
+
+def accepts_deprecated_probas_pred(func):
+    """``precision_recall_curve`` taking ``probas_pred``, the old name of ``y_score``,
+    with scikit-learn's FutureWarning, on the releases that still take it (1.5 and
+    1.6); ``func`` itself on the others, which refuse the keyword as scikit-learn
+    does."""
+    from sklearn.metrics import precision_recall_curve
+
+    if "probas_pred" not in inspect.signature(precision_recall_curve).parameters:
+        return func
+
+    @functools.wraps(func)
+    def wrapper(y_true, y_score=None, *args, probas_pred="deprecated", **kwargs):
+        if not (isinstance(probas_pred, str) and probas_pred == "deprecated"):
+            if y_score is not None:
+                raise ValueError(
+                    "`probas_pred` and `y_score` cannot be both specified. Please use "
+                    "`y_score` only as `probas_pred` is deprecated in v1.5 and will be "
+                    "removed in v1.7."
+                )
+            warnings.warn(
+                "probas_pred was deprecated in version 1.5 and will be removed in 1.7."
+                "Please use ``y_score`` instead.", FutureWarning, stacklevel=2)
+            y_score = probas_pred
+        return func(y_true, y_score, *args, **kwargs)
+
+    signature = inspect.signature(func)
+    wrapper.__signature__ = signature.replace(parameters=[
+        *signature.parameters.values(),
+        inspect.Parameter("probas_pred", inspect.Parameter.KEYWORD_ONLY,
+                          default="deprecated"),
+    ])
+    return wrapper
 
 
 def check_sample_weight(sample_weight, y):

@@ -30,6 +30,8 @@ import threading
 import numpy as np
 from numpy.typing import ArrayLike
 
+from ._compat import TIES_SUMMED_LAST_ROW_FIRST
+
 __all__ = [
     "CountTable",
     "count_table",
@@ -747,6 +749,9 @@ def _count_weighted(is_pos, y_score, sample_weight):
     # Accumulate row by row in decreasing score order, as scikit-learn does, so that
     # the weighted sums are the same floats as scikit-learn's, ties included. Products
     # with the 0/1 labels, as there, keep the sign of a zero (0 * -w is -0.0).
+    if TIES_SUMMED_LAST_ROW_FIRST:  # the installed scikit-learn's order of tied rows
+        is_pos, y_score, sample_weight = (
+            np.ascontiguousarray(a[::-1]) for a in (is_pos, y_score, sample_weight))
     groups = _tied_groups(y_score)
     if groups is not None:
         return _count_weighted_groups(is_pos, y_score, sample_weight, *groups)

@@ -13,7 +13,14 @@ from numbers import Real
 
 import numpy as np
 
-from ._compat import StrOptions, array_api_boundary, validate_params
+from ._compat import (
+    DET_CURVE_BEFORE_1_7,
+    StrOptions,
+    accepts_deprecated_probas_pred,
+    array_api_boundary,
+    curve_thresholds,
+    validate_params,
+)
 from ._counts import BLOCK, count_table, cumsum_into, running_dtype
 from ._interpolation import INTERPOLATIONS, LEADING_NEGATIVES, path_points, table_path
 from ._validation import check_binary_input, check_non_negative_weight, n_distinct_labels
@@ -225,6 +232,7 @@ def confusion_matrix_at_thresholds(
     return fps[-1] - fps, fps, tps[-1] - tps, tps, thresholds
 
 
+@accepts_deprecated_probas_pred
 @array_api_boundary("y_score", "y_true", "sample_weight")
 @validate_params(
     {**BINARY_PARAMS, "drop_intermediate": ["boolean"]},
@@ -552,7 +560,9 @@ def roc_curve(
 
 def roc_points(y_true, y_score, pos_label=None, sample_weight=None, drop_intermediate=True):
     table = binary_table(y_true, y_score, pos_label, sample_weight)
-    return table_roc(table, drop_intermediate, owned=True)
+    score_dtype = table.thresholds.dtype
+    fpr, tpr, thresholds = table_roc(table, drop_intermediate, owned=True)
+    return fpr, tpr, curve_thresholds(thresholds, score_dtype)
 
 
 def table_roc(table, drop_intermediate=True, thresholds=True, owned=False):
@@ -660,8 +670,31 @@ def det_curve(
     array([0. , 0.5, 0.5])
     """
     table = binary_table(y_true, y_score, pos_label, sample_weight)
+    if DET_CURVE_BEFORE_1_7:
+        return _det_before_1_7(table, y_true, drop_intermediate)
     check_det_classes(table, y_true, pos_label)
     return table_det(table, drop_intermediate)
+
+
+def _det_before_1_7(table, y_true, drop_intermediate):
+    """:func:`det_curve` as scikit-learn before 1.7 computes it: two labels required
+    (zero-weight rows counted), no point at threshold infinity, thresholds in the
+    scores' dtype. ``drop_intermediate``, which those releases lack, drops points as
+    1.7 does."""
+    if n_distinct_labels(y_true) != 2:
+        raise ValueError(
+            "Only one class is present in y_true. Detection error "
+            "tradeoff curve is not defined in that case."
+        )
+    fps, tps, thresholds = table.fps, table.tps, np.asarray(table.thresholds)
+    if drop_intermediate and tps.shape[0] > 2:
+        keep = _keep_ends_of_flat_runs(tps)
+        fps, tps, thresholds = fps[keep], tps[keep], thresholds[keep]
+    first = np.searchsorted(fps, fps[0], side="right") - 1
+    last = np.searchsorted(tps, tps[-1]) + 1
+    kept = slice(first, last)
+    return ((fps[kept] / fps[-1])[::-1], ((tps[-1] - tps[kept]) / tps[-1])[::-1],
+            thresholds[kept][::-1])
 
 
 def check_det_classes(table, y_true, pos_label):

@@ -202,13 +202,16 @@ def get_scorer(scoring: str | Callable | None) -> Callable | None:
             else make_precision_at_recall_scorer
         )
         return make(value)
-    if scoring in sklearn_get_scorer_names():
+    try:
+        # Every name the installed scikit-learn takes, the unlisted ones too (a name
+        # it still accepts during a deprecation, e.g. "max_error" before 1.8).
         return sklearn_get_scorer(scoring)
-    raise ValueError(
-        f"{scoring!r} is not a valid scoring value. Use "
-        "sklearn_prcurves.get_scorer_names() to get valid options (and "
-        "recall_at_precision_<level> or precision_at_recall_<level>)."
-    )
+    except ValueError:
+        raise ValueError(
+            f"{scoring!r} is not a valid scoring value. Use "
+            "sklearn_prcurves.get_scorer_names() to get valid options (and "
+            "recall_at_precision_<level> or precision_at_recall_<level>)."
+        ) from None
 
 
 def _is_metric_function(scoring):
