@@ -354,10 +354,20 @@ def response_values_binary(estimator, X, *, response_method, pos_label):
 
 
 def deprecate_y_pred(y_score, y_pred, version):
-    """``sklearn.utils._plotting._deprecate_y_pred_parameter`` (the releases whose
-    displays still take the deprecated ``y_pred``: called only there)."""
-    from sklearn.utils._plotting import _deprecate_y_pred_parameter
-
+    """``sklearn.utils._plotting._deprecate_y_pred_parameter`` (1.8 and later: the
+    releases whose displays still take the deprecated ``y_pred``, called only there).
+    1.7 deprecated ``RocCurveDisplay``'s ``y_pred`` inline: its words are used there."""
+    try:
+        from sklearn.utils._plotting import _deprecate_y_pred_parameter
+    except ImportError:  # scikit-learn 1.7
+        if y_score is not None:
+            raise ValueError(
+                "`y_pred` and `y_score` cannot be both specified. Please use `y_score`"
+                " only as `y_pred` is deprecated in 1.7 and will be removed in 1.9."
+            ) from None
+        warnings.warn("y_pred is deprecated in 1.7 and will be removed in 1.9. "
+                      "Please use `y_score` instead.", FutureWarning, stacklevel=5)
+        return y_pred
     return _deprecate_y_pred_parameter(y_score, y_pred, version)
 
 
@@ -371,10 +381,66 @@ def display_predictions_params(display_cls, y_true, y_score, **kwargs):
     return display_cls._validate_from_predictions_params(y_true, y_score, **kwargs)
 
 
-def display_cv_results_params(display_cls, cv_results, X, y, **kwargs):
+def display_cv_results_params(display_cls, cv_results, X, y, *, sample_weight, pos_label):
     """The display classes' ``_validate_from_cv_results_params`` (1.7 and later, the
-    releases with ``from_cv_results``)."""
-    return display_cls._validate_from_cv_results_params(cv_results, X, y, **kwargs)
+    releases with ``from_cv_results``; 1.7's also takes ``pos_label``)."""
+    validate = display_cls._validate_from_cv_results_params
+    extra = {"pos_label": pos_label} if takes(validate, "pos_label") else {}
+    return validate(cv_results, X, y, sample_weight=sample_weight, **extra)
+
+
+# --- public display API that differs between releases ----------------------------------
+
+
+def takes(method, keyword):
+    """Whether ``method``'s signature has the parameter ``keyword``."""
+    return keyword in inspect.signature(method).parameters
+
+
+def display_name_keyword(display_cls):
+    """The constructor keyword of a curve display's legend name: ``name`` (ROC from
+    1.7, precision-recall from 1.8), ``estimator_name`` before them and for DET."""
+    return "name" if takes(display_cls.__init__, "name") else "estimator_name"
+
+
+def display_score_keyword(from_predictions):
+    """How a display's ``from_predictions`` names the scores: ``"y_score"`` (the
+    current name; ``y_pred`` deprecated or gone), or ``"y_pred"`` (ROC before 1.7,
+    precision-recall and DET before 1.8)."""
+    return "y_score" if takes(from_predictions, "y_score") else "y_pred"
+
+
+def plot_curve_arguments(plot, curve_kwargs, kwargs):
+    """Keywords for a display's ``plot``: ``curve_kwargs`` where it takes them (ROC
+    from 1.7, precision-recall from 1.9); before, the matplotlib keywords of the one
+    curve go directly, as those releases take them."""
+    if takes(plot, "curve_kwargs"):
+        return {**kwargs, "curve_kwargs": curve_kwargs}
+    if isinstance(curve_kwargs, dict):
+        return {**curve_kwargs, **kwargs}
+    if curve_kwargs is not None:
+        raise ValueError(
+            f"curve_kwargs={curve_kwargs!r}: a list of curve keywords needs scikit-learn "
+            f">= 1.9 (installed: {sklearn.__version__}), whose displays draw several curves."
+        )
+    return kwargs
+
+
+#: The release that gave each display ``from_cv_results``.
+FROM_CV_RESULTS_SINCE = {"RocCurveDisplay": "1.7", "PrecisionRecallDisplay": "1.9"}
+
+
+def require_from_cv_results(display_cls, sklearn_cls):
+    """Refuse ``from_cv_results`` clearly where the installed scikit-learn's display
+    has none (it draws one curve at a time there)."""
+    if not hasattr(sklearn_cls, "from_cv_results"):
+        name = sklearn_cls.__name__
+        raise NotImplementedError(
+            f"{display_cls.__name__}.from_cv_results needs scikit-learn >= "
+            f"{FROM_CV_RESULTS_SINCE[name]}, whose {name} draws one curve per fold; "
+            f"the installed scikit-learn is {sklearn.__version__}. Upgrade it, or call "
+            f"from_predictions once per fold with the same ax."
+        )
 
 
 # --- array API inputs ----------------------------------------------------------------

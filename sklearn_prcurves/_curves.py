@@ -670,6 +670,12 @@ def det_curve(
     array([0. , 0.5, 0.5])
     """
     table = binary_table(y_true, y_score, pos_label, sample_weight)
+    return det_of_table(table, y_true, pos_label, drop_intermediate)
+
+
+def det_of_table(table, y_true, pos_label, drop_intermediate):
+    """:func:`det_curve`'s result from its count table, by the installed scikit-learn's
+    rules (``y_true`` and ``pos_label`` as given, for its check of the labels)."""
     if DET_CURVE_BEFORE_1_7:
         return _det_before_1_7(table, y_true, drop_intermediate)
     check_det_classes(table, y_true, pos_label)

@@ -10,6 +10,7 @@ import warnings
 
 import numpy as np
 import pytest
+import sklearn
 
 matplotlib = pytest.importorskip("matplotlib")
 matplotlib.use("Agg")
@@ -134,8 +135,13 @@ def test_cross_validation_curves_with_additions(name):
     cv_results = cross_validate(LogisticRegression(), X, y, cv=4, return_estimator=True,
                                 return_indices=True)
     display = getattr(spc, name)
-    if not hasattr(display, "from_cv_results"):
-        pytest.skip("scikit-learn < 1.9 has no PrecisionRecallDisplay.from_cv_results")
+    if not hasattr(getattr(skm, name), "from_cv_results"):
+        # Older scikit-learn (ROC before 1.7, PR before 1.9): a clear refusal.
+        with pytest.raises(NotImplementedError,
+                           match=rf"{name}.from_cv_results needs scikit-learn >= 1\.[79], "
+                                 rf"whose .* the installed scikit-learn is {sklearn.__version__}"):
+            display.from_cv_results(cv_results, X, y)
+        return
     extra = dict(plot_hull=True) if name == "RocCurveDisplay" else dict(
         interpolation="davis-goadrich", plot_achievable=True)
     d = display.from_cv_results(cv_results, X, y, name="cv", **extra)

@@ -11,7 +11,6 @@ package's additions (hull, interpolated PR view, achievable curve, operating poi
 are drawn from the same counts.
 """
 
-import inspect
 import warnings
 
 import numpy as np
@@ -19,17 +18,17 @@ import numpy as np
 from .._compat import (
     deprecate_y_pred,
     display_cv_results_params,
+    display_name_keyword,
     display_predictions_params,
     display_response_values,
+    display_score_keyword,
+    require_from_cv_results,
     response_values_binary,
     safe_indexing,
+    takes,
 )
 from .._curves import binary_table
 from ._base import check_band_options
-
-
-def accepts(method, name):
-    return name in inspect.signature(method).parameters
 
 
 class TableCurveMixin:
@@ -43,7 +42,6 @@ class TableCurveMixin:
     """
 
     _legend_loc = "best"
-    _name_keyword = "name"  # the constructor's (DetCurveDisplay: "estimator_name")
     _tables = None  # one count table per curve, when built by a from_* method
     _bands = None  # one bootstrap band per curve, when asked of from_predictions
 
@@ -87,7 +85,9 @@ class TableCurveMixin:
     @classmethod
     def _via_cv_results(cls, cv_results, X, y, *, sample_weight=None, drop_intermediate=True,
                          response_method="auto", pos_label=None, name=None, **kwargs):
-        display_cv_results_params(cls, cv_results, X, y, sample_weight=sample_weight)
+        require_from_cv_results(cls, cls._sklearn_display())
+        display_cv_results_params(cls, cv_results, X, y, sample_weight=sample_weight,
+                                  pos_label=pos_label)
         curves, tables = [], []
         for estimator, test in zip(cv_results["estimator"], cv_results["indices"]["test"]):
             y_fold = safe_indexing(y, test)
@@ -107,17 +107,29 @@ class TableCurveMixin:
     # -- helpers -----------------------------------------------------------------------
 
     @classmethod
+    def _sklearn_display(cls):
+        """The scikit-learn display class this one (or its alias) extends."""
+        return next(c for c in cls.__mro__ if c.__module__.startswith("sklearn."))
+
+    @classmethod
     def _y_score_argument(cls, y_score, kwargs):
-        """``y_score``, or the deprecated ``y_pred`` where scikit-learn still takes it."""
-        if "y_pred" not in kwargs or not accepts(
-            super(TableCurveMixin, cls).from_predictions, "y_pred"
-        ):
+        """The scores: ``y_score``, or ``y_pred`` where the installed scikit-learn takes
+        it (its name for the scores before the rename, then deprecated)."""
+        parent = cls._sklearn_display().from_predictions
+        if "y_pred" not in kwargs or not takes(parent, "y_pred"):
             return y_score
-        return deprecate_y_pred(y_score, kwargs.pop("y_pred"), cls._deprecated_y_pred)
+        y_pred = kwargs.pop("y_pred")
+        if display_score_keyword(parent) == "y_score":
+            return deprecate_y_pred(y_score, y_pred, cls._deprecated_y_pred)
+        if y_score is not None:
+            raise TypeError(
+                f"{cls.__name__}.from_predictions() got multiple values for argument "
+                "'y_pred'")
+        return y_pred
 
     @classmethod
     def _name_argument(cls, name):
-        return {cls._name_keyword: name}
+        return {display_name_keyword(cls._sklearn_display()): name}
 
     @classmethod
     def _band(cls, y_true, y_score, pos_label, sample_weight, level, n_resamples,

@@ -2,8 +2,13 @@
 
 from sklearn.metrics import DetCurveDisplay as _SklearnDetCurveDisplay
 
-from .._curves import check_det_classes, table_det
+from .._compat import DET_CURVE_BEFORE_1_7
+from .._curves import det_of_table
 from ._dropin import TableCurveMixin
+
+
+# scikit-learn 1.7 added drop_intermediate (default True); 1.6 draws every point.
+_DROPS_BY_DEFAULT = not DET_CURVE_BEFORE_1_7
 
 
 class DetCurveDisplay(TableCurveMixin, _SklearnDetCurveDisplay):
@@ -46,20 +51,20 @@ class DetCurveDisplay(TableCurveMixin, _SklearnDetCurveDisplay):
 
     _deprecated_y_pred = "1.8"
     _legend_loc = "lower right"
-    _name_keyword = "estimator_name"
 
     @staticmethod
     def _curve(table, drop_intermediate, y_true, pos_label):
-        check_det_classes(table, y_true, pos_label)
-        fpr, fnr, _ = table_det(table, drop_intermediate)
+        fpr, fnr, _ = det_of_table(table, y_true, pos_label, drop_intermediate)
         return {"fpr": fpr, "fnr": fnr}
 
     @classmethod
-    def from_estimator(cls, estimator, X, y, *, sample_weight=None, drop_intermediate=True,
+    def from_estimator(cls, estimator, X, y, *, sample_weight=None,
+                       drop_intermediate=_DROPS_BY_DEFAULT,
                        response_method="auto", pos_label=None, name=None, ax=None, **kwargs):
         """Score ``X`` with a fitted binary classifier and plot its DET curve.
 
-        Parameters as for :meth:`sklearn.metrics.DetCurveDisplay.from_estimator`.
+        Parameters as for :meth:`sklearn.metrics.DetCurveDisplay.from_estimator`
+        (``drop_intermediate``, which scikit-learn 1.6 lacks, defaults to False there).
 
         Returns
         -------
@@ -73,7 +78,8 @@ class DetCurveDisplay(TableCurveMixin, _SklearnDetCurveDisplay):
 
     @classmethod
     def from_predictions(cls, y_true, y_score=None, *, sample_weight=None,
-                         drop_intermediate=True, pos_label=None, name=None, ax=None,
+                         drop_intermediate=_DROPS_BY_DEFAULT, pos_label=None, name=None,
+                         ax=None,
                          **kwargs):
         """Plot the DET curve of true labels and scores.
 

@@ -10,11 +10,12 @@ import numpy as np
 from sklearn.metrics import PrecisionRecallDisplay as _SklearnPrecisionRecallDisplay
 
 from .._auc import table_average_precision
+from .._compat import plot_curve_arguments, takes
 from .._curves import require_two_classes, table_precision_recall
 from .._hull import hull_vertices
 from .._interpolation import path_area, path_points, table_path
 from ._base import iso_f1_curve
-from ._dropin import TableCurveMixin, accepts, curve_names, summary_label, warn_renamed
+from ._dropin import TableCurveMixin, curve_names, summary_label, warn_renamed
 
 # The interpolations that describe a curve to draw (step and linear are only areas).
 _DRAWN_INTERPOLATIONS = ("davis-goadrich", "continuous")
@@ -166,10 +167,10 @@ class PrecisionRecallDisplay(TableCurveMixin, _SklearnPrecisionRecallDisplay):
         with self._interpolated_view(interpolation):
             if interpolation is not None:
                 curve_kwargs, kwargs = _smooth_style(curve_kwargs, kwargs)
-            if curve_kwargs is not None:
-                kwargs["curve_kwargs"] = curve_kwargs
             super().plot(ax, name=name, plot_chance_level=plot_chance_level,
-                         chance_level_kw=chance_level_kw, despine=despine, **kwargs)
+                         chance_level_kw=chance_level_kw, despine=despine,
+                         **plot_curve_arguments(_SklearnPrecisionRecallDisplay.plot,
+                                                curve_kwargs, kwargs))
         if interpolation is not None:
             for line in self._drawn_lines():
                 line.set_label(_AP_IN_LABEL.sub(r"\1AUC-PR = ", line.get_label()))
@@ -355,30 +356,29 @@ class PrecisionRecallDisplay(TableCurveMixin, _SklearnPrecisionRecallDisplay):
             despine=despine, **kwargs,
         )
 
-    if hasattr(_SklearnPrecisionRecallDisplay, "from_cv_results"):  # scikit-learn >= 1.9
+    @classmethod
+    def from_cv_results(cls, cv_results, X, y, *, sample_weight=None,
+                        drop_intermediate=True, response_method="auto", pos_label=None,
+                        name=None, ax=None, curve_kwargs=None, plot_chance_level=False,
+                        chance_level_kwargs=None, despine=False, **kwargs):
+        """Plot one precision-recall curve per cross-validation fold.
 
-        @classmethod
-        def from_cv_results(cls, cv_results, X, y, *, sample_weight=None,
-                            drop_intermediate=True, response_method="auto", pos_label=None,
-                            name=None, ax=None, curve_kwargs=None, plot_chance_level=False,
-                            chance_level_kwargs=None, despine=False, **kwargs):
-            """Plot one precision-recall curve per cross-validation fold.
+        Parameters as for
+        :meth:`sklearn.metrics.PrecisionRecallDisplay.from_cv_results`, plus those of
+        :meth:`plot`. Needs scikit-learn >= 1.9 (NotImplementedError before: its
+        display draws one curve at a time).
 
-            Parameters as for
-            :meth:`sklearn.metrics.PrecisionRecallDisplay.from_cv_results`, plus those
-            of :meth:`plot`.
-
-            Returns
-            -------
-            display : PrecisionRecallDisplay
-            """
-            return cls._via_cv_results(
-                cv_results, X, y, sample_weight=sample_weight,
-                drop_intermediate=drop_intermediate, response_method=response_method,
-                pos_label=pos_label, name=name, ax=ax, curve_kwargs=curve_kwargs,
-                plot_chance_level=plot_chance_level, chance_level_kw=chance_level_kwargs,
-                despine=despine, **kwargs,
-            )
+        Returns
+        -------
+        display : PrecisionRecallDisplay
+        """
+        return cls._via_cv_results(
+            cv_results, X, y, sample_weight=sample_weight,
+            drop_intermediate=drop_intermediate, response_method=response_method,
+            pos_label=pos_label, name=name, ax=ax, curve_kwargs=curve_kwargs,
+            plot_chance_level=plot_chance_level, chance_level_kw=chance_level_kwargs,
+            despine=despine, **kwargs,
+        )
 
 
 class PRCurveDisplay(PrecisionRecallDisplay):
@@ -411,9 +411,8 @@ class PRCurveDisplay(PrecisionRecallDisplay):
 
 def _smooth_style(curve_kwargs, kwargs):
     """Line style keywords that draw the interpolated curve as a line, not steps."""
-    if not accepts(_SklearnPrecisionRecallDisplay.plot, "curve_kwargs"):
-        # scikit-learn < 1.9: matplotlib keywords go directly (a curve_kwargs given
-        # anyway is passed on, for scikit-learn's own error).
+    if not takes(_SklearnPrecisionRecallDisplay.plot, "curve_kwargs"):
+        # scikit-learn < 1.9: matplotlib keywords go directly.
         return curve_kwargs, {"drawstyle": "default", **kwargs}
     if kwargs:  # scikit-learn's deprecated route: matplotlib keywords given directly
         return curve_kwargs, {"drawstyle": "default", **kwargs}

@@ -5,6 +5,7 @@ from scipy.integrate import trapezoid
 from sklearn.metrics import RocCurveDisplay as _SklearnRocCurveDisplay
 
 from .._auc import auc
+from .._compat import plot_curve_arguments
 from .._curves import table_roc
 from .._hull import hull_vertices
 from ._base import log_view
@@ -100,9 +101,10 @@ class RocCurveDisplay(TableCurveMixin, _SklearnRocCurveDisplay):
         -------
         display : RocCurveDisplay
         """
-        super().plot(ax, name=name, curve_kwargs=curve_kwargs,
-                     plot_chance_level=plot_chance_level, chance_level_kw=chance_level_kw,
-                     despine=despine, **kwargs)
+        super().plot(ax, name=name, plot_chance_level=plot_chance_level,
+                     chance_level_kw=chance_level_kw, despine=despine,
+                     **plot_curve_arguments(_SklearnRocCurveDisplay.plot, curve_kwargs,
+                                            kwargs))
         self._draw_bands()
         self.hull_line_ = None
         if plot_hull:
@@ -205,7 +207,9 @@ class RocCurveDisplay(TableCurveMixin, _SklearnRocCurveDisplay):
         """Plot one ROC curve per cross-validation fold.
 
         Parameters as for :meth:`sklearn.metrics.RocCurveDisplay.from_cv_results`, plus
-        those of :meth:`plot` (``plot_hull=True`` draws each fold's hull).
+        those of :meth:`plot` (``plot_hull=True`` draws each fold's hull). Needs
+        scikit-learn >= 1.7 (NotImplementedError before: its display draws one curve
+        at a time).
 
         Returns
         -------
