@@ -11,6 +11,7 @@ from numpy.typing import ArrayLike
 
 import warnings
 from functools import partial
+from typing import overload
 from numbers import Real
 
 import numpy as np
@@ -161,6 +162,32 @@ def _binarize_two_classes(y_true, classes):
             return (y_true == classes[1]).astype(np.int64)
         return np.zeros(y_true.shape[0], dtype=np.int64)
     return label_binarize(y_true, classes=classes)[:, 0]
+
+
+@overload
+def roc_auc_score(
+    y_true: ArrayLike,
+    y_score: ArrayLike,
+    *,
+    average: str = ...,
+    sample_weight: ArrayLike | None = ...,
+    max_fpr: float | None = ...,
+    multi_class: str = ...,
+    labels: ArrayLike | None = ...,
+) -> float: ...
+
+
+@overload
+def roc_auc_score(
+    y_true: ArrayLike,
+    y_score: ArrayLike,
+    *,
+    average: None,
+    sample_weight: ArrayLike | None = ...,
+    max_fpr: float | None = ...,
+    multi_class: str = ...,
+    labels: ArrayLike | None = ...,
+) -> float | np.ndarray: ...
 
 
 @array_api_boundary("y_score", "y_true", "sample_weight")
@@ -435,6 +462,28 @@ def check_average_precision_labels(y_true, y_score, pos_label, binarize=True):
     return y_true, y_type
 
 
+@overload
+def average_precision_score(
+    y_true: ArrayLike,
+    y_score: ArrayLike,
+    *,
+    average: str = ...,
+    pos_label: int | float | bool | str | None = ...,
+    sample_weight: ArrayLike | None = ...,
+) -> float: ...
+
+
+@overload
+def average_precision_score(
+    y_true: ArrayLike,
+    y_score: ArrayLike,
+    *,
+    average: None,
+    pos_label: int | float | bool | str | None = ...,
+    sample_weight: ArrayLike | None = ...,
+) -> float | np.ndarray: ...
+
+
 @array_api_boundary("y_score", "y_true", "sample_weight")
 @validate_params(
     {
@@ -591,6 +640,34 @@ def _averaged_pr_auc(y_true, y_score, average, pos_label, sample_weight, **optio
     )
 
 
+@overload
+def pr_auc_score(
+    y_true: ArrayLike,
+    y_score: ArrayLike,
+    *,
+    interpolation: str = ...,
+    average: str = ...,
+    pos_label: int | float | bool | str | None = ...,
+    sample_weight: ArrayLike | None = ...,
+    leading_negatives: str = ...,
+    recall_range: tuple[float, float] | None = ...,
+) -> float: ...
+
+
+@overload
+def pr_auc_score(
+    y_true: ArrayLike,
+    y_score: ArrayLike,
+    *,
+    interpolation: str = ...,
+    average: None,
+    pos_label: int | float | bool | str | None = ...,
+    sample_weight: ArrayLike | None = ...,
+    leading_negatives: str = ...,
+    recall_range: tuple[float, float] | None = ...,
+) -> float | np.ndarray: ...
+
+
 @array_api_boundary("y_score", "y_true", "sample_weight")
 @validate_params(
     {**_PR_AUC_PARAMS, "leading_negatives": [StrOptions(set(LEADING_NEGATIVES))],
@@ -708,6 +785,30 @@ def pr_auc_score(
         interpolation=interpolation, leading_negatives=leading_negatives,
         recall_range=recall_range,
     )
+
+
+@overload
+def achievable_pr_auc_score(
+    y_true: ArrayLike,
+    y_score: ArrayLike,
+    *,
+    interpolation: str = ...,
+    average: str = ...,
+    pos_label: int | float | bool | str | None = ...,
+    sample_weight: ArrayLike | None = ...,
+) -> float: ...
+
+
+@overload
+def achievable_pr_auc_score(
+    y_true: ArrayLike,
+    y_score: ArrayLike,
+    *,
+    interpolation: str = ...,
+    average: None,
+    pos_label: int | float | bool | str | None = ...,
+    sample_weight: ArrayLike | None = ...,
+) -> float | np.ndarray: ...
 
 
 @array_api_boundary("y_score", "y_true", "sample_weight")

@@ -8,6 +8,8 @@ import functools
 import inspect
 import re
 import warnings
+from collections.abc import Callable
+from typing import Any, ParamSpec, TypeVar
 from numbers import Integral, Real
 
 import numpy as np
@@ -43,6 +45,9 @@ __all__ = [
     "validate_params",
 ]
 
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
+
 SKLEARN_VERSION = tuple(int(part) for part in sklearn.__version__.split(".")[:2])
 
 # --- what the drop-ins return, release by release ---------------------------------------
@@ -65,7 +70,7 @@ TIES_SUMMED_LAST_ROW_FIRST = SKLEARN_VERSION < (1, 8)
 SCORE_SCALAR = np.float64 if SKLEARN_VERSION < (1, 7) else float
 
 
-def sklearn_scalar_result(func):
+def sklearn_scalar_result(func: Callable[_P, _R]) -> Callable[_P, _R]:
     """``func`` returning its float results as the installed scikit-learn's metrics do
     (:data:`SCORE_SCALAR`); ``func`` itself where that is Python's float."""
     if SCORE_SCALAR is float:
@@ -88,7 +93,7 @@ def curve_thresholds(thresholds, score_dtype):
     return thresholds
 
 
-def accepts_deprecated_probas_pred(func):
+def accepts_deprecated_probas_pred(func: Callable[_P, _R]) -> Callable[_P, _R]:
     """``precision_recall_curve`` taking ``probas_pred``, the old name of ``y_score``,
     with scikit-learn's FutureWarning, on the releases that still take it (1.5 and
     1.6); ``func`` itself on the others, which refuse the keyword as scikit-learn
@@ -157,7 +162,9 @@ def sklearn_constraint(function_name, parameter, fallback):
     return constraints[parameter]
 
 
-def validate_params(parameter_constraints, *, prefer_skip_nested_validation):
+def validate_params(parameter_constraints: dict[str, Any], *,
+                    prefer_skip_nested_validation: bool
+                    ) -> Callable[[Callable[_P, _R]], Callable[_P, _R]]:
     """scikit-learn's ``validate_params``, with its per-call set-up done once.
 
     scikit-learn's decorator rebuilds the function signature and every constraint
@@ -301,27 +308,57 @@ def _refuse_metric_used_as_scorer(func, first_argument):
         )
 
 
+#: scikit-learn's public modules whose functions and estimators take ``scoring``: each
+#: checks a name against a ``StrOptions`` of the scorer names, built when scikit-learn
+#: defines it (1.6 to 1.9: model_selection's functions and searches, the threshold
+#: tuner, SequentialFeatureSelector, LogisticRegressionCV, RidgeCV and RidgeClassifierCV,
+#: permutation_importance, check_scoring). If a release moves one elsewhere,
+#: ``tests/test_scorer.py`` finds the constraint left without our names.
+_SCORING_MODULES = ("sklearn.model_selection", "sklearn.feature_selection",
+                    "sklearn.linear_model", "sklearn.inspection", "sklearn.metrics")
+#: Names every one of those constraints holds (scikit-learn's own, since 1.0).
+_SKLEARN_SCORER_MARKER = frozenset({"accuracy", "roc_auc", "average_precision",
+                                    "neg_log_loss"})
+
+
 def register_sklearn_scorers(scorers):
     """Add scorers under new names to scikit-learn's registry, so that
     ``scoring="name"`` works wherever scikit-learn takes a scorer name.
 
-    scikit-learn checks ``scoring`` strings against ``StrOptions`` built from its
-    registry when each estimator or function is defined, so the names are also added
-    to every such constraint already built (recognised by holding scikit-learn's own
-    scorer names); constraints built later read the registry itself. Names
-    scikit-learn has already are left to scikit-learn. Returns the names added.
+    Two places hold the names: the registry ``sklearn.metrics._scorer._SCORERS`` (read
+    by ``get_scorer``; constraints built after this call read it too), and the
+    ``scoring`` constraint of each public function and estimator already defined,
+    which is found through their parameter-constraint tables in the modules of
+    :data:`_SCORING_MODULES` (nothing else is touched; the names are only added).
+    Names scikit-learn has already are left to scikit-learn. Returns the names added.
     """
-    import gc
-
     from sklearn.metrics import _scorer
 
     new = {name: scorer for name, scorer in scorers.items() if name not in _scorer._SCORERS}
+    constraints = scoring_name_constraints()
     _scorer._SCORERS.update(new)
-    marker = {"accuracy", "roc_auc", "average_precision", "neg_log_loss"}
-    for obj in gc.get_objects():
-        if isinstance(obj, StrOptions) and isinstance(obj.options, set) and marker <= obj.options:
-            obj.options.update(new)
+    for constraint in constraints:
+        constraint.options.update(new)
     return sorted(new)
+
+
+def scoring_name_constraints():
+    """The ``StrOptions`` of scorer names in the ``scoring`` constraints of the public
+    functions and estimators of :data:`_SCORING_MODULES`, each once."""
+    import importlib
+
+    found = {}
+    for module_name in _SCORING_MODULES:
+        for holder in list(vars(importlib.import_module(module_name)).values()):
+            table = (getattr(holder, "_parameter_constraints", None)
+                     or getattr(holder, "_skl_parameter_constraints", None))
+            if not isinstance(table, dict):
+                continue
+            for option in table.get("scoring", ()):
+                if (isinstance(option, StrOptions) and isinstance(option.options, set)
+                        and _SKLEARN_SCORER_MARKER <= option.options):
+                    found[id(option)] = option
+    return list(found.values())
 
 
 # --- private helpers of scikit-learn's estimators and displays ------------------------
@@ -479,7 +516,8 @@ def _from_numpy(result, xp, device):
     return result
 
 
-def array_api_boundary(*array_params):
+def array_api_boundary(*array_params: str
+                       ) -> Callable[[Callable[_P, _R]], Callable[_P, _R]]:
     """Let a NumPy function take and give arrays of any array API namespace.
 
     Under ``sklearn.set_config(array_api_dispatch=True)``, arguments ``array_params``

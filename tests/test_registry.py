@@ -242,9 +242,12 @@ def pos1(function, invariants=CURVE, unit=False, **kwargs):
 
 
 def dropin(name, invariants=CURVE, unit=False, **kwargs):
-    ours, theirs = getattr(spc, name), getattr(skm, name)
+    """A drop-in, compared with scikit-learn's function where the installed release
+    has it (confusion_matrix_at_thresholds is 1.8's)."""
+    ours, theirs = getattr(spc, name), getattr(skm, name, None)
     return Entry(lambda d: ours(d.y, d.s, **kwargs, **sw(d)), invariants, unit=unit,
-                 sklearn=lambda d: theirs(d.y, d.s, **kwargs, **sw(d)))
+                 sklearn=None if theirs is None else (
+                     lambda d: theirs(d.y, d.s, **kwargs, **sw(d))))
 
 
 class FixedScores(ClassifierMixin, BaseEstimator):

@@ -232,6 +232,24 @@ assert np.allclose(scores, cross_val_score(LogisticRegression(), X, y, cv=3,
                                            scoring=spc.get_scorer("achievable_pr_auc")))
 results = cross_validate(LogisticRegression(), X, y, scoring=["pr_auc", "roc_auc", "ks"], cv=3)
 assert set(results) >= {"test_pr_auc", "test_roc_auc", "test_ks"}
+# The registration found every scorer-name constraint scikit-learn had built (a slow,
+# read-only scan of all objects here, which the package itself never does), and
+# changed nothing else: scikit-learn's own names are all still there.
+import gc
+from sklearn.metrics import get_scorer_names
+from sklearn.utils._param_validation import StrOptions
+from sklearn.linear_model import LogisticRegressionCV
+from sklearn.inspection import permutation_importance
+from sklearn.feature_selection import SequentialFeatureSelector
+from sklearn.model_selection import TunedThresholdClassifierCV
+held = [o for o in gc.get_objects() if isinstance(o, StrOptions) and {"accuracy", "roc_auc"} <= o.options]
+assert len(held) >= 8, len(held)
+for options in held:
+    assert {"pr_auc", "achievable_pr_auc", "ks"} <= options.options, options
+    assert set(get_scorer_names()) - set(added) <= options.options
+LogisticRegressionCV(scoring="pr_auc", cv=3).fit(X, y)
+permutation_importance(LogisticRegression().fit(X, y), X, y, scoring="pr_auc", n_repeats=2)
+TunedThresholdClassifierCV(LogisticRegression(), scoring="pr_auc", cv=3).fit(X, y)
 print("ok")
 """
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
