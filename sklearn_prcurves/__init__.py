@@ -75,7 +75,7 @@ from ._hull import (
     roc_to_pr,
 )
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
 __all__ = [
     "AchievablePRClassifier",

@@ -9,6 +9,7 @@ import math
 from fractions import Fraction
 
 import numpy as np
+from scipy.integrate import trapezoid
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -188,7 +189,7 @@ def test_bound_curves_integrate_to_the_bound_areas():
     areas = spc.pr_auc_bounds(y)
     for name in ("best", "worst", "random"):
         precision, recall = getattr(curves, name)
-        assert np.trapezoid(precision, recall) == pytest.approx(getattr(areas, name))
+        assert trapezoid(precision, recall) == pytest.approx(getattr(areas, name))
 
 
 # --- precision-recall-gain -----------------------------------------------------------------
@@ -361,7 +362,7 @@ def test_pr_display_shades_the_unachievable_region():
     scores = np.linspace(0, 1, 100)
     display = spc.PrecisionRecallDisplay.from_predictions(y, scores, plot_unachievable=True)
     path = display.unachievable_.get_paths()[0].vertices
-    area = np.trapezoid(*spc.pr_curve_bounds(y, interpolation="continuous").worst)
+    area = trapezoid(*spc.pr_curve_bounds(y, interpolation="continuous").worst)
     # The shaded polygon's area is the worst continuous area (Boyd's minimum).
     x, v = path[:, 0], path[:, 1]
     shaded = 0.5 * abs(np.dot(x, np.roll(v, 1)) - np.dot(v, np.roll(x, 1)))

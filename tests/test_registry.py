@@ -38,6 +38,7 @@ from pathlib import Path
 from typing import Callable
 
 import numpy as np
+from scipy.integrate import trapezoid
 import pytest
 import sklearn
 from hypothesis import HealthCheck, given, settings
@@ -290,7 +291,7 @@ def _display(cls, invariants=("order", "ftz"), sklearn_cls=None, **kwargs):
             # kept or dropped by rounding changes the points, not the picture).
             lines = [np.asarray(line.get_xydata(), float) for line in display.ax_.get_lines()]
             return [(x[:, 0].min(), x[:, 0].max(), x[:, 1].min(), x[:, 1].max(),
-                     float(np.trapezoid(x[:, 1], x[:, 0]))) for x in lines if x.size]
+                     float(trapezoid(x[:, 1], x[:, 0]))) for x in lines if x.size]
         finally:
             plt.close("all")
     reference = None if sklearn_cls is None else (lambda d: call(d, sklearn_cls))

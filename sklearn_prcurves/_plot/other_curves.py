@@ -7,6 +7,7 @@ through the package's functions, so ties and weights agree with every other curv
 """
 
 import numpy as np
+from scipy.integrate import trapezoid
 
 from .._cost import cost_curve
 from .._lift import cumulative_gain_curve, lift_curve, table_ks
@@ -237,7 +238,7 @@ class CostCurveDisplay(_CurveDisplay):
     @classmethod
     def _compute(cls, y_true, y_score, sample_weight, pos_label):
         pc, cost, _ = cost_curve(y_true, y_score, pos_label=pos_label, sample_weight=sample_weight)
-        return pc, cost, float(np.trapezoid(cost, pc))
+        return pc, cost, float(trapezoid(cost, pc))
 
     def _chance(self, ax, kw):
         (line,) = ax.plot([0, 0.5, 1], [0, 0.5, 0],
