@@ -346,6 +346,12 @@ def count_table(
         )
     if y_score.dtype == object:
         return _count_exact_integers(is_pos, y_score, sample_weight)
+    if TIES_SUMMED_LAST_ROW_FIRST:
+        # The installed scikit-learn's order of tied rows, last row first: the order
+        # its weighted sums are rounded in, and which of +0.0 and -0.0 stands for a
+        # tie of both.
+        is_pos, y_score = is_pos[::-1].copy(), y_score[::-1].copy()
+        sample_weight = None if sample_weight is None else sample_weight[::-1].copy()
     if sample_weight is None:
         return _count_unweighted(is_pos, y_score)
     return _count_weighted(is_pos, y_score, sample_weight)
@@ -749,9 +755,6 @@ def _count_weighted(is_pos, y_score, sample_weight):
     # Accumulate row by row in decreasing score order, as scikit-learn does, so that
     # the weighted sums are the same floats as scikit-learn's, ties included. Products
     # with the 0/1 labels, as there, keep the sign of a zero (0 * -w is -0.0).
-    if TIES_SUMMED_LAST_ROW_FIRST:  # the installed scikit-learn's order of tied rows
-        is_pos, y_score, sample_weight = (
-            np.ascontiguousarray(a[::-1]) for a in (is_pos, y_score, sample_weight))
     groups = _tied_groups(y_score)
     if groups is not None:
         return _count_weighted_groups(is_pos, y_score, sample_weight, *groups)

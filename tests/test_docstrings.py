@@ -21,6 +21,13 @@ MODULES = sorted(
 def test_examples_in_docstrings(module_name):
     if module_name == "sklearn_prcurves.spark" and shutil.which("java") is None:
         pytest.skip("Spark needs a Java runtime (.ci/run installs one)")
+    # Optional extras' examples need the extra (the [test] extra has them all).
+    for prefix, extra in (("sklearn_prcurves.spark", "pyspark"),
+                          ("sklearn_prcurves.dask", "dask.dataframe"),
+                          ("sklearn_prcurves.dask", "pyarrow"),
+                          ("sklearn_prcurves._plot", "matplotlib")):
+        if module_name.startswith(prefix):
+            pytest.importorskip(extra)
     module = importlib.import_module(module_name)
     finder = doctest.DocTestFinder(exclude_empty=True)
     runner = doctest.DocTestRunner(

@@ -352,6 +352,7 @@ def _cli(args, cwd):
 
 def test_cli_items_without_traceback(tmp_path):
     pytest.importorskip("matplotlib")
+    pytest.importorskip("pyarrow")  # the report reads files with it
     data = tmp_path / "a.csv"
     data.write_bytes("\ufeffy,cost_$_usd_$,other\n1.0,0.9,0.2\n0,0.1,0.8\n1,0.7,0.4\n"
                      "0,0.3,0.3\n\n".encode("utf-8"))

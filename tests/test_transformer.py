@@ -14,11 +14,27 @@ from sklearn.utils.estimator_checks import parametrize_with_checks
 import sklearn_prcurves as spc
 
 
+def _expected_failures(estimator):
+    """scikit-learn 1.6's weight-equivalence checks make a binary-only classifier's
+    labels binary by each fit's *first* label (y == y[0]), which differs between the
+    shuffled weighted rows and the repeated ones: the two fits solve different
+    problems. 1.7 binarizes by the smallest label, and the checks pass."""
+    import sklearn
+
+    if (isinstance(estimator, spc.AchievablePRClassifier)
+            and tuple(int(p) for p in sklearn.__version__.split(".")[:2]) < (1, 7)):
+        reason = "scikit-learn 1.6 binarizes the two fits' labels differently"
+        return {"check_sample_weight_equivalence_on_dense_data": reason,
+                "check_sample_weight_equivalence_on_sparse_data": reason}
+    return {}
+
+
 @parametrize_with_checks(
     [
         spc.AchievablePRTransformer(),
         spc.AchievablePRClassifier(LogisticRegression(), cv=3),
-    ]
+    ],
+    expected_failed_checks=_expected_failures,
 )
 def test_sklearn_estimator_checks(estimator, check):
     check(estimator)
