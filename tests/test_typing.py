@@ -59,3 +59,29 @@ def test_correct_use_type_checks(checker):
 def test_each_mistake_is_reported(checker):
     errors, output = checker(BAD)
     assert errors == marked_lines(BAD), output
+
+
+def test_mypy_sees_every_public_function_signature(tmp_path):
+    """Each public function of ``__all__`` reaches mypy with its own parameters, not
+    as ``Any`` or ``(*args: Any, **kwargs: Any)`` (what an untyped decorator gave).
+    Classes are left out: the displays extend scikit-learn's classes, which ship no
+    types, so mypy sees their constructors as Any whatever we annotate."""
+    import inspect
+
+    import sklearn_prcurves as spc
+
+    functions = [name for name in spc.__all__
+                 if inspect.isfunction(getattr(spc, name))]
+    probe = ROOT / "tests" / "typing" / f"_reveal_{tmp_path.name}.py"
+    probe.write_text("import sklearn_prcurves\n" + "".join(
+        f"reveal_type(sklearn_prcurves.{name})\n" for name in functions))
+    try:
+        _, output = mypy_errors(probe)
+    finally:
+        probe.unlink()
+    revealed = re.findall(r'Revealed type is "(.*)"', output)
+    assert len(revealed) == len(functions), output
+    vague = [name for name, kind in zip(functions, revealed)
+             if not kind.startswith(("def (", "Overload(")) or "*args: Any" in kind
+             or "*_args: Any" in kind]
+    assert not vague, vague
