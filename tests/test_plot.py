@@ -154,22 +154,60 @@ def test_cross_validation_curves_with_additions(name):
     assert all(label.startswith("_") for label in labels[1:])  # one legend entry
 
 
-def test_bootstrap_band_brackets_the_drawn_curve():
-    rng = np.random.default_rng(0)
-    y = rng.integers(0, 2, 300)
-    scores = rng.normal(size=300) + y
-    for display, options in ((spc.RocCurveDisplay, {}),
-                             (spc.PrecisionRecallDisplay, dict(interpolation="davis-goadrich"))):
-        d = display.from_predictions(y, scores, confidence_band=0.9, n_resamples=200,
-                                     random_state=0, **options)
-        assert d.confidence_band_.get_label() == "90% confidence band (bootstrap)"
-        path = d.confidence_band_.get_paths()[0].vertices
-        x, curve = d.line_.get_xdata(), d.line_.get_ydata()
-        order = np.argsort(x, kind="stable")
-        grid = np.linspace(0, 1, 201)
-        inside = np.interp(grid, x[order], curve[order])
-        lower = np.interp(grid, *path[: grid.size].T)
-        assert np.mean(inside >= lower - 1e-9) > 0.9
+def _share_inside_band(display, axis):
+    """The share of the axis (1,500 points, spaced as the axis shows them) where the
+    drawn curve lies inside its drawn band. Both are read as drawn: the band's edges
+    straight between its vertices in the axes' coordinates, the curve's line likewise,
+    either end of a vertical segment counting."""
+    # The band's polygon as filled: its vertices in the axes' data coordinates (DET:
+    # probit values on linear axes, as scikit-learn draws its curve).
+    grid, lower, upper = display._band_coordinates(*display._bands[0][:3])
+    to_axis = np.log if axis == "log" else (lambda v: v)
+    x, y = (np.asarray(a, float) for a in (display.line_.get_xdata(),
+                                           display.line_.get_ydata()))
+    shown = np.isfinite(x) & np.isfinite(y) & ((x > 0) if axis == "log" else True)
+    x, y = x[shown], y[shown]
+    # Where both are drawn: the band's span within the curve's.
+    low, high = max(grid.min(), x.min()), min(grid.max(), x.max())
+    points = (np.geomspace if axis == "log" else np.linspace)(low, high, 1500)
+    at = to_axis(points)
+    band_low = np.interp(at, to_axis(grid), lower)
+    band_high = np.interp(at, to_axis(grid), upper)
+    inside = np.zeros(points.shape, dtype=bool)
+    for order in (np.lexsort((y, x)), np.lexsort((-y, x))):
+        curve = np.interp(at, to_axis(x[order]), y[order])
+        inside |= (curve >= band_low - 1e-9) & (curve <= band_high + 1e-9)
+    return inside.mean(), grid
+
+
+@pytest.mark.parametrize("n, prevalence", [(300, 0.5), (20000, 0.02)])
+def test_the_drawn_curve_lies_inside_its_drawn_band(n, prevalence):
+    # Every display and axis that draws a band: the band is evaluated where the axis
+    # shows the curve (log-spaced on a log axis, evenly on DET's probit axis, and at
+    # the curve's own points), so the curve stays inside it across the axis. Before,
+    # the band was read on an even 0-1 grid: on a log axis it had one point below
+    # FPR 0.005 and the curve left it across two decades.
+    rng = np.random.default_rng(n)
+    y = (rng.random(n) < prevalence).astype(int)
+    scores = np.round(rng.normal(size=n) + 1.5 * y, 2)
+    band = dict(confidence_band=0.95, n_resamples=200, random_state=0)
+    cases = [
+        (spc.RocCurveDisplay, {}, "linear"),
+        (spc.RocCurveDisplay, {"log_fpr": True}, "log"),
+        (spc.PrecisionRecallDisplay, {}, "linear"),
+        (spc.PrecisionRecallDisplay, {"interpolation": "davis-goadrich"}, "linear"),
+        (spc.PrecisionRecallDisplay, {"interpolation": "continuous"}, "linear"),
+        (spc.DetCurveDisplay, {}, "probit"),
+    ]
+    for display, options, axis in cases:
+        d = display.from_predictions(y, scores, **band, **options)
+        assert d.confidence_band_.get_label() == "95% confidence band (bootstrap)"
+        share, grid = _share_inside_band(d, axis)
+        assert share == 1.0, (display.__name__, options, share)
+        if axis == "log":  # the band reaches the axis' left end, densely
+            low = d.ax_.get_xlim()[0]
+            assert grid.min() <= 1.01 * low
+            assert np.sum(grid < 10 * low) >= 80
         plt.close("all")
     with pytest.raises(ValueError, match="confidence_band must be"):
         spc.RocCurveDisplay.from_predictions(y, scores, confidence_band=1.5)

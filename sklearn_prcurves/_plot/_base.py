@@ -82,6 +82,13 @@ def resolved_pos_label(pos_label, y_true):
         return pos_label
 
 
+def log_axis_low(rates):
+    """The left end of a log false-positive-rate axis: half the smallest positive rate
+    a curve reaches (1e-3 without one), never below 5e-8."""
+    positive = rates[rates > 0]
+    return max(float(positive.min()) if positive.size else 1e-3, 1e-7) / 2
+
+
 def log_view(fpr, tpr, low, points=600):
     """A ROC polyline (straight in linear space) resampled densely, for a log x axis."""
     grid = np.geomspace(low, 1, points)

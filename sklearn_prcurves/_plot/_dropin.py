@@ -66,10 +66,6 @@ class TableCurveMixin:
                 f"{cls.__name__}.from_predictions() missing 1 required argument: 'y_score'"
             )
         check_band_options(confidence_band, n_resamples)
-        if confidence_band is not None and not hasattr(cls, "_band_curve"):
-            raise ValueError(
-                f"{cls.__name__} draws no confidence band yet: confidence_band is offered "
-                "by RocCurveDisplay and PrecisionRecallDisplay.")
         pos_label, name = display_predictions_params(
             cls, y_true, y_score, sample_weight=sample_weight, pos_label=pos_label, name=name)
         table = binary_table(y_true, y_score, pos_label, sample_weight)
@@ -77,7 +73,7 @@ class TableCurveMixin:
                       **cls._name_argument(name), pos_label=pos_label)
         display._tables = [table]
         if confidence_band is not None:
-            display._bands = [cls._band(y_true, y_score, pos_label, sample_weight,
+            display._bands = [cls._band(table, y_true, y_score, pos_label, sample_weight,
                                         confidence_band, n_resamples, random_state,
                                         plot_kwargs)]
         return display.plot(**plot_kwargs)
@@ -132,17 +128,30 @@ class TableCurveMixin:
         return {display_name_keyword(cls._sklearn_display()): name}
 
     @classmethod
-    def _band(cls, y_true, y_score, pos_label, sample_weight, level, n_resamples,
+    def _band(cls, table, y_true, y_score, pos_label, sample_weight, level, n_resamples,
               random_state, plot_kwargs):
+        """The bootstrap band of the curve drawn from ``table``: ``(x, lower, upper,
+        level)``, evaluated at :meth:`_band_grid`'s points of the axis as drawn."""
         from .._uncertainty import curve_band
 
-        grid = np.linspace(0, 1, 201)
+        curve = cls._band_curve(plot_kwargs)
+        grid = cls._band_grid(np.asarray(curve(table)[0], dtype=float), plot_kwargs)
         lower, upper = curve_band(
-            y_true, y_score, cls._band_curve(plot_kwargs), grid, confidence_level=level,
+            y_true, y_score, curve, grid, confidence_level=level,
             n_resamples=n_resamples, random_state=random_state, pos_label=pos_label,
             sample_weight=sample_weight,
         )
         return grid, lower, upper, level
+
+    @staticmethod
+    def _band_grid(x, plot_kwargs):
+        """Where a band is evaluated: evenly along the unit axis, and at each of the
+        curve's own points, so that the band turns where the curve does."""
+        return np.union1d(np.linspace(0, 1, 201), own_points(x, 0.0, 1.0))
+
+    def _band_coordinates(self, x, lower, upper):
+        """A band's points in the axes' data coordinates (DET: probit)."""
+        return x, lower, upper
 
     def _count_tables(self, what):
         """The display's count tables, one per curve, or an error naming ``what``."""
@@ -165,7 +174,8 @@ class TableCurveMixin:
         self.confidence_band_ = None
         for (grid, lower, upper, level), line in zip(self._bands or [], self._drawn_lines()):
             self.confidence_band_ = self.ax_.fill_between(
-                grid, lower, upper, color=line.get_color(), alpha=0.2,
+                *self._band_coordinates(grid, lower, upper), color=line.get_color(),
+                alpha=0.2,
                 label=f"{level:.0%} confidence band (bootstrap)",
             )
 
@@ -174,6 +184,16 @@ class TableCurveMixin:
         artists = [*self.ax_.get_lines(), *self.ax_.collections]
         if any(not str(artist.get_label()).startswith("_") for artist in artists):
             self.ax_.legend(loc=self._legend_loc)
+
+
+def own_points(x, low, high, most=2000):
+    """The curve's own abscissae within ``[low, high]`` where a band is evaluated: all
+    of them, or ``most`` evenly spaced by rank for a long curve (a band polygon of
+    thousands of vertices draws no finer than the even grid beside it)."""
+    x = np.unique(x[(x >= low) & (x <= high)])
+    if x.size > most:
+        x = x[np.linspace(0, x.size - 1, most).astype(np.intp)]
+    return x
 
 
 def curve_names(display, name, n_curves):

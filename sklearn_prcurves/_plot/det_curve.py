@@ -1,10 +1,12 @@
 """The detection error tradeoff curve: scikit-learn's display, computed by this package."""
 
+import numpy as np
+from scipy.stats import norm
 from sklearn.metrics import DetCurveDisplay as _SklearnDetCurveDisplay
 
 from .._compat import DET_CURVE_BEFORE_1_7
-from .._curves import det_of_table
-from ._dropin import TableCurveMixin
+from .._curves import det_of_table, table_roc
+from ._dropin import TableCurveMixin, own_points
 
 
 # scikit-learn 1.7 added drop_intermediate (default True); 1.6 draws every point.
@@ -57,6 +59,53 @@ class DetCurveDisplay(TableCurveMixin, _SklearnDetCurveDisplay):
         fpr, fnr, _ = det_of_table(table, y_true, pos_label, drop_intermediate)
         return {"fpr": fpr, "fnr": fnr}
 
+    @staticmethod
+    def _band_curve(plot_kwargs):
+        def det_of(table):
+            # The whole ROC path as (fpr, 1 - tpr), in increasing fpr: det_curve's
+            # points and the flat runs at its ends, which it trims (to nothing, where
+            # weights whose sums absorb small ones leave no range).
+            fpr, tpr, _ = table_roc(table, drop_intermediate=False, thresholds=False)
+            return fpr, 1.0 - tpr
+
+        return det_of
+
+    @staticmethod
+    def _band_grid(fpr, plot_kwargs):
+        """Evenly on the probit axis scikit-learn draws (-3 to 3), and at the curve's
+        own points there."""
+        low, high = norm.cdf([-3.0, 3.0])
+        return np.union1d(norm.cdf(np.linspace(-3.0, 3.0, 241)), own_points(fpr, low, high))
+
+    def _band_coordinates(self, x, lower, upper):
+        # scikit-learn plots probit-transformed rates on linear axes; rates of 0 and 1
+        # are clipped as it clips them (to machine epsilon).
+        eps = np.finfo(np.float64).eps
+
+        def probit(p):
+            return norm.ppf(np.clip(p, eps, 1 - eps))
+
+        return probit(x), probit(lower), probit(upper)
+
+    def plot(self, ax=None, *, name=None, **kwargs):
+        """Plot the DET curve, and its bootstrap band when ``from_predictions`` computed
+        one (``confidence_band``).
+
+        Parameters
+        ----------
+        ax, name, **kwargs
+            As for :meth:`sklearn.metrics.DetCurveDisplay.plot`.
+
+        Returns
+        -------
+        display : DetCurveDisplay
+        """
+        super().plot(ax, name=name, **kwargs)
+        self._draw_bands()
+        if self.confidence_band_ is not None:
+            self._refresh_legend()
+        return self
+
     @classmethod
     def from_estimator(cls, estimator, X, y, *, sample_weight=None,
                        drop_intermediate=_DROPS_BY_DEFAULT,
@@ -79,11 +128,23 @@ class DetCurveDisplay(TableCurveMixin, _SklearnDetCurveDisplay):
     @classmethod
     def from_predictions(cls, y_true, y_score=None, *, sample_weight=None,
                          drop_intermediate=_DROPS_BY_DEFAULT, pos_label=None, name=None,
-                         ax=None,
+                         ax=None, confidence_band=None, n_resamples=500, random_state=None,
                          **kwargs):
         """Plot the DET curve of true labels and scores.
 
-        Parameters as for :meth:`sklearn.metrics.DetCurveDisplay.from_predictions`.
+        Parameters
+        ----------
+        y_true, y_score, sample_weight, drop_intermediate, pos_label, name, ax
+            As for :meth:`sklearn.metrics.DetCurveDisplay.from_predictions`.
+        confidence_band : float in (0, 1), default=None
+            Draw a pointwise stratified-bootstrap band of the false negative rate at this
+            level, evaluated evenly along the probit axis and at the curve's points.
+        n_resamples : int, default=500
+            Bootstrap resamples for the band.
+        random_state : int, RandomState instance or None, default=None
+            Seeds the band's resampling.
+        **kwargs
+            Passed to :meth:`plot`.
 
         Returns
         -------
@@ -91,5 +152,6 @@ class DetCurveDisplay(TableCurveMixin, _SklearnDetCurveDisplay):
         """
         return cls._via_predictions(
             y_true, y_score, sample_weight=sample_weight, drop_intermediate=drop_intermediate,
-            pos_label=pos_label, name=name, ax=ax, **kwargs,
+            pos_label=pos_label, name=name, confidence_band=confidence_band,
+            n_resamples=n_resamples, random_state=random_state, ax=ax, **kwargs,
         )

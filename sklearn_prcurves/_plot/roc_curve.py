@@ -8,8 +8,14 @@ from .._auc import auc
 from .._compat import plot_curve_arguments
 from .._curves import table_roc
 from .._hull import hull_vertices
-from ._base import log_view
-from ._dropin import TableCurveMixin, curve_names, summary_label, warn_renamed
+from ._base import log_axis_low, log_view
+from ._dropin import (
+    TableCurveMixin,
+    curve_names,
+    own_points,
+    summary_label,
+    warn_renamed,
+)
 
 
 def _roc_of_table(table):
@@ -69,10 +75,20 @@ class RocCurveDisplay(TableCurveMixin, _SklearnRocCurveDisplay):
 
     _deprecated_y_pred = "1.7"
 
+    _legend_loc = "lower right"
+
     @staticmethod
     def _band_curve(plot_kwargs):
         return _roc_of_table
-    _legend_loc = "lower right"
+
+    @staticmethod
+    def _band_grid(fpr, plot_kwargs):
+        """On a log axis (``log_fpr``), log-spaced from the axis' left end, where the
+        rare-positive decisions are, and at the curve's own points there."""
+        if not plot_kwargs.get("log_fpr"):
+            return TableCurveMixin._band_grid(fpr, plot_kwargs)
+        low = log_axis_low(fpr)
+        return np.union1d(np.geomspace(low, 1, 400), own_points(fpr, low, 1.0))
 
     @staticmethod
     def _curve(table, drop_intermediate, y_true, pos_label):
@@ -130,9 +146,7 @@ class RocCurveDisplay(TableCurveMixin, _SklearnRocCurveDisplay):
         self.hull_line_ = lines[0] if len(lines) == 1 else lines
 
     def _use_log_fpr(self):
-        rates = np.concatenate([np.asarray(f, float) for f in _as_list(self.fpr)])
-        positive = rates[rates > 0]
-        low = max(float(positive.min()) if positive.size else 1e-3, 1e-7) / 2
+        low = log_axis_low(np.concatenate([np.asarray(f, float) for f in _as_list(self.fpr)]))
         for line in self.ax_.get_lines():
             x, y = np.asarray(line.get_xdata(), float), np.asarray(line.get_ydata(), float)
             if x.size >= 2 and np.all(np.diff(x) >= 0):
