@@ -890,6 +890,28 @@ def bootstrap_test(
     value_a, value_b = model_a.estimate(), model_b.estimate()
     difference = value_a - value_b
     spread = differences.std(ddof=1)
+    if method != "bca":
+        statistic, pvalue = paired_statistic(difference, spread)
+        return TestResult(value_a=value_a, value_b=value_b, difference=difference,
+                          statistic=statistic, pvalue=pvalue,
+                          confidence_interval=_percentile_interval(differences,
+                                                                   confidence_level))
+    statistic, pvalue = paired_statistic(difference, spread)
+    jackknife = _group_jackknife(model_a, resampler) - _group_jackknife(model_b, resampler)
+    return TestResult(
+        value_a=value_a,
+        value_b=value_b,
+        difference=difference,
+        statistic=statistic,
+        pvalue=pvalue,
+        confidence_interval=_bca_interval(differences, difference, jackknife,
+                                          confidence_level),
+    )
+
+
+def paired_statistic(difference, spread):
+    """``(statistic, two-sided p-value)`` of a paired bootstrap test: the difference over
+    the standard deviation of the resampled differences, read on the normal."""
     if spread > 0:
         statistic = difference / spread
     elif difference == 0:
@@ -899,19 +921,21 @@ def bootstrap_test(
             "Every resample gave the same difference: its spread is zero and no "
             "p-value can be computed from it."
         )
-    if method == "bca":
-        jackknife = _group_jackknife(model_a, resampler) - _group_jackknife(model_b, resampler)
-        interval = _bca_interval(differences, difference, jackknife, confidence_level)
-    else:
-        interval = _percentile_interval(differences, confidence_level)
-    return TestResult(
-        value_a=value_a,
-        value_b=value_b,
-        difference=difference,
-        statistic=float(statistic),
-        pvalue=float(2 * norm.sf(abs(statistic))),
-        confidence_interval=interval,
-    )
+    return float(statistic), float(2 * norm.sf(abs(statistic)))
+
+
+def paired_differences(metric, y_true, y_score_a, y_score_b, *, n_resamples, random_state,
+                       sample_weight=None, pos_label=None):
+    """The resampled differences ``metric(a) - metric(b)`` of a paired stratified
+    bootstrap (both models on the same resampled rows), as :func:`bootstrap_test`
+    draws them: ``(value_a, value_b, differences)``."""
+    is_pos, weight, (model_a, model_b) = _prepare(
+        metric, y_true, [y_score_a, y_score_b], pos_label, sample_weight, {})
+    resampler = Resampler(is_pos, weight, random_state, [model_a, model_b])
+    differences = _defined(
+        _resampled([model_a, model_b], resampler, n_resamples, None, False),
+        n_resamples, "difference")
+    return model_a.estimate(), model_b.estimate(), differences
 
 
 def curve_band(y_true, y_score, curve, grid, *, confidence_level, n_resamples, random_state,

@@ -632,3 +632,93 @@ def test_report_figures_keep_legends_and_labels_off_the_data(tmp_path):
                 if "AUC" in label:
                     assert re.search(r"\d\.\d{4}", label), label
         plt.close(fig)
+
+
+# --- the verdict's test -------------------------------------------------------------------
+
+
+def _two_models(n, seed, gap):
+    rng = np.random.default_rng(seed)
+    y = (rng.random(n) < 0.1).astype(int)
+    y[:2] = [0, 1]
+    shared = rng.normal(size=n)
+    a = shared + 1.5 * y + 0.3 * rng.normal(size=n)
+    b = shared + (1.5 - gap) * y + 0.3 * rng.normal(size=n)
+    return y, a, b
+
+
+@pytest.mark.parametrize("gap, seed, significant", [(1.0, 1, True), (0.0, 3, False)])
+def test_verdict_is_the_paired_bootstrap_test_of_auc_pr(tmp_path, capsys, gap, seed,
+                                                        significant):
+    # The winner by AUC-PR against the other model: the same test as the library's
+    # bootstrap_test on the same rows (the difference the report's own AUC-PR values),
+    # in results.json, and a verdict that says when the data do not tell them apart.
+    from sklearn_prcurves._report._compute import PAIRED_TEST_RESAMPLES, PAIRED_TEST_SEED
+
+    y, a, b = _two_models(3000, seed, gap)  # (gap 0: two equally good models)
+    data = write_csv(tmp_path / "s.csv", {"y": y, "a": a, "b": b})
+    out = report_json(capsys, "report", str(data), "--label", "y", "--score", "a",
+                      "--score", "b")
+    best = out["comparison"]["best"]["auc_pr"]
+    other = "b" if best == "a" else "a"
+    test = out["comparison"]["paired_auc_pr"][other]
+    scores = {"a": a, "b": b}
+    expected = spc.bootstrap_test("pr_auc", y, scores[best], scores[other],
+                                  n_resamples=PAIRED_TEST_RESAMPLES,
+                                  random_state=PAIRED_TEST_SEED, progress=False)
+    assert test["against"] == best and test["rows"] == test["of_rows"] == 3000
+    assert test["difference"] == pytest.approx(expected.difference, rel=1e-12)
+    assert test["statistic"] == pytest.approx(expected.statistic, rel=1e-9)
+    assert test["pvalue"] == pytest.approx(expected.pvalue, rel=1e-9)
+    assert (test["low"] > 0) == (test["pvalue"] < 0.05) == significant
+    verdict = out["comparison"]["verdict"]
+    if significant:
+        assert verdict.startswith(f"By AUC-PR, {best!r} is better than {other!r}")
+    else:
+        assert "not significantly better" in verdict and "do not tell them apart" in verdict
+    # The text report shows the verdict and the test.
+    assert main(["report", str(data), "--label", "y", "--score", "a", "--score", "b",
+                 "--no-files", "--no-progress"]) == 0
+    text = capsys.readouterr().out
+    assert verdict in text and f"Paired bootstrap test, {best} - {other}: AUC-PR" in text
+
+
+def test_verdict_on_more_rows_than_kept_scales_the_sample_spread(tmp_path, capsys,
+                                                                  monkeypatch):
+    # Past PAIRED_TEST_ROWS rows the test resamples a uniform sample of them and scales
+    # its spread by sqrt(kept / rows): the interval is about as wide as on all rows.
+    from sklearn_prcurves._report import _compute
+
+    y, a, b = _two_models(20000, 2, 0.5)
+    data = write_csv(tmp_path / "s.csv", {"y": y, "a": a, "b": b})
+    args = ["report", str(data), "--label", "y", "--score", "a", "--score", "b"]
+    whole = report_json(capsys, *args)
+    monkeypatch.setattr(_compute, "PAIRED_TEST_ROWS", 4000)
+    sampled = report_json(capsys, *args)
+    other = next(iter(whole["comparison"]["paired_auc_pr"]))
+    full, part = (r["comparison"]["paired_auc_pr"][other] for r in (whole, sampled))
+    assert (part["rows"], part["of_rows"]) == (4000, 20000)
+    assert part["difference"] == full["difference"]
+    width = lambda t: t["high"] - t["low"]  # noqa: E731
+    assert 0.6 < width(part) / width(full) < 1.6
+
+
+def test_row_sample_is_uniform_and_merges():
+    from sklearn_prcurves._report._compute import RowSample
+
+    parts = []
+    for start in range(0, 10000, 2500):
+        sample = RowSample(["m"], size=1000)
+        ids = np.arange(start, start + 2500, dtype=float)
+        sample.add(ids % 7 == 0, {"m": ids}, None)
+        parts.append(sample)
+    merged = parts[0]
+    for other in parts[1:]:
+        merged = merged.merge(other)
+    assert merged.rows == 10000 and merged.scores.shape == (1000, 1)
+    kept = merged.scores[:, 0]
+    assert np.unique(kept).size == 1000
+    # Each quarter of the rows holds about a quarter of the sample.
+    counts = np.histogram(kept, bins=4, range=(0, 10000))[0]
+    assert np.all(np.abs(counts - 250) < 70), counts
+    assert np.array_equal(merged.is_pos, kept % 7 == 0)

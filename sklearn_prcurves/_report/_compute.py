@@ -7,6 +7,8 @@ never with rows. Every measure below is a function of that one table and is the 
 function the library's own metrics call, so the report's numbers are the library's.
 Two things need the rows a second time and read the input again: DeLong's paired test
 (each row's place in both models' tables) and the refinement of bins to a tolerance.
+The paired bootstrap test of AUC-PR needs rows with every model's score: the first
+pass keeps a uniform random sample of at most :data:`PAIRED_TEST_ROWS` of them.
 """
 
 import math
@@ -27,7 +29,14 @@ from .._operating import (
     table_recall_at_precision,
 )
 from .._summary import BinnedSummary, _merge_optional
-from .._uncertainty import _delong_components, _group_of_rows, boyd_interval, delong_interval
+from .._uncertainty import (
+    _delong_components,
+    _group_of_rows,
+    boyd_interval,
+    delong_interval,
+    paired_differences,
+    paired_statistic,
+)
 from ..exceptions import UndefinedMetricWarning
 from ._input import InputError
 from ._ranged import (
@@ -56,6 +65,11 @@ MEASURES = [
 # The areas a winner is named by (the paper's section 5 is about these disagreeing).
 WINNER_MEASURES = ("auc_roc", "average_precision", "auc_pr", "auc_pr_continuous",
                    "achievable_auc_pr")  # the normalised AUC-PR orders models as AUC-PR
+# The paired bootstrap test of AUC-PR: rows kept for it (a uniform sample beyond), its
+# resamples, and the seed of both (the report is reproducible).
+PAIRED_TEST_ROWS = 500_000
+PAIRED_TEST_RESAMPLES = 500
+PAIRED_TEST_SEED = 20061
 # Segments are held in memory, one table per segment and model: a column with more
 # distinct values than this is refused (raise it with --max-segments).
 DEFAULT_MAX_SEGMENTS = 1000
@@ -191,14 +205,59 @@ def _read(source, spec, converter, visit, description):
         progress.close()
 
 
+class RowSample:
+    """A uniform random sample of at most ``size`` rows, each with its class, weight and
+    every model's score: the rows of the paired bootstrap test.
+
+    Each row draws a random key; the sample is the rows of the ``size`` smallest keys
+    (a reservoir that merges across parts of the input). Keys come from a generator
+    seeded by the part's row count, so a report is reproducible.
+    """
+
+    def __init__(self, models, size=None):
+        self.models, self.rows = list(models), 0
+        self.size = PAIRED_TEST_ROWS if size is None else size
+        self.keys = np.empty(0)
+        self.is_pos = np.empty(0, dtype=bool)
+        self.weight = np.empty(0)
+        self.scores = np.empty((0, len(self.models)))
+
+    def add(self, is_pos, scores, weight):
+        n = is_pos.shape[0]
+        keys = np.random.default_rng([PAIRED_TEST_SEED, self.rows]).random(n)
+        self.rows += n
+        self._keep(keys, is_pos, np.ones(n) if weight is None else weight,
+                   np.column_stack([np.asarray(scores[m], dtype=np.float64)
+                                    for m in self.models]))
+
+    def merge(self, other):
+        self.rows += other.rows
+        self._keep(other.keys, other.is_pos, other.weight, other.scores)
+        return self
+
+    def _keep(self, keys, is_pos, weight, scores):
+        keys = np.concatenate([self.keys, keys])
+        is_pos = np.concatenate([self.is_pos, is_pos])
+        weight = np.concatenate([self.weight, weight])
+        scores = np.concatenate([self.scores, scores])
+        if keys.shape[0] > self.size:
+            kept = np.sort(np.argpartition(keys, self.size)[:self.size])
+            keys, is_pos, weight, scores = keys[kept], is_pos[kept], weight[kept], scores[kept]
+        self.keys, self.is_pos, self.weight, self.scores = keys, is_pos, weight, scores
+
+
 def accumulate(source, spec, converter):
-    """First pass: ``({(segment or None, model): _Accumulator}, segment names)``."""
+    """First pass: ``({(segment or None, model): _Accumulator}, segment names,
+    converter, RowSample or None)``."""
     tables = {(None, model): _Accumulator(spec) for model in spec.scores}
     segments = _Segments(spec.by, spec.max_segments) if spec.by else None
+    sample = RowSample(spec.scores) if len(spec.scores) > 1 and spec.intervals else None
 
     def visit(is_pos, scores, weight, arrays):
         for model in spec.scores:
             tables[(None, model)].add(is_pos, scores[model], weight)
+        if sample is not None:
+            sample.add(is_pos, scores, weight)
         if segments is None:
             return
         codes = segments.codes(arrays[spec.by])
@@ -218,14 +277,16 @@ def accumulate(source, spec, converter):
                 tables[key].add(part_pos, scores[model][rows], part_weight)
 
     _read(source, spec, converter, visit, "reading")
-    return tables, ([] if segments is None else segments.names), converter
+    return tables, ([] if segments is None else segments.names), converter, sample
 
 
 def _merge_passes(results):
     """Combine the first passes over several parts of the input."""
-    tables, names, converter = results[0]
+    tables, names, converter, sample = results[0]
     tables, names = dict(tables), list(names)
-    for other_tables, other_names, other in results[1:]:
+    for other_tables, other_names, other, other_sample in results[1:]:
+        if sample is not None:
+            sample = sample.merge(other_sample)
         for key, accumulator in other_tables.items():
             if key in tables:
                 merged = _Accumulator.__new__(_Accumulator)
@@ -237,7 +298,7 @@ def _merge_passes(results):
         names += [n for n in other_names if n not in names]
         converter.absorb(other)
     converter.finish()
-    return tables, names, converter
+    return tables, names, converter, sample
 
 
 class LocalRunner:
@@ -571,7 +632,7 @@ def compute_report(source, spec, converter, runner=None):
     """
     runner = runner or LocalRunner()
     parts = runner.parts(source)
-    accumulators, segment_names, converter = _merge_passes(
+    accumulators, segment_names, converter, sample = _merge_passes(
         runner.map(accumulate, parts, spec, converter))
     notes = []
     whole_weights = _whole_weights(accumulators, spec)
@@ -612,6 +673,10 @@ def compute_report(source, spec, converter, runner=None):
                              "negatives: not computed.")
         elif spec.intervals and spec.binned:
             notes.append("The paired DeLong test is computed in exact mode only.")
+        if sample is not None:
+            comparison["paired_auc_pr"] = _paired_auc_pr(sample, models, comparison, spec,
+                                                         notes)
+            comparison["verdict"] = _verdict(comparison, spec)
 
     segments = {}
     if spec.by:
@@ -650,6 +715,76 @@ def _compare(models):
     else:
         sentence = f"Every area selects {winners.pop()!r}."
     return {"best": best, "sentence": sentence}
+
+
+def _paired_auc_pr(sample, models, comparison, spec, notes):
+    """The AUC-PR (Davis-Goadrich) winner against each other model: a paired
+    stratified bootstrap of the difference on the same rows.
+
+    The difference is the whole input's (the report's own AUC-PR values). Its spread
+    comes from :data:`PAIRED_TEST_RESAMPLES` resamples of the row sample; when the
+    sample holds only ``m`` of the input's ``n`` rows, the spread is scaled by
+    ``sqrt(m / n)`` (an area's standard error falls as one over the square root of the
+    rows). The interval is the normal one of that spread around the difference, so that
+    it leaves out 0 exactly when the test is significant at the report's level.
+    """
+    from scipy.stats import norm
+
+    best = comparison["best"].get("auc_pr")
+    if best is None:
+        return {}
+    column = {model: i for i, model in enumerate(sample.models)}
+    y, w = sample.is_pos, sample.weight
+    if not (y.any() and (~y).any()):
+        notes.append("The paired AUC-PR test needs both classes among its rows: not "
+                     "computed.")
+        return {}
+    level = spec.confidence_level
+    scale = math.sqrt(sample.keys.shape[0] / sample.rows) if sample.rows else 1.0
+    out = {}
+    for model in sample.models:
+        if model == best:
+            continue
+        _, _, differences = paired_differences(
+            "pr_auc", y, sample.scores[:, column[best]], sample.scores[:, column[model]],
+            n_resamples=PAIRED_TEST_RESAMPLES, random_state=PAIRED_TEST_SEED,
+            sample_weight=w)
+        difference = (models[best]["values"]["auc_pr"]
+                      - models[model]["values"]["auc_pr"])
+        spread = float(differences.std(ddof=1)) * scale
+        statistic, pvalue = paired_statistic(difference, spread)
+        # The normal interval of the same spread: it excludes 0 exactly when p < 1 - level.
+        half = norm.ppf((1 + level) / 2) * spread
+        low, high = difference - half, difference + half
+        out[model] = {
+            "against": best, "measure": "auc_pr", "difference": float(difference),
+            "statistic": statistic, "pvalue": pvalue, "low": float(low),
+            "high": float(high), "rows": int(sample.keys.shape[0]),
+            "of_rows": int(sample.rows), "resamples": PAIRED_TEST_RESAMPLES,
+        }
+    return out
+
+
+def _verdict(comparison, spec):
+    """The verdict sentence: the AUC-PR winner, and whether the paired test tells it
+    apart from each other model at the report's level."""
+    tests = comparison.get("paired_auc_pr") or {}
+    if not tests:
+        return comparison["sentence"]
+    alpha = 1 - spec.confidence_level
+    best = next(iter(tests.values()))["against"]
+    clear = [m for m, t in tests.items() if t["pvalue"] < alpha]
+    unclear = [m for m, t in tests.items() if t["pvalue"] >= alpha]
+    parts = []
+    if clear:
+        parts.append(f"By AUC-PR, {best!r} is better than {_join([repr(m) for m in clear])} "
+                     f"(paired bootstrap, p < {alpha:g}).")
+    if unclear:
+        parts.append(
+            f"By AUC-PR, {best!r} is not significantly better than "
+            f"{_join([repr(m) for m in unclear])} (paired bootstrap, p >= {alpha:g}): "
+            "these data do not tell them apart.")
+    return " ".join(parts)
 
 
 def _join(words):

@@ -117,6 +117,17 @@ def _comparison_lines(report, spec):
     if not comparison:
         return []
     lines = ["", comparison["sentence"]]
+    if comparison.get("verdict"):
+        lines.append(comparison["verdict"])
+    for model, test in comparison.get("paired_auc_pr", {}).items():
+        sampled = ("" if test["rows"] == test["of_rows"] else
+                   f"; spread from a sample of {test['rows']:,} of {test['of_rows']:,} rows")
+        lines.append(
+            f"Paired bootstrap test, {test['against']} - {model}: AUC-PR difference "
+            f"{test['difference']:+.4f} ({spec.confidence_level:.0%} interval "
+            f"{test['low']:+.4f} to {test['high']:+.4f}), z = {test['statistic']:.2f}, "
+            f"p = {test['pvalue']:.3g} ({test['resamples']} resamples{sampled})"
+        )
     for model, test in comparison.get("delong", {}).items():
         lines.append(
             f"DeLong paired test, {model} - {test['against']}: AUC-ROC difference "
@@ -201,6 +212,11 @@ def long_rows(report, spec):
             emit(name, model, result)
     for model, value in segments.get("grouped_auc", {}).items():
         out.append(("", model, "grouped_auc", value, None, None, ""))
+    for model, test in report["comparison"].get("paired_auc_pr", {}).items():
+        out.append(("", model, f"auc_pr_difference_of_{test['against']}", test["difference"],
+                    test["low"], test["high"], f"{spec.confidence_level:.0%} paired bootstrap"))
+        out.append(("", model, f"auc_pr_pvalue_vs_{test['against']}", test["pvalue"],
+                    None, None, ""))
     for model, test in report["comparison"].get("delong", {}).items():
         out.append(("", model, f"delong_difference_vs_{test['against']}", test["difference"],
                     test["low"], test["high"], f"{spec.confidence_level:.0%} DeLong"))
