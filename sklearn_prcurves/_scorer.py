@@ -304,18 +304,25 @@ def check_scoring(
                                  raise_exc=raise_exc)
 
 
-def register_scorers() -> list[str]:
+def register_scorers(*names: str) -> list[str]:
     """Make the package's scorer names work as ``scoring="..."`` in scikit-learn.
 
-    An explicit opt-in: after this call, ``GridSearchCV(..., scoring="pr_auc")``,
-    ``cross_val_score(..., scoring="achievable_pr_auc")`` and
-    ``cross_validate(..., scoring=["pr_auc", "roc_auc"])`` accept the package's names
-    (``n_jobs`` included: scikit-learn resolves the name to a scorer object before
-    dispatching work). Names scikit-learn already has (``"roc_auc"``,
-    ``"average_precision"``, ...) keep scikit-learn's scorer; the
-    ``"recall_at_precision_<p>"`` family has no finite list of names, so use
-    :func:`get_scorer` or :func:`make_recall_at_precision_scorer` for those. The
-    registration lasts for the Python process; call it once, at start-up.
+    An explicit opt-in (or ``import sklearn_prcurves.scorer_names``, which calls it):
+    after it, ``GridSearchCV(..., scoring="pr_auc")``, ``cross_val_score(...,
+    scoring="achievable_pr_auc")``, ``TunedThresholdClassifierCV(..., scoring="ks")``
+    and ``cross_validate(..., scoring=["pr_auc", "roc_auc"])`` accept the package's
+    names (``n_jobs`` included: scikit-learn resolves the name to a scorer object
+    before dispatching work). Names scikit-learn already has (``"roc_auc"``,
+    ``"average_precision"``, ...) keep scikit-learn's scorer. The registration lasts
+    for the Python process. It is not done on ``import sklearn_prcurves`` itself: it
+    changes what ``sklearn.metrics.get_scorer_names()`` lists, which other code (and
+    scikit-learn's own tests) may rely on.
+
+    Parameters
+    ----------
+    *names : str
+        Members of the families that have no finite list, to register as well, e.g.
+        ``"recall_at_precision_0.3"`` or ``"precision_at_recall_0.9"``.
 
     Returns
     -------
@@ -331,10 +338,18 @@ def register_scorers() -> list[str]:
     >>> from sklearn.linear_model import LogisticRegression
     >>> from sklearn.model_selection import GridSearchCV
     >>> from sklearn_prcurves import register_scorers
-    >>> register_scorers()  # doctest: +SKIP
+    >>> register_scorers("recall_at_precision_0.3")  # doctest: +SKIP
     ['achievable_pr_auc', 'achievable_pr_auc_continuous', 'ks', 'normalized_pr_auc', ...]
     >>> search = GridSearchCV(LogisticRegression(), {"C": [0.1, 1]}, scoring="pr_auc")
     """
     from ._compat import register_sklearn_scorers
 
-    return register_sklearn_scorers(_SCORERS)
+    extra = {}
+    for name in names:
+        if not isinstance(name, str) or not _AT_LEVEL.fullmatch(name):
+            raise ValueError(
+                f"register_scorers takes names of the level families, e.g. "
+                f"'recall_at_precision_0.3' or 'precision_at_recall_0.9'; got {name!r} "
+                "(the package's other names are registered without being named).")
+        extra[name] = get_scorer(name)
+    return register_sklearn_scorers({**_SCORERS, **extra})

@@ -321,3 +321,44 @@ def test_level_names_over_the_documented_range(name, level):
 def test_level_names_outside_the_unit_interval_are_refused(name):
     with pytest.raises(ValueError, match="outside \\[0, 1\\]"):
         spc.get_scorer(name)
+
+
+def test_scorer_names_import_and_level_names(tmp_path):
+    """``import sklearn_prcurves.scorer_names`` is the whole opt-in: the names work in
+    cross_validate as the README shows them; a level of the recall-at-precision family
+    works once registered by name, and a bad name is refused clearly."""
+    import subprocess
+    import sys
+
+    code = """
+import numpy as np
+from sklearn.datasets import make_classification
+from sklearn.linear_model import LogisticRegression
+from sklearn.model_selection import TunedThresholdClassifierCV, cross_validate
+import sklearn_prcurves.scorer_names as names
+import sklearn_prcurves as spc
+
+assert "pr_auc" in names.REGISTERED and "roc_auc" not in names.REGISTERED
+X, y = make_classification(n_samples=400, weights=[0.85], random_state=0)
+results = cross_validate(LogisticRegression(), X, y, cv=3,
+                         scoring=["roc_auc", "average_precision", "pr_auc"])
+assert set(results) >= {"test_roc_auc", "test_average_precision", "test_pr_auc"}
+try:
+    cross_validate(LogisticRegression(), X, y, cv=3, scoring="recall_at_precision_0.3")
+    raise SystemExit("an unregistered level was accepted")
+except ValueError:
+    pass
+assert spc.register_scorers("recall_at_precision_0.3") == ["recall_at_precision_0.3"]
+tuned = TunedThresholdClassifierCV(LogisticRegression(), cv=3,
+                                   scoring="recall_at_precision_0.3").fit(X, y)
+assert 0 < tuned.best_threshold_ < 1
+try:
+    spc.register_scorers("pr_auc")
+    raise SystemExit("a non-level name was accepted")
+except ValueError as error:
+    assert "level families" in str(error)
+print("ok")
+"""
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                            timeout=300, cwd=tmp_path)
+    assert result.returncode == 0 and result.stdout.strip() == "ok", result.stderr[-2000:]

@@ -67,7 +67,7 @@ WINNER_MEASURES = ("auc_roc", "average_precision", "auc_pr", "auc_pr_continuous"
                    "achievable_auc_pr")  # the normalised AUC-PR orders models as AUC-PR
 # The paired bootstrap test of AUC-PR: rows kept for it (a uniform sample beyond), its
 # resamples, and the seed of both (the report is reproducible).
-PAIRED_TEST_ROWS = 500_000
+PAIRED_TEST_ROWS = 200_000
 PAIRED_TEST_RESAMPLES = 500
 PAIRED_TEST_SEED = 20061
 # Segments are held in memory, one table per segment and model: a column with more
@@ -219,15 +219,17 @@ class RowSample:
         self.size = PAIRED_TEST_ROWS if size is None else size
         self.keys = np.empty(0)
         self.is_pos = np.empty(0, dtype=bool)
-        self.weight = np.empty(0)
+        self.weight = None  # the rows' weights, if the input has a weight column
         self.scores = np.empty((0, len(self.models)))
+        self.limit = np.inf  # once full: the largest key kept; larger keys cannot enter
 
     def add(self, is_pos, scores, weight):
         n = is_pos.shape[0]
         keys = np.random.default_rng([PAIRED_TEST_SEED, self.rows]).random(n)
         self.rows += n
-        self._keep(keys, is_pos, np.ones(n) if weight is None else weight,
-                   np.column_stack([np.asarray(scores[m], dtype=np.float64)
+        rows = np.flatnonzero(keys < self.limit) if self.limit < np.inf else slice(None)
+        self._keep(keys[rows], is_pos[rows], None if weight is None else weight[rows],
+                   np.column_stack([np.asarray(scores[m], dtype=np.float64)[rows]
                                     for m in self.models]))
 
     def merge(self, other):
@@ -238,11 +240,16 @@ class RowSample:
     def _keep(self, keys, is_pos, weight, scores):
         keys = np.concatenate([self.keys, keys])
         is_pos = np.concatenate([self.is_pos, is_pos])
-        weight = np.concatenate([self.weight, weight])
+        if weight is not None or self.weight is not None:
+            weight = np.concatenate([
+                np.ones(self.keys.shape[0]) if self.weight is None else self.weight,
+                np.ones(keys.shape[0] - self.keys.shape[0]) if weight is None else weight])
         scores = np.concatenate([self.scores, scores])
         if keys.shape[0] > self.size:
-            kept = np.sort(np.argpartition(keys, self.size)[:self.size])
-            keys, is_pos, weight, scores = keys[kept], is_pos[kept], weight[kept], scores[kept]
+            kept = np.sort(np.argpartition(keys, self.size - 1)[:self.size])
+            keys, is_pos, scores = keys[kept], is_pos[kept], scores[kept]
+            weight = None if weight is None else weight[kept]
+            self.limit = float(keys.max())
         self.keys, self.is_pos, self.weight, self.scores = keys, is_pos, weight, scores
 
 
@@ -734,7 +741,7 @@ def _paired_auc_pr(sample, models, comparison, spec, notes):
     if best is None:
         return {}
     column = {model: i for i, model in enumerate(sample.models)}
-    y, w = sample.is_pos, sample.weight
+    y, w = sample.is_pos, sample.weight  # (None: unweighted rows)
     if not (y.any() and (~y).any()):
         notes.append("The paired AUC-PR test needs both classes among its rows: not "
                      "computed.")
