@@ -63,6 +63,7 @@ from ._uncertainty import (
     bootstrap_test,
     delong_test,
     pr_auc_ci,
+    threshold_ci,
     roc_auc_ci,
     roc_auc_variance,
 )
@@ -145,4 +146,5 @@ __all__ = [
     "roc_convex_hull",
     "roc_curve",
     "roc_to_pr",
+    "threshold_ci",
 ]

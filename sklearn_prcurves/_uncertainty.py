@@ -22,6 +22,7 @@ from numbers import Integral, Real
 
 import numpy as np
 from scipy.special import expit, ndtri
+from sklearn.utils import Bunch
 from scipy.stats import norm
 
 from ._auc import (
@@ -52,6 +53,7 @@ __all__ = [
     "pr_auc_ci",
     "roc_auc_ci",
     "roc_auc_variance",
+    "threshold_ci",
 ]
 
 _LEVEL = Interval(Real, 0, 1, closed="neither")
@@ -525,6 +527,147 @@ def _boyd_interval(area, n_pos, method, z, confidence_level):
     tau = z / np.sqrt(n_pos * area * (1 - area))
     # expit, not 1 / (1 + exp(-x)): no overflow when n is tiny (weights of 1e-300).
     return float(expit(eta - tau)), float(expit(eta + tau))
+
+
+# --- an operating point ------------------------------------------------------------
+
+
+@validate_params(
+    {
+        **BINARY_PARAMS,
+        "threshold": [Real],
+        "method": [StrOptions({"wilson", "bootstrap"})],
+        "confidence_level": [_LEVEL],
+        "n_resamples": [Interval(Integral, 2, None, closed="left")],
+        "random_state": ["random_state"],
+    },
+    prefer_skip_nested_validation=True,
+)
+def threshold_ci(
+    y_true: ArrayLike,
+    y_score: ArrayLike,
+    threshold: float,
+    *,
+    method: str = "wilson",
+    confidence_level: float = 0.95,
+    pos_label: int | float | bool | str | None = None,
+    sample_weight: ArrayLike | None = None,
+    n_resamples: int = 2000,
+    random_state: int | np.random.RandomState | None = None,
+) -> Bunch:
+    """Precision and recall at a chosen threshold, each with its confidence interval.
+
+    For a threshold chosen on other data (cross-validated scores, a tuning set), this
+    says how precisely these data measure what it achieves: predict positive for
+    scores >= ``threshold``; precision is TP / (TP + FP), a proportion of the predicted
+    positives, and recall TP / P, a proportion of the positives. ``"wilson"`` gives
+    Wilson's score interval of each proportion (weights count as frequencies, as in
+    :func:`pr_auc_ci`); ``"bootstrap"`` the percentile interval of a stratified
+    bootstrap, for any weights.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+    y_score : array-like of shape (n_samples,)
+    threshold : float
+        Predict positive for scores at or above it.
+    method : {"wilson", "bootstrap"}, default="wilson"
+    confidence_level : float in (0, 1), default=0.95
+    pos_label : int, float, bool or str, default=None
+    sample_weight : array-like of shape (n_samples,), default=None
+    n_resamples : int, default=2000
+        For ``"bootstrap"``.
+    random_state : int, RandomState instance or None, default=None
+        For ``"bootstrap"``.
+
+    Returns
+    -------
+    point : :class:`~sklearn.utils.Bunch`
+        ``threshold``, ``precision`` and ``recall`` (each a
+        :class:`ConfidenceInterval` naming its ``estimate``), and ``predicted_positive``
+        (the weight predicted positive). With nothing predicted positive, precision is
+        undefined: NaN with an :class:`UndefinedMetricWarning`.
+
+    See Also
+    --------
+    operating_points, recall_at_precision, bootstrap_ci
+
+    References
+    ----------
+    .. [1] E. B. Wilson, "Probable inference, the law of succession, and statistical
+           inference", JASA 22 (1927).
+
+    Examples
+    --------
+    >>> from sklearn_prcurves import threshold_ci
+    >>> y = [0, 0, 1, 1, 0, 1, 1, 0, 1, 1]
+    >>> scores = [0.1, 0.4, 0.35, 0.8, 0.7, 0.9, 0.5, 0.3, 0.6, 0.95]
+    >>> point = threshold_ci(y, scores, 0.5)
+    >>> point.precision.estimate, round(point.precision.low, 3)
+    (0.8333333333333334, 0.436)
+    >>> point.recall.estimate, round(point.recall.low, 3)
+    (0.8333333333333334, 0.436)
+    """
+    table = two_class_table(y_true, y_score, pos_label, sample_weight)
+    at = int(np.searchsorted(-np.asarray(table.thresholds, dtype=np.float64), -threshold,
+                             side="right"))  # rows whose threshold is >= the threshold
+    tp = float(table.tps[at - 1]) if at else 0.0
+    predicted = tp + (float(table.fps[at - 1]) if at else 0.0)
+    n_pos = float(table.n_pos)
+    if predicted <= 0:
+        warnings.warn(f"Nothing is predicted positive at threshold {threshold!r}: "
+                      "precision is undefined (NaN).", UndefinedMetricWarning, stacklevel=3)
+    precision = tp / predicted if predicted > 0 else np.nan
+    recall = tp / n_pos
+    if method == "bootstrap":
+        intervals = [bootstrap_ci(
+            _rate_at(threshold, of), y_true, y_score, confidence_level=confidence_level,
+            pos_label=pos_label, sample_weight=sample_weight, n_resamples=n_resamples,
+            random_state=random_state, progress=False) for of in ("precision", "recall")]
+        precision_ci, recall_ci = (
+            ConfidenceInterval(*interval, estimate=estimate, method=method,
+                               confidence_level=confidence_level)
+            for interval, estimate in zip(intervals, (precision, recall)))
+    else:
+        precision_ci, recall_ci = (
+            ConfidenceInterval(*_wilson(hits, total, confidence_level), estimate=estimate,
+                               method=method, confidence_level=confidence_level)
+            for hits, total, estimate in ((tp, predicted, precision), (tp, n_pos, recall)))
+    return Bunch(threshold=float(threshold), precision=precision_ci, recall=recall_ci,
+                 predicted_positive=predicted)
+
+
+def _wilson(hits, total, confidence_level):
+    """Wilson's score interval of ``hits / total`` (NaN, NaN for no trials)."""
+    if not total > 0:
+        return np.nan, np.nan
+    z = ndtri(0.5 + confidence_level / 2)
+    with np.errstate(over="ignore"):
+        share, spread = hits / total, z * z / total
+        tiny = not np.isfinite(spread / total)
+    if tiny:
+        # A total weight near 0 (1e-300): the interval's limit, all of [0, 1].
+        return 0.0, 1.0
+    centre = (share + spread / 2) / (1 + spread)
+    half = z / (1 + spread) * np.sqrt(share * (1 - share) / total + spread / (4 * total))
+    # At a share of 0 or 1 that end of the interval is exactly the share (rounding
+    # would leave it a hair inside).
+    low = 0.0 if hits <= 0 else max(centre - half, 0.0)
+    high = 1.0 if hits >= total else min(centre + half, 1.0)
+    return low, high
+
+
+def _rate_at(threshold, of):
+    """A metric for :func:`bootstrap_ci`: precision or recall at ``threshold``."""
+    def rate(y_true, y_score, sample_weight=None):
+        predicted = np.asarray(y_score) >= threshold
+        weight = np.ones(predicted.shape) if sample_weight is None else sample_weight
+        tp = np.sum(weight[predicted & y_true])
+        total = np.sum(weight[predicted]) if of == "precision" else np.sum(weight[y_true])
+        return tp / total if total > 0 else np.nan
+
+    rate.__name__ = f"{of}_at_threshold"
+    return rate
 
 
 # --- bootstrap ------------------------------------------------------------------------

@@ -459,6 +459,12 @@ REGISTRY: dict[str, Entry] = {
     "roc_auc_ci": pos1(spc.roc_auc_ci, ("order", "repeat", "ftz")),
     "roc_auc_variance": pos1(spc.roc_auc_variance, ("order", "repeat", "ftz")),
     "pr_auc_ci": pos1(spc.pr_auc_ci, ("order", "ftz")),
+    # weights count as frequencies (Wilson): repeated rows, not scale
+    "threshold_ci": Entry(lambda d: spc.threshold_ci(d.y, d.s, 0.5, pos_label=1, **sw(d)),
+                          ("order", "repeat", "ftz")),
+    "threshold_ci[bootstrap]": Entry(lambda d: spc.threshold_ci(
+        d.y, d.s, 0.5, pos_label=1, method="bootstrap", n_resamples=50, random_state=0,
+        **sw(d)), ("ftz",), examples=20),
     "bootstrap_ci": Entry(lambda d: spc.bootstrap_ci(
         "roc_auc", d.y, d.s, pos_label=1, n_resamples=100, random_state=0, **sw(d)),
         ("ftz",), examples=20),

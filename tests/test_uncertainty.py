@@ -429,3 +429,58 @@ def test_bootstrap_with_extreme_weights_warns_of_nothing_and_equals_the_metric(s
             lambda t, x, sample_weight=None, m=metric: m(t, x, sample_weight=sample_weight),
             y, s, sample_weight=w, n_resamples=200, random_state=0, progress=False)
         assert (fast.low, fast.high) == pytest.approx((slow.low, slow.high), rel=1e-9)
+
+
+# --- an operating point's interval ---------------------------------------------------------
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.data())
+def test_threshold_ci_is_wilson_at_the_operating_point(data):
+    # The estimates are operating_points' precision and recall at the threshold (ties
+    # at the threshold predicted positive); each bound solves Wilson's equation
+    # (p_hat - p)^2 = z^2 p (1 - p) / n; integer weights are repeated rows.
+    n = data.draw(st.integers(4, 60))
+    y = np.array(data.draw(st.lists(st.integers(0, 1), min_size=n, max_size=n)))
+    y[:2] = [0, 1]
+    scores = np.array(data.draw(st.lists(st.integers(0, 9), min_size=n, max_size=n))) / 10
+    weight = np.array(data.draw(st.lists(st.integers(1, 3), min_size=n, max_size=n)))
+    threshold = data.draw(st.sampled_from([0.0, 0.35, 0.5, 0.9]))
+    level = data.draw(st.sampled_from([0.8, 0.95]))
+    z = norm.ppf(0.5 + level / 2)
+    for w in (None, weight):
+        point = spc.threshold_ci(y, scores, threshold, confidence_level=level,
+                                 sample_weight=w)
+        ww = np.ones(n) if w is None else w
+        predicted = scores >= threshold
+        tp, pp, p = ww[predicted & (y == 1)].sum(), ww[predicted].sum(), ww[y == 1].sum()
+        assert point.recall.estimate == tp / p and point.predicted_positive == pp
+        for interval, hits, total in ((point.recall, tp, p), (point.precision, tp, pp)):
+            if total == 0:
+                continue
+            share = hits / total
+            assert interval.low <= share <= interval.high
+            for bound in interval:
+                if 0 < bound < 1:
+                    assert (share - bound) ** 2 == pytest.approx(
+                        z * z * bound * (1 - bound) / total, rel=1e-9, abs=1e-15)
+    repeated = spc.threshold_ci(np.repeat(y, weight), np.repeat(scores, weight), threshold,
+                                confidence_level=level)
+    weighted = spc.threshold_ci(y, scores, threshold, confidence_level=level,
+                                sample_weight=weight)
+    assert np.allclose(list(repeated.recall), list(weighted.recall))
+
+
+def test_threshold_ci_bootstrap_and_undefined_precision():
+    rng = np.random.default_rng(0)
+    y = (rng.random(2000) < 0.2).astype(int)
+    scores = rng.normal(size=2000) + 1.5 * y
+    wilson = spc.threshold_ci(y, scores, 1.0)
+    boot = spc.threshold_ci(y, scores, 1.0, method="bootstrap", n_resamples=400,
+                            random_state=0)
+    for a, b in ((wilson.precision, boot.precision), (wilson.recall, boot.recall)):
+        assert a.estimate == b.estimate and b.low < b.estimate < b.high
+        assert abs((a.high - a.low) - (b.high - b.low)) < 0.25 * (a.high - a.low)
+    with pytest.warns(spc.exceptions.UndefinedMetricWarning, match="Nothing is predicted"):
+        point = spc.threshold_ci(y, scores, 100.0)
+    assert np.isnan(point.precision.estimate) and point.recall.estimate == 0.0
