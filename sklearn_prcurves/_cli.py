@@ -225,8 +225,9 @@ def run_report(source, spec, args):
     if engine != "local":
         report = _compute_on_cluster(engine, source, spec, converter, args.scheduler)
     if converter.dropped:
-        report["notes"].insert(0, f"{converter.dropped:,} rows with a missing score or weight "
-                                  "were dropped (--drop-missing).")
+        rows = "row was" if converter.dropped == 1 else "rows were"
+        report["notes"].insert(0, f"{converter.dropped:,} {rows} dropped for a missing score "
+                                  "or weight (--drop-missing).")
     metadata = {
         "sklearn_prcurves": __version__,
         "created": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
@@ -266,16 +267,20 @@ def _source_line(source, report, spec, metadata):
     first = next(iter(report["models"].values()))
     positives = first["positives"]
     total = positives + first["negatives"]
+    # The rows the numbers are computed from, as the table counts them; dropped rows
+    # are named apart.
+    used = first["rows"]
     if spec.weight:
-        counts = (f"{metadata['rows_read']:,} rows, weight {total:,.6g} of which positives "
+        counts = (f"{used:,} rows, weight {total:,.6g} of which positives "
                   f"{positives:,.6g} ({positives / total:.2%})")
     else:
-        counts = (f"{metadata['rows_read']:,} rows, {int(positives):,} positives "
+        counts = (f"{used:,} rows, {int(positives):,} positives "
                   f"({positives / total:.2%})")
     if source.display == "demo":
         return (f"demo: {counts}; three models fitted on the other half of a generated "
                 "imbalanced set")
-    dropped = f", {metadata['rows_dropped']:,} dropped" if metadata["rows_dropped"] else ""
+    dropped = (f" ({metadata['rows_dropped']:,} more dropped: a missing score or weight)"
+               if metadata["rows_dropped"] else "")
     mode = f"; binned ({spec.mantissa_bits} mantissa bits)" if spec.binned else ""
     return f"{source.display}: {counts}{dropped}{mode}"
 

@@ -722,3 +722,44 @@ def test_row_sample_is_uniform_and_merges():
     counts = np.histogram(kept, bins=4, range=(0, 10000))[0]
     assert np.all(np.abs(counts - 250) < 70), counts
     assert np.array_equal(merged.is_pos, kept % 7 == 0)
+
+
+def test_html_report_fits_a_1280_pixel_window(tmp_path):
+    # Long model names, a long path, three models and a --by section: the page must
+    # not be wider than a 1280 px window (paragraphs wrap, the wide segment table
+    # scrolls in its own box), measured by Chromium's layout.
+    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+    if chromium is None:
+        pytest.skip("Chromium not installed (Debian package 'chromium')")
+    rng = np.random.default_rng(3)
+    n = 2000
+    y = (rng.random(n) < 0.1).astype(int)
+    names = [f"gradient_boosting_with_a_very_long_descriptive_model_name_{i}" for i in range(3)]
+    columns = {"y": y, "segment_column_with_a_long_name": np.where(
+        rng.random(n) < 0.5, "first_segment_value_that_is_long", "second")}
+    for i, name in enumerate(names):
+        columns[name] = rng.normal(size=n) + (0.5 + 0.3 * i) * y
+    folder = tmp_path / ("a_deeply_nested_folder_name_" * 4)
+    folder.mkdir()
+    data = write_csv(folder / "scores.csv", columns)
+    args = ["report", str(data), "--label", "y", "--by", "segment_column_with_a_long_name",
+            "--output", str(tmp_path / "out"), "--no-progress"]
+    for name in names:
+        args += ["--score", name]
+    assert main(args) == 0
+    page = (tmp_path / "out" / "report.html").read_text()
+    probe = tmp_path / "probe.html"
+    probe.write_text(page.replace("</body>", (
+        "<script>document.body.setAttribute('data-fits', String("
+        "document.documentElement.scrollWidth <= window.innerWidth) + ':' + "
+        "document.documentElement.scrollWidth + ':' + window.innerWidth);</script></body>")))
+    result = subprocess.run(
+        [chromium, "--headless", "--no-sandbox", "--disable-gpu",
+         "--disable-background-networking", "--disable-component-update", "--disable-sync",
+         "--no-first-run", f"--user-data-dir={tmp_path / 'profile'}",
+         "--window-size=1280,1000", "--dump-dom", probe.as_uri()],
+        capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr[-2000:]
+    fits = re.search(r'data-fits="(\w+):(\d+):(\d+)"', result.stdout)
+    assert fits is not None, result.stdout[:2000]
+    assert fits.group(1) == "true" and fits.group(3) == "1280", fits.group(0)

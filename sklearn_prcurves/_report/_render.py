@@ -138,30 +138,67 @@ def _comparison_lines(report, spec):
     return lines
 
 
-def _segment_lines(report, spec):
+#: A segment with fewer positives or negatives than this is flagged: its areas rest on
+#: too few rows to compare with the others'.
+SMALL_SEGMENT = 10
+
+
+def segment_table(report, spec):
+    """The ``--by`` section as ``(title, header, rows, small)``: per segment its rows,
+    positives and each model's AUC-ROC and AUC-PR (with intervals where computed);
+    ``small`` the segments holding fewer than :data:`SMALL_SEGMENT` of a class."""
     segments = report["segments"]
     if not segments:
-        return []
+        return None
     models = list(report["models"])
-    lines = ["", f"By {segments['column']!r} (AUC-ROC / AUC-PR Davis-Goadrich per segment):"]
-    header = ["segment", "rows"] + [f"{m}" for m in models]
-    body = []
+    weighted = bool(spec.weight)
+    title = f"By {segments['column']!r}: AUC-ROC and AUC-PR (Davis-Goadrich) per segment"
+    header = ["segment", "rows", "weight of positives" if weighted else "positives"]
+    for model in models:
+        header += [f"{model} AUC-ROC", f"{model} AUC-PR"]
+    rows, small = [], []
     for name, results in segments["values"].items():
         first = next(iter(results.values()))
-        cells = [name, f"{first['rows']:,}"]
+        positives, negatives = first.get("positives", 0), first.get("negatives", 0)
+        if min(positives, negatives) < SMALL_SEGMENT:
+            small.append(name)
+        row = [name + (" (small)" if name in small else ""), _count(first["rows"], False),
+               _count(positives, weighted)]
         for model in models:
             result = results.get(model)
             if result is None or "values" not in result:
-                cells.append("one class only")
+                row += ["one class only", ""]
             else:
-                v = result["values"]
-                cells.append(f"{_number(v['auc_roc'])} / {_number(v['auc_pr'])}")
-        body.append(cells)
-    body.append(["grouped AUC", ""] + [_number(segments["grouped_auc"][m]) for m in models])
-    widths = [max(len(r[i]) for r in [header] + body) + 2 for i in range(len(header))]
-    for row in [header] + body:
+                row += [_cell(result, "auc_roc", spec), _cell(result, "auc_pr", spec)]
+        rows.append(row)
+    rows.append(["grouped AUC", "", ""] + [cell for m in models for cell in (
+        _number(segments["grouped_auc"][m]), "")])
+    return title, header, rows, small
+
+
+def _small_note(small):
+    return (f"(small): fewer than {SMALL_SEGMENT} positives or negatives in "
+            f"{_join_names(small)}; those areas are too uncertain to compare.")
+
+
+def _join_names(names):
+    shown = [repr(n) for n in names[:5]]
+    more = f" and {len(names) - 5} more" if len(names) > 5 else ""
+    return ", ".join(shown) + more
+
+
+def _segment_lines(report, spec):
+    table = segment_table(report, spec)
+    if table is None:
+        return []
+    title, header, rows, small = table
+    widths = [max(len(r[i]) for r in [header] + rows) + 2 for i in range(len(header))]
+    lines = ["", title + ":"]
+    for row in [header] + rows:
         lines.append(row[0].ljust(widths[0]) + "".join(
             cell.rjust(w) for cell, w in zip(row[1:], widths[1:])))
+    if small:
+        lines.append(_small_note(small))
     return lines
 
 
@@ -172,11 +209,18 @@ def as_markdown(report, spec, source_line):
     for label, cells in rows_of(report, spec):
         lines.append(f"| {_md(label)} | " + " | ".join(_md(cells[m]) for m in models) + " |")
     lines.append("")
-    lines += _legend(spec, report)
-    lines += [line for line in _comparison_lines(report, spec)]
-    segments = _segment_lines(report, spec)
-    if segments:
-        lines += ["", "```"] + segments[1:] + ["```"]
+    # One paragraph per line (Markdown joins consecutive lines into one).
+    for line in _legend(spec, report) + _comparison_lines(report, spec):
+        lines += [_md(line), ""] if line else []
+    table = segment_table(report, spec)
+    if table is not None:
+        title, header, rows, small = table
+        lines += ["", f"**{_md(title)}**", "",
+                  "| " + " | ".join(map(_md, header)) + " |",
+                  "|---|" + "---:|" * (len(header) - 1)]
+        lines += ["| " + " | ".join(map(_md, row)) + " |" for row in rows]
+        if small:
+            lines += ["", _md(_small_note(small))]
     for note in report["notes"]:
         lines.append(f"> note: {_md(note)}")
     return "\n".join(lines)
@@ -286,11 +330,19 @@ def html_page(report, spec, source_line, figures, version):
                      for line in _legend(spec, report))
     comparison = "".join(f"<p>{html.escape(line)}</p>"
                          for line in _comparison_lines(report, spec) if line)
-    segments = _segment_lines(report, spec)
+    table = segment_table(report, spec)
     segment_html = ""
-    if segments:
-        segment_html = (f"<h2>{html.escape(segments[1])}</h2><pre>"
-                        + html.escape("\n".join(segments[2:])) + "</pre>")
+    if table is not None:
+        title, header, rows, small = table
+        heads = "".join(f"<th>{html.escape(h)}</th>" for h in header)
+        cells = "".join(
+            "<tr>" + f"<th>{html.escape(row[0])}</th>"
+            + "".join(f"<td>{html.escape(c)}</td>" for c in row[1:]) + "</tr>"
+            for row in rows)
+        segment_html = (f"<h2>{html.escape(title)}</h2><div class='wide'><table>"
+                        f"<tr>{heads}</tr>{cells}</table></div>")
+        if small:
+            segment_html += f"<p class='note'>{html.escape(_small_note(small))}</p>"
     notes = "".join(f"<p class='note'>{html.escape(n)}</p>" for n in report["notes"])
     figure_html = "".join(
         f"<figure><img alt='{html.escape(caption)}' src='data:image/png;base64,{data}'>"
@@ -309,13 +361,18 @@ th, td {{ border: 1px solid #ccc; padding: 0.3em 0.8em; text-align: right;
 td.best {{ font-weight: bold; background: #e8f4e8; }}
 p.legend {{ color: #555; font-size: 0.9em; margin: 0.2em 0; }}
 p.note {{ background: #fff4e0; padding: 0.4em 0.8em; }}
+p, h1, h2, figcaption {{ overflow-wrap: anywhere; }}
+div.wide {{ overflow-x: auto; max-width: 100%; }}
+tr > th:first-child {{ text-align: left; }}
+th {{ overflow-wrap: anywhere; min-width: 6em; }}
+td {{ white-space: nowrap; }}
 figure {{ display: inline-block; margin: 0.5em; vertical-align: top; max-width: 100%; }}
 img {{ max-width: 100%; height: auto; }} figcaption {{ font-size: 0.9em; color: #444;
   max-width: 40em; }}
 </style></head><body>
 <h1>Precision-recall and ROC report</h1>
 <p>{html.escape(source_line)}</p>
-<table><tr><th>measure</th>{head}</tr>{''.join(body)}</table>
+<div class='wide'><table><tr><th>measure</th>{head}</tr>{''.join(body)}</table></div>
 {legend}
 {comparison}
 {notes}
