@@ -42,7 +42,8 @@ def main(argv=None):
         report, metadata = run_report(source, spec, args)
         source_line = _source_line(source, report, spec, metadata)
         written = [] if args.no_files else write_report_folder(
-            Path(args.output), args.force, report, spec, source_line, metadata)
+            Path(args.output), args.force, report, spec, source_line, metadata,
+            _figure_options(args))
         if not args.quiet:
             sep = getattr(args, "sep", None)  # the demo has no --sep
             text = _stdout(report, spec, source_line, metadata, args.format, sep)
@@ -96,6 +97,17 @@ def _parser():
         out.add_argument("--force", action="store_true",
                          help="write into an --output folder that holds other files")
         out.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
+        look = sub.add_argument_group("figures")
+        look.add_argument("--figure-format", choices=("png", "svg", "pdf"), default="png",
+                          help="file format of the figures (default: %(default)s; the HTML "
+                               "page shows PDF figures as PNG)")
+        look.add_argument("--dpi", type=_dpi, default=150,
+                          help="resolution of PNG figures (default: %(default)s)")
+        look.add_argument("--figure-size", type=_size, default=(6.4, 6.4), metavar="W,H",
+                          help="one panel's width and height in inches (default: 6.4,6.4)")
+        look.add_argument("--style", metavar="STYLE",
+                          help="a matplotlib style: a name such as 'seaborn-v0_8-paper' or "
+                               "'ggplot', or a .mplstyle file")
         what = sub.add_argument_group("measures")
         what.add_argument("--at-recall", type=_unit, action="append", default=[],
                           metavar="R", help="report the best precision at recall >= R (repeat)")
@@ -154,6 +166,24 @@ def _unit(text):
     return value
 
 
+def _dpi(text):
+    value = int(text)
+    if not 20 <= value <= 2400:
+        raise argparse.ArgumentTypeError(f"{text} is not a resolution in [20, 2400] dpi")
+    return value
+
+
+def _size(text):
+    try:
+        width, height = (float(part) for part in text.split(","))
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not a size W,H in inches, e.g. 6.4,4.8") from None
+    if not (1 <= width <= 50 and 1 <= height <= 50):
+        raise argparse.ArgumentTypeError(f"{text!r}: each side must be 1 to 50 inches")
+    return width, height
+
+
 def _non_negative(text):
     value = float(text)
     if not value >= 0:  # (NaN too)
@@ -168,9 +198,24 @@ def _open_unit(text):
     return value
 
 
+def _check_style(style):
+    """A matplotlib style that exists (checked before any reading, if matplotlib is
+    installed; without it there are no figures to style)."""
+    try:
+        import matplotlib.style
+    except ImportError:
+        return
+    if style not in matplotlib.style.available and not Path(style).is_file():
+        raise InputError(
+            f"--style {style!r} is neither a matplotlib style (e.g. "
+            f"{', '.join(sorted(matplotlib.style.available)[:4])}, ...) nor a file")
+
+
 def _check_arguments(args):
     if args.tolerance is not None and not args.binned:
         raise InputError("--tolerance goes with --binned")
+    if args.style is not None:
+        _check_style(args.style)
     if not 0 <= args.mantissa_bits <= 52:
         raise InputError("--mantissa-bits must be in [0, 52]")
     if args.command == "report":
@@ -341,7 +386,14 @@ def _demo_table():
 _MARKER = ".sklearn-prcurves-report"
 
 
-def write_report_folder(folder, force, report, spec, source_line, metadata):
+def _figure_options(args):
+    from ._report._figures import FigureOptions
+
+    return FigureOptions(args.figure_format, args.dpi, args.figure_size, args.style)
+
+
+def write_report_folder(folder, force, report, spec, source_line, metadata,
+                        figure_options=None):
     """Figures, results and report.html in ``folder``, never mixed with another
     report's files.
 
@@ -365,7 +417,7 @@ def write_report_folder(folder, force, report, spec, source_line, metadata):
                 "sklearn-prcurves; choose another folder or pass --force"
             )
     try:
-        written = _write_files(folder, report, spec, source_line, metadata)
+        written = _write_files(folder, report, spec, source_line, metadata, figure_options)
     except BaseException:
         if created:
             shutil.rmtree(folder, ignore_errors=True)
@@ -376,7 +428,7 @@ def write_report_folder(folder, force, report, spec, source_line, metadata):
     return written
 
 
-def _write_files(folder, report, spec, source_line, metadata):
+def _write_files(folder, report, spec, source_line, metadata, figure_options=None):
     try:
         import matplotlib  # noqa: F401
     except ImportError:
@@ -384,18 +436,20 @@ def _write_files(folder, report, spec, source_line, metadata):
             "writing figures needs matplotlib: pip install 'sklearn-prcurves[report]' "
             "(or pass --no-files)"
         ) from None
-    from ._report._figures import draw_figures, encode
+    from ._report._figures import data_uri, draw_figures
 
     folder.mkdir(parents=True, exist_ok=True)
     first = next(iter(report["models"].values()))
     prevalence = first["prevalence"]
-    figures = draw_figures(report["tables"], report["models"], prevalence)
+    figures = draw_figures(report["tables"], report["models"], prevalence, figure_options,
+                           spec)
     written = []
-    for filename, _, png in figures:
-        (folder / filename).write_bytes(png)
+    for filename, _, data, _ in figures:
+        (folder / filename).write_bytes(data)
         written.append(str(folder / filename))
     page = _render.html_page(report, spec, source_line,
-                             [(caption, encode(png)) for _, caption, png in figures], __version__)
+                             [(caption, data_uri(shown)) for _, caption, _, shown in figures],
+                             __version__)
     outputs = {
         "report.html": page,
         "results.json": _render.as_json(report, metadata),

@@ -614,7 +614,7 @@ def test_report_figures_keep_legends_and_labels_off_the_data(tmp_path):
     report = compute_report(source, spec, BatchConverter(source, "y", scores))
     first = next(iter(report["models"].values()))
     figures = _figures.build_figures(report["tables"], report["models"], first["prevalence"])
-    assert [name for name, _, _ in figures][:2] == ["pr_curves.png", "roc_curves.png"]
+    assert [name for name, _, _ in figures][:2] == ["pr_curves", "roc_curves"]
     for name, caption, fig in figures:
         assert caption and not caption.endswith(".png")
         fig.canvas.draw()
@@ -625,8 +625,10 @@ def test_report_figures_keep_legends_and_labels_off_the_data(tmp_path):
             area = ax.get_window_extent(renderer)
             for legend in legends:
                 assert not legend.get_window_extent(renderer).overlaps(area), name
-            for text in ax.texts:  # iso-F1 labels
-                assert text.get_window_extent(renderer).x0 >= area.x1 - 1, (name, text.get_text())
+            for text in ax.texts:
+                if text.get_text().startswith("F1="):  # iso-F1 labels, outside
+                    assert text.get_window_extent(renderer).x0 >= area.x1 - 1, (
+                        name, text.get_text())
             # Every model's AUC is printed with four decimals.
             for label in [line.get_label() for line in ax.get_lines()]:
                 if "AUC" in label:
@@ -763,3 +765,71 @@ def test_html_report_fits_a_1280_pixel_window(tmp_path):
     fits = re.search(r'data-fits="(\w+):(\d+):(\d+)"', result.stdout)
     assert fits is not None, result.stdout[:2000]
     assert fits.group(1) == "true" and fits.group(3) == "1280", fits.group(0)
+
+
+def test_figure_format_size_style_and_marked_operating_points(tmp_path):
+    # --figure-format svg writes SVG files (and the page shows them inline); pdf writes
+    # PDFs and shows PNGs; --dpi and --figure-size set the PNG's pixels; --style takes a
+    # matplotlib style; --at-recall / --at-precision points are marked on the PR figure,
+    # labelled with their thresholds.
+    import base64
+
+    svg = tmp_path / "svg"
+    assert main(["demo", "--output", str(svg), "--figure-format", "svg", "--quiet",
+                 "--no-progress"]) == 0
+    files = sorted(p.name for p in svg.iterdir() if not p.name.startswith("."))
+    assert {"pr_curves.svg", "roc_curves.svg"} <= set(files)
+    assert not any(name.endswith(".png") for name in files)
+    assert (svg / "pr_curves.svg").read_text().lstrip().startswith("<?xml")
+    assert "data:image/svg+xml;base64," in (svg / "report.html").read_text()
+
+    pdf = tmp_path / "pdf"
+    assert main(["demo", "--output", str(pdf), "--figure-format", "pdf", "--style", "ggplot",
+                 "--quiet", "--no-progress"]) == 0
+    assert (pdf / "pr_curves.pdf").read_bytes().startswith(b"%PDF")
+    page = (pdf / "report.html").read_text()
+    assert "data:image/png;base64," in page and "application/pdf" not in page
+
+    sizes = {}
+    for dpi, size in ((100, "4,3"), (200, "4,3"), (100, "8,6")):
+        out = tmp_path / f"png{dpi}-{size.replace(',', 'x')}"
+        assert main(["demo", "--output", str(out), "--dpi", str(dpi), "--figure-size", size,
+                     "--at-recall", "0.5", "--at-precision", "0.6", "--quiet",
+                     "--no-progress"]) == 0
+        png = (out / "roc_curves.png").read_bytes()
+        width = int.from_bytes(png[16:20], "big")  # the IHDR chunk
+        sizes[(dpi, size)] = width
+        page = (out / "report.html").read_text()
+        shown = re.findall(r"src='data:image/png;base64,([^']+)'", page)
+        assert shown and base64.b64decode(shown[0])[:8] == b"\x89PNG\r\n\x1a\n"
+    assert sizes[(200, "4,3")] > 1.8 * sizes[(100, "4,3")]
+    assert sizes[(100, "8,6")] > 1.8 * sizes[(100, "4,3")]
+
+
+def test_marked_operating_points_are_the_reported_thresholds(tmp_path):
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from sklearn_prcurves._cli import _demo_table, _parser, _spec
+    from sklearn_prcurves._report._compute import compute_report
+    from sklearn_prcurves._report._input import BatchConverter, TableSource
+
+    table, scores = _demo_table()
+    args = _parser().parse_args(["demo", "--no-progress", "--at-recall", "0.5",
+                                 "--at-precision", "0.6"])
+    spec = _spec(args, "y", scores)
+    source = TableSource(table, "demo")
+    report = compute_report(source, spec, BatchConverter(source, "y", scores))
+    first = next(iter(report["models"].values()))
+    name, _, fig = _figures.build_figures(report["tables"], report["models"],
+                                          first["prevalence"], spec=spec)[0]
+    labels = {text.get_text() for text in fig.axes[0].texts if not
+              text.get_text().startswith("F1=")}
+    expected = {f"{result['values'][key + '_threshold']:.3g}"
+                for result in report["models"].values()
+                for key in ("precision_at_recall_0.5", "recall_at_precision_0.6")
+                if result["values"][key] == result["values"][key]}
+    assert name == "pr_curves" and labels == expected and len(expected) >= 3
+    plt.close("all")

@@ -759,6 +759,11 @@ def _paired_auc_pr(sample, models, comparison, spec, notes):
         difference = (models[best]["values"]["auc_pr"]
                       - models[model]["values"]["auc_pr"])
         spread = float(differences.std(ddof=1)) * scale
+        if not spread > 0:
+            notes.append(f"The paired AUC-PR test of {model!r} against {best!r}: every "
+                         "resample gave the same difference (too few positives or "
+                         "distinct scores to resample); not computed.")
+            continue
         statistic, pvalue = paired_statistic(difference, spread)
         # The normal interval of the same spread: it excludes 0 exactly when p < 1 - level.
         half = norm.ppf((1 + level) / 2) * spread
@@ -774,10 +779,10 @@ def _paired_auc_pr(sample, models, comparison, spec, notes):
 
 def _verdict(comparison, spec):
     """The verdict sentence: the AUC-PR winner, and whether the paired test tells it
-    apart from each other model at the report's level."""
+    apart from each other model at the report's level (None without a test)."""
     tests = comparison.get("paired_auc_pr") or {}
     if not tests:
-        return comparison["sentence"]
+        return None
     alpha = 1 - spec.confidence_level
     best = next(iter(tests.values()))["against"]
     clear = [m for m, t in tests.items() if t["pvalue"] < alpha]

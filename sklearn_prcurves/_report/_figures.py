@@ -14,7 +14,7 @@ import numpy as np
 from .._interpolation import path_points
 from .._plot._base import iso_f1_curve, log_view
 
-__all__ = ["draw_figures", "thin"]
+__all__ = ["FORMATS", "FigureOptions", "data_uri", "draw_figures", "thin"]
 
 # Grid columns across the unit axis: figures are about 700 pixels wide.
 _COLUMNS = 4096
@@ -100,25 +100,56 @@ def _legend_below(ax, n):
               fontsize=8, frameon=False)
 
 
-def draw_figures(tables, results, prevalence):
-    """``[(filename, caption, png bytes)]`` for the report."""
+#: The report's figure formats: what each is saved as, and its MIME type in the page.
+FORMATS = {"png": "image/png", "svg": "image/svg+xml", "pdf": "application/pdf"}
+DEFAULT_DPI = 150
+DEFAULT_SIZE = (6.4, 6.4)  # inches, of one panel
+
+
+class FigureOptions:
+    """How the report's figures are drawn and saved (the command line's ``--figure-*``
+    options): format, resolution of raster output, one panel's size in inches, and a
+    matplotlib style (a name from ``matplotlib.style.available`` or a file)."""
+
+    def __init__(self, fmt="png", dpi=DEFAULT_DPI, size=DEFAULT_SIZE, style=None):
+        self.format, self.dpi, self.size, self.style = fmt, dpi, tuple(size), style
+
+
+def draw_figures(tables, results, prevalence, options=None, spec=None):
+    """``[(filename, caption, file bytes, page image)]`` for the report: each figure
+    in the chosen format, and as the page shows it (``(MIME type, bytes)``: the SVG
+    itself, or a PNG beside a PDF, which browsers do not show inline)."""
+    import matplotlib
     import matplotlib.pyplot as plt
 
-    return [(name, caption, _png(fig, plt))
-            for name, caption, fig in build_figures(tables, results, prevalence)]
+    options = options or FigureOptions()
+    out = []
+    with matplotlib.style.context(options.style or "default"):
+        for name, caption, fig in build_figures(tables, results, prevalence, options, spec):
+            data = _saved(fig, options.format, options.dpi)
+            if options.format == "pdf":
+                shown = ("image/png", _saved(fig, "png", options.dpi))
+            else:
+                shown = (FORMATS[options.format], data)
+            plt.close(fig)
+            out.append((f"{name}.{options.format}", caption, data, shown))
+    return out
 
 
-def build_figures(tables, results, prevalence):
-    """``[(filename, caption, matplotlib figure)]`` for the report."""
+def build_figures(tables, results, prevalence, options=None, spec=None):
+    """``[(name, caption, matplotlib figure)]`` for the report (names without their
+    format's suffix)."""
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
+    options = options or FigureOptions()
+    width, height = options.size
     colours = plt.rcParams["axes.prop_cycle"].by_key()["color"]
     figures = []
 
-    fig, ax = plt.subplots(figsize=(6.4, 7.4))
+    fig, ax = plt.subplots(figsize=(width, height + 1.0))
     _iso_f1(ax)
     for i, (model, table) in enumerate(tables.items()):
         colour = colours[i % len(colours)]
@@ -130,16 +161,19 @@ def build_figures(tables, results, prevalence):
         recall, precision = _achievable_points(results[model]["hull"])
         ax.plot(recall, precision, color=colour, linewidth=1, linestyle="--",
                 label=f"{_label(model)}, achievable: {values['achievable_auc_pr']:.4f}")
+        _mark_levels(ax, table, values, spec, colour)
     ax.axhline(prevalence, color="0.4", linestyle=":", linewidth=1,
                label=f"random classifier (prevalence {prevalence:.4f})")
     ax.set(xlim=(0, 1), ylim=(0, 1.02), xlabel="Recall", ylabel="Precision")
-    ax.set_title("Precision-recall, Davis-Goadrich interpolation\n"
-                 "(dashed: achievable PR curve, the image of the ROC convex hull)", fontsize=10)
+    ax.set_title("Precision-recall curves (dashed: the best any threshold mix reaches)",
+                 fontsize=10)
     _legend_below(ax, 2 * len(tables) + 1)
-    figures.append(("pr_curves.png", "Precision-recall curves (Davis-Goadrich interpolation) "
-                    "and achievable PR curves, with iso-F1 lines", fig))
+    figures.append(("pr_curves", "Precision-recall curves (Davis-Goadrich interpolation) "
+                    "and achievable PR curves (the image of the ROC convex hull), with "
+                    "iso-F1 lines" + (" and the operating points asked for, labelled with "
+                                      "their thresholds" if _levels(spec) else ""), fig))
 
-    fig, (ax, zoom) = plt.subplots(1, 2, figsize=(11, 6.2))
+    fig, (ax, zoom) = plt.subplots(1, 2, figsize=(2 * width, height - 0.2))
     # The log axis starts at the smallest false positive rate any model reaches.
     low = 1.0
     for path in tables.values():
@@ -169,7 +203,7 @@ def build_figures(tables, results, prevalence):
     handles, labels = ax.get_legend_handles_labels()
     fig.legend(handles, labels, loc="lower center", ncol=2, fontsize=8, frameon=False)
     fig.subplots_adjust(bottom=0.12 + 0.035 * ((len(labels) + 1) // 2))
-    figures.append(("roc_curves.png", "ROC curves and their convex hulls; right: false "
+    figures.append(("roc_curves", "ROC curves and their convex hulls; right: false "
                     "positive rate on a log scale, where rare-positive problems live",
                     fig))
 
@@ -177,7 +211,7 @@ def build_figures(tables, results, prevalence):
     model = max(gaps, key=gaps.get)
     if gaps[model] >= 0.005:
         table = tables[model]
-        fig, ax = plt.subplots(figsize=(6.4, 6.4))
+        fig, ax = plt.subplots(figsize=(width, height))
         recall, precision = _pr_points(table)
         ax.plot(recall, precision, linewidth=1.4,
                 label=f"Davis-Goadrich interpolation: {results[model]['values']['auc_pr']:.4f}")
@@ -185,21 +219,57 @@ def build_figures(tables, results, prevalence):
         ax.plot(recall, precision, color="tab:red", linestyle="--", linewidth=1.2,
                 label=f"straight lines: {results[model]['linear_auc_pr']:.4f}")
         ax.set(xlim=(0, 1), ylim=(0, 1.02), xlabel="Recall", ylabel="Precision")
-        ax.set_title(f"{_label(model)}: straight lines in PR space overstate the area "
-                     f"by {gaps[model]:.4f}", fontsize=10)
+        ax.set_title(f"{_label(model)}:\nstraight lines overstate AUC-PR by {gaps[model]:.4f}",
+                     fontsize=10)
         _legend_below(ax, 2)
-        figures.append(("linear_vs_interpolated.png",
+        figures.append(("linear_vs_interpolated",
                         f"{model}: straight lines between PR points overstate the area by "
                         f"{gaps[model]:.4f} (the paper's section 4)", fig))
     return figures
 
 
-def _png(fig, plt):
+def _saved(fig, fmt, dpi):
     buffer = io.BytesIO()
-    fig.savefig(buffer, format="png", dpi=110, bbox_inches="tight")
-    plt.close(fig)
+    # (SVG and PDF: fixed metadata, so the same report gives the same bytes.)
+    metadata = {"Date": None} if fmt in ("svg", "pdf") else None
+    fig.savefig(buffer, format=fmt, dpi=dpi, bbox_inches="tight", metadata=metadata)
     return buffer.getvalue()
 
 
-def encode(png):
-    return base64.b64encode(png).decode("ascii")
+def data_uri(shown):
+    """A page image ``(MIME type, bytes)`` as a ``data:`` URI."""
+    mime, data = shown
+    return f"data:{mime};base64," + base64.b64encode(data).decode("ascii")
+
+
+def _levels(spec):
+    if spec is None:
+        return []
+    return ([("precision_at_recall", level) for level in spec.at_recall]
+            + [("recall_at_precision", level) for level in spec.at_precision])
+
+
+def _mark_levels(ax, path, values, spec, colour):
+    """The operating points of ``--at-recall`` and ``--at-precision`` on a model's PR
+    curve: a marker at the threshold's (recall, precision), labelled with it."""
+    for kind, level in _levels(spec):
+        key = f"{kind}_{level:g}"
+        threshold = values.get(key + "_threshold")
+        point = None if threshold is None else _counts_at(path, threshold)
+        if point is None:
+            continue
+        tp, fp = point
+        recall, precision = tp / path.n_pos, tp / (tp + fp)
+        ax.plot([recall], [precision], marker="o", markersize=5, color=colour,
+                markeredgecolor="white", zorder=5)
+        ax.annotate(f"{threshold:.3g}", xy=(recall, precision), xytext=(5, 5),
+                    textcoords="offset points", fontsize=7, color=colour)
+
+
+def _counts_at(path, threshold):
+    """``(tp, fp)`` of the path's row at score ``threshold``, or None."""
+    for tp, fp, thresholds in path:
+        rows = np.flatnonzero(np.asarray(thresholds, dtype=np.float64) == threshold)
+        if rows.size:
+            return float(tp[1:][rows[0]]), float(fp[1:][rows[0]])
+    return None

@@ -314,7 +314,8 @@ def as_json(report, metadata):
 
 
 def html_page(report, spec, source_line, figures, version):
-    """One self-contained HTML page: the table, the comparison, segments, figures."""
+    """One self-contained HTML page: the table, the comparison, segments, and the
+    figures, ``[(caption, data URI)]``."""
     models = list(report["models"])
     head = "".join(f"<th>{html.escape(m)}</th>" for m in models)
     body = []
@@ -345,9 +346,9 @@ def html_page(report, spec, source_line, figures, version):
             segment_html += f"<p class='note'>{html.escape(_small_note(small))}</p>"
     notes = "".join(f"<p class='note'>{html.escape(n)}</p>" for n in report["notes"])
     figure_html = "".join(
-        f"<figure><img alt='{html.escape(caption)}' src='data:image/png;base64,{data}'>"
+        f"<figure><img alt='{html.escape(caption)}' src='{uri}'>"
         f"<figcaption>{html.escape(caption)}</figcaption></figure>"
-        for caption, data in figures)
+        for caption, uri in figures)
     return f"""<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
