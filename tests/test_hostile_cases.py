@@ -235,9 +235,15 @@ def test_display_options_fail_clearly():
     display = spc.PrecisionRecallDisplay.from_predictions([0, 1, 0, 1], [.1, .9, .3, .4],
                                                           iso_f1=0.5)
     assert len(display.iso_f1_lines_) == 1
-    with pytest.raises(ValueError, match="confidence_band"):
-        spc.DetCurveDisplay.from_predictions([0, 1, 0, 1], [.1, .9, .3, .4],
-                                             confidence_band=0.9)
+    # Every display that draws a band checks its options the same way (DET draws one
+    # since issue 36).
+    for display in (spc.RocCurveDisplay, spc.PrecisionRecallDisplay, spc.DetCurveDisplay):
+        with pytest.raises(ValueError, match="confidence_band must be"):
+            display.from_predictions([0, 1, 0, 1], [.1, .9, .3, .4], confidence_band=1.5)
+    band = spc.DetCurveDisplay.from_predictions([0, 1, 0, 1], [.1, .9, .3, .4],
+                                                confidence_band=0.9, n_resamples=20,
+                                                random_state=0)
+    assert band.confidence_band_ is not None
 
 
 # 13. small ones --------------------------------------------------------------------------------------
