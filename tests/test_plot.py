@@ -88,6 +88,9 @@ def test_pr_interpolated_view_and_extras():
     (points,) = d.operating_points_
     # Threshold 0.6: scores 0.9, 0.8, 0.7, 0.6 predicted positive, three of them positive.
     np.testing.assert_allclose(points.get_offsets(), [[3 / 4, 3 / 4]])
+    # ...labelled with its threshold, next to it.
+    (label,) = [t for t in d.ax_.texts if t.get_text() == "0.6"]
+    assert label.xy == pytest.approx((3 / 4, 3 / 4))
     legend = {t.get_text() for t in d.ax_.get_legend().get_texts()}
     assert {d.line_.get_label(), d.achievable_line_.get_label(), "operating points"} <= legend
 

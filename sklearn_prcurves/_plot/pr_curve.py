@@ -252,13 +252,19 @@ class PrecisionRecallDisplay(TableCurveMixin, _SklearnPrecisionRecallDisplay):
             ascending = table.thresholds[::-1].astype(np.float64)
             at = table.thresholds.shape[0] - 1 - np.searchsorted(ascending, thresholds,
                                                                  side="left")
-            at = at[at >= 0]
+            shown = at >= 0
+            at, asked = at[shown], thresholds[shown]
             precision = table.tps[at] / (table.tps[at] + table.fps[at])
             recall = table.tps[at] / table.n_pos
             self.operating_points_.append(self.ax_.scatter(
                 recall, precision, color=line.get_color(), zorder=3,
                 label="operating points" if not self.operating_points_ else None,
             ))
+            # Each point labelled with the threshold it was asked at.
+            for r, p, t in zip(recall, precision, asked):
+                self.ax_.annotate(f"{t:.3g}", xy=(r, p), xytext=(4, 4),
+                                  textcoords="offset points", fontsize=7,
+                                  color=line.get_color())
 
     def _shade_unachievable(self):
         if self._tables is not None:
