@@ -155,6 +155,20 @@ def test_cross_validation_curves_with_additions(name):
     labels = [line.get_label() for line in added]
     assert labels[0].startswith("cv ") and "+/-" in labels[0]
     assert all(label.startswith("_") for label in labels[1:])  # one legend entry
+    # plot_mean: the folds' mean curve (vertical averaging of the curves as drawn) with
+    # a band of one standard deviation, the folds faint.
+    m = display.from_cv_results(cv_results, X, y, name="cv", plot_mean=True, **extra)
+    grid = m.mean_line_.get_xdata()
+    lines = m.line_
+    folds = []
+    for line in lines:
+        assert line.get_alpha() == pytest.approx(0.3)
+        fx, fy = np.asarray(line.get_xdata(), float), np.asarray(line.get_ydata(), float)
+        order = np.lexsort((fy, fx))
+        folds.append(np.interp(grid, fx[order], fy[order]))
+    np.testing.assert_allclose(m.mean_line_.get_ydata(), np.mean(folds, axis=0))
+    assert m.mean_line_.get_label().startswith("cv fold mean (mean ")
+    assert m.fold_band_ is not None
 
 
 def _share_inside_band(display, axis):

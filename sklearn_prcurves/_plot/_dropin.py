@@ -179,11 +179,48 @@ class TableCurveMixin:
                 label=f"{level:.0%} confidence band (bootstrap)",
             )
 
+    def _draw_fold_mean(self, name, areas, metric, grid):
+        """The folds' mean curve and a band of one standard deviation across them, the
+        folds themselves faint: ``grid`` the abscissae the curves are averaged at
+        (vertical averaging, Fawcett 2006: the mean ordinate at each abscissa, the
+        curve as drawn), ``areas`` the folds' areas for the legend."""
+        lines = self._drawn_lines()
+        self.mean_line_ = self.fold_band_ = None
+        if len(lines) < 2:
+            return
+        values = np.array([_drawn_at(line, grid) for line in lines])
+        mean, spread = values.mean(axis=0), values.std(axis=0)
+        for line in lines:
+            line.set_alpha(0.3)
+        label = name or curve_names(self, None, 1)[0]
+        text = f"mean {metric} = {np.mean(areas):0.2f} +/- {np.std(areas):0.2f}"
+        (self.mean_line_,) = self.ax_.plot(
+            grid, mean, color="black", linewidth=2,
+            label=f"{label} fold mean ({text})" if label else f"fold mean ({text})")
+        self.fold_band_ = self.ax_.fill_between(
+            grid, np.clip(mean - spread, 0, 1), np.clip(mean + spread, 0, 1), color="0.5",
+            alpha=0.2, label="+/- 1 std. dev. across folds")
+
     def _refresh_legend(self):
         """Redraw the legend after the package's additions were drawn."""
         artists = [*self.ax_.get_lines(), *self.ax_.collections]
         if any(not str(artist.get_label()).startswith("_") for artist in artists):
             self.ax_.legend(loc=self._legend_loc)
+
+
+def _drawn_at(line, grid):
+    """A drawn curve's ordinate at ``grid``, read as matplotlib draws it: straight
+    between points, or held from each point to the next for a step drawstyle
+    (scikit-learn draws its precision-recall curve "steps-post" in decreasing recall,
+    so at a recall the value is that of the nearest point at or above it)."""
+    x, y = (np.asarray(a, dtype=float) for a in (line.get_xdata(), line.get_ydata()))
+    if str(line.get_drawstyle()).startswith("steps"):
+        order = np.lexsort((-y, x))
+        x, y = x[order], y[order]
+        at = np.minimum(np.searchsorted(x, grid, side="left"), x.shape[0] - 1)
+        return y[at]
+    order = np.lexsort((y, x))
+    return np.interp(grid, x[order], y[order])
 
 
 def own_points(x, low, high, most=2000):

@@ -133,7 +133,7 @@ class PrecisionRecallDisplay(TableCurveMixin, _SklearnPrecisionRecallDisplay):
     def plot(self, ax=None, *, name=None, curve_kwargs=None, plot_chance_level=False,
              chance_level_kw=None, despine=False, interpolation=None, plot_achievable=False,
              plot_step=False, iso_f1=False, operating_points=None, plot_unachievable=False,
-             **kwargs):
+             plot_mean=False, **kwargs):
         """Plot the curve(s), and the package's additions asked for.
 
         Parameters
@@ -156,6 +156,10 @@ class PrecisionRecallDisplay(TableCurveMixin, _SklearnPrecisionRecallDisplay):
         plot_unachievable : bool, default=False
             Shade the region no ranking of data with this prevalence reaches: under
             the curve of every negative ranked first (Boyd et al., ICML 2012).
+        plot_mean : bool, default=False
+            With several curves (``from_cv_results``): their mean (the mean precision
+            at each recall, of the curves as drawn) and a band of one standard
+            deviation across them, the folds drawn faint.
         **kwargs
             What the installed scikit-learn's ``plot`` still accepts.
 
@@ -185,11 +189,19 @@ class PrecisionRecallDisplay(TableCurveMixin, _SklearnPrecisionRecallDisplay):
             self._mark_operating_points(operating_points)
         if plot_unachievable:
             self._shade_unachievable()
+        self.mean_line_ = self.fold_band_ = None
+        if plot_mean:
+            tables = self._count_tables("plot_mean")
+            areas = [table_average_precision(t) if interpolation is None
+                     else _interpolated(t, interpolation)[2] for t in tables]
+            self._draw_fold_mean(name, areas, "AP" if interpolation is None else "AUC-PR",
+                                 np.linspace(0, 1, 201))
         self.iso_f1_lines_ = []
         if iso_f1 is not False:
             self._draw_iso_f1(iso_f1)
         if (interpolation is not None or plot_achievable or plot_step or plot_unachievable
-                or self.confidence_band_ is not None or operating_points is not None):
+                or plot_mean or self.confidence_band_ is not None
+                or operating_points is not None):
             self._refresh_legend()
         return self
 

@@ -96,7 +96,8 @@ class RocCurveDisplay(TableCurveMixin, _SklearnRocCurveDisplay):
         return {"fpr": fpr, "tpr": tpr, "roc_auc": auc(fpr, tpr)}
 
     def plot(self, ax=None, *, name=None, curve_kwargs=None, plot_chance_level=False,
-             chance_level_kw=None, despine=False, plot_hull=False, log_fpr=False, **kwargs):
+             chance_level_kw=None, despine=False, plot_hull=False, log_fpr=False,
+             plot_mean=False, **kwargs):
         """Plot the ROC curve(s), and the package's additions asked for.
 
         Parameters
@@ -109,6 +110,10 @@ class RocCurveDisplay(TableCurveMixin, _SklearnRocCurveDisplay):
             False positive rate on a log axis, from the smallest rate a curve reaches:
             where rare-positive problems are decided. Straight segments are drawn as
             the curves they become on that axis.
+        plot_mean : bool, default=False
+            With several curves (``from_cv_results``): their mean (vertical averaging:
+            the mean true positive rate at each false positive rate) and a band of one
+            standard deviation across them, the folds drawn faint.
         **kwargs
             What the installed scikit-learn's ``plot`` still accepts (deprecated
             matplotlib keywords in 1.8).
@@ -125,10 +130,15 @@ class RocCurveDisplay(TableCurveMixin, _SklearnRocCurveDisplay):
         self.hull_line_ = None
         if plot_hull:
             self._draw_hulls(name)
-        if plot_hull or self.confidence_band_ is not None:
-            self._refresh_legend()
         if log_fpr:
             self._use_log_fpr()
+        self.mean_line_ = self.fold_band_ = None
+        if plot_mean:
+            grid = (np.geomspace(self.ax_.get_xlim()[0], 1, 400) if log_fpr
+                    else np.linspace(0, 1, 201))
+            self._draw_fold_mean(name, _as_list(self.roc_auc), "AUC", grid)
+        if plot_hull or plot_mean or self.confidence_band_ is not None:
+            self._refresh_legend()
         return self
 
     def _draw_hulls(self, name):
