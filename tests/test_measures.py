@@ -350,6 +350,16 @@ def test_ks_display_marks_the_statistic():
     ks = spc.ks_statistic(y, scores)
     segment = display.gap_line_.get_segments()[0]
     assert segment[0][0] == ks.threshold and abs(segment[1][1] - segment[0][1]) == ks.statistic
+    # Two models on one axes: each in one colour (negatives dashed), not four colours.
+    other = spc.KSDisplay.from_predictions(y, scores[::-1], name="n", ax=display.ax_)
+    from matplotlib.colors import to_rgba
+
+    for d in (display, other):
+        colour = to_rgba(d.line_.get_color())
+        assert to_rgba(d.negative_line_.get_color()) == colour
+        assert d.negative_line_.get_linestyle() == "--"
+    assert to_rgba(display.line_.get_color()) != to_rgba(other.line_.get_color())
+    assert display.gap_line_.get_label().startswith("m: KS = ")
     plt.close("all")
 
 

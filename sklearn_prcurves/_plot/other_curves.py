@@ -405,12 +405,16 @@ class KSDisplay(_CurveDisplay):
         # margins and ticks around 1.8e308 overflow (the values shown are unchanged).
         x = np.clip(self.x, -_DRAWABLE, _DRAWABLE)
         (self.line_,) = ax.plot(x, tpr, drawstyle="steps-post", **kwargs)
-        (self.negative_line_,) = ax.plot(x, fpr, drawstyle="steps-post",
+        # One colour per model: its negatives dashed in the colour of its positives,
+        # so that several models on one axes read as pairs.
+        (self.negative_line_,) = ax.plot(x, fpr, drawstyle="steps-post", linestyle="--",
+                                         color=self.line_.get_color(),
                                          label=f"{prefix}negatives")
         ks = self.value
         self.gap_line_ = ax.vlines(np.clip(ks.threshold, -_DRAWABLE, _DRAWABLE), ks.fpr,
-                                   ks.tpr, color="k",
-                                   label=f"KS = {ks.statistic:.3f} at {ks.threshold:.3g}")
+                                   ks.tpr, color=self.line_.get_color(), linestyle=":",
+                                   label=f"{prefix}KS = {ks.statistic:.3f} at "
+                                         f"{ks.threshold:.3g}")
         self.chance_level_ = None
         ax.set(xlabel=self._xlabel, ylabel=self._ylabel, ylim=(-0.01, 1.01))
         if despine:
