@@ -441,8 +441,10 @@ def _write_files(folder, report, spec, source_line, metadata, figure_options=Non
     folder.mkdir(parents=True, exist_ok=True)
     first = next(iter(report["models"].values()))
     prevalence = first["prevalence"]
+    segments = ((report["segment_tables"], report["segments"]) if report["segments"]
+                else None)
     figures = draw_figures(report["tables"], report["models"], prevalence, figure_options,
-                           spec)
+                           spec, segments)
     written = []
     for filename, _, data, _ in figures:
         (folder / filename).write_bytes(data)

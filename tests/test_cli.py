@@ -833,3 +833,55 @@ def test_marked_operating_points_are_the_reported_thresholds(tmp_path):
                 if result["values"][key] == result["values"][key]}
     assert name == "pr_curves" and labels == expected and len(expected) >= 3
     plt.close("all")
+
+
+def _report_in_process(args):
+    """The report dictionary (tables included) of a command line, as main computes it."""
+    from sklearn_prcurves._cli import _parser, _source_and_spec, run_report
+
+    parsed = _parser().parse_args([*args, "--no-progress"])
+    source, spec = _source_and_spec(parsed)
+    report, _ = run_report(source, spec, parsed)
+    return report, spec
+
+
+@pytest.mark.parametrize("n_segments, tiny_rows", [(15, 8), (2, 12)])
+def test_by_draws_a_panel_per_segment(tmp_path, n_segments, tiny_rows):
+    # --by: small multiples, one PR panel per segment (the 12 largest when there are
+    # more), titled with rows and positives, small segments flagged; written as
+    # segments.png beside the other figures.
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from sklearn_prcurves._report._figures import build_figures
+
+    rng = np.random.default_rng(n_segments)
+    n = 6000
+    y = (rng.random(n) < 0.2).astype(int)
+    segment = rng.integers(0, n_segments, n).astype(str)
+    segment[:tiny_rows] = "tiny"
+    y[:tiny_rows] = [1, 0] * (tiny_rows // 2)
+    data = write_csv(tmp_path / "s.csv", {"y": y, "a": rng.normal(size=n) + y,
+                                          "b": rng.normal(size=n) + 0.5 * y, "g": segment})
+    args = ["report", str(data), "--label", "y", "--score", "a", "--score", "b", "--by", "g"]
+    report, spec = _report_in_process(args)
+    figures = build_figures(report["tables"], report["models"], 0.2, spec=spec,
+                            segments=(report["segment_tables"], report["segments"]))
+    name, caption, fig = figures[-1]
+    assert name == "segments"
+    shown = [ax for ax in fig.axes if ax.get_visible()]
+    titles = [ax.get_title() for ax in shown]
+    n_all = n_segments + 1
+    assert len(shown) == min(n_all, 12)
+    assert all(re.search(r"\n[\d,]+ rows, [\d,]+ positives$", t) for t in titles)
+    if n_all > 12:
+        assert "tiny" not in " ".join(titles) and f"the 12 largest of {n_all}" in caption
+    else:
+        assert any(t.startswith("tiny (small)") for t in titles)
+    assert all(len(ax.get_lines()) == 3 for ax in shown)  # two models and the prevalence
+    plt.close("all")
+    out = tmp_path / "out"
+    assert main([*args, "--output", str(out), "--quiet", "--no-progress"]) == 0
+    assert (out / "segments.png").is_file()

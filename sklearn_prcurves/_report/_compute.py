@@ -685,11 +685,12 @@ def compute_report(source, spec, converter, runner=None):
                                                          notes)
             comparison["verdict"] = _verdict(comparison, spec)
 
-    segments = {}
+    segments, segment_tables = {}, {}
     if spec.by:
-        segments = _segment_results(accumulators, segment_names, spec, whole_weights)
+        segments = _segment_results(accumulators, segment_names, spec, whole_weights,
+                                    segment_tables)
     return {"models": models, "comparison": comparison, "segments": segments,
-            "notes": notes, "tables": tables}
+            "notes": notes, "tables": tables, "segment_tables": segment_tables}
 
 
 def _whole_weights(accumulators, spec):
@@ -803,7 +804,9 @@ def _join(words):
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
-def _segment_results(accumulators, names, spec, whole_weights):
+def _segment_results(accumulators, names, spec, whole_weights, tables):
+    """The ``--by`` results; each segment's paths go into ``tables[segment][model]``
+    (for the figures)."""
     out = {"column": spec.by, "values": {}, "grouped_auc": {}}
     names = sorted(names)  # a stable order, whatever the order of the rows
     for segment in names:
@@ -812,8 +815,10 @@ def _segment_results(accumulators, names, spec, whole_weights):
             accumulator = accumulators.get((segment, model))
             if accumulator is None:
                 continue
-            result, _ = model_result(accumulator, spec, whole_weights)
+            result, path = model_result(accumulator, spec, whole_weights)
             out["values"][segment][model] = result
+            if path is not None:
+                tables.setdefault(segment, {})[model] = path
     # Grouped AUC: each segment's AUC-ROC weighted by its (weighted) rows, segments
     # holding one class skipped, as grouped_roc_auc_score(group_weight="samples").
     for model in spec.scores:

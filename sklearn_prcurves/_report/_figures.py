@@ -115,7 +115,7 @@ class FigureOptions:
         self.format, self.dpi, self.size, self.style = fmt, dpi, tuple(size), style
 
 
-def draw_figures(tables, results, prevalence, options=None, spec=None):
+def draw_figures(tables, results, prevalence, options=None, spec=None, segments=None):
     """``[(filename, caption, file bytes, page image)]`` for the report: each figure
     in the chosen format, and as the page shows it (``(MIME type, bytes)``: the SVG
     itself, or a PNG beside a PDF, which browsers do not show inline)."""
@@ -125,7 +125,8 @@ def draw_figures(tables, results, prevalence, options=None, spec=None):
     options = options or FigureOptions()
     out = []
     with matplotlib.style.context(options.style or "default"):
-        for name, caption, fig in build_figures(tables, results, prevalence, options, spec):
+        for name, caption, fig in build_figures(tables, results, prevalence, options, spec,
+                                                segments):
             data = _saved(fig, options.format, options.dpi)
             if options.format == "pdf":
                 shown = ("image/png", _saved(fig, "png", options.dpi))
@@ -136,9 +137,10 @@ def draw_figures(tables, results, prevalence, options=None, spec=None):
     return out
 
 
-def build_figures(tables, results, prevalence, options=None, spec=None):
+def build_figures(tables, results, prevalence, options=None, spec=None, segments=None):
     """``[(name, caption, matplotlib figure)]`` for the report (names without their
-    format's suffix)."""
+    format's suffix); ``segments``: ``(tables by segment and model, the --by results)``
+    for the per-segment figure."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -225,7 +227,63 @@ def build_figures(tables, results, prevalence, options=None, spec=None):
         figures.append(("linear_vs_interpolated",
                         f"{model}: straight lines between PR points overstate the area by "
                         f"{gaps[model]:.4f} (the paper's section 4)", fig))
+    if segments is not None and segments[0]:
+        figures.append(_segment_figure(*segments, list(tables), options, colours, plt))
     return figures
+
+
+#: The most segments drawn as small multiples (the largest by rows).
+MAX_SEGMENT_PANELS = 12
+
+
+def _segment_figure(segment_tables, segments, models, options, colours, plt):
+    """Small multiples for ``--by``: one precision-recall panel per segment (the
+    largest :data:`MAX_SEGMENT_PANELS` by rows), every model in its colour, each panel
+    titled with its rows and positives; shared axes, one legend."""
+    from ._render import SMALL_SEGMENT
+
+    values = segments["values"]
+    sizes = {name: next(iter(results.values()))["rows"] for name, results in values.items()
+             if name in segment_tables}
+    shown = sorted(sizes, key=lambda name: -sizes[name])[:MAX_SEGMENT_PANELS]
+    shown.sort(key=list(values).index)  # in the tables' order
+    columns = min(4, len(shown))
+    rows = -(-len(shown) // columns)
+    width, height = options.size
+    panel = max(width / 2.2, 2.4)
+    fig, axes = plt.subplots(rows, columns, figsize=(panel * columns, panel * rows + 0.8),
+                             sharex=True, sharey=True, squeeze=False)
+    for ax, segment in zip(axes.flat, shown):
+        first = next(iter(values[segment].values()))
+        positives, negatives = first.get("positives", 0), first.get("negatives", 0)
+        for i, model in enumerate(models):
+            path = segment_tables[segment].get(model)
+            if path is None:
+                continue
+            recall, precision = _pr_points(path)
+            ax.plot(recall, precision, color=colours[i % len(colours)], linewidth=1.2,
+                    label=_label(model))
+        if positives + negatives > 0:
+            ax.axhline(positives / (positives + negatives), color="0.4", linestyle=":",
+                       linewidth=0.8)
+        small = " (small)" if min(positives, negatives) < SMALL_SEGMENT else ""
+        ax.set_title(f"{_label(segment)}{small}\n{first['rows']:,} rows, "
+                     f"{positives:,.0f} positives", fontsize=8)
+        ax.set(xlim=(0, 1), ylim=(0, 1.02))
+    for ax in axes.flat[len(shown):]:
+        ax.set_visible(False)
+    for ax in axes[-1]:
+        ax.set_xlabel("Recall")
+    for ax in axes[:, 0]:
+        ax.set_ylabel("Precision")
+    handles, labels = axes.flat[0].get_legend_handles_labels()
+    fig.legend(handles, labels, loc="lower center", ncol=min(len(labels), 3), fontsize=8,
+               frameon=False)
+    fig.tight_layout(rect=(0, 0.06 + 0.02 * (len(labels) // 3), 1, 1))
+    more = (f"; the {len(shown)} largest of {len(sizes)} segments" if len(sizes) > len(shown)
+            else "")
+    return ("segments", f"Precision-recall curves per {segments['column']!r} segment "
+            f"(Davis-Goadrich interpolation; dotted: the segment's prevalence{more})", fig)
 
 
 def _saved(fig, fmt, dpi):
