@@ -9,6 +9,8 @@ import pytest
 pytest.importorskip("sphinx")
 pytest.importorskip("numpydoc")
 pytest.importorskip("matplotlib")
+pytest.importorskip("sphinx_gallery")
+pytest.importorskip("pydata_sphinx_theme")
 
 DOCS = Path(__file__).resolve().parents[1] / "docs"
 
@@ -20,8 +22,22 @@ def test_sphinx_builds_with_warnings_as_errors(tmp_path):
         capture_output=True, text=True, timeout=600,
     )
     assert result.returncode == 0, result.stderr[-3000:]
-    for page in ("index.html", "user_guide.html", "api.html", "examples.html"):
+    for page in ("index.html", "install.html", "user_guide.html", "api.html",
+                 "examples.html", "compat.html"):
         assert (tmp_path / "html" / page).exists()
+    # The gallery ran: every example has its page, with its printed output and figures.
+    examples = sorted(p.stem for p in (DOCS / "gallery").glob("plot_*.py"))
+    assert len(examples) >= 6
+    for name in examples:
+        page = (tmp_path / "html" / "auto_examples" / f"{name}.html").read_text()
+        assert "sphx-glr-script-out" in page or "sphx_glr_" in page, name
+    figures = list((tmp_path / "html" / "_images").glob("sphx_glr_plot_*"))
+    assert len(figures) >= 5
+    # Displays that inherit scikit-learn's parameters link to its documentation.
+    display = (tmp_path / "html" / "generated" /
+               "sklearn_prcurves.RocCurveDisplay.html").read_text()
+    assert ("https://scikit-learn.org/stable/modules/generated/sklearn.metrics."
+            "RocCurveDisplay.html#sklearn.metrics.RocCurveDisplay.from_estimator") in display
     api = (tmp_path / "html" / "generated" / "sklearn_prcurves.pr_auc_score.html").read_text()
     assert "Davis" in api  # the API reference comes from the docstrings
     assert (tmp_path / "html" / "_images" / "straight_lines.png").exists()
