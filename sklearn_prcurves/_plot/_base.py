@@ -99,6 +99,33 @@ def log_view(fpr, tpr, low, points=600):
     return x[order], y[order]
 
 
+# --- the package's figure style, shared by its displays and the report's figures ---------
+# Iso-F1 lines light, behind the curves, labelled just outside the right edge (where no
+# curve is drawn); marked operating points labelled with their threshold beside them.
+ISO_F1_STYLE = {"color": "0.8", "linewidth": 0.8, "zorder": 0}
+ISO_F1_LABEL = {"color": "0.5", "fontsize": 7}
+THRESHOLD_LABEL = {"fontsize": 7}
+
+
+def draw_iso_f1(ax, levels):
+    """Iso-F1 lines at ``levels`` on ``ax``, labelled outside the right edge; returns
+    the lines."""
+    lines = []
+    for level in levels:
+        recall, precision = iso_f1_curve(level)
+        lines += ax.plot(recall, precision, **ISO_F1_STYLE)
+        ax.annotate(f"F1={level:0.1f}", xy=(1, precision[-1]), xytext=(4, 0),
+                    textcoords="offset points", va="center", annotation_clip=False,
+                    **ISO_F1_LABEL)
+    return lines
+
+
+def label_threshold(ax, x, y, threshold, colour):
+    """The threshold of a marked operating point, written beside it in its colour."""
+    ax.annotate(f"{threshold:.3g}", xy=(x, y), xytext=(4, 4), textcoords="offset points",
+                color=colour, **THRESHOLD_LABEL)
+
+
 def iso_f1_curve(level):
     """Recall and precision of the iso-F1 line, from where it enters at precision 1."""
     recall = np.linspace(level / (2 - level), 1, 200)

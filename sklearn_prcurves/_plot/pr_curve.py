@@ -14,7 +14,7 @@ from .._compat import plot_curve_arguments, takes
 from .._curves import require_two_classes, table_precision_recall
 from .._hull import hull_vertices
 from .._interpolation import path_area, path_points, table_path
-from ._base import iso_f1_curve
+from ._base import draw_iso_f1, label_threshold
 from ._dropin import TableCurveMixin, curve_names, summary_label, warn_renamed
 
 # The interpolations that describe a curve to draw (step and linear are only areas).
@@ -274,9 +274,7 @@ class PrecisionRecallDisplay(TableCurveMixin, _SklearnPrecisionRecallDisplay):
             ))
             # Each point labelled with the threshold it was asked at.
             for r, p, t in zip(recall, precision, asked):
-                self.ax_.annotate(f"{t:.3g}", xy=(r, p), xytext=(4, 4),
-                                  textcoords="offset points", fontsize=7,
-                                  color=line.get_color())
+                label_threshold(self.ax_, r, p, t, line.get_color())
 
     def _shade_unachievable(self):
         if self._tables is not None:
@@ -305,15 +303,9 @@ class PrecisionRecallDisplay(TableCurveMixin, _SklearnPrecisionRecallDisplay):
         if levels.ndim != 1 or not all(isinstance(v, Real) and 0 < v < 1 for v in levels.tolist()):
             raise ValueError(f"iso_f1 must be True, a level in (0, 1) or a sequence of them; "
                              f"got {iso_f1!r}.")
-        for level in levels:
-            # From where the line enters at precision 1 to recall 1, labelled just
-            # outside the right edge, where no curve is drawn.
-            recall, precision = iso_f1_curve(level)
-            (line,) = self.ax_.plot(recall, precision, color="0.8", linewidth=0.8, zorder=0)
-            self.ax_.annotate(f"F1={level:0.1f}", xy=(1, precision[-1]), xytext=(4, 0),
-                              textcoords="offset points", va="center", color="0.5",
-                              fontsize=8, annotation_clip=False)
-            self.iso_f1_lines_.append(line)
+        # From where each line enters at precision 1 to recall 1, labelled just outside
+        # the right edge (the package's style, as in the report's figures).
+        self.iso_f1_lines_ += draw_iso_f1(self.ax_, levels)
 
     @classmethod
     def from_estimator(cls, estimator, X, y, *, sample_weight=None, drop_intermediate=False,

@@ -12,7 +12,7 @@ import io
 import numpy as np
 
 from .._interpolation import path_points
-from .._plot._base import iso_f1_curve, log_view
+from .._plot._base import draw_iso_f1, label_threshold, log_view
 
 __all__ = ["FORMATS", "FigureOptions", "data_uri", "draw_figures", "thin"]
 
@@ -86,13 +86,8 @@ def _hull_points(hull):
 
 
 def _iso_f1(ax):
-    """Iso-F1 curves over their whole range, labelled outside the plot's right edge."""
-    for f1 in (0.2, 0.4, 0.6, 0.8):
-        recall, precision = iso_f1_curve(f1)
-        ax.plot(recall, precision, color="0.82", linewidth=0.8, zorder=0)
-        ax.annotate(f"F1={f1:.1f}", xy=(1, precision[-1]), xytext=(4, 0),
-                    textcoords="offset points", va="center", fontsize=7, color="0.5",
-                    annotation_clip=False)
+    """Iso-F1 curves over their whole range, in the displays' style."""
+    draw_iso_f1(ax, (0.2, 0.4, 0.6, 0.8))
 
 
 def _legend_below(ax, n):
@@ -320,8 +315,7 @@ def _mark_levels(ax, path, values, spec, colour):
         recall, precision = tp / path.n_pos, tp / (tp + fp)
         ax.plot([recall], [precision], marker="o", markersize=5, color=colour,
                 markeredgecolor="white", zorder=5)
-        ax.annotate(f"{threshold:.3g}", xy=(recall, precision), xytext=(5, 5),
-                    textcoords="offset points", fontsize=7, color=colour)
+        label_threshold(ax, recall, precision, threshold, colour)
 
 
 def _counts_at(path, threshold):
