@@ -498,10 +498,15 @@ def _to_numpy(array):
         return array
     try:
         from sklearn.utils._array_api import move_to  # scikit-learn >= 1.9
-    except ImportError:  # pragma: no cover - scikit-learn 1.8
+    except ImportError:  # scikit-learn 1.6 to 1.8
         from sklearn.utils._array_api import _convert_to_numpy, get_namespace
 
-        return _convert_to_numpy(array, get_namespace(array)[0])
+        try:
+            return _convert_to_numpy(array, get_namespace(array)[0])
+        except RuntimeError:
+            # A device it cannot read from (array_api_strict's "device1"): copied to the
+            # host through DLPack, which asks the producer for a CPU copy.
+            return np.from_dlpack(array, device="cpu")
     return move_to(array, xp=np, device="cpu")
 
 

@@ -15,6 +15,7 @@ import numpy as np
 
 from ._compat import (
     DET_CURVE_BEFORE_1_7,
+    ROC_THRESHOLDS_KEEP_SCORE_DTYPE,
     StrOptions,
     accepts_deprecated_probas_pred,
     array_api_boundary,
@@ -561,16 +562,21 @@ def roc_curve(
 def roc_points(y_true, y_score, pos_label=None, sample_weight=None, drop_intermediate=True):
     table = binary_table(y_true, y_score, pos_label, sample_weight)
     score_dtype = table.thresholds.dtype
+    if score_dtype == object and ROC_THRESHOLDS_KEEP_SCORE_DTYPE:
+        # Python integers past 2**64, kept as they are (scikit-learn before 1.8).
+        return table_roc(table, drop_intermediate, object_thresholds=True)
     fpr, tpr, thresholds = table_roc(table, drop_intermediate, owned=True)
     return fpr, tpr, curve_thresholds(thresholds, score_dtype)
 
 
-def table_roc(table, drop_intermediate=True, thresholds=True, owned=False):
+def table_roc(table, drop_intermediate=True, thresholds=True, owned=False,
+              object_thresholds=False):
     """:func:`roc_curve` of a counting table (``thresholds=False``: None for them).
 
     ``owned``: the caller drops the table afterwards, so where every row is a corner
     the curve may be written over the table's own buffers (see
-    :meth:`CountTable.take_fronts`) instead of fresh arrays."""
+    :meth:`CountTable.take_fronts`) instead of fresh arrays. ``object_thresholds``: a
+    table of Python integers gives its thresholds as they are (an object array)."""
     if drop_intermediate and len(table) > 2:
         keep = _keep_corners(table)
     else:
@@ -595,9 +601,11 @@ def table_roc(table, drop_intermediate=True, thresholds=True, owned=False):
         fpr = _prepend_origin(fps, n_neg)
         tpr = _prepend_origin(tps, n_pos)
         if thresholds:
-            thresholds = np.empty(fpr.shape[0])
+            rows = table.thresholds_at(keep)
+            thresholds = np.empty(fpr.shape[0], dtype=object if (
+                object_thresholds and rows.dtype == object) else np.float64)
             thresholds[0] = np.inf
-            thresholds[1:] = table.thresholds_at(keep)
+            thresholds[1:] = rows
         else:
             thresholds = None
 

@@ -289,7 +289,10 @@ def _display(cls, invariants=("order", "ftz"), sklearn_cls=None, **kwargs):
             display = cls.from_predictions(d.y, d.s, pos_label=1, **kwargs, **sw(d))
             # Each drawn line's extent and area: what a reader sees (a collinear vertex
             # kept or dropped by rounding changes the points, not the picture).
+            # Only the drawn points: matplotlib leaves out infinite ones (scikit-learn
+            # 1.6's DET line holds probit(0) = -inf).
             lines = [np.asarray(line.get_xydata(), float) for line in display.ax_.get_lines()]
+            lines = [x[np.isfinite(x).all(axis=1)] for x in lines]
             return [(x[:, 0].min(), x[:, 0].max(), x[:, 1].min(), x[:, 1].max(),
                      float(trapezoid(x[:, 1], x[:, 0]))) for x in lines if x.size]
         finally:
