@@ -100,7 +100,10 @@ def _cost(path, y, scores):
 
 
 def _gains(path, y, scores):
-    fig, axes = plt.subplots(1, 3, figsize=(13, 4))
+    # Two panels a row (three in one row were too small to read at the page's width).
+    fig, grid = plt.subplots(2, 2, figsize=(10, 8.5))
+    axes = [grid[0, 0], grid[0, 1], grid[1, 0]]
+    grid[1, 1].set_visible(False)
     targeted, gain, _ = spc.cumulative_gain_curve(y, scores)
     axes[0].plot(targeted, gain, label="model")
     axes[0].plot([0, 1], [0, 1], ":", color="0.4", label="random")
@@ -119,7 +122,8 @@ def _gains(path, y, scores):
     axes[2].set(xlabel="Threshold", ylabel="Share scoring at or above",
                 title="Kolmogorov-Smirnov", xlim=(thresholds[-1], thresholds[1]))
     axes[0].legend(loc="lower right")
-    axes[2].legend(loc="upper right", fontsize=8)
+    axes[2].legend(loc="upper left", bbox_to_anchor=(1.05, 1), fontsize=9)
+    fig.tight_layout()
     _save(fig, path)
 
 
