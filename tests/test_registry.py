@@ -48,6 +48,7 @@ from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.exceptions import UndefinedMetricWarning
 
 import sklearn_prcurves as spc
+from sklearn_prcurves._compat import TIES_SUMMED_LAST_ROW_FIRST
 
 import _fpenv
 from _hostile import HUGE, TINY, Data, hostile_data
@@ -373,7 +374,11 @@ REGISTRY: dict[str, Entry] = {
     # drop-ins: scikit-learn's outcome, whatever the input
     "roc_curve": dropin("roc_curve", pos_label=1),
     "precision_recall_curve": dropin("precision_recall_curve", pos_label=1),
-    "det_curve": dropin("det_curve", pos_label=1),
+    # Before 1.8 det_curve is scikit-learn's older algorithm on sums of tied weighted
+    # rows taken last row first, as there: reordering rows can move a sum by an ulp and
+    # the trimmed range with it, in scikit-learn as in ours (docs/compat.rst).
+    "det_curve": dropin("det_curve", tuple(i for i in CURVE if not (
+        i == "order" and TIES_SUMMED_LAST_ROW_FIRST)), pos_label=1),
     "confusion_matrix_at_thresholds": dropin("confusion_matrix_at_thresholds", TABLE,
                                              pos_label=1),
     "roc_auc_score": dropin("roc_auc_score", ALL, unit=True),
