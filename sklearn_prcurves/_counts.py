@@ -124,6 +124,8 @@ class CountTable:
             return spare
         if not isinstance(self._thresholds, _EncodedScores):
             return None
+        if self._thresholds.keys.itemsize != 8:  # float32 keys: too small to reuse
+            return None
         keys, self._thresholds = self._thresholds.keys, None
         return keys.view(np.float64)
 
@@ -579,9 +581,11 @@ def _count_packed(is_pos, y_score, negative_zero=True, smallest_bits=0):
     if y_score.dtype == np.float64:
         keys = y_score.view(np.uint64) << np.uint64(1)
     else:
-        keys = (y_score.view(np.uint32) & np.uint32(0x7FFFFFFF)).astype(np.uint64)
-        keys <<= np.uint64(1)
+        # float32: 31 bits of score and the label fit a 32-bit key, which sorts in
+        # half the time of a 64-bit one (3.9 against 7.6 ms at 1e6).
+        keys = y_score.view(np.uint32) << np.uint32(1)
     keys |= is_pos
+    one = keys.dtype.type(1)
     top = keys[np.argmax(keys)]
     if top > _NAN_KEYS[y_score.dtype.type]:
         return None  # NaN, from a caller that skipped the checks: the general path
@@ -594,15 +598,15 @@ def _count_packed(is_pos, y_score, negative_zero=True, smallest_bits=0):
     if n_distinct == n:  # every score distinct: the rows are the table
         del last
         if sys.byteorder == "little":
-            labels = keys.view(np.uint8)[::8] & np.uint8(1)
+            labels = keys.view(np.uint8)[::keys.itemsize] & np.uint8(1)
         else:  # pragma: no cover - big-endian machines
-            labels = (keys & np.uint64(1)).astype(np.uint8)
+            labels = (keys & one).astype(np.uint8)
         pos = labels.view(bool)[::-1]
         # The running sums are left to the functions that read them (the table sums
         # them when asked): the ROC curve needs them only at its corners. So are the
         # thresholds, unless the smallest score is a zero, whose sign is settled here.
         values = _EncodedScores(keys, y_score.dtype)
-        if negative_zero and keys[0] >> np.uint64(1) == 0:
+        if negative_zero and keys[0] >> one == 0:
             values = values.decoded()
             _signed_zero_as_first_seen(values[-1:], y_score)
         return CountTable(values, None, None, (pos, None))
@@ -615,19 +619,19 @@ def _count_packed(is_pos, y_score, negative_zero=True, smallest_bits=0):
         # (the next score's first row when it has none), a search per distinct score
         # instead of a pass over the rows.
         pos = ends + 1
-        pos -= np.searchsorted(keys, last_keys | np.uint64(1))
+        pos -= np.searchsorted(keys, last_keys | one)
     else:
         # Many (float32 probabilities: most of 1e6 scores distinct, some tied): the
         # searches would cost log n each; one running count of the label bits read at
         # the runs' ends costs a pass (23 -> 4 ms at 1e6 rows, 970,000 distinct).
         if sys.byteorder == "little":
-            labels = keys.view(np.uint8)[::8] & np.uint8(1)
+            labels = keys.view(np.uint8)[::keys.itemsize] & np.uint8(1)
         else:  # pragma: no cover - big-endian machines
-            labels = (keys & np.uint64(1)).astype(np.uint8)
+            labels = (keys & one).astype(np.uint8)
         running = cumsum_into(labels, np.empty(n, dtype=running_dtype(n)))
         pos = np.diff(running[ends], prepend=0)
     pos = pos[::-1]
-    values = _decoded(last_keys >> np.uint64(1), y_score.dtype)[::-1]
+    values = _decoded(last_keys >> one, y_score.dtype)[::-1]
     neg = np.diff(ends, prepend=-1)[::-1]  # rows per distinct score, from the highest
     neg -= pos
     tps, fps = np.cumsum(pos).astype(np.float64), np.cumsum(neg).astype(np.float64)
@@ -679,8 +683,10 @@ _FINITE_FLOAT_KEYS = np.uint64(0x7FF0000000000000)
 # bits shifted up one) that read as normal doubles.
 _SMALLEST_NORMAL_BITS = 0x0010000000000000
 # Keys above these hold a NaN: the key of +inf with the label bit set.
+# The smallest key of a NaN score (any sign bit: the float32 key drops it, the float64
+# one shifts it out).
 _NAN_KEYS = {np.float64: np.uint64(0x7FF0000000000000 << 1 | 1),
-             np.float32: np.uint64(0x7F800000 << 1 | 1)}
+             np.float32: np.uint32(0x7F800000 << 1 | 1)}
 
 
 class _EncodedScores:
@@ -698,7 +704,7 @@ class _EncodedScores:
         once: threads reading a table's thresholds together must not shift twice."""
         with self._lock:
             if self._values is None:
-                self.keys >>= np.uint64(1)
+                self.keys >>= self.keys.dtype.type(1)
                 self._values = _decoded(self.keys, self.dtype)[::-1]
         return self._values
 
@@ -708,7 +714,7 @@ class _EncodedScores:
             if self._values is not None:
                 return self._values[index]
             bits = self.keys[::-1][index]
-        bits >>= np.uint64(1)
+        bits >>= bits.dtype.type(1)
         return _decoded(bits, self.dtype)
 
     def __reduce__(self):  # tables travel to other processes (Dask, Spark)
@@ -719,10 +725,9 @@ class _EncodedScores:
 
 
 def _decoded(bits, dtype):
-    """Scores back from their (shifted-back) key bits."""
-    if dtype == np.float64:
-        return bits.view(np.float64)
-    return bits.astype(np.uint32).view(np.float32)
+    """Scores back from their (shifted-back) key bits: 64-bit keys of float64 scores,
+    32-bit keys of float32 ones."""
+    return bits.view(dtype)
 
 
 def _float(counts):
