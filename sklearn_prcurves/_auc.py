@@ -577,9 +577,11 @@ def _binary_pr_auc(
     achievable=False, recall_range=None,
 ):
     if interpolation == "step" and not achievable and recall_range is None:
-        return _binary_average_precision(
+        # average_precision_score's float (a drop-in keeps scikit-learn's, which with
+        # fractional weights can round one ulp above 1), held in [0, 1] as an area is.
+        return min(_binary_average_precision(
             y_true, y_score, pos_label=pos_label, sample_weight=sample_weight
-        )
+        ), 1.0)
     if sample_weight is not None:
         check_non_negative_weight(np.asarray(sample_weight))
     table = binary_table(y_true, y_score, pos_label, sample_weight)
@@ -712,7 +714,8 @@ def pr_auc_score(
         - ``"continuous"``: the exact integral of the same curve (the limit of
           infinitely small steps); defined for any weights and invariant to their
           scale; equal to ``"davis-goadrich"`` up to the discretisation.
-        - ``"step"``: identical to :func:`average_precision_score`.
+        - ``"step"``: identical to :func:`average_precision_score` (held at 1 where
+          that sum, scikit-learn's, rounds one ulp above it).
         - ``"linear"``: straight lines between PR points, kept only to show how
           optimistic that is.
     average : {'micro', 'samples', 'weighted', 'macro'} or None, default='macro'

@@ -251,3 +251,22 @@ def test_display_options_fail_clearly():
 def test_expected_cost_where_every_error_costs_nothing():
     with pytest.raises(ValueError, match="costs nothing"):
         spc.expected_cost([0, 1, 1, 0], [.1, .9, .4, .3], prevalence=1, cost_fn=0)
+
+
+def test_step_area_of_fractional_weights_stays_in_the_unit_interval():
+    # Only positives, fractional weights: scikit-learn's average precision sums recall
+    # steps to 1.0000000000000002. The drop-in keeps scikit-learn's float; the
+    # package's own area (interpolation="step") is held at 1. Found by the registry at
+    # depth 80 (PRC_REGISTRY_DEPTH).
+    import warnings
+
+    import sklearn.metrics as skm
+
+    y = np.ones(10, dtype=int)
+    scores = np.array([0., 0, 1, 1, 1, 2, 0, 0, 0, 0])
+    weight = np.array([0.1, 0.1, 0.1, 0.7, 0.7, 0.7, 1, 0.1, 1, 2.5])
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        theirs = skm.average_precision_score(y, scores, sample_weight=weight)
+        assert spc.average_precision_score(y, scores, sample_weight=weight) == theirs
+    assert spc.pr_auc_score(y, scores, sample_weight=weight, interpolation="step") <= 1.0
