@@ -28,62 +28,64 @@ INTERPOLATIONS = ("davis-goadrich", "continuous", "linear", "step")
 _HEAD_TERMS = 32
 
 
-def segment_areas(tp_a, fp_a, tp_b, fp_b, n_pos, interpolation):
+def segment_areas(tp_a, fp_a, tp_b, fp_b, n_pos, interpolation, xp=np):
     """Area under the interpolated PR curve over each segment A -> B.
 
     Parameters
     ----------
-    tp_a, fp_a, tp_b, fp_b : ndarray of float64, shape (n_segments,)
+    tp_a, fp_a, tp_b, fp_b : float64 arrays of namespace ``xp``, shape (n_segments,)
         Weighted counts at both ends; ``tp_b > tp_a`` for every segment (segments
         adding only negatives are vertical drops with no area: leave them out).
-    n_pos : float or ndarray of float64, shape (n_segments,)
+    n_pos : float or float64 array of shape (n_segments,)
         Total weight of positives (P), of each segment's own curve if an array.
     interpolation : {"davis-goadrich", "continuous", "linear", "step"}
+    xp : array namespace, default NumPy
+        Any array API namespace (torch, CuPy, array_api_strict): the same arithmetic,
+        element for element, on the arrays' own device.
 
     Returns
     -------
-    areas : ndarray of float64, shape (n_segments,)
+    areas : float64 array of namespace ``xp``, shape (n_segments,)
     """
     d_tp = tp_b - tp_a
     d_fp = fp_b - fp_a
     precision_b = tp_b / (tp_b + fp_b)
     if interpolation == "step":
         return d_tp / n_pos * precision_b
-    precision_a = start_precision(tp_a, fp_a, precision_b)
+    precision_a = start_precision(tp_a, fp_a, precision_b, xp)
     if interpolation == "linear":
         return d_tp / n_pos * (precision_a + precision_b) / 2
     if interpolation == "continuous":
-        return _continuous_areas(tp_a, fp_a, d_tp, d_fp, n_pos)
-    return _davis_goadrich_areas(tp_a, fp_a, d_tp, d_fp, n_pos, precision_a, precision_b)
+        return _continuous_areas(tp_a, fp_a, d_tp, d_fp, n_pos, xp)
+    return _davis_goadrich_areas(tp_a, fp_a, d_tp, d_fp, n_pos, precision_a, precision_b, xp)
 
 
-def start_precision(tp_a, fp_a, precision_b):
+def start_precision(tp_a, fp_a, precision_b, xp=np):
     """Precision at the start of each segment, with the conventions for TP_A = 0."""
+    start = tp_a + fp_a
     with np.errstate(invalid="ignore", divide="ignore"):
-        precision_a = tp_a / (tp_a + fp_a)
-    first = np.flatnonzero(tp_a == 0)  # few: the segments before the first positive
-    if first.shape[0]:
-        # From the origin: held flat at the end's precision; from (0, FP_A > 0): 0.
-        precision_a[first] = np.where(fp_a[first] == 0, precision_b[first], 0.0)
-    return precision_a
+        precision_a = tp_a / xp.where(start > 0, start, 1.0)
+    # From the origin: held flat at the end's precision; from (0, FP_A > 0): 0.
+    return xp.where(tp_a > 0, precision_a, xp.where(fp_a == 0, precision_b, 0.0))
 
 
-def interpolated_precision(tp_a, fp_a, d_tp, d_fp, x):
+def interpolated_precision(tp_a, fp_a, d_tp, d_fp, x, xp=np):
     """Precision after ``x`` more units of positive weight along the segment."""
     tp = tp_a + x
-    return tp / (tp + fp_a + along(d_fp, x, d_tp))
+    return tp / (tp + fp_a + along(d_fp, x, d_tp, xp))
 
 
-def along(d_fp, x, d_tp):
+def along(d_fp, x, d_tp, xp=np):
     """The negatives added by ``x`` of a segment's ``d_tp`` positives: ``d_fp * (x /
     d_tp)``, the fraction of the segment first. The skew ``d_fp / d_tp`` overflows where
     rows weighing 1e300 and 1e-300 meet; the fraction lies in [0, 1]."""
+    rising = d_tp > 0
     with np.errstate(invalid="ignore", divide="ignore"):
-        fraction = np.where(d_tp > 0, np.divide(x, d_tp), 0.0)
+        fraction = xp.where(rising, x / xp.where(rising, d_tp, 1.0), 0.0)
     return d_fp * fraction
 
 
-def _continuous_areas(tp_a, fp_a, d_tp, d_fp, n_pos):
+def _continuous_areas(tp_a, fp_a, d_tp, d_fp, n_pos, xp=np):
     """Exact integral of precision over recall along each segment.
 
     With t = (dTP + dFP) / (TP_A + FP_A), the integral of r / (a r + b) from r_A to
@@ -100,18 +102,18 @@ def _continuous_areas(tp_a, fp_a, d_tp, d_fp, n_pos):
     start = tp_a + fp_a
     mean_precision = d_tp / d_all
     with np.errstate(over="ignore", divide="ignore"):
-        t = np.divide(d_all, start, where=start > 0, out=np.full_like(start, np.inf))
+        t = xp.where(start > 0, d_all / xp.where(start > 0, start, 1.0), xp.inf)
     # t = 0 (a segment under 1e-308 of its start): precision stays the start's.
     flat = t == 0
     mean_precision[flat] = tp_a[flat] / start[flat]
-    inner = np.isfinite(t) & ~flat
+    inner = xp.isfinite(t) & ~flat
     t = t[inner]
-    mean_precision[inner] = (mean_precision[inner] * (_x_minus_log1p(t) / t)
-                             + (tp_a[inner] / start[inner]) * (np.log1p(t) / t))
+    mean_precision[inner] = (mean_precision[inner] * (_x_minus_log1p(t, xp) / t)
+                             + (tp_a[inner] / start[inner]) * (xp.log1p(t) / t))
     return (d_tp / n_pos) * mean_precision
 
 
-def _davis_goadrich_areas(tp_a, fp_a, d_tp, d_fp, n_pos, precision_a, precision_b):
+def _davis_goadrich_areas(tp_a, fp_a, d_tp, d_fp, n_pos, precision_a, precision_b, xp=np):
     """Trapezoids through the points one unit of positive weight apart.
 
     Points sit at x = 1, 2, ..., ceil(dTP) - 1 and at x = dTP (the last step shorter
@@ -119,70 +121,57 @@ def _davis_goadrich_areas(tp_a, fp_a, d_tp, d_fp, n_pos, precision_a, precision_
     form by :func:`_step_sum`, so a tie group holding 1e7 positives costs one element.
     """
     areas = d_tp / n_pos * (precision_a + precision_b) / 2  # no interior: one trapezoid
-    steps = interior_steps(d_tp)
-    inner = np.flatnonzero(steps > 0)  # segments with interior points
-    if not inner.shape[0]:
+    steps = interior_steps(d_tp, xp)
+    inner = steps > 0  # segments with interior points
+    if not bool(xp.any(inner)):
         return areas
 
     dtp, dfp = d_tp[inner], d_fp[inner]
     m = steps[inner]  # number of interior points
     tpa, fpa = tp_a[inner], fp_a[inner]
     slope = (dtp + dfp) / dtp  # a = 1 + s
-    precision_m = interpolated_precision(tpa, fpa, dtp, dfp, m)
+    precision_m = interpolated_precision(tpa, fpa, dtp, dfp, m, xp)
     # sum_{x=1}^{m-1} (TP_A + x) / (TP_A + FP_A + a x) = (1/a) sum (c + x) / (x + z)
-    inner_sum = _step_sum(tpa, (tpa + fpa) / slope, m - 1) / slope
+    inner_sum = _step_sum(tpa, (tpa + fpa) / slope, m - 1, xp) / slope
     total = (
         (precision_a[inner] + precision_m) / 2
         + inner_sum
         + (dtp - m) * (precision_m + precision_b[inner]) / 2
     )
-    areas[inner] = total / (n_pos[inner] if np.ndim(n_pos) else n_pos)
+    areas[inner] = total / (n_pos[inner] if getattr(n_pos, "ndim", 0) else n_pos)
     return areas
 
 
-def interior_steps(d_tp):
+_EPS = float(np.finfo(np.float64).eps)
+
+
+def interior_steps(d_tp, xp=np):
     """Whole units of positive weight strictly inside segments of ``d_tp`` positives:
     ``ceil(d_tp) - 1``, with a ``d_tp`` a few ulps above a whole number read as that
     number (1.0000000000000009, a sum of weights 1.0 rounded, adds no point: the
     row order of the sums must not decide the curve's points)."""
     with np.errstate(under="ignore"):  # (a subnormal d_tp has no step either way)
-        return np.maximum(np.ceil(d_tp * (1.0 - 8 * np.finfo(np.float64).eps)) - 1, 0.0)
+        return xp.maximum(xp.ceil(d_tp * (1.0 - 8 * _EPS)) - 1, 0.0)
 
 
-def _step_sum(c, z, count):
+def _step_sum(c, z, count, xp=np):
     """S = sum_{x=1}^{count} (c + x) / (x + z) for c, z >= 0 and integer count >= 0.
 
     S = count - (z - c) * (psi(z + count + 1) - psi(z + 1)). The first terms are added
-    directly; the rest uses the asymptotic expansion of the digamma difference written
-    in difference form (log1p, and powers differenced by factoring out a^-2 - b^-2),
-    choosing between two algebraically equal forms so that no step cancels.
+    directly, in order of x; the rest uses the asymptotic expansion of the digamma
+    difference written in difference form (log1p, and powers differenced by factoring
+    out a^-2 - b^-2), choosing between two algebraically equal forms so that no step
+    cancels.
     """
-    total = np.zeros_like(c)
-    head = np.minimum(count, _HEAD_TERMS).astype(np.intp)
-    terms = int(head.sum())
-    if terms <= 2 * c.shape[0] + 1024:
-        # Few terms (small tie groups, unit weights): all at once, each sum's terms
-        # laid out in a row and added in order of x, as the loop below adds them.
-        sums = np.repeat(np.arange(c.shape[0]), head)
-        x = np.arange(1, terms + 1, dtype=np.float64)
-        x -= np.repeat(np.cumsum(head) - head, head)
-        total += np.bincount(sums, weights=(c[sums] + x) / (x + z[sums]), minlength=c.shape[0])
-    else:
-        # Many (large weights): term by term over the sums still needing it, so
-        # memory stays that of the segments.
-        live = np.flatnonzero(head)
-        c_l, z_l, n_l = c[live], z[live], head[live]
-        for x in range(1, _HEAD_TERMS + 1):
-            if not live.shape[0]:
-                break
-            total[live] += (c_l + x) / (x + z_l)
-            more = n_l > x
-            if not more.all():
-                live, c_l, z_l, n_l = live[more], c_l[more], z_l[more], n_l[more]
-    if not np.any(count > _HEAD_TERMS):
+    total = xp.zeros_like(c)
+    # One pass per term, up to the longest head (adding 0.0 where a sum has ended).
+    longest = int(xp.max(xp.minimum(count, float(_HEAD_TERMS)))) if c.shape[0] else 0
+    for x in range(1, longest + 1):
+        total += xp.where(count >= x, (c + x) / (x + z), 0.0)
+    tail = count > _HEAD_TERMS
+    if not bool(xp.any(tail)):
         return total
 
-    tail = count > _HEAD_TERMS
     c_t = c[tail] + _HEAD_TERMS
     z_t = z[tail] + _HEAD_TERMS
     n_t = count[tail] - _HEAD_TERMS
@@ -203,31 +192,24 @@ def _step_sum(c, z, count):
             + du * (u * u + u * v + v * v) / 252
             - du * (u + v) * (u * u + v * v) / 240
         )
-    below = z_t >= c_t  # precision under 1/a: subtract a small, stable quantity
-    rest = np.empty_like(n_t)
-    w = z_t[below] - c_t[below]
-    rest[below] = y[below] * (c_t[below] + 1) + w * (
-        _x_minus_log1p(y[below]) - corrections[below]
-    )
-    w = c_t[~below] - z_t[~below]
-    rest[~below] = n_t[~below] + w * (np.log1p(y[~below]) + corrections[~below])
-    total[tail] += rest
+    # Precision under 1/a (z >= c): subtract a small, stable quantity.
+    below = z_t >= c_t
+    rest_below = y * (c_t + 1) + (z_t - c_t) * (_x_minus_log1p(y, xp) - corrections)
+    rest_above = n_t + (c_t - z_t) * (xp.log1p(y) + corrections)
+    total[tail] += xp.where(below, rest_below, rest_above)
     return total
 
 
-def _x_minus_log1p(y):
+def _x_minus_log1p(y, xp=np):
     """y - log1p(y) for y >= 0, by its series below 0.1."""
-    out = np.empty_like(y)
     small = y < 0.1
-    ys = y[small]
+    ys = xp.where(small, y, 0.0)
     power = ys * ys
     acc = power / 2
     for k in range(3, 20):
         power = power * ys
         acc += (1.0 if k % 2 == 0 else -1.0) * power / k
-    out[small] = acc
-    out[~small] = y[~small] - np.log1p(y[~small])
-    return out
+    return xp.where(small, acc, y - xp.log1p(y))
 
 
 # --- paths: a curve given by its count points -----------------------------------------
