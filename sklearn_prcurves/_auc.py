@@ -20,6 +20,7 @@ from sklearn.preprocessing import label_binarize
 from sklearn.utils import check_array, check_consistent_length, column_or_1d
 
 from ._averaging import average_binary_score, average_ovo_score, average_ovr_score
+from . import _device
 from ._compat import (
     Interval,
     StrOptions,
@@ -190,7 +191,8 @@ def roc_auc_score(
 ) -> float | np.ndarray: ...
 
 
-@array_api_boundary("y_score", "y_true", "sample_weight")
+@array_api_boundary("y_score", "y_true", "sample_weight",
+                    on_device=_device.roc_auc_score)
 @validate_params(
     {
         "y_true": ["array-like"],
@@ -484,7 +486,8 @@ def average_precision_score(
 ) -> float | np.ndarray: ...
 
 
-@array_api_boundary("y_score", "y_true", "sample_weight")
+@array_api_boundary("y_score", "y_true", "sample_weight",
+                    on_device=_device.average_precision_score)
 @validate_params(
     {
         "y_true": ["array-like"],
@@ -670,7 +673,8 @@ def pr_auc_score(
 ) -> float | np.ndarray: ...
 
 
-@array_api_boundary("y_score", "y_true", "sample_weight")
+@array_api_boundary("y_score", "y_true", "sample_weight",
+                    on_device=_device.pr_auc_score)
 @validate_params(
     {**_PR_AUC_PARAMS, "leading_negatives": [StrOptions(set(LEADING_NEGATIVES))],
      "recall_range": ["array-like", None]},
@@ -814,7 +818,8 @@ def achievable_pr_auc_score(
 ) -> float | np.ndarray: ...
 
 
-@array_api_boundary("y_score", "y_true", "sample_weight")
+@array_api_boundary("y_score", "y_true", "sample_weight",
+                    on_device=_device.achievable_pr_auc_score)
 @validate_params(_PR_AUC_PARAMS, prefer_skip_nested_validation=True)
 def achievable_pr_auc_score(
     y_true: ArrayLike,

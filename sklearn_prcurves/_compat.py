@@ -491,6 +491,26 @@ def _is_foreign_array(array):
     return array is not None and not isinstance(array, np.ndarray) and is_array_api_obj(array)
 
 
+def array_namespace_and_device(*arrays):
+    """``(xp, device)`` shared by ``arrays`` (None skipped) when all are of one array
+    API namespace other than NumPy, on one device; otherwise None."""
+    present = [a for a in arrays if a is not None]
+    if not present or not all(_is_foreign_array(a) for a in present):
+        return None
+    from sklearn.utils._array_api import get_namespace_and_device  # scikit-learn >= 1.6
+
+    try:
+        xp, _, device = get_namespace_and_device(*present)
+    except (TypeError, ValueError):  # several namespaces or devices
+        return None
+    return xp, device
+
+
+def to_numpy(array):
+    """``array`` as NumPy on the host (a NumPy array or anything else: as it is)."""
+    return _to_numpy(array)
+
+
 def _to_numpy(array):
     import numpy as np
 
@@ -521,16 +541,23 @@ def _from_numpy(result, xp, device):
     return result
 
 
-def array_api_boundary(*array_params: str
+def array_api_boundary(*array_params: str, on_device: Callable[..., Any] | None = None
                        ) -> Callable[[Callable[_P, _R]], Callable[_P, _R]]:
     """Let a NumPy function take and give arrays of any array API namespace.
 
-    Under ``sklearn.set_config(array_api_dispatch=True)``, arguments ``array_params``
-    that are arrays of another namespace (torch, array_api_strict, ...) are moved to
-    NumPy on the CPU (the counting kernel is NumPy), and array results are returned
-    in the namespace and on the device of the first of ``array_params`` (the scores,
-    as scikit-learn's results follow ``y_pred``). Scalars stay Python floats, as in
-    scikit-learn. Without dispatch nothing changes.
+    Under ``sklearn.set_config(array_api_dispatch=True)``, when arguments
+    ``array_params`` are arrays of another namespace (torch, CuPy, array_api_strict):
+
+    - ``on_device``, the function's device version (:mod:`._device`), is called with
+      the same arguments and computes where the arrays are; it answers
+      ``NotImplemented`` for input it leaves to the NumPy function (bad input above
+      all, so that errors and warnings are the NumPy path's own);
+    - otherwise the arrays are moved to NumPy on the CPU, and array results are
+      returned in the namespace and on the device of the first of ``array_params``
+      (the scores, as scikit-learn's results follow ``y_pred``).
+
+    Scalars are returned as scikit-learn returns them. Without dispatch nothing
+    changes.
     """
 
     def decorator(func):
@@ -544,6 +571,15 @@ def array_api_boundary(*array_params: str
             arrays = [bound.arguments.get(name) for name in array_params]
             if not any(_is_foreign_array(a) for a in arrays):
                 return func(*args, **kwargs)
+            if on_device is not None:
+                try:
+                    full = signature.bind(*args, **kwargs)
+                except TypeError:
+                    full = None  # the NumPy function raises Python's own error
+                if full is not None:
+                    result = on_device(*full.args, **full.kwargs)
+                    if result is not NotImplemented:
+                        return SCORE_SCALAR(result) if type(result) is float else result
             for name in array_params:
                 if name in bound.arguments:
                     bound.arguments[name] = _to_numpy(bound.arguments[name])

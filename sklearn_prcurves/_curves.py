@@ -13,6 +13,7 @@ from numbers import Real
 
 import numpy as np
 
+from . import _device
 from ._compat import (
     DET_CURVE_BEFORE_1_7,
     ROC_THRESHOLDS_KEEP_SCORE_DTYPE,
@@ -234,7 +235,8 @@ def confusion_matrix_at_thresholds(
 
 
 @accepts_deprecated_probas_pred
-@array_api_boundary("y_score", "y_true", "sample_weight")
+@array_api_boundary("y_score", "y_true", "sample_weight",
+                    on_device=_device.precision_recall_curve)
 @validate_params(
     {**BINARY_PARAMS, "drop_intermediate": ["boolean"]},
     prefer_skip_nested_validation=True,
@@ -498,7 +500,8 @@ def step_area_terms(table, out=None):
     return terms
 
 
-@array_api_boundary("y_score", "y_true", "sample_weight")
+@array_api_boundary("y_score", "y_true", "sample_weight",
+                    on_device=_device.roc_curve)
 @validate_params(
     {**BINARY_PARAMS, "drop_intermediate": ["boolean"]},
     prefer_skip_nested_validation=True,

@@ -17,6 +17,7 @@ from numbers import Real
 
 import numpy as np
 
+from . import _device
 from ._compat import StrOptions, array_api_boundary, validate_params
 from ._curves import BINARY_PARAMS, binary_table, two_class_table
 from ._interpolation import INTERPOLATIONS, path_area, path_points, table_path
@@ -221,7 +222,8 @@ def hull_path(table):
     return tp[keep], fp[keep], thresholds[keep]
 
 
-@array_api_boundary("y_score", "y_true", "sample_weight")
+@array_api_boundary("y_score", "y_true", "sample_weight",
+                    on_device=_device.roc_convex_hull)
 @validate_params(BINARY_PARAMS, prefer_skip_nested_validation=True)
 def roc_convex_hull(
     y_true: ArrayLike,

@@ -151,7 +151,8 @@ def interior_steps(d_tp, xp=np):
     number (1.0000000000000009, a sum of weights 1.0 rounded, adds no point: the
     row order of the sums must not decide the curve's points)."""
     with np.errstate(under="ignore"):  # (a subnormal d_tp has no step either way)
-        return xp.maximum(xp.ceil(d_tp * (1.0 - 8 * _EPS)) - 1, 0.0)
+        steps = xp.ceil(d_tp * (1.0 - 8 * _EPS)) - 1
+    return xp.where(steps > 0, steps, 0.0)
 
 
 def _step_sum(c, z, count, xp=np):
@@ -165,7 +166,7 @@ def _step_sum(c, z, count, xp=np):
     """
     total = xp.zeros_like(c)
     # One pass per term, up to the longest head (adding 0.0 where a sum has ended).
-    longest = int(xp.max(xp.minimum(count, float(_HEAD_TERMS)))) if c.shape[0] else 0
+    longest = min(int(xp.max(count)), _HEAD_TERMS) if c.shape[0] else 0
     for x in range(1, longest + 1):
         total += xp.where(count >= x, (c + x) / (x + z), 0.0)
     tail = count > _HEAD_TERMS

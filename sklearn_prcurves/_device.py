@@ -1,0 +1,446 @@
+"""The counting kernel where the scores live: any array API namespace and device.
+
+Under ``sklearn.set_config(array_api_dispatch=True)``, scores held by PyTorch (CPU or
+CUDA), CuPy or ``array_api_strict`` are counted on their own device, by the kernel
+scikit-learn's ``confusion_matrix_at_thresholds`` describes: one stable sort, running
+sums of the labels (and weights), and a mask of the rows where the score changes. The
+result is the same table as :class:`~sklearn_prcurves._counts.CountTable` (distinct
+scores, running positives, running negatives), held on the device; the areas and
+curves below read it there, and only scalars and the ROC convex hull's few
+candidate vertices come back to the host.
+
+Exactness: unweighted counts are integers (int64 running sums), whatever the score
+dtype; weights are summed in float64, in scikit-learn's row order, so counts are the
+same floats as its; ties are grouped by exact equality in the scores' own dtype. Areas
+are formed from float64 rates with scikit-learn's formulas, term by term as on the
+host; only the order of the final sum is the device library's, so a device area may
+differ from the NumPy one in its last bits (tested to 1e-12 relative).
+
+Each public function's device version (bottom of the module) takes the function's own
+arguments and returns ``NotImplemented`` whenever the input is anything but plain
+binary data it can count on the device (one class only, labels to infer, a
+non-finite score, a negative weight, options it does not cover, a device without
+float64): the NumPy implementation then runs on a host copy and gives scikit-learn's
+errors and warnings exactly as for NumPy input.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from ._compat import TIES_SUMMED_LAST_ROW_FIRST, array_namespace_and_device
+from ._interpolation import INTERPOLATIONS, LEADING_NEGATIVES, segment_areas
+
+__all__ = ["DeviceTable", "device_count_table", "DEVICE_FUNCTIONS"]
+
+
+@dataclass(frozen=True)
+class DeviceTable:
+    """The count table on the scores' device.
+
+    ``thresholds`` are the distinct scores in decreasing order (the scores' dtype);
+    ``tps`` and ``fps`` the running weight of positives and negatives at or above each
+    one (int64 without weights, float64 with). ``n_pos`` and ``n_neg`` are the totals
+    as Python numbers.
+    """
+
+    xp: Any
+    device: Any
+    thresholds: Any
+    tps: Any
+    fps: Any
+    n_pos: float
+    n_neg: float
+
+    def __len__(self):
+        return int(self.thresholds.shape[0])
+
+    def path(self):
+        """``(tp, fp)`` as float64 with the origin first: the curve's points."""
+        xp = self.xp
+        zero = xp.zeros(1, dtype=xp.float64, device=self.device)
+        return (xp.concat([zero, xp.astype(self.tps, xp.float64)]),
+                xp.concat([zero, xp.astype(self.fps, xp.float64)]))
+
+
+def device_count_table(xp, device, is_pos, y_score, sample_weight=None):
+    """Count ``is_pos`` (bool), ``y_score`` (real, finite) and ``sample_weight``
+    (non-negative, finite; zero-weight rows are left out) on their device."""
+    if sample_weight is not None:
+        sample_weight = xp.astype(sample_weight, xp.float64)
+        if not bool(xp.all(sample_weight != 0)):
+            counted = sample_weight != 0
+            is_pos, y_score, sample_weight = (
+                is_pos[counted], y_score[counted], sample_weight[counted])
+    if TIES_SUMMED_LAST_ROW_FIRST:  # scikit-learn < 1.8: ascending sort, reversed
+        order = xp.flip(xp.argsort(y_score, stable=True))
+    else:
+        order = xp.argsort(y_score, descending=True, stable=True)
+    scores = xp.take(y_score, order)
+    positive = xp.take(is_pos, order)
+    n = scores.shape[0]
+    last_of_tie = xp.concat([scores[1:] != scores[:-1],
+                             xp.ones(1, dtype=xp.bool, device=device)])
+    ends = xp.nonzero(last_of_tie)[0]
+    thresholds = xp.take(scores, ends)
+    del scores, last_of_tie
+    if sample_weight is None:
+        running = xp.cumulative_sum(xp.astype(positive, xp.int64))
+        tps = xp.take(running, ends)
+        fps = (xp.astype(ends, xp.int64) + 1) - tps
+        n_pos, n_neg = int(tps[-1]), n - int(tps[-1])
+    else:
+        weight = xp.take(sample_weight, order)
+        tps = xp.take(xp.cumulative_sum(xp.where(positive, weight, 0.0)), ends)
+        fps = xp.take(xp.cumulative_sum(xp.where(positive, 0.0, weight)), ends)
+        n_pos, n_neg = float(tps[-1]), float(fps[-1])
+    return DeviceTable(xp, device, thresholds, tps, fps, n_pos, n_neg)
+
+
+# --- areas and curves of a device table ------------------------------------------------
+
+
+def _rates(xp, counts, total):
+    return xp.astype(counts, xp.float64) / total
+
+
+def device_roc(table, drop_intermediate=True):
+    """``(fps, tps, thresholds)`` of :func:`roc_curve` before the rates, origin first;
+    collinear intermediate points dropped as scikit-learn drops them."""
+    xp, device = table.xp, table.device
+    fps, tps, thresholds = table.fps, table.tps, table.thresholds
+    if drop_intermediate and fps.shape[0] > 2:
+        corner = (_second_difference(fps) != 0) | (_second_difference(tps) != 0)
+        yes = xp.ones(1, dtype=xp.bool, device=device)
+        keep = xp.concat([yes, corner, yes])
+        fps, tps, thresholds = fps[keep], tps[keep], thresholds[keep]
+    zero = xp.zeros(1, dtype=fps.dtype, device=device)
+    return xp.concat([zero, fps]), xp.concat([zero, tps]), thresholds
+
+
+def _second_difference(values):
+    """``np.diff(values, 2)``, operation for operation (float counts round alike)."""
+    first = values[1:] - values[:-1]
+    return first[1:] - first[:-1]
+
+
+def device_roc_auc(table):
+    """:func:`roc_auc_score` of a table with both classes: scikit-learn's trapezoids."""
+    xp = table.xp
+    fps, tps, _ = device_roc(table)
+    fpr, tpr = _rates(xp, fps, table.n_neg), _rates(xp, tps, table.n_pos)
+    return float(xp.sum((fpr[1:] - fpr[:-1]) * (tpr[1:] + tpr[:-1]) / 2.0))
+
+
+def device_precision_recall(table, drop_intermediate=False):
+    """``(precision, recall, keep)`` in increasing threshold order (no end point)."""
+    xp = table.xp
+    tps, fps = table.tps, table.fps
+    keep = None
+    if drop_intermediate and tps.shape[0] > 2:
+        yes = xp.ones(1, dtype=xp.bool, device=table.device)
+        keep = xp.concat([yes, (tps[1:-1] != tps[:-2]) | (tps[2:] != tps[1:-1]), yes])
+        tps, fps = tps[keep], fps[keep]
+    tps64 = xp.astype(tps, xp.float64)
+    precision = tps64 / xp.astype(tps + fps, xp.float64)
+    return precision, tps64 / table.n_pos, keep
+
+
+def device_average_precision(table):
+    """:func:`average_precision_score` of a table with a positive."""
+    xp = table.xp
+    precision, recall, _ = device_precision_recall(table)
+    # scikit-learn: -sum(diff(recall reversed, with 0 appended) * precision reversed)
+    steps = xp.concat([recall[:1], recall[1:] - recall[:-1]])
+    return max(0.0, float(xp.sum(steps * precision)))
+
+
+def device_pr_auc(table, interpolation, leading_negatives="interpolate"):
+    """:func:`pr_auc_score` of a table with a positive (the path's rising segments)."""
+    xp = table.xp
+    tp, fp = table.path()
+    rising = tp[1:] > tp[:-1]
+    tp_a, fp_a = tp[:-1][rising], fp[:-1][rising]
+    tp_b, fp_b = tp[1:][rising], fp[1:][rising]
+    if leading_negatives == "drop":
+        fp_a = xp.where(tp_a == 0, 0.0, fp_a)
+    area = float(xp.sum(segment_areas(tp_a, fp_a, tp_b, fp_b, table.n_pos,
+                                      interpolation, xp=xp)))
+    return min(max(area, 0.0), 1.0)
+
+
+# Reflex-vertex pruning passes on the device before the survivors go to the host's
+# exact hull (each pass removes every point on or below its neighbours' chord), and
+# the number of survivors small enough to stop early.
+_HULL_PASSES = 64
+_HULL_HOST_POINTS = 1 << 16
+# A bound on the rounding of ``left - right`` relative to ``|left| + |right|``, float64
+# products and a difference, with room to spare.
+_ROUNDING = 8 * float(np.finfo(np.float64).eps)
+
+
+def device_hull_candidates(table):
+    """Host arrays ``(tp, fp, rows)`` of the path points that may be hull vertices.
+
+    A point strictly below the chord between its neighbours is no vertex of the upper
+    hull, so all such points are removed at once, repeatedly, on the device. The test
+    is exact for integer counts (int64 cross products) and, for weighted counts, only
+    removes points clearly below the chord (by more than the products' rounding);
+    the host's exact :func:`~sklearn_prcurves._hull.hull_vertices` decides the rest.
+    """
+    xp, device = table.xp, table.device
+    zero = xp.zeros(1, dtype=table.tps.dtype, device=device)
+    tp, fp = xp.concat([zero, table.tps]), xp.concat([zero, table.fps])
+    rows = xp.arange(tp.shape[0], device=device)
+    exact = xp.isdtype(tp.dtype, "integral")
+    for _ in range(_HULL_PASSES):
+        if rows.shape[0] <= _HULL_HOST_POINTS:
+            break
+        x, y = xp.take(fp, rows), xp.take(tp, rows)
+        dx1, dy1 = x[1:-1] - x[:-2], y[1:-1] - y[:-2]
+        dx2, dy2 = x[2:] - x[1:-1], y[2:] - y[1:-1]
+        left, right = dx1 * dy2, dy1 * dx2  # cross = left - right: >= 0 is no right turn
+        if exact:
+            below = left >= right
+        else:
+            below = left - right > _ROUNDING * (xp.abs(left) + xp.abs(right))
+        if not bool(xp.any(below)):
+            break
+        no = xp.zeros(1, dtype=xp.bool, device=device)
+        rows = rows[~xp.concat([no, below, no])]
+    taken = [_to_host(xp.take(a, rows)) for a in (tp, fp)]
+    return (np.asarray(taken[0], dtype=np.float64), np.asarray(taken[1], dtype=np.float64),
+            _to_host(rows))
+
+
+def device_hull_path(table):
+    """``(tp, fp, thresholds)`` on the host of the ROC convex hull's vertices."""
+    from ._hull import hull_vertices
+
+    tp, fp, rows = device_hull_candidates(table)
+    keep = hull_vertices(fp, tp)
+    rows = rows[keep]
+    thresholds = np.full(rows.shape[0], np.inf)
+    inner = rows > 0
+    if inner.any():
+        xp = table.xp
+        picked = xp.asarray(rows[inner] - 1, device=table.device)
+        thresholds[inner] = _to_host(xp.astype(xp.take(table.thresholds, picked),
+                                               xp.float64))
+    return tp[keep], fp[keep], thresholds
+
+
+def _to_host(array):
+    from ._compat import to_numpy
+
+    return to_numpy(array)
+
+
+# --- the public functions on the device --------------------------------------------
+#
+# Each takes the public function's arguments and returns its result, or NotImplemented
+# for the host path. ``_binary_rows`` makes the common checks with a few reductions
+# (and returns None where the host path must decide, and speak).
+
+
+@dataclass(frozen=True)
+class _Rows:
+    xp: Any
+    device: Any
+    is_pos: Any
+    y_score: Any
+    sample_weight: Any
+    score_dtype: Any
+
+
+def _binary_rows(y_true, y_score, sample_weight, pos_label, infer="greater"):
+    """The rows as the device kernel takes them, or None.
+
+    ``infer``: how the positive label is found when ``pos_label`` is None: the
+    greater of the two labels (``roc_auc_score``), or scikit-learn's
+    ``_check_pos_label_consistency`` (labels in {0, 1} or {-1, 1}: 1; the curves).
+    """
+    found = array_namespace_and_device(y_score, y_true, sample_weight)
+    if found is None:
+        return None
+    xp, device = found
+    if not hasattr(xp, "cumulative_sum"):  # an array API before 2023.12
+        return None
+    if y_score.ndim != 1 or y_true.ndim != 1 or y_true.shape[0] != y_score.shape[0]:
+        return None
+    if y_score.shape[0] == 0 or not xp.isdtype(y_score.dtype, "real floating"):
+        return None
+    if not xp.isdtype(y_true.dtype, ("bool", "integral", "real floating")):
+        return None
+    if not _has_float64(xp, device):
+        return None  # (Apple's MPS): the host computes in float64 instead
+    if sample_weight is not None:
+        if sample_weight.ndim != 1 or sample_weight.shape[0] != y_score.shape[0]:
+            return None
+        if not xp.isdtype(sample_weight.dtype, ("integral", "real floating")):
+            return None
+        if not bool(xp.all(xp.isfinite(xp.astype(sample_weight, xp.float64))
+                           & (sample_weight >= 0))):
+            return None
+        if not bool(xp.any(sample_weight > 0)):
+            return None
+    if not bool(xp.all(xp.isfinite(y_score))):
+        return None
+    labels = _two_labels(xp, y_true)
+    if labels is None:
+        return None
+    if pos_label is None:
+        if infer == "greater":
+            pos_label = labels[1]
+        elif set(labels) in ({0, 1}, {-1, 1}):
+            pos_label = 1
+        else:
+            return None
+    elif isinstance(pos_label, str) or pos_label not in labels:
+        return None
+    if xp.isdtype(y_true.dtype, "bool"):
+        is_pos = y_true if pos_label else ~y_true
+    else:
+        is_pos = y_true == pos_label
+    if sample_weight is not None and not bool(xp.any(is_pos & (sample_weight > 0))
+                                              & xp.any(~is_pos & (sample_weight > 0))):
+        return None
+    return _Rows(xp, device, is_pos, y_score, sample_weight, y_score.dtype)
+
+
+def _two_labels(xp, y_true):
+    """The two labels of binary ``y_true`` as Python numbers (sorted), or None."""
+    if xp.isdtype(y_true.dtype, "bool"):
+        both = bool(xp.any(y_true)) and not bool(xp.all(y_true))
+        return (False, True) if both else None
+    low, high = xp.min(y_true), xp.max(y_true)
+    if bool(low == high) or not bool(xp.all((y_true == low) | (y_true == high))):
+        return None
+    labels = (float(low), float(high))
+    if not all(v.is_integer() for v in labels):
+        return None  # type_of_target calls these continuous: the host says so
+    return tuple(int(v) for v in labels)
+
+
+def _has_float64(xp, device):
+    try:
+        xp.zeros(1, dtype=xp.float64, device=device)
+    except (TypeError, RuntimeError, ValueError):
+        return False
+    return True
+
+
+def _table(rows):
+    return device_count_table(rows.xp, rows.device, rows.is_pos, rows.y_score,
+                              rows.sample_weight)
+
+
+def roc_auc_score(y_true, y_score, *, average="macro", sample_weight=None, max_fpr=None,
+                  multi_class="raise", labels=None):
+    if (max_fpr not in (None, 1) or labels is not None
+            or average not in ("micro", "macro", "samples", "weighted", None)
+            or multi_class not in ("raise", "ovr", "ovo")):
+        return NotImplemented
+    rows = _binary_rows(y_true, y_score, sample_weight, None, infer="greater")
+    if rows is None:
+        return NotImplemented
+    return device_roc_auc(_table(rows))
+
+
+def average_precision_score(y_true, y_score, *, average="macro", pos_label=1,
+                            sample_weight=None):
+    if average not in ("micro", "macro", "samples", "weighted", None):
+        return NotImplemented
+    rows = _binary_rows(y_true, y_score, sample_weight, pos_label)
+    if rows is None:
+        return NotImplemented
+    return device_average_precision(_table(rows))
+
+
+def pr_auc_score(y_true, y_score, *, interpolation="davis-goadrich", average="macro",
+                 pos_label=1, sample_weight=None, leading_negatives="interpolate",
+                 recall_range=None):
+    if (interpolation not in INTERPOLATIONS or leading_negatives not in LEADING_NEGATIVES
+            or recall_range is not None
+            or average not in ("micro", "macro", "samples", "weighted", None)):
+        return NotImplemented
+    rows = _binary_rows(y_true, y_score, sample_weight, pos_label)
+    if rows is None:
+        return NotImplemented
+    table = _table(rows)
+    if interpolation == "step":
+        return min(device_average_precision(table), 1.0)
+    return device_pr_auc(table, interpolation, leading_negatives)
+
+
+def achievable_pr_auc_score(y_true, y_score, *, interpolation="davis-goadrich",
+                            average="macro", pos_label=1, sample_weight=None):
+    if (interpolation not in ("davis-goadrich", "continuous")
+            or average not in ("micro", "macro", "samples", "weighted", None)):
+        return NotImplemented  # step and linear read the hull at every raw point
+    rows = _binary_rows(y_true, y_score, sample_weight, pos_label)
+    if rows is None:
+        return NotImplemented
+    from ._interpolation import path_area
+
+    tp, fp, _ = device_hull_path(_table(rows))
+    return path_area(tp, fp, interpolation)
+
+
+def roc_convex_hull(y_true, y_score, *, pos_label=None, sample_weight=None):
+    rows = _binary_rows(y_true, y_score, sample_weight, pos_label, infer="curve")
+    if rows is None:
+        return NotImplemented
+    table = _table(rows)
+    tp, fp, thresholds = device_hull_path(table)
+    xp, device = rows.xp, rows.device
+    return tuple(xp.asarray(a, device=device) for a in (fp / fp[-1], tp / tp[-1], thresholds))
+
+
+def roc_curve(y_true, y_score, *, pos_label=None, sample_weight=None,
+              drop_intermediate=True):
+    from ._compat import ROC_THRESHOLDS_KEEP_SCORE_DTYPE
+
+    if drop_intermediate not in (True, False):
+        return NotImplemented
+    rows = _binary_rows(y_true, y_score, sample_weight, pos_label, infer="curve")
+    if rows is None:
+        return NotImplemented
+    table = _table(rows)
+    xp, device = rows.xp, rows.device
+    fps, tps, thresholds = device_roc(table, drop_intermediate)
+    if not ROC_THRESHOLDS_KEEP_SCORE_DTYPE:
+        thresholds = xp.astype(thresholds, xp.float64)
+    thresholds = xp.concat([xp.full(1, math.inf, dtype=thresholds.dtype, device=device),
+                            thresholds])
+    return _rates(xp, fps, table.n_neg), _rates(xp, tps, table.n_pos), thresholds
+
+
+def precision_recall_curve(y_true, y_score, *, pos_label=None, sample_weight=None,
+                           drop_intermediate=False):
+    if drop_intermediate not in (True, False):
+        return NotImplemented
+    rows = _binary_rows(y_true, y_score, sample_weight, pos_label, infer="curve")
+    if rows is None:
+        return NotImplemented
+    table = _table(rows)
+    xp, device = rows.xp, rows.device
+    precision, recall, keep = device_precision_recall(table, drop_intermediate)
+    thresholds = table.thresholds if keep is None else table.thresholds[keep]
+    one = xp.ones(1, dtype=xp.float64, device=device)
+    return (xp.concat([xp.flip(precision), one]),
+            xp.concat([xp.flip(recall), xp.zeros(1, dtype=xp.float64, device=device)]),
+            xp.flip(thresholds))
+
+
+#: The public functions computed on the device, by name.
+DEVICE_FUNCTIONS = {
+    func.__name__: func
+    for func in (roc_auc_score, average_precision_score, pr_auc_score,
+                 achievable_pr_auc_score, roc_convex_hull, roc_curve,
+                 precision_recall_curve)
+}

@@ -1,0 +1,309 @@
+"""The counting kernel on the input's own namespace and device (``_device.py``).
+
+With ``array_api_dispatch`` on, torch tensors and array_api_strict arrays are counted
+where they are. These tests run the device kernel under array_api_strict (on its two
+devices: results must come back on the input's) and under PyTorch on the CPU where it
+is installed, and compare it with the NumPy path on hostile inputs: the curves equal
+to the bit and in dtype, the areas to 1e-12 relative (only the order of the final sum
+is the device library's), and every input the device path leaves to the host gives the
+host's own errors and warnings.
+"""
+
+import inspect
+import warnings
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from sklearn import config_context
+
+import sklearn_prcurves as spc
+from sklearn_prcurves import _device
+
+strict = pytest.importorskip("array_api_strict")
+
+
+def _backends():
+    yield "strict-cpu", lambda a: strict.asarray(a)
+    yield "strict-device1", lambda a: strict.asarray(a, device=strict.Device("device1"))
+    try:
+        import torch
+    except ImportError:
+        return
+    yield "torch-cpu", lambda a: torch.asarray(a)
+
+
+BACKENDS = dict(_backends())
+
+CALLS = {
+    "roc_auc_score": {},
+    "average_precision_score": {},
+    "pr_auc_score": {},
+    "pr_auc_score/continuous": {"interpolation": "continuous"},
+    "pr_auc_score/step": {"interpolation": "step"},
+    "pr_auc_score/linear-drop": {"interpolation": "linear", "leading_negatives": "drop"},
+    "achievable_pr_auc_score": {},
+    "achievable_pr_auc_score/continuous": {"interpolation": "continuous"},
+    "roc_convex_hull": {},
+    "roc_curve": {},
+    "roc_curve/all": {"drop_intermediate": False},
+    "precision_recall_curve": {},
+    "precision_recall_curve/drop": {"drop_intermediate": True},
+}
+
+
+def _call(call, y, s, w=None, **extra):
+    name = call.split("/")[0]
+    kwargs = {**CALLS[call], **extra}
+    if w is not None:
+        kwargs["sample_weight"] = w
+    return getattr(spc, name)(y, s, **kwargs)
+
+
+def _host(array):
+    from sklearn_prcurves._compat import to_numpy
+
+    return np.asarray(to_numpy(array))
+
+
+def _device_of(array):
+    from sklearn.utils._array_api import device
+
+    return device(array)
+
+
+class _Spy:
+    """Counts the tables the device kernel builds."""
+
+    def __init__(self, monkeypatch):
+        self.tables = 0
+        kernel = _device.device_count_table
+
+        def counting(*args, **kwargs):
+            self.tables += 1
+            return kernel(*args, **kwargs)
+
+        monkeypatch.setattr(_device, "device_count_table", counting)
+
+
+def _skip_without_dispatch():
+    from sklearn.utils._array_api import _check_array_api_dispatch
+
+    try:
+        _check_array_api_dispatch(True)
+    except (ImportError, RuntimeError) as exc:
+        pytest.skip(str(exc))
+
+
+def _kernel_available(convert):
+    from sklearn_prcurves._compat import array_namespace_and_device
+
+    xp, _ = array_namespace_and_device(convert(np.zeros(2)))
+    return hasattr(xp, "cumulative_sum")
+
+
+def _same(call, y, s, w, convert, *, on_device=True, monkeypatch=None):
+    """The device result of ``call`` equals the NumPy one (and was computed there)."""
+    spy = _Spy(monkeypatch) if monkeypatch is not None else None
+    with warnings.catch_warnings(record=True) as host_warnings:
+        warnings.simplefilter("always")
+        try:
+            expected = _call(call, y, s, w)
+        except Exception as exc:  # noqa: BLE001 - the device path must raise the same
+            expected = exc
+    try:
+        y_d, s_d = convert(y), convert(s)
+    except TypeError as exc:  # array_api_strict has no float16
+        pytest.skip(str(exc))
+    w_d = None if w is None else convert(w)
+    with config_context(array_api_dispatch=True), warnings.catch_warnings(
+            record=True) as device_warnings:
+        warnings.simplefilter("always")
+        try:
+            got = _call(call, y_d, s_d, w_d)
+        except Exception as exc:  # noqa: BLE001
+            got = exc
+    if isinstance(expected, Exception):
+        assert type(got) is type(expected) and str(got) == str(expected)
+        return
+    assert not isinstance(got, Exception), got
+    assert ([(type(m.message), str(m.message)) for m in device_warnings]
+            == [(type(m.message), str(m.message)) for m in host_warnings])
+    if spy is not None and on_device and _kernel_available(convert):
+        assert spy.tables == 1, "computed on the host"
+    if isinstance(expected, tuple):
+        assert isinstance(got, tuple) and len(got) == len(expected)
+        for got_array, expected_array in zip(got, expected):
+            assert type(got_array) is type(s_d)
+            assert _device_of(got_array) == _device_of(s_d)
+            host = _host(got_array)
+            assert host.dtype == expected_array.dtype
+            np.testing.assert_array_equal(host, expected_array)
+    else:
+        assert type(got) is type(expected)
+        if np.isnan(expected):
+            assert np.isnan(got)
+        else:
+            assert got == pytest.approx(expected, rel=1e-12, abs=1e-300)
+
+
+@pytest.fixture(params=sorted(BACKENDS))
+def convert(request):
+    _skip_without_dispatch()
+    return BACKENDS[request.param]
+
+
+def _cases():
+    rng = np.random.default_rng(7)
+    y = rng.integers(0, 2, 300)
+    tied = np.round(rng.random(300) + 0.3 * y, 1)
+    yield "ties", y, tied, None
+    yield "distinct", y, rng.random(300), None
+    yield "float32 ties", y, tied.astype(np.float32), None
+    yield "float16", y, tied.astype(np.float16), None
+    zeros = np.where(rng.random(300) < 0.5, 0.0, -0.0)
+    yield "signed zeros", y, zeros, None
+    yield "constant", y, np.full(300, 0.25), None
+    yield "negatives first", np.r_[np.zeros(5, int), y], np.r_[np.full(5, 2.0), tied], None
+    yield "weights", y, tied, rng.random(300) * 5
+    yield "integer weights", y, tied, rng.integers(0, 4, 300)
+    scales = 10.0 ** rng.uniform(-300, 300, 300)
+    yield "weights 1e-300 to 1e300", y, tied, scales
+    some_zero = rng.random(300)
+    some_zero[::3] = 0.0
+    yield "zero weights", y, tied, some_zero
+    yield "bool labels", y.astype(bool), tied, None
+    yield "labels -1 and 1", 2 * y - 1, tied, None
+    yield "float labels", y.astype(np.float64), tied, None
+    yield "labels 1 and 2", y + 1, tied, None  # (the curves need pos_label: refused)
+
+
+CASES = {name: (y, s, w) for name, y, s, w in _cases()}
+
+
+@pytest.mark.parametrize("case", sorted(CASES))
+@pytest.mark.parametrize("call", sorted(CALLS))
+def test_device_equals_numpy(call, case, convert, monkeypatch):
+    y, s, w = CASES[case]
+    _same(call, y, s, w, convert, monkeypatch=monkeypatch)
+
+
+def _left_to_host():
+    rng = np.random.default_rng(3)
+    y = rng.integers(0, 2, 50)
+    s = rng.random(50)
+    yield "one class", np.zeros(50, int), s, None
+    yield "three classes", rng.integers(0, 3, 50), s, None
+    yield "continuous labels", y + 0.5, s, None
+    yield "nan score", y, np.r_[np.nan, s[1:]], None
+    yield "inf score", y, np.r_[np.inf, s[1:]], None
+    yield "negative weight", y, s, np.r_[-1.0, np.ones(49)]
+    yield "nan weight", y, s, np.r_[np.nan, np.ones(49)]
+    yield "all weights zero", y, s, np.zeros(50)
+    yield "weights only on positives", y, s, y.astype(float)
+    yield "two-column scores", y, np.c_[1 - s, s], None
+    yield "lengths differ", y, s[:-1], None
+    yield "empty", y[:0], s[:0], None
+    yield "integer scores", y, rng.integers(0, 5, 50), None
+
+
+LEFT_TO_HOST = {name: (y, s, w) for name, y, s, w in _left_to_host()}
+
+
+@pytest.mark.parametrize("case", sorted(LEFT_TO_HOST))
+@pytest.mark.parametrize("call", ["roc_auc_score", "average_precision_score", "pr_auc_score",
+                                  "roc_curve", "precision_recall_curve", "roc_convex_hull",
+                                  "achievable_pr_auc_score"])
+def test_input_left_to_the_host_behaves_as_on_the_host(call, case, convert, monkeypatch):
+    # Bad input, and input the kernel does not take, give the NumPy path's own results,
+    # errors and warnings (the host decides: no table is built on the device).
+    y, s, w = LEFT_TO_HOST[case]
+    if case == "integer scores":
+        _same(call, y, s, w, convert)  # (on the host: integer thresholds' dtypes)
+        return
+    spy = _Spy(monkeypatch)
+    _same(call, y, s, w, convert)
+    assert spy.tables == 0
+
+
+@pytest.mark.parametrize("pos_label", [0, 1, None])
+@pytest.mark.parametrize("call", ["roc_curve", "precision_recall_curve", "average_precision_score",
+                                  "pr_auc_score", "roc_convex_hull"])
+def test_pos_label(call, pos_label, convert, monkeypatch):
+    rng = np.random.default_rng(11)
+    y, s = rng.integers(0, 2, 80), np.round(rng.random(80), 1)
+    if pos_label is None and "score" in call:
+        pytest.skip("the scores take pos_label=1 by default")
+    spy = _Spy(monkeypatch)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        expected = _call(call, y, s, pos_label=pos_label)
+    with config_context(array_api_dispatch=True), warnings.catch_warnings():
+        warnings.simplefilter("error")
+        got = _call(call, convert(y), convert(s), pos_label=pos_label)
+    assert not caught
+    if isinstance(expected, tuple):
+        for a, b in zip(got, expected):
+            np.testing.assert_array_equal(_host(a), b)
+    else:
+        assert got == pytest.approx(expected, rel=1e-12)
+    if _kernel_available(convert):
+        assert spy.tables == 1
+
+
+@pytest.mark.parametrize("name", sorted(_device.DEVICE_FUNCTIONS))
+def test_device_functions_take_the_public_arguments(name):
+    public = inspect.signature(getattr(spc, name)).parameters
+    device = inspect.signature(_device.DEVICE_FUNCTIONS[name]).parameters
+    assert [(p.name, p.kind, p.default) for p in device.values()] == [
+        (p.name, p.kind, p.default) for p in public.values()]
+
+
+_scores = st.sampled_from([np.float64, np.float32]).flatmap(
+    lambda dtype: st.lists(st.sampled_from([-0.0, 0.0, 0.5, 0.25, 1.0, -3.0, 1e-30, 7.0]),
+                           min_size=2, max_size=40).map(lambda v: np.asarray(v, dtype)))
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+@pytest.mark.parametrize("call", sorted(CALLS))
+def test_device_equals_numpy_on_generated_input(call, data):
+    _skip_without_dispatch()
+    s = data.draw(_scores)
+    y = np.asarray(data.draw(st.lists(st.integers(0, 1), min_size=s.shape[0],
+                                      max_size=s.shape[0])))
+    w = data.draw(st.none() | st.lists(
+        st.sampled_from([0.0, 1e-300, 1e-30, 0.5, 1.0, 3.0, 1e30, 1e300]),
+        min_size=s.shape[0], max_size=s.shape[0]).map(np.asarray))
+    _same(call, y, s, w, BACKENDS["strict-device1"])
+
+
+def test_hull_pruning_on_the_device_keeps_every_vertex(monkeypatch):
+    # Force the device's pruning passes on a long path (normally they start above
+    # 65,536 points) and check the hull against the NumPy one, unweighted (exact
+    # integer test) and weighted (only points clearly below their chord removed).
+    _skip_without_dispatch()
+    monkeypatch.setattr(_device, "_HULL_HOST_POINTS", 8)
+    rng = np.random.default_rng(5)
+    for weighted in (False, True):
+        y = rng.integers(0, 2, 5000)
+        s = rng.normal(size=5000) + y
+        w = 10.0 ** rng.uniform(-5, 5, 5000) if weighted else None
+        for call in ("roc_convex_hull", "achievable_pr_auc_score"):
+            _same(call, y, s, w, BACKENDS["strict-cpu"])
+
+
+def test_hull_candidates_exact_on_collinear_integer_points(monkeypatch):
+    # Points exactly on a chord are not vertices (SPEC 4: collinear points dropped);
+    # the integer test must see them as such, with counts past 2**26 whose float
+    # products would round.
+    monkeypatch.setattr(_device, "_HULL_HOST_POINTS", 2)
+    xp = strict
+    big = 1 << 27
+    tps = xp.asarray([big, 2 * big, 3 * big, 3 * big + 1], dtype=xp.int64)
+    fps = xp.asarray([1, 2, 3, 3 * big], dtype=xp.int64)
+    table = _device.DeviceTable(xp, None, xp.asarray([4.0, 3.0, 2.0, 1.0]), tps, fps,
+                                int(tps[-1]), int(fps[-1]))
+    tp, fp, rows = _device.device_hull_candidates(table)
+    assert rows.tolist() == [0, 3, 4]
