@@ -562,6 +562,7 @@ def array_api_boundary(*array_params: str, on_device: Callable[..., Any] | None 
 
     def decorator(func):
         signature = inspect.signature(func)
+        from ._device import counted_on_device
 
         @functools.wraps(func)
         def wrapper(*args, **kwargs):
@@ -571,7 +572,7 @@ def array_api_boundary(*array_params: str, on_device: Callable[..., Any] | None 
             arrays = [bound.arguments.get(name) for name in array_params]
             if not any(_is_foreign_array(a) for a in arrays):
                 return func(*args, **kwargs)
-            if on_device is not None:
+            if on_device is not None and counted_on_device(arrays):
                 try:
                     full = signature.bind(*args, **kwargs)
                 except TypeError:

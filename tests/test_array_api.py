@@ -32,6 +32,17 @@ CHECKS = [(metric, check) for metric, check in _common.yield_metric_checker_comb
           if metric in _ours]
 
 
+@pytest.fixture(params=["numpy-view", "device-kernel"], autouse=True)
+def kernel(request, monkeypatch):
+    # Host-memory arrays are counted by the NumPy kernel through a view as shipped;
+    # every check also runs with the device kernel counting them (as it does on CUDA).
+    from sklearn_prcurves import _device
+
+    monkeypatch.setattr(_device, "COUNT_HOST_ARRAYS_WITH_NUMPY",
+                        request.param == "numpy-view")
+    return request.param
+
+
 def _namespaces():
     # array_api_strict's devices are all on the CPU (a second one tests that results
     # come back on the input's device); torch only on the CPU here.

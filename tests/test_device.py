@@ -148,6 +148,13 @@ def _same(call, y, s, w, convert, *, on_device=True, monkeypatch=None):
             assert got == pytest.approx(expected, rel=1e-12, abs=1e-300)
 
 
+@pytest.fixture(autouse=True)
+def _kernel_on_the_cpu(monkeypatch):
+    # Arrays in host memory are normally viewed as NumPy and counted by the NumPy
+    # kernel; here the device kernel counts them, on the CPU.
+    monkeypatch.setattr(_device, "COUNT_HOST_ARRAYS_WITH_NUMPY", False)
+
+
 @pytest.fixture(params=sorted(BACKENDS))
 def convert(request):
     _skip_without_dispatch()
@@ -307,3 +314,18 @@ def test_hull_candidates_exact_on_collinear_integer_points(monkeypatch):
                                 int(tps[-1]), int(fps[-1]))
     tp, fp, rows = _device.device_hull_candidates(table)
     assert rows.tolist() == [0, 3, 4]
+
+
+def test_host_arrays_are_counted_by_numpy(monkeypatch):
+    # With the specialisation on (as shipped), arrays in host memory take the NumPy
+    # kernel through a view: no device table, the same results.
+    _skip_without_dispatch()
+    monkeypatch.setattr(_device, "COUNT_HOST_ARRAYS_WITH_NUMPY", True)
+    spy = _Spy(monkeypatch)
+    y, s, w = CASES["weights"]
+    for convert in BACKENDS.values():
+        with config_context(array_api_dispatch=True):
+            got = spc.roc_curve(convert(y), convert(s), sample_weight=convert(w))
+        for a, b in zip(got, spc.roc_curve(y, s, sample_weight=w)):
+            np.testing.assert_array_equal(_host(a), b)
+    assert spy.tables == 0
