@@ -622,14 +622,19 @@ def _count_packed(is_pos, y_score, negative_zero=True, smallest_bits=0):
         pos -= np.searchsorted(keys, last_keys | one)
     else:
         # Many (float32 probabilities: most of 1e6 scores distinct, some tied): the
-        # searches would cost log n each; one running count of the label bits read at
-        # the runs' ends costs a pass (23 -> 4 ms at 1e6 rows, 970,000 distinct).
+        # searches would cost log n each; one running count of the label bits, read
+        # at the runs' ends, gives the counts directly (40 -> 24 ms, roc_auc_score on
+        # 1e6 float32 probabilities, 983,000 distinct).
         if sys.byteorder == "little":
             labels = keys.view(np.uint8)[::keys.itemsize] & np.uint8(1)
         else:  # pragma: no cover - big-endian machines
             labels = (keys & one).astype(np.uint8)
         running = cumsum_into(labels, np.empty(n, dtype=running_dtype(n)))
-        pos = np.diff(running[ends], prepend=0)
+        values = _decoded(last_keys >> one, y_score.dtype)[::-1]
+        tps, fps = _counts_from_below(running[ends], ends, n)
+        if negative_zero and values[-1] == 0:
+            _signed_zero_as_first_seen(values[-1:], y_score)
+        return CountTable(values, tps, fps)
     pos = pos[::-1]
     values = _decoded(last_keys >> one, y_score.dtype)[::-1]
     neg = np.diff(ends, prepend=-1)[::-1]  # rows per distinct score, from the highest
@@ -638,6 +643,20 @@ def _count_packed(is_pos, y_score, negative_zero=True, smallest_bits=0):
     if negative_zero and values[-1] == 0:  # scikit-learn's sign for a tie of zeros
         _signed_zero_as_first_seen(values[-1:], y_score)
     return CountTable(values, tps, fps, (pos, neg))
+
+
+def _counts_from_below(pos_through, ends, n):
+    """``tps`` and ``fps`` (float64, decreasing scores) of ascending runs of sorted rows
+    ending at rows ``ends``, through which ``pos_through`` positives lie: what lies at
+    or above a score is everything minus what lies below its run."""
+    tps, fps = np.empty(ends.shape[0]), np.empty(ends.shape[0])
+    up_tps, up_fps = tps[::-1], fps[::-1]  # written in ascending order
+    up_tps[0] = pos_through[-1]
+    np.subtract(pos_through[-1], pos_through[:-1], out=up_tps[1:])
+    up_fps[0] = n
+    np.subtract(n - 1, ends[:-1], out=up_fps[1:])
+    up_fps -= up_tps
+    return tps, fps
 
 
 def _sort_as_doubles(dtype, smallest_bits, top):
