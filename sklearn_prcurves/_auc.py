@@ -303,7 +303,7 @@ def roc_auc_score(
             return np.nan
         table = count_table(*checked_rows(y_true == classes[1], y_score, sample_weight,
                                           scores_checked=True))
-        fpr, tpr, _ = table_roc(table, thresholds=False, owned=True)
+        fpr, tpr, _ = table_roc(table, thresholds=False)
         return _trapezoid_area(fpr, tpr)
     binary_metric = partial(_binary_roc_auc_score, max_fpr=max_fpr)
     if y_type == "binary":
@@ -391,18 +391,15 @@ def _multiclass_roc_auc_score(y_true, y_score, labels, multi_class, average, sam
 
 
 def _binary_average_precision(y_true, y_score, pos_label=1, sample_weight=None):
-    return table_average_precision(binary_table(y_true, y_score, pos_label, sample_weight),
-                                   owned=True)
+    return table_average_precision(binary_table(y_true, y_score, pos_label, sample_weight))
 
 
-def table_average_precision(table, owned=False):
+def table_average_precision(table):
     """:func:`average_precision_score` of a counting table: the step sum
     ``-sum(diff(recall) * precision[:-1])`` of its precision-recall curve, the terms
     as those arrays give them, summed as one array; the clip turns a rounding -0.0
-    into 0.0. ``owned``: the caller drops the table afterwards, so the terms may be
-    written over the buffer of its thresholds (one n-element array fewer)."""
-    spare = table.spare_buffer() if owned and table.n_pos > 0 else None
-    return float(max(0.0, -np.sum(step_area_terms(table, out=spare))))
+    into 0.0."""
+    return float(max(0.0, -np.sum(step_area_terms(table))))
 
 
 # The metrics of one counting table (both classes present), as the functions above
@@ -565,7 +562,7 @@ def average_precision_score(
     if y_type == "binary" and plain_numeric_1d(y_true) is not None:
         # What the general route reaches, without finding the label type twice more.
         rows = checked_rows(np.asarray(y_true) == pos_label, y_score, sample_weight)
-        return table_average_precision(count_table(*rows), owned=True)
+        return table_average_precision(count_table(*rows))
     return average_binary_score(
         partial(_binary_average_precision, pos_label=pos_label),
         y_true,

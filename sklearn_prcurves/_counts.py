@@ -25,7 +25,6 @@ bits and the small group numbers are radix-sorted (:func:`_tied_groups`).
 from __future__ import annotations
 
 import sys
-import threading
 
 import numpy as np
 from numpy.typing import ArrayLike
@@ -70,11 +69,9 @@ class CountTable:
     (array([1., 1., 0.]), array([0., 1., 1.]))
     """
 
-    __slots__ = ("_thresholds", "_tps", "_fps", "_steps", "_totals", "_fronts")
+    __slots__ = ("_thresholds", "_tps", "_fps", "_steps", "_totals")
 
     def __init__(self, thresholds, tps, fps, unit_steps=None):
-        # ``thresholds`` may also be the kernel's sort keys (:class:`_EncodedScores`),
-        # decoded when first read: the areas never read them.
         self._thresholds = thresholds
         self._tps = tps
         self._fps = fps
@@ -90,85 +87,27 @@ class CountTable:
         # when first read: the one-row shortcuts read only ``positive_steps``.)
         self._steps = unit_steps
         self._totals = None
-        # Set by the kernel when ``thresholds``, ``tps`` and ``fps`` are elements 1..
-        # of float64 buffers one longer that it made: see :meth:`take_fronts`.
-        self._fronts = None
         if tps is None and unit_steps is None:
             raise ValueError("A CountTable needs its counts or its steps.")
 
     @property
     def thresholds(self):
         """Distinct scores, strictly decreasing, in the dtype of the scores."""
-        if isinstance(self._thresholds, _EncodedScores):
-            self._thresholds = self._thresholds.decoded()
-        elif self._thresholds is None:
-            raise ValueError("This table's threshold buffer was taken by its owner "
-                             "(spare_buffer() or take_fronts()).")
         return self._thresholds
-
-    def thresholds_at(self, index):
-        """``thresholds[index]``; for an increasing array of rows, of thresholds still
-        held as sort keys, decoded at those rows only."""
-        if isinstance(self._thresholds, _EncodedScores) and not isinstance(index, slice):
-            return self._thresholds.at(index)
-        return self.thresholds[index]
-
-    def spare_buffer(self):
-        """For a caller that owns this table and needs no more of its thresholds: the
-        buffer of its undecoded sort keys, or of its thresholds where the kernel made
-        them in a buffer of its own (:meth:`take_fronts`), as n float64 to write over
-        (the table keeps its counts but loses its thresholds), or None when there is
-        none."""
-        if self._fronts is not None:
-            spare, self._fronts, self._thresholds = self._fronts[0][1:], None, None
-            return spare
-        if not isinstance(self._thresholds, _EncodedScores):
-            return None
-        if self._thresholds.keys.itemsize != 8:  # float32 keys: too small to reuse
-            return None
-        keys, self._thresholds = self._thresholds.keys, None
-        return keys.view(np.float64)
-
-    def __getstate__(self):
-        # Pickles and copies leave the kernel's front buffers behind: a copy does not
-        # own the arrays it shares, and pickled they would be a second copy of each.
-        state = {name: getattr(self, name) for name in self.__slots__}
-        state["_fronts"] = None
-        return None, state
-
-    def take_fronts(self):
-        """For a caller that owns this table and needs nothing more of it: the buffers
-        whose elements 1.. are its thresholds, ``tps`` and ``fps``, to write over in
-        place (a curve's leading point goes in element 0), or None when the kernel
-        made no such buffers. The table is spent: it no longer holds its arrays.
-
-        At 1e6 weighted rows the ROC curve's three outputs are then no fresh 8 MB
-        arrays, paged in anew, but memory the call has already touched."""
-        fronts = self._fronts
-        if fronts is not None:
-            self._fronts = self._thresholds = None
-            self._tps = self._fps = _SPENT
-        return fronts
 
     @property
     def tps(self):
         """Cumulative weight of positives at each threshold (float64)."""
         if self._tps is None:
             self._tps = _running_sum(self.unit_steps[0])
-        return self._unspent(self._tps)
+        return self._tps
 
     @property
     def fps(self):
         """Cumulative weight of negatives at each threshold (float64)."""
         if self._fps is None:
             self._fps = _running_sum(self.unit_steps[1])
-        return self._unspent(self._fps)
-
-    @staticmethod
-    def _unspent(counts):
-        if counts is _SPENT:
-            raise ValueError("This table's counts were taken by its owner (take_fronts()).")
-        return counts
+        return self._fps
 
     @property
     def unit_steps(self):
@@ -225,7 +164,7 @@ class CountTable:
     def __len__(self):
         if self._steps is not None:
             return self._steps[0].shape[0]
-        return self.tps.shape[0]  # (the thresholds may have been taken: spare_buffer)
+        return self.tps.shape[0]
 
     def __repr__(self):
         return (
@@ -301,10 +240,6 @@ class CountTable:
         np.cumsum(tps, out=tps)
         np.cumsum(fps, out=fps)
         return CountTable(descending, tps, fps)
-
-
-# What a table holds in place of the counts :meth:`CountTable.take_fronts` gave away.
-_SPENT = np.empty(0)
 
 
 def count_table(
@@ -603,11 +538,10 @@ def _count_packed(is_pos, y_score, negative_zero=True, smallest_bits=0):
             labels = (keys & one).astype(np.uint8)
         pos = labels.view(bool)[::-1]
         # The running sums are left to the functions that read them (the table sums
-        # them when asked): the ROC curve needs them only at its corners. So are the
-        # thresholds, unless the smallest score is a zero, whose sign is settled here.
-        values = _EncodedScores(keys, y_score.dtype)
-        if negative_zero and keys[0] >> one == 0:
-            values = values.decoded()
+        # them when asked): the ROC curve needs them only at its corners.
+        keys >>= one  # the scores' bits: decoded in place
+        values = _decoded(keys, y_score.dtype)[::-1]
+        if negative_zero and values[-1] == 0:
             _signed_zero_as_first_seen(values[-1:], y_score)
         return CountTable(values, None, None, (pos, None))
     ends = np.flatnonzero(last)
@@ -708,41 +642,6 @@ _NAN_KEYS = {np.float64: np.uint64(0x7FF0000000000000 << 1 | 1),
              np.float32: np.uint32(0x7F800000 << 1 | 1)}
 
 
-class _EncodedScores:
-    """Sorted ``score bits << 1 | label`` keys standing for a table's thresholds."""
-
-    __slots__ = ("keys", "dtype", "_values", "_lock")
-
-    def __init__(self, keys, dtype):
-        self.keys, self.dtype = keys, dtype
-        self._values = None
-        self._lock = threading.Lock()
-
-    def decoded(self):
-        """The scores, decreasing. Decoded in place (the keys are not used again),
-        once: threads reading a table's thresholds together must not shift twice."""
-        with self._lock:
-            if self._values is None:
-                self.keys >>= self.keys.dtype.type(1)
-                self._values = _decoded(self.keys, self.dtype)[::-1]
-        return self._values
-
-    def at(self, index):
-        """The scores at rows ``index`` of the decreasing order, decoded there only."""
-        with self._lock:
-            if self._values is not None:
-                return self._values[index]
-            bits = self.keys[::-1][index]
-        bits >>= bits.dtype.type(1)
-        return _decoded(bits, self.dtype)
-
-    def __reduce__(self):  # tables travel to other processes (Dask, Spark)
-        with self._lock:
-            if self._values is None:
-                return _EncodedScores, (self.keys, self.dtype)
-            return np.asarray, (self._values,)
-
-
 def _decoded(bits, dtype):
     """Scores back from their (shifted-back) key bits: 64-bit keys of float64 scores,
     32-bit keys of float32 ones."""
@@ -782,7 +681,7 @@ def _count_weighted(is_pos, y_score, sample_weight):
     groups = _tied_groups(y_score)
     if groups is not None:
         return _count_weighted_groups(is_pos, y_score, sample_weight, *groups)
-    order, descending, spare = _descending_order_and_buffer(y_score, front=True)
+    order, descending, spare = _descending_order_and_buffer(y_score)
     pos_weight, weight = _class_weights_in_order(is_pos, sample_weight, order, spare)
     del order, spare
     n = descending.shape[0]
@@ -793,12 +692,7 @@ def _count_weighted(is_pos, y_score, sample_weight):
     np.cumsum(pos_weight, out=pos_weight)
     np.cumsum(weight, out=weight)
     if np.count_nonzero(last) == n:  # every score distinct: the rows are the table
-        table = CountTable(descending, pos_weight, weight)
-        # All three arrays are this function's own: a front buffer is one it made.
-        fronts = tuple(_front_buffer(a) for a in (descending, pos_weight, weight))
-        if all(front is not None for front in fronts):
-            table._fronts = fronts
-        return table
+        return CountTable(descending, pos_weight, weight)
     last = np.flatnonzero(last)
     return CountTable(descending[last], pos_weight[last], weight[last])
 
@@ -934,7 +828,7 @@ def _descending_order(y_score, scores=True):
     return order, descending
 
 
-def _descending_order_and_buffer(y_score, scores=True, front=False):
+def _descending_order_and_buffer(y_score, scores=True):
     """:func:`_descending_order`, and the n 64-bit sort keys' buffer, free now for
     the caller to write over (None where NumPy's argsort gave the order).
 
@@ -942,9 +836,6 @@ def _descending_order_and_buffer(y_score, scores=True, front=False):
     show every score distinct. Keys whose leading bits differ order their scores
     strictly, so the order needs no reading back of the scores to check it.
 
-    ``front``: for float64 scores sorted by their keys, the order, the scores in order
-    and the keys' buffer are each elements 1.. of a fresh buffer one element longer
-    (see :func:`_front_buffer`), where a curve's leading point can go.
     """
     n = y_score.shape[0]
     if y_score.dtype == np.float32 and n < 2**32:
@@ -954,39 +845,19 @@ def _descending_order_and_buffer(y_score, scores=True, front=False):
         return order, y_score[order], key
     if y_score.dtype == np.float64 and 1 < n < 2**40:
         position_bits = int(n - 1).bit_length()
-        key = _score_keys64(y_score, position_bits, _with_front(n, np.uint64, front))
-        order = _order_from_keys(key, position_bits, n, front=front)
+        key = _score_keys64(y_score, position_bits)
+        order = _order_from_keys(key, position_bits, n)
         shift = position_bits
         if not scores:
             key >>= np.uint64(position_bits)  # the scores' leading bits, ascending
             shift = 0
             if _order_distinct_scores(order, key, y_score):
                 return order, None, key
-        repaired = _repair_truncated(order, key, y_score, shift,
-                                     _with_front(n, np.float64, front))
+        repaired = _repair_truncated(order, key, y_score, shift)
         if repaired is not None:
             return (*repaired, key)
     order = _argsort_descending(y_score)
     return order, y_score[order], None
-
-
-def _with_front(n, dtype, front=True):
-    """Elements 1.. of a fresh buffer of ``n + 1`` (None unless ``front``)."""
-    return np.empty(n + 1, dtype=dtype)[1:] if front else None
-
-
-def _front_buffer(array):
-    """The float64 buffer of which ``array`` (8-byte elements) is elements 1.., or None.
-
-    Only for arrays this module created: a view of the caller's memory one element
-    into it would pass as well."""
-    base = array.base
-    if (isinstance(base, np.ndarray) and array.itemsize == 8 and base.itemsize == 8
-            and base.ndim == 1 and array.ndim == 1 and base.flags.c_contiguous
-            and array.flags.c_contiguous and base.shape[0] == array.shape[0] + 1
-            and array.ctypes.data == base.ctypes.data + 8):
-        return base.view(np.float64)
-    return None
 
 
 def _score_keys64(y_score, position_bits, out=None):
@@ -1051,11 +922,11 @@ def _ordered_bits64(y_score, out=None):
     return key
 
 
-def _order_from_keys(key, position_bits, n, front=False):
+def _order_from_keys(key, position_bits, n):
     """Descending order of rows by ``key`` (its low ``position_bits`` zero; modified in
     place), ties in input order: one value sort of ``key | reversed position``, read
-    backwards. ``front``: the order is elements 1.. of a buffer one longer."""
-    positions = np.arange(n - 1 + front, -1, -1, dtype=np.uint64)[int(front):]
+    backwards."""
+    positions = np.arange(n - 1, -1, -1, dtype=np.uint64)
     key |= positions
     key.sort()  # as integers: see _count_packed
     # The positions' buffer takes the order (one fresh n-element array fewer).
@@ -1084,16 +955,13 @@ def _order_distinct_scores(order, key, y_score):
     return not np.any((values[1:] == values[:-1]) & (run[1:] == run[:-1]))
 
 
-def _repair_truncated(order, key, y_score, shift, out=None):
+def _repair_truncated(order, key, y_score, shift):
     """``order`` with rows whose truncated keys tie but whose scores differ put in
-    score order, and the scores in that order (in ``out`` if given); None when that
-    would touch too many rows to be worth it. ``key``: the sorted keys, each row's
+    score order, and the scores in that order; None when that would touch too many
+    rows to be worth it. ``key``: the sorted keys, each row's
     truncated score shifted up by ``shift`` bits (0 once the position bits are shifted
     out)."""
-    if out is None:
-        descending = y_score[order]
-    else:  # (mode="clip" with out= writes straight into out; the indices are valid)
-        descending = np.take(y_score, order, out=out, mode="clip")
+    descending = y_score[order]
     misplaced = np.flatnonzero(descending[1:] > descending[:-1])
     if misplaced.shape[0] == 0:
         return order, descending

@@ -173,14 +173,6 @@ def _prepend_origin(counts, total):
     return out
 
 
-def _origin_in_front(out, total):
-    """:func:`_prepend_origin` in place: ``out`` holds the counts from element 1."""
-    out[0] = 0.0
-    if total > 0:
-        np.divide(out[1:], total, out=out[1:])
-    return out
-
-
 @array_api_boundary("y_score", "y_true", "sample_weight")
 @validate_params(BINARY_PARAMS, prefer_skip_nested_validation=True)
 def confusion_matrix_at_thresholds(
@@ -456,13 +448,13 @@ def _precision_into(tp, predicted, out):
     return out
 
 
-def step_area_terms(table, out=None):
+def step_area_terms(table):
     """The terms ``(R_{k+1} - R_k) P_k`` of the average precision, in the order of
     :func:`precision_recall_arrays`' points, as that function's arrays give them.
 
     A table with positives is read block by block, so only the terms are formed
     (not the precision and recall besides them, nor a step-only table's running
-    sums); into ``out`` (n float64) if given.
+    sums).
     """
     if not table.n_pos > 0:
         precision, recall, _ = precision_recall_arrays(table)
@@ -470,7 +462,7 @@ def step_area_terms(table, out=None):
         terms *= precision[:-1]
         return terms
     n = len(table)
-    terms = np.empty(n) if out is None else out
+    terms = np.empty(n)
     n_pos = table.n_pos
     if table.lazy and table.positive_steps.dtype == bool:  # a row per score: forward
         size = min(n, BLOCK)
@@ -568,49 +560,36 @@ def roc_points(y_true, y_score, pos_label=None, sample_weight=None, drop_interme
     if score_dtype == object and ROC_THRESHOLDS_KEEP_SCORE_DTYPE:
         # Python integers past 2**64, kept as they are (scikit-learn before 1.8).
         return table_roc(table, drop_intermediate, object_thresholds=True)
-    fpr, tpr, thresholds = table_roc(table, drop_intermediate, owned=True)
+    fpr, tpr, thresholds = table_roc(table, drop_intermediate)
     return fpr, tpr, curve_thresholds(thresholds, score_dtype)
 
 
-def table_roc(table, drop_intermediate=True, thresholds=True, owned=False,
-              object_thresholds=False):
+def table_roc(table, drop_intermediate=True, thresholds=True, object_thresholds=False):
     """:func:`roc_curve` of a counting table (``thresholds=False``: None for them).
 
-    ``owned``: the caller drops the table afterwards, so where every row is a corner
-    the curve may be written over the table's own buffers (see
-    :meth:`CountTable.take_fronts`) instead of fresh arrays. ``object_thresholds``: a
-    table of Python integers gives its thresholds as they are (an object array)."""
+    ``object_thresholds``: a table of Python integers gives its thresholds as they
+    are (an object array)."""
     if drop_intermediate and len(table) > 2:
         keep = _keep_corners(table)
     else:
         keep = slice(None)
     n_neg, n_pos = table.n_neg, table.n_pos
-    fronts = table.take_fronts() if owned and isinstance(keep, slice) else None
-    if fronts is not None:
-        fpr, tpr = (_origin_in_front(front, total)
-                    for front, total in ((fronts[2], n_neg), (fronts[1], n_pos)))
-        if thresholds:
-            thresholds = fronts[0]
-            thresholds[0] = np.inf
-        else:
-            thresholds = None
+    if isinstance(keep, slice):
+        fps, tps = table.fps, table.tps
+    elif table.lazy:
+        tps, fps = _counts_at_corners(table, keep)
     else:
-        if isinstance(keep, slice):
-            fps, tps = table.fps, table.tps
-        elif table.lazy:
-            tps, fps = _counts_at_corners(table, keep)
-        else:
-            tps, fps = table.tps[keep], table.fps[keep]
-        fpr = _prepend_origin(fps, n_neg)
-        tpr = _prepend_origin(tps, n_pos)
-        if thresholds:
-            rows = table.thresholds_at(keep)
-            thresholds = np.empty(fpr.shape[0], dtype=object if (
-                object_thresholds and rows.dtype == object) else np.float64)
-            thresholds[0] = np.inf
-            thresholds[1:] = rows
-        else:
-            thresholds = None
+        tps, fps = table.tps[keep], table.fps[keep]
+    fpr = _prepend_origin(fps, n_neg)
+    tpr = _prepend_origin(tps, n_pos)
+    if thresholds:
+        rows = table.thresholds[keep]
+        thresholds = np.empty(fpr.shape[0], dtype=object if (
+            object_thresholds and rows.dtype == object) else np.float64)
+        thresholds[0] = np.inf
+        thresholds[1:] = rows
+    else:
+        thresholds = None
 
     if n_neg <= 0:
         warnings.warn(

@@ -301,11 +301,10 @@ def test_descending_order_repairs_large_collision_runs_and_falls_back():
 
 
 @given(scores_to_order(), st.integers(0, 2**32 - 1), st.booleans())
-def test_owned_roc_curve_is_written_over_the_kernels_buffers(scores, seed, drop):
-    # A weighted table of distinct float64 scores keeps its thresholds and counts as
-    # elements 1.. of buffers one longer; the ROC curve of a table its caller owns is
-    # written over them. Same curve as from a table it does not own, and as
-    # scikit-learn's; the spent table refuses to be read; copies leave the buffers.
+def test_weighted_roc_curve_of_keyed_scores_is_scikit_learns(scores, seed, drop):
+    # Weighted float64 scores ordered through their sort keys (with keys that collide
+    # and are repaired, or argsort where they collide too often): the ROC curve is
+    # scikit-learn's to the bit; tables copy and pickle whole.
     import copy
     import pickle
 
@@ -319,38 +318,11 @@ def test_owned_roc_curve_is_written_over_the_kernels_buffers(scores, seed, drop)
     weights = rng.random(scores.shape[0]) + 0.1
     with np.errstate(all="ignore"):  # (scikit-learn's differences of +-1e308)
         expected = roc_curve(is_pos, scores, sample_weight=weights, drop_intermediate=drop)
-    plain = table_roc(count_table(is_pos, scores, weights), drop)
-    owned_table = count_table(is_pos, scores, weights)
-    fronts = owned_table._fronts
-    # (Distinct scores whose keys collide too often are ordered by argsort: no buffers.)
-    assert fronts is None or np.unique(scores).shape[0] == scores.shape[0]
-    ordinary = rng.permutation(scores.shape[0]) / 7.0  # distinct, keys apart
-    assert count_table(is_pos, ordinary, weights)._fronts is not None
-    if fronts is not None:
-        for front, array in zip(fronts, (owned_table.thresholds, owned_table.tps,
-                                         owned_table.fps)):
-            assert np.shares_memory(front[1:], array) and front.shape[0] == array.shape[0] + 1
-        assert copy.copy(owned_table)._fronts is None
-        assert pickle.loads(pickle.dumps(owned_table))._fronts is None
-    owned = table_roc(owned_table, drop, owned=True)
-    for ours, theirs, mine in zip(owned, expected, plain):
-        np.testing.assert_array_equal(ours, theirs)
-        np.testing.assert_array_equal(ours, mine)
-        assert ours.dtype == theirs.dtype
-    if fronts is not None and owned[0].shape[0] == scores.shape[0] + 1:  # every row a corner
-        assert owned_table._fronts is None
-        for front, array in zip(fronts, (owned[2], owned[1], owned[0])):
-            assert np.shares_memory(front, array)
-        for read in ("tps", "fps", "thresholds", "n_pos"):
-            with pytest.raises(ValueError, match="taken by its owner"):
-                getattr(owned_table, read)
-    # Float32, tied and unweighted tables have no such buffers.
-    with np.errstate(over="ignore"):
-        assert count_table(is_pos, scores.astype(np.float32), weights)._fronts is None
-    assert count_table(is_pos, scores)._fronts is None
-    tied = scores[rng.integers(0, scores.shape[0], scores.shape[0])]
-    assert count_table(is_pos, tied, weights)._fronts is None or (
-        np.unique(tied).shape[0] == tied.shape[0])
+    table = count_table(is_pos, scores, weights)
+    for copied in (table, copy.copy(table), pickle.loads(pickle.dumps(table))):
+        for ours, theirs in zip(table_roc(copied, drop), expected):
+            np.testing.assert_array_equal(ours, theirs)
+            assert ours.dtype == theirs.dtype
 
 
 @given(scores_to_order())
@@ -430,9 +402,7 @@ def check_integer_steps(data, distinct, drop):
         corners = _keep_corners(table)
         np.testing.assert_array_equal(corners, _keep_corners(plain))
         if not isinstance(corners, slice):
-            fresh = count_table(is_pos, scores)  # thresholds not decoded yet
-            np.testing.assert_array_equal(fresh.thresholds_at(corners), thresholds[corners])
-            np.testing.assert_array_equal(fresh.thresholds, thresholds)
+            np.testing.assert_array_equal(table.thresholds, thresholds)
             for steps in (table, CountTable(None, None, None, tuple(
                     steps.astype(np.int64) for steps in table.unit_steps))):
                 at_corners = _counts_at_corners(steps, corners)
@@ -460,14 +430,10 @@ def check_integer_steps(data, distinct, drop):
         if table.n_pos and table.n_neg:
             for ours, theirs in zip(table_det(read), table_det(plain)):
                 np.testing.assert_array_equal(ours, theirs)
-    # Average precision written over the undecoded thresholds of a table it owns.
     from sklearn_prcurves._auc import table_average_precision
 
-    owned = count_table(is_pos, scores)
-    assert table_average_precision(owned, owned=True) == table_average_precision(plain)
-    if owned.lazy and owned.n_pos > 0 and scores.min() > 0:
-        with pytest.raises(ValueError, match="spare_buffer"):
-            owned.thresholds
+    assert table_average_precision(count_table(is_pos, scores)) == table_average_precision(
+        plain)
     np.testing.assert_array_equal(table.pos, plain.pos)
     np.testing.assert_array_equal(table.neg, plain.neg)
     np.testing.assert_array_equal(table.tps, tps)  # formed on first read
