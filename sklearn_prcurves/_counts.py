@@ -17,9 +17,13 @@ are then exact integers at any ``n``, whatever the dtype of the scores. Weighted
 need their weights carried along, so that path sorts an order, again as values: 64-bit
 keys holding the score's leading bits above the row's position, rows whose scores share
 those bits re-sorted afterwards (:func:`_descending_order`; ``np.argsort`` only for
-other dtypes and for scores crowded into too few leading bits). Heavily tied weighted
-scores skip that sort: each row's tie group is looked up from its score's leading
-bits and the small group numbers are radix-sorted (:func:`_tied_groups`).
+other dtypes and for scores crowded into too few leading bits).
+
+Arrays in another array API namespace, away from host memory (CUDA), are counted on
+their device by :mod:`._device`, the same algorithm written against the standard; this
+module is its NumPy specialisation. Each of its shortcuts is kept only where an
+interleaved A/B at 1e6 rows shows it buying 10% of a call or more (issue 34: the
+measurements are in the commit messages that removed the others).
 """
 
 from __future__ import annotations
@@ -678,9 +682,6 @@ def _count_weighted(is_pos, y_score, sample_weight):
     # Accumulate row by row in decreasing score order, as scikit-learn does, so that
     # the weighted sums are the same floats as scikit-learn's, ties included. Products
     # with the 0/1 labels, as there, keep the sign of a zero (0 * -w is -0.0).
-    groups = _tied_groups(y_score)
-    if groups is not None:
-        return _count_weighted_groups(is_pos, y_score, sample_weight, *groups)
     order, descending, spare = _descending_order_and_buffer(y_score)
     pos_weight, weight = _class_weights_in_order(is_pos, sample_weight, order, spare)
     del order, spare
@@ -716,81 +717,6 @@ def _class_weights_in_order(is_pos, sample_weight, order, spare):
     pos_weight = np.multiply(positive, weight, out=pos_weight)
     np.logical_not(positive, out=positive)
     return pos_weight, np.multiply(positive, weight, out=weight)
-
-
-def _tied_groups(y_score):
-    """For heavily tied float scores: the stable descending order of the rows (ties
-    in input order), the end of each tie group in that order (one past its last row)
-    and the groups' scores, decreasing. None for other scores.
-
-    That is :func:`_descending_order` without sorting the rows: the distinct scores
-    come from a value sort (fast on tied data), each row gets its group's number from
-    a lookup table indexed by the leading bits of its score (a bucket per distinct
-    score: the bucket width is the smallest gap between the scores' ordered bits), and
-    NumPy's stable sort of those small integers is a radix sort. None, after little
-    work, when a sample of the scores is mostly distinct, and after the value sort
-    when there are more than 65,536 groups or the buckets would be too many.
-    """
-    n = y_score.shape[0]
-    if y_score.dtype != np.float64 or n < _TIED_MIN_ROWS or not y_score.flags.c_contiguous:
-        return None
-    sample = y_score[::max(n // 1024, 1)]
-    if np.unique(sample).shape[0] * 8 > sample.shape[0]:
-        return None
-    ascending = np.sort(y_score)
-    starts = _run_starts(ascending)
-    k = starts.shape[0]
-    if k > 1 << 16:
-        return None
-    values = ascending[starts]
-    if values[0] >= 0:  # the bits of non-negative doubles order as they do (-0.0: 0.0)
-        sign_off = np.uint64(0x7FFFFFFFFFFFFFFF)
-        value_keys = values.view(np.uint64) & sign_off
-    else:
-        sign_off = None
-        value_keys = _ordered_bits64(values)
-    low = value_keys[0]
-    gaps = np.diff(value_keys)
-    shift = np.uint64(int(gaps.min()).bit_length() - 1 if k > 1 else 0)
-    n_buckets = int((value_keys[-1] - low) >> shift) + 1
-    if n_buckets > _TIED_MAX_BUCKETS:
-        return None
-    group_dtype = np.uint8 if k <= 256 else np.uint16
-    table = np.zeros(n_buckets, dtype=group_dtype)
-    value_keys -= low
-    value_keys >>= shift
-    table[value_keys] = np.arange(k - 1, -1, -1)  # group 0 holds the highest score
-    # The rows' keys go into the sorted scores' buffer, handed on afterwards: fresh
-    # memory costs more here in page faults than the passes over it.
-    keys = ascending.view(np.uint64)
-    if sign_off is not None:
-        np.bitwise_and(y_score.view(np.uint64), sign_off, out=keys)
-    else:
-        keys[:] = _ordered_bits64(y_score)
-    keys -= low
-    keys >>= shift
-    group = table[keys]
-    # Group g (the g-th highest score) is the sorted scores' run k - 1 - g: it ends
-    # where the runs above it begin, counted from the top.
-    ends = n - starts[::-1]
-    return np.argsort(group, kind="stable"), ends, values[::-1].copy(), ascending
-
-
-def _count_weighted_groups(is_pos, y_score, sample_weight, order, ends, values, spare):
-    """:func:`_count_weighted` from :func:`_tied_groups`' order: the same sums, added
-    row by row in the same order; written over the buffers that are free by then."""
-    pos_weight, weight = _class_weights_in_order(is_pos, sample_weight, order, spare)
-    del order, spare
-    ends -= 1  # the last row of each tie group
-    _signed_zero_as_first_seen(values, y_score)
-    return CountTable(values, np.cumsum(pos_weight, out=pos_weight)[ends],
-                      np.cumsum(weight, out=weight)[ends])
-
-
-# _tied_groups: rows below which the usual order costs too little to bother, and the
-# most buckets of its lookup table (uint16, 512 KiB: it stays in cache).
-_TIED_MIN_ROWS = 1 << 14
-_TIED_MAX_BUCKETS = 1 << 18
 
 
 def _signed_zero_as_first_seen(values, y_score):

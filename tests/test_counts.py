@@ -495,35 +495,9 @@ def tied_scores(draw):
     return scores
 
 
-def small_tied_path():
-    """Let _tied_groups take inputs of any size (its sample of rows is then the whole)."""
-    from unittest import mock
-
-    return mock.patch("sklearn_prcurves._counts._TIED_MIN_ROWS", 2)
-
-
-@given(scores=tied_scores())
-def test_tied_groups_order_is_the_stable_descending_order(scores):
-    from sklearn_prcurves._counts import _tied_groups
-
-    with small_tied_path():
-        groups = _tied_groups(scores)
-    if groups is None:  # too many buckets, or a mostly distinct sample
-        return
-    order, ends, values, spare = groups
-    expected = np.array(sorted(range(len(scores)), key=lambda i: (-float(scores[i]), i)))
-    np.testing.assert_array_equal(order, expected)
-    distinct = sorted(set(scores.tolist()), reverse=True)
-    np.testing.assert_array_equal(values, distinct)
-    in_order = scores[expected]
-    np.testing.assert_array_equal(in_order[ends - 1], distinct)  # each group's last row
-    assert ends[-1] == len(scores) and np.all(np.diff(ends) > 0)
-    assert spare.dtype == np.float64 and spare.shape == scores.shape
-
-
 @given(scores=tied_scores(), data=st.data())
 def test_weighted_tied_tables_are_sklearns_bit_for_bit(scores, data):
-    """The tied path adds the weights row by row in scikit-learn's order: same floats,
+    """Tied weighted rows are added row by row in scikit-learn's order: same floats,
     same signs of zero, negative weights included."""
     from sklearn.metrics import precision_recall_curve as sk_pr
 
@@ -534,7 +508,7 @@ def test_weighted_tied_tables_are_sklearns_bit_for_bit(scores, data):
     weight = rng.choice([1e-300, 0.3, 1.0, 7.5, 1e300, -2.0], scores.size)
     y[:2] = [True, False]
     for ours, theirs in ((our_roc, roc_curve), (precision_recall_curve, sk_pr)):
-        with warnings.catch_warnings(), small_tied_path():
+        with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             expected = theirs(y, scores, sample_weight=weight)
             got = ours(y, scores, sample_weight=weight)
@@ -544,15 +518,12 @@ def test_weighted_tied_tables_are_sklearns_bit_for_bit(scores, data):
                                           np.ascontiguousarray(b).view(np.uint8))
 
 
-def test_tied_groups_declines_mostly_distinct_and_crowded_scores():
-    from sklearn_prcurves._counts import _tied_groups
-
+def test_weighted_scores_an_ulp_apart_stay_apart():
+    # Scores crowded into two values with neighbours an ulp away: the keyed order's
+    # leading bits cannot tell them apart, the repair (or argsort) must.
     rng = np.random.default_rng(0)
-    assert _tied_groups(rng.random(1 << 15)) is None  # the sample is distinct
     crowded = np.where(rng.random(1 << 15) < 0.5, 1e-300, 1.0)
-    crowded[:3] = [1.0 + np.spacing(1.0), 2.0, 0.5]  # an ulp apart: buckets too many
-    assert _tied_groups(crowded) is None
+    crowded[:3] = [1.0 + np.spacing(1.0), 2.0, 0.5]
     table = count_table(crowded > 0.9, crowded, np.ones(crowded.size))
     np.testing.assert_array_equal(table.thresholds, np.unique(crowded)[::-1])
-    rounded = np.round(rng.random(1 << 15), 2)
-    assert _tied_groups(rounded) is not None
+    np.testing.assert_array_equal(table.tps, np.cumsum([1, 1, np.sum(crowded == 1.0), 0, 0]))
