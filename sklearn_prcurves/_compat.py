@@ -534,8 +534,11 @@ def _from_numpy(result, xp, device):
     import numpy as np
 
     if isinstance(result, np.ndarray):
-        # Some namespaces (torch) take no negative strides, which reversed views have.
-        return xp.asarray(np.ascontiguousarray(result), device=device)
+        # Some namespaces (torch) take no negative strides, which reversed views have
+        # (one element long too, which NumPy counts as contiguous already).
+        if any(stride < 0 for stride in result.strides):
+            result = result.copy()
+        return xp.asarray(result, device=device)
     if type(result) is tuple:
         return tuple(_from_numpy(item, xp, device) for item in result)
     return result

@@ -606,7 +606,7 @@ def table_roc(table, drop_intermediate=True, thresholds=True, object_thresholds=
     return fpr, tpr, thresholds
 
 
-@array_api_boundary("y_score", "y_true", "sample_weight")
+@array_api_boundary("y_score", "y_true", "sample_weight", on_device=_device.det_curve)
 @validate_params(
     {**BINARY_PARAMS, "drop_intermediate": ["boolean"]},
     prefer_skip_nested_validation=True,

@@ -9,7 +9,7 @@ scores, running positives, running negatives), held on the device; the areas and
 curves below read it there, and only scalars and the ROC convex hull's few
 candidate vertices come back to the host.
 
-Exactness: unweighted counts are integers (int64 running sums), whatever the score
+Exactness: unweighted counts are integers (integer running sums), whatever the score
 dtype; weights are summed in float64, in scikit-learn's row order, so counts are the
 same floats as its; ties are grouped by exact equality in the scores' own dtype. Areas
 are formed from float64 rates with scikit-learn's formulas, term by term as on the
@@ -73,7 +73,7 @@ class DeviceTable:
 
     ``thresholds`` are the distinct scores in decreasing order (the scores' dtype);
     ``tps`` and ``fps`` the running weight of positives and negatives at or above each
-    one (int64 without weights, float64 with). ``n_pos`` and ``n_neg`` are the totals
+    one (integers without weights, int32 below 2**31 rows; float64 with weights). ``n_pos`` and ``n_neg`` are the totals
     as Python numbers.
     """
 
@@ -111,19 +111,22 @@ def device_count_table(xp, device, is_pos, y_score, sample_weight=None):
         order = xp.argsort(y_score, descending=True, stable=True)
     scores = xp.take(y_score, order)
     positive = xp.take(is_pos, order)
+    weight = None if sample_weight is None else xp.take(sample_weight, order)
+    del order  # (the largest temporary: freed before the running sums)
     n = scores.shape[0]
     last_of_tie = xp.concat([scores[1:] != scores[:-1],
                              xp.ones(1, dtype=xp.bool, device=device)])
     ends = xp.nonzero(last_of_tie)[0]
     thresholds = xp.take(scores, ends)
     del scores, last_of_tie
-    if sample_weight is None:
-        running = xp.cumulative_sum(xp.astype(positive, xp.int64))
+    if weight is None:
+        # Exact integer counts, 32-bit where they fit (half the memory).
+        count_dtype = xp.int32 if n < 2**31 else xp.int64
+        running = xp.cumulative_sum(xp.astype(positive, count_dtype), dtype=count_dtype)
         tps = xp.take(running, ends)
-        fps = (xp.astype(ends, xp.int64) + 1) - tps
+        fps = (xp.astype(ends, count_dtype) + 1) - tps
         n_pos, n_neg = int(tps[-1]), n - int(tps[-1])
     else:
-        weight = xp.take(sample_weight, order)
         tps = xp.take(xp.cumulative_sum(xp.where(positive, weight, 0.0)), ends)
         fps = xp.take(xp.cumulative_sum(xp.where(positive, 0.0, weight)), ends)
         n_pos, n_neg = float(tps[-1]), float(fps[-1])
@@ -222,10 +225,12 @@ def device_hull_candidates(table):
     the host's exact :func:`~sklearn_prcurves._hull.hull_vertices` decides the rest.
     """
     xp, device = table.xp, table.device
-    zero = xp.zeros(1, dtype=table.tps.dtype, device=device)
-    tp, fp = xp.concat([zero, table.tps]), xp.concat([zero, table.fps])
+    exact = xp.isdtype(table.tps.dtype, "integral")
+    dtype = xp.int64 if exact else xp.float64  # (products of int32 counts need 64 bits)
+    zero = xp.zeros(1, dtype=dtype, device=device)
+    tp = xp.concat([zero, xp.astype(table.tps, dtype)])
+    fp = xp.concat([zero, xp.astype(table.fps, dtype)])
     rows = xp.arange(tp.shape[0], device=device)
-    exact = xp.isdtype(tp.dtype, "integral")
     for _ in range(_HULL_PASSES):
         if rows.shape[0] <= _HULL_HOST_POINTS:
             break
@@ -466,10 +471,38 @@ def precision_recall_curve(y_true, y_score, *, pos_label=None, sample_weight=Non
             xp.flip(thresholds))
 
 
+def det_curve(y_true, y_score, pos_label=None, sample_weight=None,
+              drop_intermediate=False):
+    from ._compat import DET_CURVE_BEFORE_1_7
+
+    if DET_CURVE_BEFORE_1_7 or drop_intermediate not in (True, False):
+        return NotImplemented  # (scikit-learn 1.6's algorithm stays on the host)
+    rows = _binary_rows(y_true, y_score, sample_weight, pos_label, infer="curve")
+    if rows is None:
+        return NotImplemented
+    table = _table(rows)
+    xp, device = rows.xp, rows.device
+    zero = xp.zeros(1, dtype=xp.float64, device=device)
+    tps = xp.concat([zero, xp.astype(table.tps, xp.float64)])
+    fps = xp.concat([zero, xp.astype(table.fps, xp.float64)])
+    thresholds = xp.concat([xp.full(1, math.inf, dtype=xp.float64, device=device),
+                            xp.astype(table.thresholds, xp.float64)])
+    if drop_intermediate and fps.shape[0] > 2:
+        yes = xp.ones(1, dtype=xp.bool, device=device)
+        keep = xp.concat([yes, (tps[1:-1] != tps[:-2]) | (tps[2:] != tps[1:-1]), yes])
+        tps, fps, thresholds = tps[keep], fps[keep], thresholds[keep]
+    # From the last point with no false positive to the first with no false negative.
+    first = int(xp.sum(xp.astype(fps <= fps[0], xp.int64))) - 1
+    last = int(xp.sum(xp.astype(tps < tps[-1], xp.int64))) + 1
+    fns = table.n_pos - tps
+    return (xp.flip(fps[first:last]) / table.n_neg, xp.flip(fns[first:last]) / table.n_pos,
+            xp.flip(thresholds[first:last]))
+
+
 #: The public functions computed on the device, by name.
 DEVICE_FUNCTIONS = {
     func.__name__: func
     for func in (roc_auc_score, average_precision_score, pr_auc_score,
                  achievable_pr_auc_score, roc_convex_hull, roc_curve,
-                 precision_recall_curve)
+                 precision_recall_curve, det_curve)
 }

@@ -50,6 +50,8 @@ CALLS = {
     "roc_curve/all": {"drop_intermediate": False},
     "precision_recall_curve": {},
     "precision_recall_curve/drop": {"drop_intermediate": True},
+    "det_curve": {},
+    "det_curve/drop": {"drop_intermediate": True},
 }
 
 
@@ -221,7 +223,7 @@ LEFT_TO_HOST = {name: (y, s, w) for name, y, s, w in _left_to_host()}
 @pytest.mark.parametrize("case", sorted(LEFT_TO_HOST))
 @pytest.mark.parametrize("call", ["roc_auc_score", "average_precision_score", "pr_auc_score",
                                   "roc_curve", "precision_recall_curve", "roc_convex_hull",
-                                  "achievable_pr_auc_score"])
+                                  "achievable_pr_auc_score", "det_curve"])
 def test_input_left_to_the_host_behaves_as_on_the_host(call, case, convert, monkeypatch):
     # Bad input, and input the kernel does not take, give the NumPy path's own results,
     # errors and warnings (the host decides: no table is built on the device).
@@ -308,12 +310,13 @@ def test_hull_candidates_exact_on_collinear_integer_points(monkeypatch):
     monkeypatch.setattr(_device, "_HULL_HOST_POINTS", 2)
     xp = strict
     big = 1 << 27
-    tps = xp.asarray([big, 2 * big, 3 * big, 3 * big + 1], dtype=xp.int64)
-    fps = xp.asarray([1, 2, 3, 3 * big], dtype=xp.int64)
-    table = _device.DeviceTable(xp, None, xp.asarray([4.0, 3.0, 2.0, 1.0]), tps, fps,
-                                int(tps[-1]), int(fps[-1]))
-    tp, fp, rows = _device.device_hull_candidates(table)
-    assert rows.tolist() == [0, 3, 4]
+    for dtype in (xp.int32, xp.int64):  # (the kernel's counts are int32 below 2**31 rows)
+        tps = xp.asarray([big, 2 * big, 3 * big, 3 * big + 1], dtype=dtype)
+        fps = xp.asarray([1, 2, 3, 3 * big], dtype=dtype)
+        table = _device.DeviceTable(xp, None, xp.asarray([4.0, 3.0, 2.0, 1.0]), tps, fps,
+                                    int(tps[-1]), int(fps[-1]))
+        tp, fp, rows = _device.device_hull_candidates(table)
+        assert rows.tolist() == [0, 3, 4]
 
 
 def test_host_arrays_are_counted_by_numpy(monkeypatch):
