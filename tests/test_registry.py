@@ -658,3 +658,66 @@ def test_flush_to_zero_switch_works():
     with _fpenv.flush_to_zero() as on:
         assert on and _fpenv.is_on()
     assert not _fpenv.is_on()
+
+
+# The device kernel (sklearn_prcurves/_device.py) meets the same hostile inputs: the
+# functions it computes, under array-API dispatch on array_api_strict arrays of a
+# second device, with the kernel counting host-memory arrays (as it counts CUDA
+# ones), give the NumPy outcome: the same values (to the registry's tolerance: the
+# device library adds its last sum in its own order) or the same kind of error.
+def _device_entries():
+    from sklearn_prcurves._device import DEVICE_FUNCTIONS
+
+    return sorted(key for key in REGISTRY if key.split("[")[0] in DEVICE_FUNCTIONS)
+
+
+def _on_device(entry):
+    import array_api_strict as strict
+    from sklearn import config_context
+
+    from sklearn_prcurves._compat import to_numpy
+
+    device = strict.Device("device1")
+
+    def put(array):
+        return None if array is None else strict.asarray(array, device=device)
+
+    def back(result):
+        if isinstance(result, tuple):
+            return tuple(back(item) for item in result)
+        return np.asarray(to_numpy(result)) if hasattr(result, "__array_namespace__") else result
+
+    def call(data):
+        moved = Data(put(data.y), put(data.s), put(data.w))
+        with config_context(array_api_dispatch=True):
+            return back(entry.call(moved))
+
+    return Entry(call, unit=entry.unit, sklearn=entry.sklearn)
+
+
+@pytest.mark.parametrize("key", _device_entries())
+def test_hostile_inputs_on_the_device(key, monkeypatch):
+    pytest.importorskip("array_api_strict")
+    from sklearn.utils._array_api import _check_array_api_dispatch
+
+    from sklearn_prcurves import _device
+
+    try:
+        _check_array_api_dispatch(True)
+    except (ImportError, RuntimeError) as exc:
+        pytest.skip(str(exc))
+    monkeypatch.setattr(_device, "COUNT_HOST_ARRAYS_WITH_NUMPY", False)
+    entry = REGISTRY[key]
+    on_device = _on_device(entry)
+
+    @settings(max_examples=entry.examples * _DEPTH, deadline=None, database=None,
+              suppress_health_check=list(HealthCheck))
+    @given(hostile_data())
+    def run(data):
+        if data.s.dtype.kind not in "biuf" or data.s.dtype == np.float16:
+            return  # text and Python integers: no array API array holds them
+        expected = outcome(entry, data)
+        got = outcome(on_device, data)
+        assert same(got, expected), f"device: {got}, NumPy: {expected}"
+
+    run()
