@@ -565,6 +565,8 @@ def array_api_boundary(*array_params: str, on_device: Callable[..., Any] | None 
 
     def decorator(func):
         signature = inspect.signature(func)
+        device_params = (set() if on_device is None
+                         else set(inspect.signature(on_device).parameters))
         from ._device import counted_on_device
 
         @functools.wraps(func)
@@ -580,7 +582,9 @@ def array_api_boundary(*array_params: str, on_device: Callable[..., Any] | None 
                     full = signature.bind(*args, **kwargs)
                 except TypeError:
                     full = None  # the NumPy function raises Python's own error
-                if full is not None:
+                if full is not None and set(full.arguments) <= device_params:
+                    # (an argument it does not take, e.g. 1.6's deprecated probas_pred:
+                    # the host's)
                     result = on_device(*full.args, **full.kwargs)
                     if result is not NotImplemented:
                         return SCORE_SCALAR(result) if type(result) is float else result
