@@ -499,6 +499,59 @@ def det_curve(y_true, y_score, pos_label=None, sample_weight=None,
             xp.flip(thresholds[first:last]))
 
 
+def chunk_table(y_true, y_score, sample_weight, pos_label):
+    """A stream's chunk counted on its device, for the summaries' ``update``:
+    ``(labels, table, whole_weights)`` with the chunk's distinct labels and its
+    :class:`~sklearn_prcurves._counts.CountTable`, both on the host (the table is
+    what the summary keeps of the chunk anyway); None where the host decides.
+
+    A chunk may hold one class. Without ``pos_label`` the positive label is 1 and the
+    labels must lie in {-1, 0, 1} (the stream's union is checked by the summary).
+    ``whole_weights``: whether every weight is a whole number (no weights: True).
+    """
+    from ._counts import CountTable
+
+    if not counted_on_device((y_true, y_score, sample_weight)):
+        return None
+    found = array_namespace_and_device(y_score, y_true, sample_weight)
+    if found is None:
+        return None
+    xp, device = found
+    if (not hasattr(xp, "cumulative_sum") or y_score.ndim != 1 or y_true.ndim != 1
+            or y_true.shape[0] != y_score.shape[0] or y_score.shape[0] == 0
+            or not xp.isdtype(y_score.dtype, "real floating")
+            or not xp.isdtype(y_true.dtype, ("bool", "integral", "real floating"))
+            or not _has_float64(xp, device)
+            or not bool(xp.all(xp.isfinite(y_score)))):
+        return None
+    whole_weights = True
+    if sample_weight is not None:
+        if (sample_weight.ndim != 1 or sample_weight.shape[0] != y_score.shape[0]
+                or not xp.isdtype(sample_weight.dtype, ("integral", "real floating"))):
+            return None
+        weight = xp.astype(sample_weight, xp.float64)
+        if not bool(xp.all(xp.isfinite(weight) & (weight >= 0))) or not bool(
+                xp.any(weight > 0)):
+            return None
+        whole_weights = bool(xp.all(weight == xp.floor(weight)))
+    labels = _to_host(xp.unique_values(y_true))
+    if pos_label is None:
+        if not set(labels.tolist()) <= {-1, 0, 1}:
+            return None
+        pos_label = 1
+    elif isinstance(pos_label, str):
+        return None
+    if xp.isdtype(y_true.dtype, "bool"):
+        is_pos = y_true if pos_label else ~y_true
+    else:
+        is_pos = y_true == pos_label
+    table = device_count_table(xp, device, is_pos, y_score, sample_weight)
+    thresholds = _to_host(table.thresholds)
+    tps, fps = (np.asarray(_to_host(xp.astype(c, xp.float64)), dtype=np.float64)
+                for c in (table.tps, table.fps))
+    return labels, CountTable(thresholds, tps, fps), whole_weights
+
+
 #: The public functions computed on the device, by name.
 DEVICE_FUNCTIONS = {
     func.__name__: func

@@ -23,6 +23,8 @@ from numbers import Integral
 
 import numpy as np
 
+from . import _device
+from ._compat import to_numpy
 from ._counts import CountTable, count_table
 from ._curves import table_precision_recall, table_roc
 from ._distributed import normalized_trapezoid
@@ -55,6 +57,17 @@ class _Stream:
     {0, 1} or {-1, 1} without ``pos_label``, and never text in one chunk and numbers
     in another, nor a ``pos_label`` no label can equal.
     """
+
+    def _counted_on_device(self, y_true, y_score, sample_weight):
+        """A chunk of another array namespace, counted where it lives (torch on a
+        GPU): ``(table, whole_weights)`` with its labels checked against the stream;
+        None when the chunk is to be read on the host (:func:`_host_arrays`)."""
+        chunk = _device.chunk_table(y_true, y_score, sample_weight, self.pos_label)
+        if chunk is None:
+            return None
+        labels, table, whole_weights = chunk
+        self._observe(labels, labels, None)
+        return table, whole_weights
 
     def _start_stream(self, pos_label):
         self.pos_label = pos_label
@@ -92,6 +105,11 @@ class _Stream:
         merged.label_kind_ = kinds.pop() if kinds else None
         merged.classes_ = classes
         return merged
+
+
+def _host_arrays(*arrays):
+    """Arrays of another namespace (torch, CuPy, ...) as NumPy on the host."""
+    return tuple(None if a is None else to_numpy(a) for a in arrays)
 
 
 def _length(values):
@@ -151,7 +169,14 @@ class ExactSummary(_Stream):
         return f"ExactSummary(pos_label={self.pos_label!r}; {rows})"
 
     def update(self, y_true, y_score, sample_weight=None):
-        """Add a chunk of rows (an empty chunk changes nothing). Returns self."""
+        """Add a chunk of rows (an empty chunk changes nothing). Returns self.
+
+        Arrays of another array namespace away from host memory (torch on a GPU) are
+        counted on their device: only their table comes to the host."""
+        on_device = self._counted_on_device(y_true, y_score, sample_weight)
+        if on_device is not None:
+            return self.add_table(on_device[0])
+        y_true, y_score, sample_weight = _host_arrays(y_true, y_score, sample_weight)
         if not self._observe(y_true, y_score, sample_weight):
             return self
         if sample_weight is not None:
@@ -502,7 +527,24 @@ class BinnedSummary(_Stream):
         )
 
     def update(self, y_true, y_score, sample_weight=None):
-        """Add a chunk of rows (an empty chunk changes nothing). Returns self."""
+        """Add a chunk of rows (an empty chunk changes nothing). Returns self.
+
+        Arrays of another array namespace away from host memory (torch on a GPU) are
+        counted on their device and their table binned on the host."""
+        on_device = self._counted_on_device(y_true, y_score, sample_weight)
+        if on_device is not None:
+            table, whole_weights = on_device
+            self.integer_weights_ = self.integer_weights_ and whole_weights
+            # The table's scores as rows weighing their positives and negatives.
+            scores = np.concatenate([table.thresholds, table.thresholds])
+            weight = np.concatenate([table.pos, table.neg])
+            is_pos = np.arange(scores.shape[0]) < len(table)
+            kept = weight > 0
+            integer_weights = self.integer_weights_
+            self.add_counts(is_pos[kept], scores[kept], weight[kept])
+            self.integer_weights_ = integer_weights  # (the counts are whole anyway)
+            return self
+        y_true, y_score, sample_weight = _host_arrays(y_true, y_score, sample_weight)
         if not self._observe(y_true, y_score, sample_weight):
             return self
         if sample_weight is not None:
@@ -598,6 +640,15 @@ class BinnedSummary(_Stream):
         Returns a :class:`CountTable` keyed by full order keys; merge the tables of all
         chunks, then pass the result to :meth:`refined`.
         """
+        chunk = _device.chunk_table(y_true, y_score, sample_weight, self.pos_label)
+        if chunk is not None:  # counted on its device: the table's scores stand for rows
+            table = chunk[1]
+            kept = np.isin(self._bins(table.thresholds).astype(np.uint64), keys)
+            if not kept.any():
+                return None
+            return CountTable.from_counts(_order_key(table.thresholds[kept]),
+                                          table.pos[kept], table.neg[kept])
+        y_true, y_score, sample_weight = _host_arrays(y_true, y_score, sample_weight)
         is_pos, scores, weight = check_binary_input(y_true, y_score, sample_weight, self.pos_label)
         rows = np.isin(self._bins(scores).astype(np.uint64), keys)
         if not rows.any():

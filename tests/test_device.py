@@ -334,3 +334,93 @@ def test_host_arrays_are_counted_by_numpy(monkeypatch):
         for a, b in zip(got, spc.roc_curve(y, s, sample_weight=w)):
             np.testing.assert_array_equal(_host(a), b)
     assert spy.tables == 0
+
+
+def _summary_results(summary):
+    """Every result of a summary, as numbers (methods without required arguments)."""
+    names = ["roc_auc", "pr_auc", "average_precision", "roc_curve",
+             "precision_recall_curve", "achievable_pr_auc", "ks_statistic",
+             "average_precision_interval"]
+    out = {}
+    for name in names:
+        method = getattr(summary, name, None)
+        if method is None:
+            continue
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            try:
+                out[name] = method()
+            except ValueError as exc:
+                out[name] = ("error", str(exc))
+    return out
+
+
+def _numbers(result):
+    """A result (numbers, arrays, tuples, Bunches) as one flat float array."""
+    if isinstance(result, dict):
+        return _numbers(tuple(result[k] for k in sorted(result)))
+    if isinstance(result, (tuple, list)):
+        parts = [_numbers(item) for item in result]
+        return np.concatenate(parts) if parts else np.zeros(0)
+    return np.ravel(np.asarray(result, dtype=float))
+
+
+def _assert_same_results(got, expected):
+    assert got.keys() == expected.keys()
+    for name in expected:
+        a, b = got[name], expected[name]
+        if isinstance(b, tuple) and b and isinstance(b[0], str):  # ("error", message)
+            assert a == b, name
+            continue
+        np.testing.assert_allclose(_numbers(a), _numbers(b), rtol=1e-12, atol=1e-300,
+                                   err_msg=name)
+
+
+@pytest.mark.parametrize("summary", ["exact", "binned-8", "binned-30"])
+@pytest.mark.parametrize("weighted", [None, "whole", "fractional"])
+def test_summaries_count_device_chunks_on_the_device(summary, weighted, convert,
+                                                     monkeypatch):
+    # A stream of device chunks (one of a single class, one of weight zero) gives the
+    # summary the NumPy chunks give it; each chunk's table is counted on the device.
+    rng = np.random.default_rng(17)
+    make = {"exact": spc.ExactSummary, "binned-8": lambda: spc.BinnedSummary(8),
+            "binned-30": lambda: spc.BinnedSummary(30)}[summary]
+    chunks = []
+    for size, one_class in ((400, False), (50, True), (300, False)):
+        y = np.zeros(size, int) if one_class else rng.integers(0, 2, size)
+        s = np.round(rng.random(size) + 0.4 * y, 3)
+        w = {None: None, "whole": rng.integers(0, 4, size).astype(float),
+             "fractional": rng.random(size) * 3}[weighted]
+        chunks.append((y, s, w))
+    host, device = make(), make()
+    spy = _Spy(monkeypatch)
+    for y, s, w in chunks:
+        host.update(y, s, sample_weight=w)
+        with config_context(array_api_dispatch=True):
+            device.update(convert(y), convert(s),
+                          sample_weight=None if w is None else convert(w))
+    if _kernel_available(convert):
+        assert spy.tables == len(chunks)
+    _assert_same_results(_summary_results(device), _summary_results(host))
+    if summary.startswith("binned"):
+        assert device.integer_weights_ == host.integer_weights_
+        y, s = (np.concatenate([c[i] for c in chunks]) for i in (0, 1))
+        refined_host = host.refine(y, s, tolerance=0.0)
+        with config_context(array_api_dispatch=True):
+            refined_device = device.refine(convert(y), convert(s), tolerance=0.0)
+        _assert_same_results(_summary_results(refined_device),
+                             _summary_results(refined_host))
+
+
+def test_summaries_read_host_arrays_of_other_namespaces():
+    # Dispatch on, the NumPy specialisation on (as shipped): torch on the CPU and
+    # array_api_strict chunks are read on the host (this crashed before: a torch
+    # dtype has no .kind).
+    _skip_without_dispatch()
+    y, s, w = CASES["weights"]
+    for convert in BACKENDS.values():
+        for make in (spc.ExactSummary, lambda: spc.BinnedSummary(10)):
+            with config_context(array_api_dispatch=True):
+                got = make().update(convert(y), convert(s), sample_weight=convert(w))
+            _assert_same_results(_summary_results(got),
+                                 _summary_results(make().update(y, s, sample_weight=w)))
