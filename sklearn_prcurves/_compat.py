@@ -221,6 +221,8 @@ def validate_params(parameter_constraints: dict[str, Any], *,
         @functools.wraps(func)
         def wrapper(*args, **kwargs):
             config = _threadlocal_config()
+            if config.get("array_api_dispatch", False) and _any_foreign(args, kwargs):
+                return _computed_on_host(wrapper, args, kwargs)
             if config["skip_parameter_validation"]:
                 return func(*args, **kwargs)
             params = bind(args, kwargs)
@@ -544,6 +546,52 @@ def _from_numpy(result, xp, device):
     return result
 
 
+def _any_foreign(args, kwargs):
+    return any(_is_foreign_array(a) for a in args) or any(
+        _is_foreign_array(v) for v in kwargs.values())
+
+
+def _computed_on_host(func, args, kwargs, lead=None):
+    """``func`` called on NumPy copies of its array API arguments (torch, CuPy,
+    array_api_strict), dispatch off; array results (and tuples of them) returned in
+    the namespace and on the device of ``lead``, by default the scores (``y_score``,
+    else the first such argument), as scikit-learn's results follow ``y_pred``.
+    Other results (floats, Bunches, the package's result records) are returned as
+    they are."""
+    from sklearn.utils._array_api import get_namespace_and_device
+
+    if lead is None and _is_foreign_array(kwargs.get("y_score")):
+        lead = kwargs["y_score"]
+    if lead is None:
+        if len(args) >= 2 and _is_foreign_array(args[1]) and _is_foreign_array(args[0]):
+            lead = args[1]  # (y_true, y_score, ...): the scores
+        else:
+            lead = next(a for a in (*args, *kwargs.values()) if _is_foreign_array(a))
+    args = tuple(_to_numpy(a) for a in args)
+    kwargs = {k: _to_numpy(v) for k, v in kwargs.items()}
+    with config_context(array_api_dispatch=False):
+        result = func(*args, **kwargs)
+    xp, _, device = get_namespace_and_device(lead)
+    return _from_numpy(result, xp, device)
+
+
+def arrays_read_on_host(method: Callable[_P, _R]) -> Callable[_P, _R]:
+    """``method`` taking arrays of any array API namespace under
+    ``array_api_dispatch``: computed on NumPy copies of them, array results returned
+    in their namespace and on their device (:func:`_computed_on_host`). For the
+    estimators' ``fit``, ``transform``, ``predict``...; public functions get the same
+    from :func:`validate_params`."""
+
+    @functools.wraps(method)
+    def wrapper(*args, **kwargs):
+        if (_threadlocal_config().get("array_api_dispatch", False)
+                and _any_foreign(args, kwargs)):
+            return _computed_on_host(method, args, kwargs)
+        return method(*args, **kwargs)
+
+    return wrapper
+
+
 def array_api_boundary(*array_params: str, on_device: Callable[..., Any] | None = None
                        ) -> Callable[[Callable[_P, _R]], Callable[_P, _R]]:
     """Let a NumPy function take and give arrays of any array API namespace.
@@ -557,7 +605,8 @@ def array_api_boundary(*array_params: str, on_device: Callable[..., Any] | None 
       all, so that errors and warnings are the NumPy path's own);
     - otherwise the arrays are moved to NumPy on the CPU, and array results are
       returned in the namespace and on the device of the first of ``array_params``
-      (the scores, as scikit-learn's results follow ``y_pred``).
+      given (the scores, as scikit-learn's results follow ``y_pred``):
+      :func:`_computed_on_host`.
 
     Scalars are returned as scikit-learn returns them. Without dispatch nothing
     changes.
@@ -588,18 +637,8 @@ def array_api_boundary(*array_params: str, on_device: Callable[..., Any] | None 
                     result = on_device(*full.args, **full.kwargs)
                     if result is not NotImplemented:
                         return SCORE_SCALAR(result) if type(result) is float else result
-            for name in array_params:
-                if name in bound.arguments:
-                    bound.arguments[name] = _to_numpy(bound.arguments[name])
-            # The arrays are NumPy now: computed on with dispatch off, NumPy out.
-            with config_context(array_api_dispatch=False):
-                result = func(*bound.args, **bound.kwargs)
-            if not _is_foreign_array(arrays[0]):
-                return result
-            from sklearn.utils._array_api import get_namespace_and_device
-
-            xp, _, device = get_namespace_and_device(arrays[0])
-            return _from_numpy(result, xp, device)
+            lead = next(a for a in arrays if _is_foreign_array(a))
+            return _computed_on_host(func, args, kwargs, lead)
 
         return wrapper
 

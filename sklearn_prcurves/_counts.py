@@ -33,7 +33,7 @@ import sys
 import numpy as np
 from numpy.typing import ArrayLike
 
-from ._compat import TIES_SUMMED_LAST_ROW_FIRST
+from ._compat import TIES_SUMMED_LAST_ROW_FIRST, arrays_read_on_host
 
 __all__ = [
     "CountTable",
@@ -246,6 +246,7 @@ class CountTable:
         return CountTable(descending, tps, fps)
 
 
+@arrays_read_on_host
 def count_table(
     is_pos: ArrayLike,
     y_score: ArrayLike,

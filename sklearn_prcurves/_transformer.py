@@ -28,7 +28,13 @@ from sklearn.utils.multiclass import check_classification_targets, type_of_targe
 from sklearn.utils import get_tags
 from sklearn.utils.validation import check_is_fitted, validate_data
 
-from ._compat import Interval, StrOptions, check_sample_weight, validate_estimator_params
+from ._compat import (
+    Interval,
+    StrOptions,
+    arrays_read_on_host,
+    check_sample_weight,
+    validate_estimator_params,
+)
 from ._counts import count_table
 from ._hull import hull_vertices
 from ._interpolation import table_path
@@ -101,6 +107,7 @@ class AchievablePRTransformer(OneToOneFeatureMixin, TransformerMixin, BaseEstima
     def __init__(self, pos_label=None):
         self.pos_label = pos_label
 
+    @arrays_read_on_host
     def fit(self, X, y, sample_weight=None):
         """Learn the ROC convex hull of each score column.
 
@@ -150,6 +157,7 @@ class AchievablePRTransformer(OneToOneFeatureMixin, TransformerMixin, BaseEstima
             self.fractions_.append(fractions)
         return self
 
+    @arrays_read_on_host
     def transform(self, X):
         """Map each score to its hull segment's fraction of positives.
 
@@ -266,6 +274,7 @@ class AchievablePRClassifier(MetaEstimatorMixin, ClassifierMixin, BaseEstimator)
         self.response_method = response_method
         self.threshold = threshold
 
+    @arrays_read_on_host
     def fit(self, X, y, sample_weight=None):
         """Fit the classifier and learn the hull on its held-out scores.
 
@@ -336,6 +345,7 @@ class AchievablePRClassifier(MetaEstimatorMixin, ClassifierMixin, BaseEstimator)
         scores = _positive_column(getattr(self.estimator_, method)(X), method)
         return self.hull_.transform(scores.reshape(-1, 1)).ravel()
 
+    @arrays_read_on_host
     def decision_function(self, X):
         """The hull value minus ``threshold_``: positive exactly where ``predict`` is.
 
@@ -352,6 +362,7 @@ class AchievablePRClassifier(MetaEstimatorMixin, ClassifierMixin, BaseEstimator)
         """
         return self._hull_value(X) - self.threshold_
 
+    @arrays_read_on_host
     def predict_proba(self, X):
         """``[1 - value, value]`` per sample, where value is the hull value.
 
@@ -366,6 +377,7 @@ class AchievablePRClassifier(MetaEstimatorMixin, ClassifierMixin, BaseEstimator)
         value = self._hull_value(X)
         return np.column_stack([1 - value, value])
 
+    @arrays_read_on_host
     def predict(self, X):
         """The positive class where the hull value exceeds ``threshold_``.
 

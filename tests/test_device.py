@@ -424,3 +424,32 @@ def test_summaries_read_host_arrays_of_other_namespaces():
                 got = make().update(convert(y), convert(s), sample_weight=convert(w))
             _assert_same_results(_summary_results(got),
                                  _summary_results(make().update(y, s, sample_weight=w)))
+
+
+def test_estimators_take_other_namespaces():
+    # Under dispatch, the hull estimators read array API inputs on the host and give
+    # their arrays back in the input's namespace and device.
+    _skip_without_dispatch()
+    from sklearn.linear_model import LogisticRegression
+
+    rng = np.random.default_rng(2)
+    X = rng.normal(size=(200, 3))
+    y = (X[:, 0] + rng.normal(size=200) > 0).astype(int)
+    w = rng.random(200) + 0.5
+    for convert in BACKENDS.values():
+        Xd, yd, wd = convert(X), convert(y), convert(w)
+        transformer = spc.AchievablePRTransformer(pos_label=1)
+        expected = transformer.fit(X[:, :1], y, sample_weight=w).transform(X[:, :1])
+        with config_context(array_api_dispatch=True):
+            got = spc.AchievablePRTransformer(pos_label=1).fit(
+                Xd[:, :1], yd, sample_weight=wd).transform(Xd[:, :1])
+        assert type(got) is type(Xd) and _device_of(got) == _device_of(Xd)
+        np.testing.assert_array_equal(_host(got), expected)
+        classifier = spc.AchievablePRClassifier(LogisticRegression(), cv=3)
+        expected = classifier.fit(X, y).predict_proba(X)
+        with config_context(array_api_dispatch=True):
+            fitted = spc.AchievablePRClassifier(LogisticRegression(), cv=3).fit(Xd, yd)
+            got = fitted.predict_proba(Xd)
+            labels = fitted.predict(Xd)
+        np.testing.assert_allclose(_host(got), expected, rtol=1e-12)
+        np.testing.assert_array_equal(_host(labels), classifier.predict(X))
