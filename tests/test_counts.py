@@ -527,3 +527,29 @@ def test_weighted_scores_an_ulp_apart_stay_apart():
     table = count_table(crowded > 0.9, crowded, np.ones(crowded.size))
     np.testing.assert_array_equal(table.thresholds, np.unique(crowded)[::-1])
     np.testing.assert_array_equal(table.tps, np.cumsum([1, 1, np.sum(crowded == 1.0), 0, 0]))
+
+
+def test_thresholds_decoded_when_first_read_travel_and_copy():
+    # Many distinct float32 scores, some tied (and a tie of -0.0 and 0.0): the kernel
+    # leaves the thresholds to be decoded when first read. Pickled, copied or read by
+    # several threads at once, the table gives them whole, with scikit-learn's sign
+    # for the zero tie.
+    import copy
+    import pickle
+    from concurrent.futures import ThreadPoolExecutor
+
+    rng = np.random.default_rng(4)
+    scores = rng.random(5000).astype(np.float32)
+    scores[:200] = scores[200:400]  # ties
+    scores[400:403] = [0.0, -0.0, 0.0]
+    is_pos = rng.random(5000) < 0.3
+    expected = np.unique(scores)[::-1]
+    sk_thresholds = roc_curve(is_pos, scores, drop_intermediate=False)[2][1:]
+    for table in (pickle.loads(pickle.dumps(count_table(is_pos, scores))),
+                  copy.copy(count_table(is_pos, scores)), count_table(is_pos, scores)):
+        np.testing.assert_array_equal(table.thresholds, expected)
+        assert np.signbit(table.thresholds[-1]) == np.signbit(sk_thresholds[-1])
+    table = count_table(is_pos, scores)
+    with ThreadPoolExecutor(4) as pool:
+        for got in pool.map(lambda _: table.thresholds, range(8)):
+            np.testing.assert_array_equal(got, expected)
