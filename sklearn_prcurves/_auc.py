@@ -65,7 +65,7 @@ __all__ = [
 ]
 
 
-@array_api_boundary("x", "y")
+@array_api_boundary("x", "y", on_device=_device.auc)
 @validate_params(
     {"x": ["array-like"], "y": ["array-like"]},
     prefer_skip_nested_validation=True,

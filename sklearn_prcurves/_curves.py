@@ -173,7 +173,8 @@ def _prepend_origin(counts, total):
     return out
 
 
-@array_api_boundary("y_score", "y_true", "sample_weight")
+@array_api_boundary("y_score", "y_true", "sample_weight",
+                    on_device=_device.confusion_matrix_at_thresholds)
 @validate_params(BINARY_PARAMS, prefer_skip_nested_validation=True)
 def confusion_matrix_at_thresholds(
     y_true: ArrayLike,

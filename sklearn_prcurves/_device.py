@@ -552,10 +552,203 @@ def chunk_table(y_true, y_score, sample_weight, pos_label):
     return labels, CountTable(thresholds, tps, fps), whole_weights
 
 
+def confusion_matrix_at_thresholds(y_true, y_score, *, pos_label=None, sample_weight=None):
+    rows = _binary_rows(y_true, y_score, sample_weight, pos_label, infer="curve")
+    if rows is None:
+        return NotImplemented
+    table = _table(rows)
+    xp = rows.xp
+    tps, fps = xp.astype(table.tps, xp.float64), xp.astype(table.fps, xp.float64)
+    return fps[-1] - fps, fps, tps[-1] - tps, tps, table.thresholds
+
+
+def auc(x, y):
+    """scikit-learn's trapezoids between points of one namespace and device, float64
+    (1-D, at least two points, monotonic x); anything else to the host."""
+    found = array_namespace_and_device(x, y)
+    if found is None:
+        return NotImplemented
+    xp, _ = found
+    if (x.ndim != 1 or y.ndim != 1 or x.shape[0] != y.shape[0] or x.shape[0] < 2
+            or not all(xp.isdtype(a.dtype, "real floating") for a in (x, y))
+            or not _has_float64(xp, found[1])):
+        return NotImplemented
+    x, y = xp.astype(x, xp.float64), xp.astype(y, xp.float64)
+    dx = x[1:] - x[:-1]
+    if bool(xp.any(dx < 0)):
+        if not bool(xp.all(dx <= 0)):
+            return NotImplemented  # the host names the problem
+        return -float(xp.sum(dx * (y[1:] + y[:-1]) / 2.0))
+    return float(xp.sum(dx * (y[1:] + y[:-1]) / 2.0))
+
+
+# --- operating points: decided on the device, the last exact comparisons on the host --
+#
+# The host's rules compare candidates within a rounding margin of the decision
+# exactly (as fractions: :mod:`._exact`). Here the floats select, on the device, every
+# row that could be that decision's answer (a margin far wider than the host's), and
+# the host's own function decides among those rows and the table's last one (which
+# holds the totals). Rows that cannot win do not change its answer.
+
+_CANDIDATE_MARGIN = 1e-6
+
+
+def _level(value):
+    from numbers import Real
+
+    return isinstance(value, Real) and not isinstance(value, bool) and 0 <= value <= 1
+
+
+def _near_top(xp, values, possible, sure=None):
+    """The rows that can hold the best value among feasible rows: ``possible`` rows
+    (feasible, or too near the constraint for the floats to tell) whose value is
+    within the margin of the best ``sure`` (surely feasible) row, or all ``possible``
+    rows when none is sure."""
+    sure = possible if sure is None else sure
+    if not bool(xp.any(sure)):
+        return possible
+    top = float(xp.max(xp.where(sure, values, -math.inf)))
+    return possible & (values >= top - _CANDIDATE_MARGIN * max(abs(top), 1.0))
+
+
+def _at_least(values, level):
+    """``(possible, sure)``: rows whose value may meet ``level`` exactly (the host
+    decides those near it), and rows that meet it whatever the rounding."""
+    margin = _CANDIDATE_MARGIN * max(abs(level), 1.0)
+    return values >= level - margin, values >= level + margin
+
+
+def _candidate_table(table, keep):
+    """The host :class:`~sklearn_prcurves._counts.CountTable` of rows ``keep`` and the
+    last row."""
+    from ._counts import CountTable
+
+    xp = table.xp
+    last = xp.concat([xp.zeros(keep.shape[0] - 1, dtype=xp.bool, device=table.device),
+                      xp.ones(1, dtype=xp.bool, device=table.device)])
+    keep = keep | last
+    counts = (np.asarray(_to_host(xp.astype(c[keep], xp.float64)), dtype=np.float64)
+              for c in (table.tps, table.fps))
+    return CountTable(_to_host(table.thresholds[keep]), *counts)
+
+
+def _float_counts(table):
+    xp = table.xp
+    return xp.astype(table.tps, xp.float64), xp.astype(table.fps, xp.float64)
+
+
+def recall_at_precision(y_true, y_score, *, min_precision, pos_label=None,
+                        sample_weight=None):
+    from ._operating import table_recall_at_precision
+
+    if not _level(min_precision):
+        return NotImplemented
+    rows = _binary_rows(y_true, y_score, sample_weight, pos_label, infer="curve")
+    if rows is None:
+        return NotImplemented
+    table = _table(rows)
+    tp, fp = _float_counts(table)
+    keep = _near_top(rows.xp, tp, *_at_least(tp / (tp + fp), min_precision))
+    return table_recall_at_precision(_candidate_table(table, keep), min_precision)
+
+
+def precision_at_recall(y_true, y_score, *, min_recall, pos_label=None,
+                        sample_weight=None):
+    from ._operating import table_precision_at_recall
+
+    if not _level(min_recall):
+        return NotImplemented
+    rows = _binary_rows(y_true, y_score, sample_weight, pos_label, infer="curve")
+    if rows is None:
+        return NotImplemented
+    table = _table(rows)
+    tp, fp = _float_counts(table)
+    keep = _near_top(rows.xp, tp / (tp + fp), *_at_least(tp / table.n_pos, min_recall))
+    return table_precision_at_recall(_candidate_table(table, keep), min_recall)
+
+
+def fbeta_optimal_threshold(y_true, y_score, *, beta=1.0, pos_label=None,
+                            sample_weight=None):
+    from numbers import Real
+
+    from ._operating import table_fbeta_optimum
+
+    if isinstance(beta, bool) or not isinstance(beta, Real) or not beta > 0:
+        return NotImplemented
+    rows = _binary_rows(y_true, y_score, sample_weight, pos_label, infer="curve")
+    if rows is None:
+        return NotImplemented
+    table = _table(rows)
+    tp, fp = _float_counts(table)
+    b2 = float(beta) * float(beta)
+    w = 1.0 if b2 == math.inf else b2 / (1.0 + b2)
+    fbeta = tp / (tp + w * (table.n_pos - tp) + (1.0 - w) * fp)
+    every = rows.xp.ones(fbeta.shape, dtype=rows.xp.bool, device=rows.device)
+    keep = _near_top(rows.xp, fbeta, every)
+    return table_fbeta_optimum(_candidate_table(table, keep), beta)
+
+
+def break_even_point(y_true, y_score, *, pos_label=None, sample_weight=None):
+    from ._results import OperatingPoint
+
+    rows = _binary_rows(y_true, y_score, sample_weight, pos_label, infer="curve")
+    if rows is None:
+        return NotImplemented
+    table = _table(rows)
+    xp = rows.xp
+    tp, fp = table.path()
+    predicted = tp + fp
+    n_pos = float(tp[-1])
+    # The first point predicting at least P rows positive, and the one before it: the
+    # host's arithmetic on those two, as Python floats (the same operations).
+    j = int(xp.searchsorted(predicted, xp.asarray([n_pos], dtype=xp.float64,
+                                                  device=rows.device), side="left")[0])
+    i = j - 1
+    predicted_i, predicted_j = float(predicted[i]), float(predicted[j])
+    tp_i, tp_j = float(tp[i]), float(tp[j])
+    fraction = (n_pos - predicted_i) / (predicted_j - predicted_i)
+    tp_at = tp_i + fraction * (tp_j - tp_i)
+    return OperatingPoint(float(tp_at / n_pos), float(table.thresholds[j - 1]))
+
+
+def operating_points(y_true, y_score, *, pos_label=None, sample_weight=None):
+    import warnings
+
+    from sklearn.utils import Bunch
+
+    from .exceptions import UndefinedMetricWarning
+
+    rows = _binary_rows(y_true, y_score, sample_weight, pos_label, infer="curve")
+    if rows is None:
+        return NotImplemented
+    table = _table(rows)
+    xp = rows.xp
+    tp, fp = _float_counts(table)
+    n_pos, n_neg = tp[-1], fp[-1]
+    fn, tn = n_pos - tp, n_neg - fp
+    predicted_negative = tn + fn
+    undefined = ~(predicted_negative > 0)
+    if bool(xp.any(undefined)):
+        warnings.warn(
+            f"npv (nothing predicted negative) is undefined (0 / 0) at "
+            f"{int(xp.sum(xp.astype(undefined, xp.int64)))} threshold(s) and set to NaN "
+            "there.", UndefinedMetricWarning, stacklevel=4)
+    npv = xp.where(undefined, xp.nan, tn / xp.where(undefined, 1.0, predicted_negative))
+    return Bunch(
+        threshold=table.thresholds, tp=tp, fp=fp, tn=tn, fn=fn,
+        tpr=tp / n_pos, tnr=tn / n_neg, fpr=fp / n_neg, fnr=fn / n_pos,
+        ppv=tp / (tp + fp), npv=npv, fdr=fp / (tp + fp),
+        accuracy=(tp + tn) / (n_pos + n_neg), f1=2 * tp / (n_pos + tp + fp),
+        youden_j=tp / n_pos + tn / n_neg - 1,
+    )
+
+
 #: The public functions computed on the device, by name.
 DEVICE_FUNCTIONS = {
     func.__name__: func
     for func in (roc_auc_score, average_precision_score, pr_auc_score,
                  achievable_pr_auc_score, roc_convex_hull, roc_curve,
-                 precision_recall_curve, det_curve)
+                 precision_recall_curve, det_curve, confusion_matrix_at_thresholds, auc,
+                 recall_at_precision, precision_at_recall, fbeta_optimal_threshold,
+                 break_even_point, operating_points)
 }

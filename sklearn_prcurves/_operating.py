@@ -18,7 +18,14 @@ import numpy as np
 from sklearn.utils import Bunch, check_consistent_length, column_or_1d
 
 from ._exact import exact_argmax, exact_at_least, fractions
-from ._compat import Interval, StrOptions, check_sample_weight, validate_params
+from . import _device
+from ._compat import (
+    Interval,
+    StrOptions,
+    array_api_boundary,
+    check_sample_weight,
+    validate_params,
+)
 from ._counts import _descending_order
 from ._curves import BINARY_PARAMS, two_class_table
 from ._validation import check_binary_input, check_non_negative_weight
@@ -46,6 +53,8 @@ def _ratio(num, den, name):
         return np.where(undefined, np.nan, num / np.where(undefined, 1, den))
 
 
+@array_api_boundary("y_score", "y_true", "sample_weight",
+                    on_device=_device.operating_points)
 @validate_params(BINARY_PARAMS, prefer_skip_nested_validation=True)
 def operating_points(
     y_true: ArrayLike,
@@ -142,6 +151,8 @@ def _exact_recall(tp):
     return lambda at: [t / total for t in fractions(tp, at)]
 
 
+@array_api_boundary("y_score", "y_true", "sample_weight",
+                    on_device=_device.recall_at_precision)
 @validate_params(
     {**BINARY_PARAMS, "min_precision": [Interval(Real, 0, 1, closed="both")]},
     prefer_skip_nested_validation=True,
@@ -207,6 +218,8 @@ def table_precision_at_recall(table, min_recall):
                                   _exact_precision(tp, fp))
 
 
+@array_api_boundary("y_score", "y_true", "sample_weight",
+                    on_device=_device.precision_at_recall)
 @validate_params(
     {**BINARY_PARAMS, "min_recall": [Interval(Real, 0, 1, closed="both")]},
     prefer_skip_nested_validation=True,
@@ -299,6 +312,8 @@ def precision_at_recall_score(
     return precision
 
 
+@array_api_boundary("y_score", "y_true", "sample_weight",
+                    on_device=_device.fbeta_optimal_threshold)
 @validate_params(
     {**BINARY_PARAMS, "beta": [Interval(Real, 0, None, closed="neither")]},
     prefer_skip_nested_validation=True,
@@ -366,6 +381,8 @@ def table_fbeta_optimum(table, beta=1.0):
     return FBetaOptimum(float(table.thresholds[best]), float(fbeta[best]))
 
 
+@array_api_boundary("y_score", "y_true", "sample_weight",
+                    on_device=_device.break_even_point)
 @validate_params(BINARY_PARAMS, prefer_skip_nested_validation=True)
 def break_even_point(
     y_true: ArrayLike,

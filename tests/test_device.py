@@ -52,6 +52,15 @@ CALLS = {
     "precision_recall_curve/drop": {"drop_intermediate": True},
     "det_curve": {},
     "det_curve/drop": {"drop_intermediate": True},
+    "confusion_matrix_at_thresholds": {},
+    "recall_at_precision": {"min_precision": 0.5},
+    "recall_at_precision/unreachable": {"min_precision": 1.0},
+    "precision_at_recall": {"min_recall": 0.5},
+    "precision_at_recall/all": {"min_recall": 1.0},
+    "fbeta_optimal_threshold": {},
+    "fbeta_optimal_threshold/beta=2": {"beta": 2.0},
+    "break_even_point": {},
+    "operating_points": {},
 }
 
 
@@ -134,6 +143,15 @@ def _same(call, y, s, w, convert, *, on_device=True, monkeypatch=None):
             == [(type(m.message), str(m.message)) for m in host_warnings])
     if spy is not None and on_device and _kernel_available(convert):
         assert spy.tables == 1, "computed on the host"
+    if isinstance(expected, dict):  # a Bunch of arrays
+        assert isinstance(got, dict) and got.keys() == expected.keys()
+        got, expected = tuple(got.values()), tuple(expected.values())
+    if _is_record(expected):  # OperatingPoint, FBetaOptimum: floats
+        assert type(got) is type(expected)
+        np.testing.assert_allclose(np.asarray(tuple(got), dtype=float),
+                                   np.asarray(tuple(expected), dtype=float),
+                                   rtol=1e-12, atol=1e-300)
+        return
     if isinstance(expected, tuple):
         assert isinstance(got, tuple) and len(got) == len(expected)
         for got_array, expected_array in zip(got, expected):
@@ -148,6 +166,10 @@ def _same(call, y, s, w, convert, *, on_device=True, monkeypatch=None):
             assert np.isnan(got)
         else:
             assert got == pytest.approx(expected, rel=1e-12, abs=1e-300)
+
+
+def _is_record(result):
+    return hasattr(result, "_fields") or hasattr(result, "__dataclass_fields__")
 
 
 @pytest.fixture(autouse=True)
@@ -223,7 +245,8 @@ LEFT_TO_HOST = {name: (y, s, w) for name, y, s, w in _left_to_host()}
 @pytest.mark.parametrize("case", sorted(LEFT_TO_HOST))
 @pytest.mark.parametrize("call", ["roc_auc_score", "average_precision_score", "pr_auc_score",
                                   "roc_curve", "precision_recall_curve", "roc_convex_hull",
-                                  "achievable_pr_auc_score", "det_curve"])
+                                  "achievable_pr_auc_score", "det_curve",
+                                  "confusion_matrix_at_thresholds"])
 def test_input_left_to_the_host_behaves_as_on_the_host(call, case, convert, monkeypatch):
     # Bad input, and input the kernel does not take, give the NumPy path's own results,
     # errors and warnings (the host decides: no table is built on the device).
@@ -453,3 +476,27 @@ def test_estimators_take_other_namespaces():
             labels = fitted.predict(Xd)
         np.testing.assert_allclose(_host(got), expected, rtol=1e-12)
         np.testing.assert_array_equal(_host(labels), classifier.predict(X))
+
+
+@pytest.mark.parametrize("case", sorted(CASES))
+def test_auc_on_the_device(case, convert, monkeypatch):
+    # auc of the ROC points, increasing and decreasing, and of points it refuses.
+    y, s, w = CASES[case]
+    fpr, tpr, _ = spc.roc_curve(y == y.max(), s, sample_weight=w)
+    for x_points, y_points in ((fpr, tpr), (fpr[::-1].copy(), tpr[::-1].copy()),
+                               (np.r_[fpr, 0.5], np.r_[tpr, 0.5])):
+        try:
+            expected = spc.auc(x_points, y_points)
+        except ValueError as exc:
+            expected = exc
+        spy = _Spy(monkeypatch)
+        with config_context(array_api_dispatch=True):
+            try:
+                got = spc.auc(convert(x_points), convert(y_points))
+            except ValueError as exc:
+                got = exc
+        assert spy.tables == 0
+        if isinstance(expected, ValueError):
+            assert str(got) == str(expected)
+        else:
+            assert got == pytest.approx(expected, rel=1e-12, abs=1e-300)
