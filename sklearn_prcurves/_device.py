@@ -193,16 +193,39 @@ def device_average_precision(table):
 
 def device_pr_auc(table, interpolation, leading_negatives="interpolate"):
     """:func:`pr_auc_score` of a table with a positive (the path's rising segments)."""
-    xp = table.xp
     tp, fp = table.path()
+    return _path_area(table.xp, tp, fp, table.n_pos, interpolation, leading_negatives)
+
+
+def _path_area(xp, tp, fp, n_pos, interpolation, leading_negatives="interpolate"):
+    """:func:`~sklearn_prcurves._interpolation.path_area` of a path on the device."""
     rising = tp[1:] > tp[:-1]
     tp_a, fp_a = tp[:-1][rising], fp[:-1][rising]
     tp_b, fp_b = tp[1:][rising], fp[1:][rising]
     if leading_negatives == "drop":
         fp_a = xp.where(tp_a == 0, 0.0, fp_a)
-    area = float(xp.sum(segment_areas(tp_a, fp_a, tp_b, fp_b, table.n_pos,
-                                      interpolation, xp=xp)))
+    area = float(xp.sum(segment_areas(tp_a, fp_a, tp_b, fp_b, n_pos, interpolation,
+                                      xp=xp)))
     return min(max(area, 0.0), 1.0)
+
+
+def _hull_fp_at(xp, device, tp, hull_tp, hull_fp):
+    """:func:`~sklearn_prcurves._hull.hull_fp_at` on the device: the hull's (fewest)
+    false positives at each of ``tp``, by linear interpolation between its vertices
+    (host arrays, few) up to the first vertex holding every positive."""
+    top = int(np.searchsorted(hull_tp, hull_tp[-1]))
+    hull_tp, hull_fp = hull_tp[: top + 1], hull_fp[: top + 1]
+    if hull_tp.shape[0] == 1:
+        return xp.full(tp.shape, float(hull_fp[0]), dtype=xp.float64, device=device)
+    x = xp.asarray(hull_tp, dtype=xp.float64, device=device)
+    y = xp.asarray(hull_fp, dtype=xp.float64, device=device)
+    right = xp.searchsorted(x, tp, side="right")
+    right = xp.clip(right, min=1, max=x.shape[0] - 1)
+    left = right - 1
+    x0, x1, y0, y1 = (xp.take(a, i) for a, i in ((x, left), (x, right), (y, left),
+                                                  (y, right)))
+    slope = (y1 - y0) / (x1 - x0)
+    return xp.where(tp >= x[-1], y[-1], slope * (tp - x0) + y0)
 
 
 # Reflex-vertex pruning passes on the device before the survivors go to the host's
@@ -413,16 +436,23 @@ def pr_auc_score(y_true, y_score, *, interpolation="davis-goadrich", average="ma
 
 def achievable_pr_auc_score(y_true, y_score, *, interpolation="davis-goadrich",
                             average="macro", pos_label=1, sample_weight=None):
-    if (interpolation not in ("davis-goadrich", "continuous")
+    if (interpolation not in INTERPOLATIONS
             or average not in ("micro", "macro", "samples", "weighted", None)):
-        return NotImplemented  # step and linear read the hull at every raw point
+        return NotImplemented
     rows = _binary_rows(y_true, y_score, sample_weight, pos_label)
     if rows is None:
         return NotImplemented
     from ._interpolation import path_area
 
-    tp, fp, _ = device_hull_path(_table(rows))
-    return path_area(tp, fp, interpolation)
+    table = _table(rows)
+    hull_tp, hull_fp, _ = device_hull_path(table)
+    if interpolation in ("davis-goadrich", "continuous"):
+        return path_area(hull_tp, hull_fp, interpolation)
+    # Step and linear: sums over the raw curve's points, read on the hull at each of
+    # their recalls (as the host's achievable_area does), on the device.
+    tp, _ = table.path()
+    fp = _hull_fp_at(rows.xp, rows.device, tp, hull_tp, hull_fp)
+    return _path_area(rows.xp, tp, fp, table.n_pos, interpolation)
 
 
 def roc_convex_hull(y_true, y_score, *, pos_label=None, sample_weight=None):

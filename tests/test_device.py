@@ -45,6 +45,8 @@ CALLS = {
     "pr_auc_score/linear-drop": {"interpolation": "linear", "leading_negatives": "drop"},
     "achievable_pr_auc_score": {},
     "achievable_pr_auc_score/continuous": {"interpolation": "continuous"},
+    "achievable_pr_auc_score/step": {"interpolation": "step"},
+    "achievable_pr_auc_score/linear": {"interpolation": "linear"},
     "roc_convex_hull": {},
     "roc_curve": {},
     "roc_curve/all": {"drop_intermediate": False},
