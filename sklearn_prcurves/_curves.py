@@ -820,7 +820,7 @@ def _det_of_path(fps, tps, thresholds, drop_intermediate):
     return fps[kept][::-1] / fps[-1], fns[kept][::-1] / tps[-1], thresholds[kept][::-1]
 
 
-@array_api_boundary("y_score", "y_true", "sample_weight")
+@array_api_boundary("y_score", "y_true", "sample_weight", on_device=_device.pr_curve)
 @validate_params(
     {
         **BINARY_PARAMS,

@@ -773,6 +773,38 @@ def operating_points(y_true, y_score, *, pos_label=None, sample_weight=None):
     )
 
 
+def pr_curve(y_true, y_score, *, interpolation="davis-goadrich", pos_label=None,
+             sample_weight=None, leading_negatives="interpolate"):
+    from ._interpolation import path_points
+
+    if interpolation not in INTERPOLATIONS or leading_negatives not in LEADING_NEGATIVES:
+        return NotImplemented
+    rows = _binary_rows(y_true, y_score, sample_weight, pos_label, infer="curve")
+    if rows is None:
+        return NotImplemented
+    table = _table(rows)
+    xp, device = rows.xp, rows.device
+    tp, fp = table.path()
+    thresholds = xp.concat([xp.full(1, math.inf, dtype=xp.float64, device=device),
+                            xp.astype(table.thresholds, xp.float64)])
+    return path_points(tp, fp, thresholds, interpolation, leading_negatives, xp=xp)
+
+
+def achievable_pr_curve(y_true, y_score, *, interpolation="davis-goadrich", pos_label=None,
+                        sample_weight=None):
+    """The curve through the hull's few vertices: drawn on the host, returned on the
+    device."""
+    from ._interpolation import path_points
+
+    if interpolation not in INTERPOLATIONS:
+        return NotImplemented
+    rows = _binary_rows(y_true, y_score, sample_weight, pos_label, infer="curve")
+    if rows is None:
+        return NotImplemented
+    points = path_points(*device_hull_path(_table(rows)), interpolation)
+    return tuple(rows.xp.asarray(a, device=rows.device) for a in points)
+
+
 #: The public functions computed on the device, by name.
 DEVICE_FUNCTIONS = {
     func.__name__: func
@@ -780,5 +812,5 @@ DEVICE_FUNCTIONS = {
                  achievable_pr_auc_score, roc_convex_hull, roc_curve,
                  precision_recall_curve, det_curve, confusion_matrix_at_thresholds, auc,
                  recall_at_precision, precision_at_recall, fbeta_optimal_threshold,
-                 break_even_point, operating_points)
+                 break_even_point, operating_points, pr_curve, achievable_pr_curve)
 }

@@ -298,6 +298,8 @@ def _rates(counts, total, kind):
     return counts / total
 
 
+@array_api_boundary("y_score", "y_true", "sample_weight",
+                    on_device=_device.achievable_pr_curve)
 @validate_params(
     {**BINARY_PARAMS, "interpolation": [StrOptions(set(INTERPOLATIONS))]},
     prefer_skip_nested_validation=True,

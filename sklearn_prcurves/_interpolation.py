@@ -322,7 +322,7 @@ _DRAWN_POINTS_PER_UNIT_RECALL = 2048
 _MAX_DRAWN_POINTS = 64
 
 
-def path_points(tp, fp, thresholds, interpolation, leading_negatives="interpolate"):
+def path_points(tp, fp, thresholds, interpolation, leading_negatives="interpolate", xp=np):
     """Points of the interpolated PR curve through a path, in increasing recall.
 
     Davis-Goadrich: the path's points plus the points one unit of positive weight
@@ -335,9 +335,12 @@ def path_points(tp, fp, thresholds, interpolation, leading_negatives="interpolat
     starts at recall 0: at the first point's precision (held flat) or, when only
     negatives rank above the first positive, at precision 0.
 
+    ``xp``: the arrays' namespace (NumPy by default; any array API namespace computes
+    the same points on the arrays' device).
+
     Returns
     -------
-    precision, recall, thresholds : ndarray of shape (n_points,)
+    precision, recall, thresholds : arrays of shape (n_points,)
         ``thresholds[i]`` is the score threshold reached at point ``i`` (for points
         inside a tie group, that group's score; ``inf`` for a start held flat).
     """
@@ -346,61 +349,78 @@ def path_points(tp, fp, thresholds, interpolation, leading_negatives="interpolat
         # (exact), so that points inside a segment do not underflow to 0 / 0.
         top = max(float(tp[-1]), float(fp[-1]))
         if 0 < top < 2.0**-500:
+            # (by two powers of two: one of up to 2**1074 is not a float)
             shift = -math.frexp(top)[1]
-            tp, fp = np.ldexp(tp, shift), np.ldexp(fp, shift)
+            low, high = 2.0 ** (shift // 2), 2.0 ** (shift - shift // 2)
+            tp, fp = tp * low * high, fp * low * high
     n_pos = tp[-1]
-    ends, tp_a, fp_a, tp_b, fp_b = _rising_segments(tp, fp, leading_negatives)
-    first = ends[0]
-    start_precision_ = tp[first] / (tp[first] + fp[first])
-    if fp_a[0] > 0:  # leading negatives, interpolated from precision 0
-        start = (0.0, 0.0, thresholds[first - 1])
+    rising = tp[1:] > tp[:-1]
+    first = int(xp.argmax(xp.astype(rising, xp.int8))) + 1  # the first point with a positive
+    tp_first, fp_first = tp[first], fp[first]
+    if leading_negatives != "drop" and float(fp[first - 1]) > 0:
+        # leading negatives, interpolated from precision 0
+        start = (0.0, 0.0, float(thresholds[first - 1]))
     else:
-        start = (start_precision_, 0.0, np.inf)
+        start = (float(tp_first / (tp_first + fp_first)), 0.0, math.inf)
 
     # Every path point from the first one with a positive, vertical drops included.
-    idx = np.arange(first, tp.shape[0])
-    d_tp_all = tp[idx] - tp[idx - 1]
-    visible = np.floor(d_tp_all / n_pos * _DRAWN_POINTS_PER_UNIT_RECALL)
-    counts = np.zeros(idx.shape[0], dtype=np.int64)  # interior points before each one
-    thinned = np.zeros(idx.shape[0], dtype=bool)
+    b_all = xp.arange(first, tp.shape[0], device=_device_of(tp))
+    d_tp_all = tp[first:] - tp[first - 1:-1]
+    visible = xp.floor(d_tp_all / n_pos * _DRAWN_POINTS_PER_UNIT_RECALL)
+    zero_counts = xp.zeros(b_all.shape[0], dtype=xp.int64, device=_device_of(tp))
+    counts, thinned = zero_counts, zero_counts != 0  # interior points before each one
     if interpolation == "davis-goadrich":
-        steps = interior_steps(d_tp_all)  # whole units inside each segment
+        steps = interior_steps(d_tp_all, xp)  # whole units inside each segment
         thinned = steps > visible
-        counts = np.minimum(steps, visible).astype(np.int64)
+        counts = xp.astype(xp.where(thinned, visible, steps), xp.int64)
     elif interpolation == "continuous":
-        counts = np.minimum(visible, _MAX_DRAWN_POINTS).astype(np.int64)
-    seg = np.repeat(np.arange(idx.shape[0]), counts + 1)  # owning path point
-    step = np.arange(seg.shape[0]) - np.repeat(np.cumsum(counts + 1) - (counts + 1), counts + 1) + 1
-    is_vertex = step == np.repeat(counts + 1, counts + 1)
+        counts = xp.astype(xp.where(visible < _MAX_DRAWN_POINTS, visible,
+                                    float(_MAX_DRAWN_POINTS)), xp.int64)
+    per_point = counts + 1
+    seg = xp.repeat(xp.arange(b_all.shape[0], device=_device_of(tp)), per_point)
+    starts = xp.cumulative_sum(per_point) - per_point
+    step = xp.astype(xp.arange(seg.shape[0], device=_device_of(tp))
+                     - xp.repeat(starts, per_point) + 1, xp.float64)
+    seg_counts = xp.astype(xp.take(counts, seg), xp.float64)
+    is_vertex = step == seg_counts + 1
 
-    a = idx[seg] - 1
-    b = idx[seg]
-    d_tp = tp[b] - tp[a]
-    fp_start = fp[a].copy()
+    b = xp.take(b_all, seg)
+    a = b - 1
+    tp_a, tp_b, fp_b = xp.take(tp, a), xp.take(tp, b), xp.take(fp, b)
+    d_tp = tp_b - tp_a
+    fp_start = xp.take(fp, a)
     if leading_negatives == "drop":
-        fp_start[tp[a] == 0] = 0.0
+        fp_start = xp.where(tp_a == 0, 0.0, fp_start)
     # Position along the segment: whole units (Davis-Goadrich, evenly spaced ones where
     # thinned) or even spacing (continuous).
-    spacing = d_tp * step / (np.repeat(counts, counts + 1) + 1)
+    spacing = d_tp * step / (seg_counts + 1)
     if interpolation == "continuous":
         x = spacing
     else:
-        x = np.where(thinned[seg], np.maximum(np.floor(spacing), 1.0), step)
-    x = np.where(is_vertex, d_tp, np.minimum(x, d_tp))
-    tp_x = tp[a] + x
+        whole = xp.floor(spacing)
+        x = xp.where(xp.take(thinned, seg), xp.where(whole > 1.0, whole, 1.0), step)
+    x = xp.where(is_vertex, d_tp, xp.where(x < d_tp, x, d_tp))
+    tp_x = tp_a + x
     with np.errstate(invalid="ignore", divide="ignore", under="ignore"):
-        fp_x = fp_start + along(fp[b] - fp_start, x, d_tp)
-        end_precision = tp[b] / (tp[b] + fp[b])
+        fp_x = fp_start + along(fp_b - fp_start, x, d_tp, xp)
+        end_precision = tp_b / (tp_b + fp_b)
         # From the origin precision is constant along the segment: the end's (the
         # point itself may underflow to 0 / 0 when the weights are subnormal).
-        from_origin = (tp[a] == 0) & (fp_start == 0)
-        precision = np.where(is_vertex | from_origin, end_precision, tp_x / (tp_x + fp_x))
-    recall = np.where(is_vertex, tp[b], tp_x) / n_pos
+        from_origin = (tp_a == 0) & (fp_start == 0)
+        precision = xp.where(is_vertex | from_origin, end_precision, tp_x / (tp_x + fp_x))
+    recall = xp.where(is_vertex, tp_b, tp_x) / n_pos
+    device = _device_of(tp)
     return (
-        np.concatenate([[start[0]], precision]),
-        np.concatenate([[start[1]], recall]),
-        np.concatenate([[start[2]], thresholds[b]]),
+        xp.concat([xp.asarray([start[0]], dtype=xp.float64, device=device), precision]),
+        xp.concat([xp.asarray([start[1]], dtype=xp.float64, device=device), recall]),
+        xp.concat([xp.asarray([start[2]], dtype=xp.float64, device=device),
+                   xp.take(thresholds, b)]),
     )
+
+
+def _device_of(array):
+    """The device of an array (None for NumPy, which has only the CPU)."""
+    return None if isinstance(array, np.ndarray) else array.device
 
 
 def path_area_between(tp, fp, interpolation, leading_negatives, low, high):

@@ -63,6 +63,11 @@ CALLS = {
     "fbeta_optimal_threshold/beta=2": {"beta": 2.0},
     "break_even_point": {},
     "operating_points": {},
+    "pr_curve": {},
+    "pr_curve/continuous": {"interpolation": "continuous"},
+    "pr_curve/step-drop": {"interpolation": "step", "leading_negatives": "drop"},
+    "achievable_pr_curve": {},
+    "achievable_pr_curve/continuous": {"interpolation": "continuous"},
 }
 
 
