@@ -160,12 +160,25 @@ def _second_difference(values):
     return first[1:] - first[:-1]
 
 
-def device_roc_auc(table):
-    """:func:`roc_auc_score` of a table with both classes: scikit-learn's trapezoids."""
+def device_roc_auc(table, max_fpr=None):
+    """:func:`roc_auc_score` of a table with both classes: scikit-learn's trapezoids;
+    with ``max_fpr`` in (0, 1), McClish's standardised partial area up to it."""
     xp = table.xp
     fps, tps, _ = device_roc(table)
     fpr, tpr = _rates(xp, fps, table.n_neg), _rates(xp, tps, table.n_pos)
-    return float(xp.sum((fpr[1:] - fpr[:-1]) * (tpr[1:] + tpr[:-1]) / 2.0))
+    if max_fpr is None or max_fpr == 1:
+        return float(xp.sum((fpr[1:] - fpr[:-1]) * (tpr[1:] + tpr[:-1]) / 2.0))
+    # The curve up to max_fpr, closed by a point on the segment crossing it (NumPy's
+    # interp of that segment, in Python floats: the same operations).
+    stop = int(xp.sum(xp.astype(fpr <= max_fpr, xp.int64)))
+    x0, x1, y0, y1 = (float(fpr[stop - 1]), float(fpr[stop]), float(tpr[stop - 1]),
+                      float(tpr[stop]))
+    closing = (y1 - y0) / (x1 - x0) * (max_fpr - x0) + y0
+    fpr, tpr = fpr[:stop], tpr[:stop]
+    partial = float(xp.sum((fpr[1:] - fpr[:-1]) * (tpr[1:] + tpr[:-1]) / 2.0))
+    partial += (max_fpr - x0) * (closing + y0) / 2.0
+    min_area = 0.5 * max_fpr**2
+    return 0.5 * (1 + (partial - min_area) / (max_fpr - min_area))
 
 
 def device_precision_recall(table, drop_intermediate=False):
@@ -398,14 +411,18 @@ def _table(rows):
 
 def roc_auc_score(y_true, y_score, *, average="macro", sample_weight=None, max_fpr=None,
                   multi_class="raise", labels=None):
-    if (max_fpr not in (None, 1) or labels is not None
-            or average not in ("micro", "macro", "samples", "weighted", None)
+    from numbers import Real
+
+    if max_fpr is not None and (isinstance(max_fpr, bool) or not isinstance(max_fpr, Real)
+                                or not 0 < max_fpr <= 1):
+        return NotImplemented
+    if (labels is not None or average not in ("micro", "macro", "samples", "weighted", None)
             or multi_class not in ("raise", "ovr", "ovo")):
         return NotImplemented
     rows = _binary_rows(y_true, y_score, sample_weight, None, infer="greater")
     if rows is None:
         return NotImplemented
-    return device_roc_auc(_table(rows))
+    return device_roc_auc(_table(rows), max_fpr if max_fpr is None else float(max_fpr))
 
 
 def average_precision_score(y_true, y_score, *, average="macro", pos_label=1,

@@ -38,6 +38,8 @@ BACKENDS = dict(_backends())
 
 CALLS = {
     "roc_auc_score": {},
+    "roc_auc_score/max_fpr": {"max_fpr": 0.3},
+    "roc_auc_score/max_fpr-tiny": {"max_fpr": 1e-9},
     "average_precision_score": {},
     "pr_auc_score": {},
     "pr_auc_score/continuous": {"interpolation": "continuous"},
