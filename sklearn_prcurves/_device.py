@@ -73,8 +73,8 @@ class DeviceTable:
 
     ``thresholds`` are the distinct scores in decreasing order (the scores' dtype);
     ``tps`` and ``fps`` the running weight of positives and negatives at or above each
-    one (integers without weights, int32 below 2**31 rows; float64 with weights). ``n_pos`` and ``n_neg`` are the totals
-    as Python numbers.
+    one (integers without weights, int32 below 2**31 rows; float64 with weights).
+    ``n_pos`` and ``n_neg`` are the totals as Python numbers.
     """
 
     xp: Any
@@ -317,25 +317,16 @@ def _to_host(array):
 # (and returns None where the host path must decide, and speak).
 
 
-@dataclass(frozen=True)
-class _Rows:
-    xp: Any
-    device: Any
-    is_pos: Any
-    y_score: Any
-    sample_weight: Any
-    score_dtype: Any
-
-
-def _binary_rows(y_true, y_score, sample_weight, pos_label, infer="greater"):
-    """The rows as the device kernel takes them, or None.
+def _counted(y_true, y_score, sample_weight, pos_label, infer="greater", flags=()):
+    """The :class:`DeviceTable` of plain binary rows, or None (the host decides;
+    also when one of ``flags``, boolean options, is not a bool).
 
     ``infer``: how the positive label is found when ``pos_label`` is None: the
     greater of the two labels (``roc_auc_score``), or scikit-learn's
     ``_check_pos_label_consistency`` (labels in {0, 1} or {-1, 1}: 1; the curves).
     """
     found = array_namespace_and_device(y_score, y_true, sample_weight)
-    if found is None:
+    if found is None or any(flag not in (True, False) for flag in flags):
         return None
     xp, device = found
     if not hasattr(xp, "cumulative_sum"):  # an array API before 2023.12
@@ -379,7 +370,7 @@ def _binary_rows(y_true, y_score, sample_weight, pos_label, infer="greater"):
     if sample_weight is not None and not bool(xp.any(is_pos & (sample_weight > 0))
                                               & xp.any(~is_pos & (sample_weight > 0))):
         return None
-    return _Rows(xp, device, is_pos, y_score, sample_weight, y_score.dtype)
+    return device_count_table(xp, device, is_pos, y_score, sample_weight)
 
 
 def _two_labels(xp, y_true):
@@ -404,9 +395,8 @@ def _has_float64(xp, device):
     return True
 
 
-def _table(rows):
-    return device_count_table(rows.xp, rows.device, rows.is_pos, rows.y_score,
-                              rows.sample_weight)
+# The averages a binary problem ignores (the host refuses others with its own error).
+_AVERAGES = ("micro", "macro", "samples", "weighted", None)
 
 
 def roc_auc_score(y_true, y_score, *, average="macro", sample_weight=None, max_fpr=None,
@@ -416,23 +406,23 @@ def roc_auc_score(y_true, y_score, *, average="macro", sample_weight=None, max_f
     if max_fpr is not None and (isinstance(max_fpr, bool) or not isinstance(max_fpr, Real)
                                 or not 0 < max_fpr <= 1):
         return NotImplemented
-    if (labels is not None or average not in ("micro", "macro", "samples", "weighted", None)
+    if (labels is not None or average not in _AVERAGES
             or multi_class not in ("raise", "ovr", "ovo")):
         return NotImplemented
-    rows = _binary_rows(y_true, y_score, sample_weight, None, infer="greater")
-    if rows is None:
+    table = _counted(y_true, y_score, sample_weight, None, infer="greater")
+    if table is None:
         return NotImplemented
-    return device_roc_auc(_table(rows), max_fpr if max_fpr is None else float(max_fpr))
+    return device_roc_auc(table, max_fpr if max_fpr is None else float(max_fpr))
 
 
 def average_precision_score(y_true, y_score, *, average="macro", pos_label=1,
                             sample_weight=None):
-    if average not in ("micro", "macro", "samples", "weighted", None):
+    if average not in _AVERAGES:
         return NotImplemented
-    rows = _binary_rows(y_true, y_score, sample_weight, pos_label)
-    if rows is None:
+    table = _counted(y_true, y_score, sample_weight, pos_label)
+    if table is None:
         return NotImplemented
-    return device_average_precision(_table(rows))
+    return device_average_precision(table)
 
 
 def pr_auc_score(y_true, y_score, *, interpolation="davis-goadrich", average="macro",
@@ -440,12 +430,11 @@ def pr_auc_score(y_true, y_score, *, interpolation="davis-goadrich", average="ma
                  recall_range=None):
     if (interpolation not in INTERPOLATIONS or leading_negatives not in LEADING_NEGATIVES
             or recall_range is not None
-            or average not in ("micro", "macro", "samples", "weighted", None)):
+            or average not in _AVERAGES):
         return NotImplemented
-    rows = _binary_rows(y_true, y_score, sample_weight, pos_label)
-    if rows is None:
+    table = _counted(y_true, y_score, sample_weight, pos_label)
+    if table is None:
         return NotImplemented
-    table = _table(rows)
     if interpolation == "step":
         return min(device_average_precision(table), 1.0)
     return device_pr_auc(table, interpolation, leading_negatives)
@@ -454,31 +443,30 @@ def pr_auc_score(y_true, y_score, *, interpolation="davis-goadrich", average="ma
 def achievable_pr_auc_score(y_true, y_score, *, interpolation="davis-goadrich",
                             average="macro", pos_label=1, sample_weight=None):
     if (interpolation not in INTERPOLATIONS
-            or average not in ("micro", "macro", "samples", "weighted", None)):
+            or average not in _AVERAGES):
         return NotImplemented
-    rows = _binary_rows(y_true, y_score, sample_weight, pos_label)
-    if rows is None:
+    table = _counted(y_true, y_score, sample_weight, pos_label)
+    if table is None:
         return NotImplemented
     from ._interpolation import path_area
 
-    table = _table(rows)
+    table = table
     hull_tp, hull_fp, _ = device_hull_path(table)
     if interpolation in ("davis-goadrich", "continuous"):
         return path_area(hull_tp, hull_fp, interpolation)
     # Step and linear: sums over the raw curve's points, read on the hull at each of
     # their recalls (as the host's achievable_area does), on the device.
     tp, _ = table.path()
-    fp = _hull_fp_at(rows.xp, rows.device, tp, hull_tp, hull_fp)
-    return _path_area(rows.xp, tp, fp, table.n_pos, interpolation)
+    fp = _hull_fp_at(table.xp, table.device, tp, hull_tp, hull_fp)
+    return _path_area(table.xp, tp, fp, table.n_pos, interpolation)
 
 
 def roc_convex_hull(y_true, y_score, *, pos_label=None, sample_weight=None):
-    rows = _binary_rows(y_true, y_score, sample_weight, pos_label, infer="curve")
-    if rows is None:
+    table = _counted(y_true, y_score, sample_weight, pos_label, infer="curve")
+    if table is None:
         return NotImplemented
-    table = _table(rows)
     tp, fp, thresholds = device_hull_path(table)
-    xp, device = rows.xp, rows.device
+    xp, device = table.xp, table.device
     return tuple(xp.asarray(a, device=device) for a in (fp / fp[-1], tp / tp[-1], thresholds))
 
 
@@ -486,13 +474,11 @@ def roc_curve(y_true, y_score, *, pos_label=None, sample_weight=None,
               drop_intermediate=True):
     from ._compat import ROC_THRESHOLDS_KEEP_SCORE_DTYPE
 
-    if drop_intermediate not in (True, False):
+    table = _counted(y_true, y_score, sample_weight, pos_label, infer="curve",
+                     flags=(drop_intermediate,))
+    if table is None:
         return NotImplemented
-    rows = _binary_rows(y_true, y_score, sample_weight, pos_label, infer="curve")
-    if rows is None:
-        return NotImplemented
-    table = _table(rows)
-    xp, device = rows.xp, rows.device
+    xp, device = table.xp, table.device
     fps, tps, thresholds = device_roc(table, drop_intermediate)
     if not ROC_THRESHOLDS_KEEP_SCORE_DTYPE:
         thresholds = xp.astype(thresholds, xp.float64)
@@ -503,13 +489,11 @@ def roc_curve(y_true, y_score, *, pos_label=None, sample_weight=None,
 
 def precision_recall_curve(y_true, y_score, *, pos_label=None, sample_weight=None,
                            drop_intermediate=False):
-    if drop_intermediate not in (True, False):
+    table = _counted(y_true, y_score, sample_weight, pos_label, infer="curve",
+                     flags=(drop_intermediate,))
+    if table is None:
         return NotImplemented
-    rows = _binary_rows(y_true, y_score, sample_weight, pos_label, infer="curve")
-    if rows is None:
-        return NotImplemented
-    table = _table(rows)
-    xp, device = rows.xp, rows.device
+    xp, device = table.xp, table.device
     precision, recall, keep = device_precision_recall(table, drop_intermediate)
     thresholds = table.thresholds if keep is None else table.thresholds[keep]
     one = xp.ones(1, dtype=xp.float64, device=device)
@@ -524,11 +508,10 @@ def det_curve(y_true, y_score, pos_label=None, sample_weight=None,
 
     if DET_CURVE_BEFORE_1_7 or drop_intermediate not in (True, False):
         return NotImplemented  # (scikit-learn 1.6's algorithm stays on the host)
-    rows = _binary_rows(y_true, y_score, sample_weight, pos_label, infer="curve")
-    if rows is None:
+    table = _counted(y_true, y_score, sample_weight, pos_label, infer="curve")
+    if table is None:
         return NotImplemented
-    table = _table(rows)
-    xp, device = rows.xp, rows.device
+    xp, device = table.xp, table.device
     zero = xp.zeros(1, dtype=xp.float64, device=device)
     tps = xp.concat([zero, xp.astype(table.tps, xp.float64)])
     fps = xp.concat([zero, xp.astype(table.fps, xp.float64)])
@@ -600,11 +583,10 @@ def chunk_table(y_true, y_score, sample_weight, pos_label):
 
 
 def confusion_matrix_at_thresholds(y_true, y_score, *, pos_label=None, sample_weight=None):
-    rows = _binary_rows(y_true, y_score, sample_weight, pos_label, infer="curve")
-    if rows is None:
+    table = _counted(y_true, y_score, sample_weight, pos_label, infer="curve")
+    if table is None:
         return NotImplemented
-    table = _table(rows)
-    xp = rows.xp
+    xp = table.xp
     tps, fps = xp.astype(table.tps, xp.float64), xp.astype(table.fps, xp.float64)
     return fps[-1] - fps, fps, tps[-1] - tps, tps, table.thresholds
 
@@ -690,12 +672,11 @@ def recall_at_precision(y_true, y_score, *, min_precision, pos_label=None,
 
     if not _level(min_precision):
         return NotImplemented
-    rows = _binary_rows(y_true, y_score, sample_weight, pos_label, infer="curve")
-    if rows is None:
+    table = _counted(y_true, y_score, sample_weight, pos_label, infer="curve")
+    if table is None:
         return NotImplemented
-    table = _table(rows)
     tp, fp = _float_counts(table)
-    keep = _near_top(rows.xp, tp, *_at_least(tp / (tp + fp), min_precision))
+    keep = _near_top(table.xp, tp, *_at_least(tp / (tp + fp), min_precision))
     return table_recall_at_precision(_candidate_table(table, keep), min_precision)
 
 
@@ -705,12 +686,11 @@ def precision_at_recall(y_true, y_score, *, min_recall, pos_label=None,
 
     if not _level(min_recall):
         return NotImplemented
-    rows = _binary_rows(y_true, y_score, sample_weight, pos_label, infer="curve")
-    if rows is None:
+    table = _counted(y_true, y_score, sample_weight, pos_label, infer="curve")
+    if table is None:
         return NotImplemented
-    table = _table(rows)
     tp, fp = _float_counts(table)
-    keep = _near_top(rows.xp, tp / (tp + fp), *_at_least(tp / table.n_pos, min_recall))
+    keep = _near_top(table.xp, tp / (tp + fp), *_at_least(tp / table.n_pos, min_recall))
     return table_precision_at_recall(_candidate_table(table, keep), min_recall)
 
 
@@ -722,34 +702,32 @@ def fbeta_optimal_threshold(y_true, y_score, *, beta=1.0, pos_label=None,
 
     if isinstance(beta, bool) or not isinstance(beta, Real) or not beta > 0:
         return NotImplemented
-    rows = _binary_rows(y_true, y_score, sample_weight, pos_label, infer="curve")
-    if rows is None:
+    table = _counted(y_true, y_score, sample_weight, pos_label, infer="curve")
+    if table is None:
         return NotImplemented
-    table = _table(rows)
     tp, fp = _float_counts(table)
     b2 = float(beta) * float(beta)
     w = 1.0 if b2 == math.inf else b2 / (1.0 + b2)
     fbeta = tp / (tp + w * (table.n_pos - tp) + (1.0 - w) * fp)
-    every = rows.xp.ones(fbeta.shape, dtype=rows.xp.bool, device=rows.device)
-    keep = _near_top(rows.xp, fbeta, every)
+    every = table.xp.ones(fbeta.shape, dtype=table.xp.bool, device=table.device)
+    keep = _near_top(table.xp, fbeta, every)
     return table_fbeta_optimum(_candidate_table(table, keep), beta)
 
 
 def break_even_point(y_true, y_score, *, pos_label=None, sample_weight=None):
     from ._results import OperatingPoint
 
-    rows = _binary_rows(y_true, y_score, sample_weight, pos_label, infer="curve")
-    if rows is None:
+    table = _counted(y_true, y_score, sample_weight, pos_label, infer="curve")
+    if table is None:
         return NotImplemented
-    table = _table(rows)
-    xp = rows.xp
+    xp = table.xp
     tp, fp = table.path()
     predicted = tp + fp
     n_pos = float(tp[-1])
     # The first point predicting at least P rows positive, and the one before it: the
     # host's arithmetic on those two, as Python floats (the same operations).
     j = int(xp.searchsorted(predicted, xp.asarray([n_pos], dtype=xp.float64,
-                                                  device=rows.device), side="left")[0])
+                                                  device=table.device), side="left")[0])
     i = j - 1
     predicted_i, predicted_j = float(predicted[i]), float(predicted[j])
     tp_i, tp_j = float(tp[i]), float(tp[j])
@@ -765,11 +743,10 @@ def operating_points(y_true, y_score, *, pos_label=None, sample_weight=None):
 
     from .exceptions import UndefinedMetricWarning
 
-    rows = _binary_rows(y_true, y_score, sample_weight, pos_label, infer="curve")
-    if rows is None:
+    table = _counted(y_true, y_score, sample_weight, pos_label, infer="curve")
+    if table is None:
         return NotImplemented
-    table = _table(rows)
-    xp = rows.xp
+    xp = table.xp
     tp, fp = _float_counts(table)
     n_pos, n_neg = tp[-1], fp[-1]
     fn, tn = n_pos - tp, n_neg - fp
@@ -796,11 +773,10 @@ def pr_curve(y_true, y_score, *, interpolation="davis-goadrich", pos_label=None,
 
     if interpolation not in INTERPOLATIONS or leading_negatives not in LEADING_NEGATIVES:
         return NotImplemented
-    rows = _binary_rows(y_true, y_score, sample_weight, pos_label, infer="curve")
-    if rows is None:
+    table = _counted(y_true, y_score, sample_weight, pos_label, infer="curve")
+    if table is None:
         return NotImplemented
-    table = _table(rows)
-    xp, device = rows.xp, rows.device
+    xp, device = table.xp, table.device
     tp, fp = table.path()
     thresholds = xp.concat([xp.full(1, math.inf, dtype=xp.float64, device=device),
                             xp.astype(table.thresholds, xp.float64)])
@@ -815,11 +791,11 @@ def achievable_pr_curve(y_true, y_score, *, interpolation="davis-goadrich", pos_
 
     if interpolation not in INTERPOLATIONS:
         return NotImplemented
-    rows = _binary_rows(y_true, y_score, sample_weight, pos_label, infer="curve")
-    if rows is None:
+    table = _counted(y_true, y_score, sample_weight, pos_label, infer="curve")
+    if table is None:
         return NotImplemented
-    points = path_points(*device_hull_path(_table(rows)), interpolation)
-    return tuple(rows.xp.asarray(a, device=rows.device) for a in points)
+    points = path_points(*device_hull_path(table), interpolation)
+    return tuple(table.xp.asarray(a, device=table.device) for a in points)
 
 
 #: The public functions computed on the device, by name.
