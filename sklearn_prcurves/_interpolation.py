@@ -355,7 +355,7 @@ def path_points(tp, fp, thresholds, interpolation, leading_negatives="interpolat
             tp, fp = tp * low * high, fp * low * high
     n_pos = tp[-1]
     rising = tp[1:] > tp[:-1]
-    first = int(xp.argmax(xp.astype(rising, xp.int8))) + 1  # the first point with a positive
+    first = int(xp.argmax(xp.astype(rising, xp.int32))) + 1  # the first point with a positive
     tp_first, fp_first = tp[first], fp[first]
     if leading_negatives != "drop" and float(fp[first - 1]) > 0:
         # leading negatives, interpolated from precision 0
