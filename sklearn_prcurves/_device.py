@@ -409,10 +409,82 @@ def roc_auc_score(y_true, y_score, *, average="macro", sample_weight=None, max_f
     if (labels is not None or average not in _AVERAGES
             or multi_class not in ("raise", "ovr", "ovo")):
         return NotImplemented
+    if getattr(y_score, "ndim", 1) == 2 and max_fpr in (None, 1):
+        return _multiclass_roc_auc(y_true, y_score, average, multi_class, sample_weight)
     table = _counted(y_true, y_score, sample_weight, None, infer="greater")
     if table is None:
         return NotImplemented
     return device_roc_auc(table, max_fpr if max_fpr is None else float(max_fpr))
+
+
+def _multiclass_roc_auc(y_true, y_score, average, multi_class, sample_weight):
+    """Multiclass :func:`roc_auc_score` (one-vs-rest or Hand and Till's one-vs-one) of
+    plain input, each class (or pair) counted on the device; anything else (labels to
+    check, scores not summing to one, a class absent or weighing nothing) the host's."""
+    found = array_namespace_and_device(y_score, y_true, sample_weight)
+    if found is None or multi_class not in ("ovr", "ovo"):
+        return NotImplemented
+    xp, device = found
+    if (not hasattr(xp, "cumulative_sum") or y_true.ndim != 1 or y_score.shape[1] < 3
+            or y_score.shape[0] != y_true.shape[0] or y_score.shape[0] == 0
+            or not xp.isdtype(y_score.dtype, "real floating")
+            or not xp.isdtype(y_true.dtype, "integral") or not _has_float64(xp, device)
+            or average not in (("macro", "weighted", None) if multi_class == "ovr"
+                               else ("macro", "weighted"))
+            or (multi_class == "ovo" and sample_weight is not None)):
+        return NotImplemented
+    if sample_weight is not None and not _usable_weights(xp, sample_weight, y_score):
+        return NotImplemented
+    sums = xp.astype(xp.sum(y_score, axis=1), xp.float64)
+    if not bool(xp.all(xp.isfinite(y_score))) or not bool(
+            xp.all(xp.abs(sums - 1) <= 1e-8 + 1e-5 * xp.abs(sums))):
+        return NotImplemented  # (the host says the scores must be probabilities)
+    classes = _to_host(xp.unique_values(y_true)).tolist()
+    if len(classes) != y_score.shape[1]:
+        return NotImplemented
+
+    def binary(is_pos, column, weight=None):
+        table = device_count_table(xp, device, is_pos, column, weight)
+        if not table.n_pos > 0 or not table.n_neg > 0:
+            return None
+        return device_roc_auc(table)
+
+    if multi_class == "ovr":
+        scores = [binary(y_true == label, y_score[:, c], sample_weight)
+                  for c, label in enumerate(classes)]
+        if any(score is None for score in scores):
+            return NotImplemented
+        if average is None:
+            return xp.asarray(scores, dtype=xp.float64, device=device)
+        weights = None
+        if average == "weighted":
+            weights = np.array([
+                float(xp.sum(xp.astype(y_true == label, xp.float64) if sample_weight is None
+                             else xp.where(y_true == label,
+                                           xp.astype(sample_weight, xp.float64), 0.0)))
+                for label in classes])
+            if np.isclose(np.sum(weights), 0):
+                return NotImplemented
+        return float(np.average(np.asarray(scores), weights=weights))
+    pair_scores, prevalence = [], []
+    n = y_true.shape[0]
+    for a in range(len(classes)):
+        for b in range(a + 1, len(classes)):
+            a_rows, b_rows = y_true == classes[a], y_true == classes[b]
+            either = a_rows | b_rows
+            prevalence.append(float(xp.sum(xp.astype(either, xp.int64))) / n)
+            a_vs_b = binary(a_rows[either], y_score[:, a][either])
+            b_vs_a = binary(b_rows[either], y_score[:, b][either])
+            pair_scores.append((a_vs_b + b_vs_a) / 2)
+    return float(np.average(np.asarray(pair_scores),
+                            weights=np.asarray(prevalence) if average == "weighted" else None))
+
+
+def _usable_weights(xp, sample_weight, y_score):
+    return (sample_weight.ndim == 1 and sample_weight.shape[0] == y_score.shape[0]
+            and xp.isdtype(sample_weight.dtype, ("integral", "real floating"))
+            and bool(xp.all(xp.isfinite(xp.astype(sample_weight, xp.float64))
+                            & (sample_weight >= 0))))
 
 
 def average_precision_score(y_true, y_score, *, average="macro", pos_label=1,

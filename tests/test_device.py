@@ -509,3 +509,62 @@ def test_auc_on_the_device(case, convert, monkeypatch):
             assert str(got) == str(expected)
         else:
             assert got == pytest.approx(expected, rel=1e-12, abs=1e-300)
+
+
+def _multiclass_cases():
+    rng = np.random.default_rng(23)
+    y = rng.integers(0, 4, 300)
+    raw = rng.random((300, 4)) + np.eye(4)[y]
+    probs = raw / raw.sum(axis=1, keepdims=True)
+    yield "probabilities", y, probs, None
+    yield "tied", y, np.round(probs, 1) / np.round(probs, 1).sum(axis=1, keepdims=True), None
+    yield "weights", y, probs, rng.random(300) * 3
+    yield "labels 2 to 5", y + 2, probs, None
+    yield "not probabilities", y, raw, None
+    yield "a class missing", np.minimum(y, 2), probs, None
+    yield "float32", y, probs.astype(np.float32), None
+
+
+MULTICLASS = {name: (y, s, w) for name, y, s, w in _multiclass_cases()}
+
+
+@pytest.mark.parametrize("case", sorted(MULTICLASS))
+@pytest.mark.parametrize("options", [
+    {"multi_class": "ovr"}, {"multi_class": "ovr", "average": "weighted"},
+    {"multi_class": "ovr", "average": None}, {"multi_class": "ovr", "average": "micro"},
+    {"multi_class": "ovo"}, {"multi_class": "ovo", "average": "weighted"},
+    {"multi_class": "raise"}], ids=str)
+def test_multiclass_roc_auc_on_the_device(case, options, convert, monkeypatch):
+    y, s, w = MULTICLASS[case]
+    kwargs = dict(options)
+    if w is not None:
+        kwargs["sample_weight"] = w
+    try:
+        expected = spc.roc_auc_score(y, s, **kwargs)
+    except (ValueError, NotImplementedError) as exc:
+        expected = exc
+    spy = _Spy(monkeypatch)
+    if w is not None:
+        kwargs["sample_weight"] = convert(w)
+    try:
+        y_d, s_d = convert(y), convert(s)
+    except TypeError as exc:
+        pytest.skip(str(exc))
+    with config_context(array_api_dispatch=True):
+        try:
+            got = spc.roc_auc_score(y_d, s_d, **kwargs)
+        except (ValueError, NotImplementedError) as exc:
+            got = exc
+    if isinstance(expected, Exception):
+        assert type(got) is type(expected) and str(got) == str(expected)
+        assert spy.tables == 0
+        return
+    if isinstance(expected, np.ndarray):
+        assert type(got) is type(s_d)
+        np.testing.assert_allclose(_host(got), expected, rtol=1e-12)
+    else:
+        assert got == pytest.approx(expected, rel=1e-12)
+    plain = case in ("probabilities", "tied", "weights", "labels 2 to 5", "float32")
+    if plain and options.get("average", "macro") != "micro" and _kernel_available(convert) \
+            and not (w is not None and options["multi_class"] == "ovo"):
+        assert spy.tables > 0, "computed on the host"
