@@ -344,6 +344,8 @@ def path_points(tp, fp, thresholds, interpolation, leading_negatives="interpolat
         ``thresholds[i]`` is the score threshold reached at point ``i`` (for points
         inside a tie group, that group's score; ``inf`` for a start held flat).
     """
+    if xp is np:
+        xp = _NUMPY
     if interpolation == "continuous":
         # Scale-free: counts of subnormal weights (5e-324) scaled up by a power of two
         # (exact), so that points inside a segment do not underflow to 0 / 0.
@@ -416,6 +418,42 @@ def path_points(tp, fp, thresholds, interpolation, leading_negatives="interpolat
         xp.concat([xp.asarray([start[2]], dtype=xp.float64, device=device),
                    xp.take(thresholds, b)]),
     )
+
+
+class _NumPyStandard:
+    """NumPy under the array API names the code here uses that NumPy 1.26 lacks
+    (``astype``, ``concat``, ``cumulative_sum``, ``device=`` arguments): the same
+    operations, so the results are the same bits."""
+
+    def __getattr__(self, name):
+        return getattr(np, name)
+
+    @staticmethod
+    def astype(x, dtype):
+        return x.astype(dtype)
+
+    @staticmethod
+    def concat(arrays):
+        return np.concatenate(arrays)
+
+    @staticmethod
+    def cumulative_sum(x):
+        return np.cumsum(x)
+
+    @staticmethod
+    def arange(*args, device=None, **kwargs):
+        return np.arange(*args, **kwargs)
+
+    @staticmethod
+    def zeros(shape, dtype=None, device=None):
+        return np.zeros(shape, dtype=dtype)
+
+    @staticmethod
+    def asarray(x, dtype=None, device=None):
+        return np.asarray(x, dtype=dtype)
+
+
+_NUMPY = _NumPyStandard()
 
 
 def _device_of(array):
