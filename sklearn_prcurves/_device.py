@@ -237,8 +237,9 @@ def _hull_fp_at(xp, device, tp, hull_tp, hull_fp):
     left = right - 1
     x0, x1, y0, y1 = (xp.take(a, i) for a, i in ((x, left), (x, right), (y, left),
                                                   (y, right)))
-    slope = (y1 - y0) / (x1 - x0)
-    return xp.where(tp >= x[-1], y[-1], slope * (tp - x0) + y0)
+    # The fraction of the segment first (in [0, 1]): a slope would overflow where
+    # weights of 1e-300 and 1e30 meet.
+    return xp.where(tp >= x[-1], y[-1], y0 + (y1 - y0) * ((tp - x0) / (x1 - x0)))
 
 
 # Reflex-vertex pruning passes on the device before the survivors go to the host's

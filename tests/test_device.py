@@ -219,6 +219,9 @@ def _cases():
     yield "labels -1 and 1", 2 * y - 1, tied, None
     yield "float labels", y.astype(np.float64), tied, None
     yield "labels 1 and 2", y + 1, tied, None  # (the curves need pos_label: refused)
+    # One score, weights 1e-300 and 1e30 meeting: no slope may overflow (hypothesis).
+    yield ("one score, weights 1e-300 beside 1e30", np.array([0, 0, 0, 0, 1, 0, 0]),
+           np.full(7, -0.0), np.array([0.0, 0, 0, 0, 1e-300, 1e30, 0]))
 
 
 CASES = {name: (y, s, w) for name, y, s, w in _cases()}
