@@ -224,22 +224,28 @@ def _path_area(xp, tp, fp, n_pos, interpolation, leading_negatives="interpolate"
 
 def _hull_fp_at(xp, device, tp, hull_tp, hull_fp):
     """:func:`~sklearn_prcurves._hull.hull_fp_at` on the device: the hull's (fewest)
-    false positives at each of ``tp``, by linear interpolation between its vertices
-    (host arrays, few) up to the first vertex holding every positive."""
+    false positives at each of ``tp``, by NumPy's ``interp`` arithmetic between its
+    vertices (host arrays, few) up to the first vertex holding every positive: the
+    vertex's own value where ``tp`` is one, else the slope form, and its other end's
+    form where that is NaN (where weights of 1e-300 and 1e30 meet, a fraction-first
+    form would underflow and a slope can overflow)."""
     top = int(np.searchsorted(hull_tp, hull_tp[-1]))
     hull_tp, hull_fp = hull_tp[: top + 1], hull_fp[: top + 1]
     if hull_tp.shape[0] == 1:
         return xp.full(tp.shape, float(hull_fp[0]), dtype=xp.float64, device=device)
     x = xp.asarray(hull_tp, dtype=xp.float64, device=device)
     y = xp.asarray(hull_fp, dtype=xp.float64, device=device)
-    right = xp.searchsorted(x, tp, side="right")
-    right = xp.clip(right, min=1, max=x.shape[0] - 1)
-    left = right - 1
-    x0, x1, y0, y1 = (xp.take(a, i) for a, i in ((x, left), (x, right), (y, left),
-                                                  (y, right)))
-    # The fraction of the segment first (in [0, 1]): a slope would overflow where
-    # weights of 1e-300 and 1e30 meet.
-    return xp.where(tp >= x[-1], y[-1], y0 + (y1 - y0) * ((tp - x0) / (x1 - x0)))
+    last = x.shape[0] - 1
+    j = xp.clip(xp.searchsorted(x, tp, side="right") - 1, min=0, max=last)
+    j1 = xp.clip(j + 1, max=last)
+    x0, x1, y0, y1 = xp.take(x, j), xp.take(x, j1), xp.take(y, j), xp.take(y, j1)
+    with np.errstate(all="ignore"):  # (NumPy-backed namespaces: as interp, silent)
+        slope = (y1 - y0) / (x1 - x0)
+        value = slope * (tp - x0) + y0
+        other = slope * (tp - x1) + y1
+        value = xp.where(xp.isnan(value),
+                         xp.where(xp.isnan(other) & (y0 == y1), y0, other), value)
+    return xp.where((j == last) | (tp >= x[-1]), y[-1], xp.where(x0 == tp, y0, value))
 
 
 # Reflex-vertex pruning passes on the device before the survivors go to the host's
@@ -418,31 +424,68 @@ def roc_auc_score(y_true, y_score, *, average="macro", sample_weight=None, max_f
     return device_roc_auc(table, max_fpr if max_fpr is None else float(max_fpr))
 
 
+def _multiclass_rows(y_true, y_score, sample_weight):
+    """``(xp, device, classes)`` of plain multiclass input (integer labels, as many
+    classes as score columns, at least three; finite real scores; usable weights),
+    else None."""
+    found = array_namespace_and_device(y_score, y_true, sample_weight)
+    if found is None:
+        return None
+    xp, device = found
+    if (not hasattr(xp, "cumulative_sum") or y_true.ndim != 1 or y_score.ndim != 2
+            or y_score.shape[1] < 3 or y_score.shape[0] != y_true.shape[0]
+            or y_score.shape[0] == 0 or not xp.isdtype(y_score.dtype, "real floating")
+            or not xp.isdtype(y_true.dtype, "integral") or not _has_float64(xp, device)
+            or not bool(xp.all(xp.isfinite(y_score)))):
+        return None
+    if sample_weight is not None and not _usable_weights(xp, sample_weight, y_score):
+        return None
+    classes = _to_host(xp.unique_values(y_true)).tolist()
+    return None if len(classes) != y_score.shape[1] else (xp, device, classes)
+
+
+def _one_vs_rest(xp, device, y_true, y_score, classes, sample_weight, measure, average):
+    """``measure`` of each class against the rest, counted on the device, averaged as
+    scikit-learn's ``average_binary_score`` averages them (macro, weighted by the
+    classes' weights, or None); NotImplemented where a class holds no positive or no
+    negative weight (the host warns)."""
+    scores = []
+    for c, label in enumerate(classes):
+        table = device_count_table(xp, device, y_true == label, y_score[:, c],
+                                   sample_weight)
+        if not table.n_pos > 0 or not table.n_neg > 0:
+            return NotImplemented
+        scores.append(measure(table))
+    if average is None:
+        return xp.asarray(scores, dtype=xp.float64, device=device)
+    weights = None
+    if average == "weighted":
+        weights = np.array([
+            float(xp.sum(xp.astype(y_true == label, xp.float64) if sample_weight is None
+                         else xp.where(y_true == label,
+                                       xp.astype(sample_weight, xp.float64), 0.0)))
+            for label in classes])
+        if np.isclose(np.sum(weights), 0):
+            return NotImplemented
+    return float(np.average(np.asarray(scores), weights=weights))
+
+
 def _multiclass_roc_auc(y_true, y_score, average, multi_class, sample_weight):
     """Multiclass :func:`roc_auc_score` (one-vs-rest or Hand and Till's one-vs-one) of
     plain input, each class (or pair) counted on the device; anything else (labels to
     check, scores not summing to one, a class absent or weighing nothing) the host's."""
-    found = array_namespace_and_device(y_score, y_true, sample_weight)
-    if found is None or multi_class not in ("ovr", "ovo"):
-        return NotImplemented
-    xp, device = found
-    if (not hasattr(xp, "cumulative_sum") or y_true.ndim != 1 or y_score.shape[1] < 3
-            or y_score.shape[0] != y_true.shape[0] or y_score.shape[0] == 0
-            or not xp.isdtype(y_score.dtype, "real floating")
-            or not xp.isdtype(y_true.dtype, "integral") or not _has_float64(xp, device)
+    if (multi_class not in ("ovr", "ovo")
             or average not in (("macro", "weighted", None) if multi_class == "ovr"
                                else ("macro", "weighted"))
             or (multi_class == "ovo" and sample_weight is not None)):
         return NotImplemented
-    if sample_weight is not None and not _usable_weights(xp, sample_weight, y_score):
+    found = _multiclass_rows(y_true, y_score, sample_weight)
+    if found is None:
         return NotImplemented
+    xp, device, classes = found
     sums = xp.astype(xp.sum(y_score, axis=1), xp.float64)
-    if not bool(xp.all(xp.isfinite(y_score))) or not bool(
-            xp.all(xp.abs(sums - 1) <= 1e-8 + 1e-5 * xp.abs(sums))):
+    if not bool(xp.all(xp.abs(sums - 1) <= 1e-8 + 1e-5 * xp.abs(sums))):
         return NotImplemented  # (the host says the scores must be probabilities)
-    classes = _to_host(xp.unique_values(y_true)).tolist()
-    if len(classes) != y_score.shape[1]:
-        return NotImplemented
 
     def binary(is_pos, column, weight=None):
         table = device_count_table(xp, device, is_pos, column, weight)
@@ -451,22 +494,8 @@ def _multiclass_roc_auc(y_true, y_score, average, multi_class, sample_weight):
         return device_roc_auc(table)
 
     if multi_class == "ovr":
-        scores = [binary(y_true == label, y_score[:, c], sample_weight)
-                  for c, label in enumerate(classes)]
-        if any(score is None for score in scores):
-            return NotImplemented
-        if average is None:
-            return xp.asarray(scores, dtype=xp.float64, device=device)
-        weights = None
-        if average == "weighted":
-            weights = np.array([
-                float(xp.sum(xp.astype(y_true == label, xp.float64) if sample_weight is None
-                             else xp.where(y_true == label,
-                                           xp.astype(sample_weight, xp.float64), 0.0)))
-                for label in classes])
-            if np.isclose(np.sum(weights), 0):
-                return NotImplemented
-        return float(np.average(np.asarray(scores), weights=weights))
+        return _one_vs_rest(xp, device, y_true, y_score, classes, sample_weight,
+                            device_roc_auc, average)
     pair_scores, prevalence = [], []
     n = y_true.shape[0]
     for a in range(len(classes)):
@@ -492,6 +521,12 @@ def average_precision_score(y_true, y_score, *, average="macro", pos_label=1,
                             sample_weight=None):
     if average not in _AVERAGES:
         return NotImplemented
+    if getattr(y_score, "ndim", 1) == 2:  # multiclass, one-vs-rest
+        found = _multiclass_rows(y_true, y_score, sample_weight)
+        if found is None or pos_label != 1 or average not in ("macro", "weighted", None):
+            return NotImplemented  # (micro and samples: the host's label matrix)
+        return _one_vs_rest(*found[:2], y_true, y_score, found[2], sample_weight,
+                            device_average_precision, average)
     table = _counted(y_true, y_score, sample_weight, pos_label)
     if table is None:
         return NotImplemented

@@ -222,6 +222,11 @@ def _cases():
     # One score, weights 1e-300 and 1e30 meeting: no slope may overflow (hypothesis).
     yield ("one score, weights 1e-300 beside 1e30", np.array([0, 0, 0, 0, 1, 0, 0]),
            np.full(7, -0.0), np.array([0.0, 0, 0, 0, 1e-300, 1e30, 0]))
+    # A hull vertex 1e-300 from the origin that the host's rounding merge drops (the
+    # achievable curve must read the remaining chord, not underflow: hypothesis).
+    yield ("hull vertex within rounding", np.array([0, 1, 0, 0, 0, 0, 0, 1]),
+           np.array([-0.0, 0.5, -0.0, -0.0, -0.0, -0.0, -0.0, -0.0]),
+           np.array([0.0, 1e-300, 0.0, 0.0, 0.0, 0.0, 1e30, 1e30]))
 
 
 CASES = {name: (y, s, w) for name, y, s, w in _cases()}
@@ -535,6 +540,25 @@ def _multiclass_cases():
 MULTICLASS = {name: (y, s, w) for name, y, s, w in _multiclass_cases()}
 
 
+def _host_and_device(func, y, s, w, convert, errors, **kwargs):
+    """``func`` on NumPy and on ``convert``'s arrays under dispatch: ``(expected,
+    got, scores on the device)``, an error of ``errors`` standing for its result."""
+    try:
+        expected = func(y, s, sample_weight=w, **kwargs)
+    except errors as exc:
+        expected = exc
+    try:
+        y_d, s_d = convert(y), convert(s)
+    except TypeError as exc:  # array_api_strict has no float16
+        pytest.skip(str(exc))
+    with config_context(array_api_dispatch=True):
+        try:
+            got = func(y_d, s_d, sample_weight=None if w is None else convert(w), **kwargs)
+        except errors as exc:
+            got = exc
+    return expected, got, s_d
+
+
 @pytest.mark.parametrize("case", sorted(MULTICLASS))
 @pytest.mark.parametrize("options", [
     {"multi_class": "ovr"}, {"multi_class": "ovr", "average": "weighted"},
@@ -543,25 +567,9 @@ MULTICLASS = {name: (y, s, w) for name, y, s, w in _multiclass_cases()}
     {"multi_class": "raise"}], ids=str)
 def test_multiclass_roc_auc_on_the_device(case, options, convert, monkeypatch):
     y, s, w = MULTICLASS[case]
-    kwargs = dict(options)
-    if w is not None:
-        kwargs["sample_weight"] = w
-    try:
-        expected = spc.roc_auc_score(y, s, **kwargs)
-    except (ValueError, NotImplementedError) as exc:
-        expected = exc
     spy = _Spy(monkeypatch)
-    if w is not None:
-        kwargs["sample_weight"] = convert(w)
-    try:
-        y_d, s_d = convert(y), convert(s)
-    except TypeError as exc:
-        pytest.skip(str(exc))
-    with config_context(array_api_dispatch=True):
-        try:
-            got = spc.roc_auc_score(y_d, s_d, **kwargs)
-        except (ValueError, NotImplementedError) as exc:
-            got = exc
+    expected, got, s_d = _host_and_device(spc.roc_auc_score, y, s, w, convert,
+                                          (ValueError, NotImplementedError), **options)
     if isinstance(expected, Exception):
         assert type(got) is type(expected) and str(got) == str(expected)
         assert spy.tables == 0
@@ -575,3 +583,45 @@ def test_multiclass_roc_auc_on_the_device(case, options, convert, monkeypatch):
     if plain and options.get("average", "macro") != "micro" and _kernel_available(convert) \
             and not (w is not None and options["multi_class"] == "ovo"):
         assert spy.tables > 0, "computed on the host"
+
+
+@pytest.mark.parametrize("case", sorted(MULTICLASS))
+@pytest.mark.parametrize("average", ["macro", "weighted", None, "micro"])
+def test_multiclass_average_precision_on_the_device(case, average, convert, monkeypatch):
+    y, s, w = MULTICLASS[case]
+    spy = _Spy(monkeypatch)
+    expected, got, _ = _host_and_device(spc.average_precision_score, y, s, w, convert,
+                                        ValueError, average=average)
+    if isinstance(expected, Exception):
+        assert type(got) is type(expected) and str(got) == str(expected)
+        return
+    if isinstance(expected, np.ndarray):
+        np.testing.assert_allclose(_host(got), expected, rtol=1e-12)
+    else:
+        assert got == pytest.approx(expected, rel=1e-12)
+    if (case != "a class missing" and average != "micro" and _kernel_available(convert)):
+        assert spy.tables == s.shape[1], "computed on the host"
+
+
+def test_hull_reading_is_numpys_interp():
+    # The device reads the hull at each recall with np.interp's arithmetic, to the
+    # bit, on vertices spanning 1e-300 to 1e300 (where a fraction-first form
+    # underflows and a slope overflows) and at the vertices themselves.
+    _skip_without_dispatch()
+    from sklearn_prcurves._hull import hull_fp_at
+
+    rng = np.random.default_rng(8)
+    for _ in range(300):
+        k = int(rng.integers(2, 7))
+        hull_tp = np.cumsum(10.0 ** rng.uniform(-300, 300, k))
+        hull_tp[0] = 0.0
+        hull_fp = np.cumsum(10.0 ** rng.uniform(-300, 300, k) * (rng.random(k) < 0.8))
+        hull_fp[0] = 0.0
+        tp = np.sort(np.concatenate([hull_tp, rng.random(6) * hull_tp[-1],
+                                     hull_tp[1:] * (1 + 1e-16)]))
+        tp = np.minimum(tp, hull_tp[-1])
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")
+            expected = hull_fp_at(tp, hull_tp, hull_fp)
+            got = _device._hull_fp_at(strict, None, strict.asarray(tp), hull_tp, hull_fp)
+        np.testing.assert_array_equal(_host(got), expected)
