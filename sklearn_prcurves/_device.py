@@ -470,12 +470,25 @@ def _one_vs_rest(xp, device, y_true, y_score, classes, sample_weight, measure, a
     return float(np.average(np.asarray(scores), weights=weights))
 
 
+def _micro(xp, device, y_true, y_score, classes, sample_weight, measure):
+    """``measure`` of the one-vs-rest label matrix and the scores, both read row after
+    row as one binary problem (scikit-learn's 'micro' average), counted on the
+    device; each row's weight repeated for its classes."""
+    labels = xp.asarray(classes, dtype=y_true.dtype, device=device)
+    is_pos = xp.reshape(y_true[:, None] == labels[None, :], (-1,))
+    weight = None if sample_weight is None else xp.repeat(sample_weight, len(classes))
+    table = device_count_table(xp, device, is_pos, xp.reshape(y_score, (-1,)), weight)
+    if not table.n_pos > 0 or not table.n_neg > 0:
+        return NotImplemented
+    return measure(table)
+
+
 def _multiclass_roc_auc(y_true, y_score, average, multi_class, sample_weight):
     """Multiclass :func:`roc_auc_score` (one-vs-rest or Hand and Till's one-vs-one) of
     plain input, each class (or pair) counted on the device; anything else (labels to
     check, scores not summing to one, a class absent or weighing nothing) the host's."""
     if (multi_class not in ("ovr", "ovo")
-            or average not in (("macro", "weighted", None) if multi_class == "ovr"
+            or average not in (("micro", "macro", "weighted", None) if multi_class == "ovr"
                                else ("macro", "weighted"))
             or (multi_class == "ovo" and sample_weight is not None)):
         return NotImplemented
@@ -493,6 +506,8 @@ def _multiclass_roc_auc(y_true, y_score, average, multi_class, sample_weight):
             return None
         return device_roc_auc(table)
 
+    if multi_class == "ovr" and average == "micro":
+        return _micro(xp, device, y_true, y_score, classes, sample_weight, device_roc_auc)
     if multi_class == "ovr":
         return _one_vs_rest(xp, device, y_true, y_score, classes, sample_weight,
                             device_roc_auc, average)
@@ -523,8 +538,11 @@ def average_precision_score(y_true, y_score, *, average="macro", pos_label=1,
         return NotImplemented
     if getattr(y_score, "ndim", 1) == 2:  # multiclass, one-vs-rest
         found = _multiclass_rows(y_true, y_score, sample_weight)
-        if found is None or pos_label != 1 or average not in ("macro", "weighted", None):
-            return NotImplemented  # (micro and samples: the host's label matrix)
+        if found is None or pos_label != 1 or average == "samples":
+            return NotImplemented  # (samples: the host's label matrix)
+        if average == "micro":
+            return _micro(*found[:2], y_true, y_score, found[2], sample_weight,
+                          device_average_precision)
         return _one_vs_rest(*found[:2], y_true, y_score, found[2], sample_weight,
                             device_average_precision, average)
     table = _counted(y_true, y_score, sample_weight, pos_label)
