@@ -760,17 +760,19 @@ def _near_top(xp, values, possible, sure=None):
     within the margin of the best ``sure`` (surely feasible) row, or all ``possible``
     rows when none is sure."""
     sure = possible if sure is None else sure
+    unknown = xp.isnan(values)  # (0 / 0 where subnormal weights round away: the host decides)
+    sure = sure & ~unknown
     if not bool(xp.any(sure)):
         return possible
     top = float(xp.max(xp.where(sure, values, -math.inf)))
-    return possible & (values >= top - _CANDIDATE_MARGIN * max(abs(top), 1.0))
+    return possible & ((values >= top - _CANDIDATE_MARGIN * max(abs(top), 1.0)) | unknown)
 
 
 def _at_least(values, level):
     """``(possible, sure)``: rows whose value may meet ``level`` exactly (the host
-    decides those near it), and rows that meet it whatever the rounding."""
+    decides those near it, and NaN ones), and rows that meet it whatever the rounding."""
     margin = _CANDIDATE_MARGIN * max(abs(level), 1.0)
-    return values >= level - margin, values >= level + margin
+    return (values >= level - margin) | (values != values), values >= level + margin
 
 
 def _candidate_table(table, keep):
@@ -834,7 +836,8 @@ def fbeta_optimal_threshold(y_true, y_score, *, beta=1.0, pos_label=None,
     tp, fp = _float_counts(table)
     b2 = float(beta) * float(beta)
     w = 1.0 if b2 == math.inf else b2 / (1.0 + b2)
-    fbeta = tp / (tp + w * (table.n_pos - tp) + (1.0 - w) * fp)
+    with np.errstate(invalid="ignore"):  # (NumPy-backed namespaces: 0 / 0 as on the host)
+        fbeta = tp / (tp + w * (table.n_pos - tp) + (1.0 - w) * fp)
     every = table.xp.ones(fbeta.shape, dtype=table.xp.bool, device=table.device)
     keep = _near_top(table.xp, fbeta, every)
     return table_fbeta_optimum(_candidate_table(table, keep), beta)

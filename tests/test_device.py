@@ -227,6 +227,9 @@ def _cases():
     yield ("hull vertex within rounding", np.array([0, 1, 0, 0, 0, 0, 0, 1]),
            np.array([-0.0, 0.5, -0.0, -0.0, -0.0, -0.0, -0.0, -0.0]),
            np.array([0.0, 1e-300, 0.0, 0.0, 0.0, 0.0, 1e30, 1e30]))
+    # The smallest subnormal weights: halving one rounds to 0, so F-beta's first
+    # point is 0 / 0 on the device as on the host (the registry, in CI).
+    yield "weights 5e-324", np.array([1, 0]), np.array([0.0, 1.0]), np.full(2, 5e-324)
 
 
 CASES = {name: (y, s, w) for name, y, s, w in _cases()}
