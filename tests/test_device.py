@@ -96,17 +96,20 @@ def _device_of(array):
 
 
 class _Spy:
-    """Counts the tables the device kernel builds."""
+    """Counts the tables the device kernel builds (a batch of rows' tables, for the
+    'samples' average, counts one)."""
 
     def __init__(self, monkeypatch):
         self.tables = 0
-        kernel = _device.device_count_table
+        for name in ("device_count_table", "_row_groups"):
+            monkeypatch.setattr(_device, name, self._counting(getattr(_device, name)))
 
+    def _counting(self, kernel):
         def counting(*args, **kwargs):
             self.tables += 1
             return kernel(*args, **kwargs)
 
-        monkeypatch.setattr(_device, "device_count_table", counting)
+        return counting
 
 
 def _skip_without_dispatch():
@@ -604,6 +607,147 @@ def test_multiclass_average_precision_on_the_device(case, average, convert, monk
         assert got == pytest.approx(expected, rel=1e-12)
     if case != "a class missing" and _kernel_available(convert):
         assert spy.tables == (1 if average == "micro" else s.shape[1]), "computed on the host"
+
+
+def _multilabel_cases():
+    rng = np.random.default_rng(29)
+    y = (rng.random((200, 4)) < [0.1, 0.3, 0.5, 0.7]).astype(int)
+    y[0], y[1] = 1, 0  # (every column holds both classes)
+    y[:, 0][:2] = [1, 0]
+    s = rng.random((200, 4)) + 0.4 * y
+    rows_mixed = y.copy()
+    rows_mixed[:, 3] = 1 - rows_mixed[:, 2]  # every row holds both classes
+    yield "indicator", y, s, None
+    yield "bool", y.astype(bool), s, None
+    yield "float indicator", y.astype(float), s, None
+    yield "tied", y, np.round(s, 1), None
+    yield "float32", y, s.astype(np.float32), None
+    yield "weights", y, s, rng.random(200) * 3
+    some_zero = rng.random(200)
+    some_zero[::4] = 0.0
+    yield "zero weights", y, s, some_zero
+    yield "rows with both classes", rows_mixed, s, None
+    yield "rows with both classes, weighted", rows_mixed, np.round(s, 1), rng.random(200)
+    yield "a column of one class", np.c_[y[:, :3], np.ones(200, int)], s, None
+    yield "a label of 2", np.where(y == 1, 2, 0), s, None
+    yield "shapes differ", y, s[:, :3], None
+
+
+MULTILABEL = {name: (y, s, w) for name, y, s, w in _multilabel_cases()}
+# Multiclass too, through the same averaging; the 'samples' average is the rows'.
+AVERAGED = {**{f"multilabel {k}": v for k, v in MULTILABEL.items()},
+            **{f"multiclass {k}": v for k, v in MULTICLASS.items()}}
+_AVERAGED_CALLS = {
+    "roc_auc_score": lambda **kw: (spc.roc_auc_score, kw),
+    "roc_auc_score max_fpr": lambda **kw: (spc.roc_auc_score, {"max_fpr": 0.3, **kw}),
+    "roc_auc_score ovr": lambda **kw: (spc.roc_auc_score, {"multi_class": "ovr", **kw}),
+    "average_precision_score": lambda **kw: (spc.average_precision_score, kw),
+    **{f"pr_auc_score {i}": (lambda i: lambda **kw: (
+        spc.pr_auc_score, {"interpolation": i, **kw}))(i)
+       for i in ("davis-goadrich", "step", "linear", "continuous")},
+    "achievable_pr_auc_score": lambda **kw: (spc.achievable_pr_auc_score, kw),
+    "achievable_pr_auc_score step": lambda **kw: (
+        spc.achievable_pr_auc_score, {"interpolation": "step", **kw}),
+}
+
+
+def _outcome(func, y, s, w, kwargs):
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        try:
+            result = func(y, s, sample_weight=w, **kwargs)
+        except (ValueError, TypeError, ZeroDivisionError, IndexError) as exc:
+            result = exc  # (IndexError: scikit-learn's, for scores of another shape)
+    return result, [(type(m.message), str(m.message)) for m in caught]
+
+
+@pytest.mark.parametrize("case", sorted(AVERAGED))
+@pytest.mark.parametrize("average", ["macro", "weighted", None, "micro", "samples"])
+@pytest.mark.parametrize("call", sorted(_AVERAGED_CALLS))
+def test_averaged_scores_on_the_device(call, average, case, convert, monkeypatch):
+    """Multilabel and multiclass input, every average: the device's value (or the
+    host's error and warnings) equals the NumPy path's, and plain input is counted on
+    the device."""
+    y, s, w = AVERAGED[case]
+    func, kwargs = _AVERAGED_CALLS[call](average=average)
+    expected, expected_warnings = _outcome(func, y, s, w, kwargs)
+    try:
+        y_d, s_d = convert(y), convert(s)
+    except TypeError as exc:
+        pytest.skip(str(exc))
+    spy = _Spy(monkeypatch)
+    with config_context(array_api_dispatch=True):
+        got, got_warnings = _outcome(func, y_d, s_d, None if w is None else convert(w),
+                                     kwargs)
+    assert got_warnings == expected_warnings
+    if isinstance(expected, Exception):
+        assert type(got) is type(expected) and str(got) == str(expected)
+        return
+    assert not isinstance(got, Exception), got
+    if isinstance(expected, np.ndarray):
+        assert type(got) is type(s_d) and _device_of(got) == _device_of(s_d)
+        np.testing.assert_allclose(_host(got), expected, rtol=1e-12)
+    else:
+        assert type(got) is float
+        np.testing.assert_allclose(got, expected, rtol=1e-12)  # (NaN where NaN)
+    plain = not any(word in case for word in ("one class", "label of 2", "shapes",
+                                              "missing", "not probabilities"))
+    if average == "samples":  # each row a binary problem: computed on the device for
+        # the two drop-ins (rows holding both classes; multiclass rows hold one each)
+        plain = plain and call in ("average_precision_score", "roc_auc_score",
+                                   "roc_auc_score ovr") and (
+            "both classes" in case or case.startswith("multiclass"))
+    if "multiclass" in case and "roc_auc" in call:
+        plain = plain and "ovr" in call and average != "samples"
+    if plain and _kernel_available(convert):
+        assert spy.tables > 0, "computed on the host"
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+@pytest.mark.parametrize("call", ["roc_auc_score", "average_precision_score"])
+@pytest.mark.parametrize("average", ["samples", "micro", "weighted"])
+def test_averaged_scores_on_generated_input(call, average, data):
+    """Ties across and within rows, weights from 1e-300 to 1e300."""
+    _skip_without_dispatch()
+    n, k = data.draw(st.integers(1, 12)), data.draw(st.integers(2, 5))
+    s = np.asarray(data.draw(st.lists(st.sampled_from([0.0, 0.25, 0.5, 1.0, 1e-30, 7.0]),
+                                      min_size=n * k, max_size=n * k))).reshape(n, k)
+    y = np.asarray(data.draw(st.lists(st.integers(0, 1), min_size=n * k,
+                                      max_size=n * k))).reshape(n, k)
+    w = data.draw(st.none() | st.lists(
+        st.sampled_from([0.0, 1e-300, 0.5, 1.0, 3.0, 1e300]),
+        min_size=n, max_size=n).map(np.asarray))
+    func, kwargs = _AVERAGED_CALLS[call](average=average)
+    expected, expected_warnings = _outcome(func, y, s, w, kwargs)
+    convert = BACKENDS["strict-device1"]
+    with config_context(array_api_dispatch=True):
+        got, got_warnings = _outcome(func, convert(y), convert(s),
+                                     None if w is None else convert(w), kwargs)
+    assert got_warnings == expected_warnings
+    if isinstance(expected, Exception):
+        assert type(got) is type(expected) and str(got) == str(expected)
+    else:
+        np.testing.assert_allclose(got, expected, rtol=1e-12, atol=1e-300)
+
+
+def test_roc_auc_labels_on_the_device(convert, monkeypatch):
+    """``labels=`` names the score columns' classes: one absent from ``y_true`` leaves
+    the host to say so; otherwise the device counts."""
+    y, s, _ = MULTICLASS["probabilities"]
+    for labels, counted in (([0, 1, 2, 3], True), ([1, 2, 3, 4], False),
+                            ([3, 2, 1, 0], False), (np.arange(4), True)):
+        for multi_class in ("ovr", "ovo"):
+            spy = _Spy(monkeypatch)
+            kwargs = {"multi_class": multi_class, "labels": labels}
+            expected, _ = _outcome(spc.roc_auc_score, y, s, None, kwargs)
+            with config_context(array_api_dispatch=True):
+                got, _ = _outcome(spc.roc_auc_score, convert(y), convert(s), None, kwargs)
+            if isinstance(expected, Exception):
+                assert type(got) is type(expected) and str(got) == str(expected)
+            else:
+                assert got == pytest.approx(expected, rel=1e-12)
+            assert (spy.tables > 0) == (counted and _kernel_available(convert))
 
 
 def test_hull_reading_is_numpys_interp():
