@@ -39,6 +39,7 @@ from typing import Any
 import numpy as np
 
 from ._compat import TIES_SUMMED_LAST_ROW_FIRST, array_namespace_and_device
+from ._exact import best_sure_value, candidates_at_least, candidates_near
 from ._interpolation import INTERPOLATIONS, LEADING_NEGATIVES, segment_areas
 
 __all__ = ["DeviceTable", "device_count_table", "DEVICE_FUNCTIONS", "counted_on_device"]
@@ -861,8 +862,6 @@ def auc(x, y):
 # the host's own function decides among those rows and the table's last one (which
 # holds the totals). Rows that cannot win do not change its answer.
 
-_CANDIDATE_MARGIN = 1e-6
-
 
 def _level(value):
     from numbers import Real
@@ -872,23 +871,10 @@ def _level(value):
 
 def _near_top(xp, values, possible, sure=None):
     """The rows that can hold the best value among feasible rows: ``possible`` rows
-    (feasible, or too near the constraint for the floats to tell) whose value is
-    within the margin of the best ``sure`` (surely feasible) row, or all ``possible``
-    rows when none is sure."""
-    sure = possible if sure is None else sure
-    unknown = xp.isnan(values)  # (0 / 0 where subnormal weights round away: the host decides)
-    sure = sure & ~unknown
-    if not bool(xp.any(sure)):
-        return possible
-    top = float(xp.max(xp.where(sure, values, -math.inf)))
-    return possible & ((values >= top - _CANDIDATE_MARGIN * max(abs(top), 1.0)) | unknown)
-
-
-def _at_least(values, level):
-    """``(possible, sure)``: rows whose value may meet ``level`` exactly (the host
-    decides those near it, and NaN ones), and rows that meet it whatever the rounding."""
-    margin = _CANDIDATE_MARGIN * max(abs(level), 1.0)
-    return (values >= level - margin) | (values != values), values >= level + margin
+    (feasible, or too near the constraint for the floats to tell) near the best
+    ``sure`` (surely feasible) row, or all ``possible`` rows when none is sure."""
+    top = best_sure_value(values, possible if sure is None else sure, xp)
+    return candidates_near(values, possible, top, xp)
 
 
 def _candidate_table(table, keep):
@@ -920,7 +906,7 @@ def recall_at_precision(y_true, y_score, *, min_precision, pos_label=None,
     if table is None:
         return NotImplemented
     tp, fp = _float_counts(table)
-    keep = _near_top(table.xp, tp, *_at_least(tp / (tp + fp), min_precision))
+    keep = _near_top(table.xp, tp, *candidates_at_least(tp / (tp + fp), min_precision))
     return table_recall_at_precision(_candidate_table(table, keep), min_precision)
 
 
@@ -934,7 +920,8 @@ def precision_at_recall(y_true, y_score, *, min_recall, pos_label=None,
     if table is None:
         return NotImplemented
     tp, fp = _float_counts(table)
-    keep = _near_top(table.xp, tp / (tp + fp), *_at_least(tp / table.n_pos, min_recall))
+    keep = _near_top(table.xp, tp / (tp + fp),
+                     *candidates_at_least(tp / table.n_pos, min_recall))
     return table_precision_at_recall(_candidate_table(table, keep), min_recall)
 
 

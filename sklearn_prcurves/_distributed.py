@@ -18,6 +18,7 @@ ICML 2006.
 
 import numpy as np
 
+from ._exact import best_sure_value, candidates_near
 from ._hull import achievable_area, hull_vertices
 from ._interpolation import check_options, path_area, path_points
 
@@ -53,7 +54,7 @@ def range_piece(table, tp_offset, fp_offset, n_pos, n_neg, what, options):
     """One range's share of a measure of the whole table (see :class:`RangedTable`)."""
     if table is None:
         if what == "ks":
-            return -np.inf, np.nan
+            return np.zeros(0), np.zeros(0), np.zeros(0)
         return 0.0 if what != "hull" else (np.zeros(0), np.zeros(0), np.zeros(0))
     tp, fp = _global_path_piece(table, tp_offset, fp_offset)
     if what == "roc":
@@ -62,9 +63,13 @@ def range_piece(table, tp_offset, fp_offset, n_pos, n_neg, what, options):
         keep = hull_vertices(fp, tp)[1:]  # the piece's first point is the range above's
         return tp[keep], fp[keep], table.thresholds[keep - 1].astype(np.float64)
     if what == "ks":
+        # The rows that can hold the best gap (near this range's best: the global best
+        # is no lower), and the range's last row (the last range's: the totals).
         gap = tp[1:] / n_pos - fp[1:] / n_neg
-        best = int(np.argmax(gap))
-        return float(gap[best]), float(table.thresholds[best])
+        every = np.ones(gap.shape, dtype=bool)
+        keep = candidates_near(gap, every, best_sure_value(gap, every))
+        keep[-1] = True
+        return tp[1:][keep], fp[1:][keep], table.thresholds[keep]
     if what == "partial_roc":
         from ._partial import path_partial_roc_area
 
@@ -164,11 +169,14 @@ class RangedTable:
     def ks_statistic(self):
         """``(statistic, threshold)`` of the Kolmogorov-Smirnov statistic, as
         :func:`sklearn_prcurves.ks_statistic` (ties: the highest threshold)."""
-        best = (-np.inf, np.nan)
-        for statistic, threshold in self._piece_list("ks"):
-            if statistic > best[0]:
-                best = (statistic, threshold)
-        return best
+        from ._counts import CountTable
+        from ._lift import table_ks
+
+        # Each range's candidate rows, decided by the library's exact rule.
+        tps, fps, thresholds = (np.concatenate(rows)
+                                for rows in zip(*self._piece_list("ks")))
+        ks = table_ks(CountTable(thresholds, tps, fps))
+        return ks.statistic, ks.threshold
 
     def partial_roc_auc(self, fpr_range=(0.0, 1.0), tpr_range=(0.0, 1.0)):
         """Partial area under the ROC curve (not standardised), as

@@ -11,6 +11,7 @@ a fraction), so the rule holds whatever the rounding.
 
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 
 import numpy as np
@@ -51,11 +52,47 @@ def exact_argmax(approx, exact):
     return int(near[next(i for i, v in enumerate(values) if v >= floor)])
 
 
+# Rows whose float value lies within this of a decision may be its answer once compared
+# exactly: far wider than _MARGIN. Where the rows are not all at hand (on a device, or
+# a table held in pieces) the floats select such candidates, and the exact rules of
+# the functions of a table decide among them (rows that cannot win do not change
+# their answer).
+CANDIDATE_MARGIN = 1e-6
+
+
+def candidates_at_least(values, level):
+    """``(possible, sure)`` row masks for the constraint ``values >= level``: rows
+    that may meet it exactly (those near it, and NaN ones, left to the exact rules),
+    and rows that meet it whatever the rounding. Any array API namespace."""
+    margin = CANDIDATE_MARGIN * max(abs(level), 1.0)
+    return (values >= level - margin) | (values != values), values >= level + margin
+
+
+def best_sure_value(values, sure, xp=np):
+    """The highest non-NaN value among rows ``sure`` (surely feasible), as a Python
+    float; -inf where there is none."""
+    sure = sure & ~xp.isnan(values)
+    if not bool(xp.any(sure)):
+        return -math.inf
+    return float(xp.max(xp.where(sure, values, -math.inf)))
+
+
+def candidates_near(values, possible, top, xp=np):
+    """The rows of ``possible`` that can hold the best value when the best surely
+    feasible row has value ``top`` (:func:`best_sure_value`): those within the
+    candidates' margin of it, and NaN ones; all of ``possible`` when ``top`` is -inf."""
+    if top == -math.inf:
+        return possible
+    return possible & ((values >= top - CANDIDATE_MARGIN * max(abs(top), 1.0))
+                       | xp.isnan(values))
+
+
 def exact_at_least(approx, level, exact):
     """``values >= level`` for a level given as a float: each value rounded once,
     correctly, then compared (so precision 4/5 meets the level 0.8, which as a double
-    is slightly above 4/5), values within a few ulps of the level meeting it. The floats decide outside a rounding margin,
-    ``exact(indices)`` (a list of Fractions) inside it."""
+    is slightly above 4/5), values within a few ulps of the level meeting it. The
+    floats decide outside a rounding margin, ``exact(indices)`` (a list of Fractions)
+    inside it."""
     result = approx >= level
     near = np.flatnonzero(np.abs(approx - level) <= _MARGIN * max(abs(level), 1.0))
     if near.shape[0]:

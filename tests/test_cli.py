@@ -207,6 +207,32 @@ def test_tables_held_in_ranges_give_the_library_numbers(tmp_path, capsys, monkey
     assert test["pvalue"] == pytest.approx(expected.pvalue, rel=1e-9)
 
 
+def test_tables_held_in_ranges_pick_the_library_thresholds(tmp_path, capsys, monkeypatch):
+    """The best thresholds of a table held in ranges are decided by the library's exact
+    rules, not by rounded floats: along a diagonal of equal KS values (1/3 at
+    (1, 0), (2, 1) and (3, 2), the last rounding to 0.33333333333333337) the highest
+    threshold wins, as ks_statistic says; and tie-heavy data agree threshold for
+    threshold with ranges of two scores."""
+    from sklearn_prcurves._report import _ranged
+
+    monkeypatch.setattr(_ranged, "RANGE_CAP", 2)
+    rng = np.random.default_rng(21)
+    cases = [(np.array([1, 0, 1, 0, 1, 0]), np.arange(6.0)[::-1])]
+    for _ in range(6):
+        y = (rng.random(300) < 0.3).astype(int)
+        y[:2] = [0, 1]
+        cases.append((y, np.round(rng.random(300) + 0.2 * y, 1)))
+    for i, (y, s) in enumerate(cases):
+        data = write_csv(tmp_path / f"d{i}.csv", {"y": y, "s": s})
+        got = report_json(capsys, "report", str(data), "--label", "y", "--score", "s",
+                          "--at-recall", "0.6", "--at-precision", "0.6")["models"]["s"]
+        expected = library_values(y, s, None, [0.6], [0.6])
+        chosen = [key for key in expected if key.startswith(("ks", "max_f1", "precision_at",
+                                                              "recall_at"))]
+        assert {key: got["values"][key] for key in chosen} == {
+            key: expected[key] for key in chosen}
+
+
 def test_weighted_report_shows_weights_and_matches(tmp_path, capsys):
     y, a, _, w = make_data(500, seed=3)
     w = w / 3  # fractional: DeLong is not defined, Boyd is

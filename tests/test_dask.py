@@ -126,6 +126,17 @@ def test_no_process_holds_all_rows(client):
     assert table.n_ranges >= 8 and table.largest_range < s.shape[0] / 4
 
 
+def test_ks_threshold_is_the_library_rule_across_ranges(client):
+    """KS is 1/3 at (1, 0), (2, 1) and (3, 2), the last rounding to 0.33333333333333337:
+    across ranges the highest threshold still wins, as ks_statistic decides exactly."""
+    y = np.array([1, 0, 1, 0, 1, 0])
+    s = np.arange(6.0)[::-1]
+    expected = spc.ks_statistic(y, s)
+    for n_ranges in (1, 2, 3, 6):
+        table = spd.exact_summary(*as_dask(y, s, chunks=2), n_ranges=n_ranges)
+        assert table.ks_statistic() == (expected.statistic, expected.threshold)
+
+
 def test_binned_mode_bounds_hold(client, data):
     y, s, w = data
     dy, ds, dw = as_dask(y, s, w)

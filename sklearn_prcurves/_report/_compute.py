@@ -42,7 +42,7 @@ from ._input import InputError
 from ._ranged import (
     Path,
     RangedTable,
-    piece_best,
+    piece_candidates,
     piece_components,
     piece_delong,
     piece_measures,
@@ -501,6 +501,11 @@ def model_result(accumulator, spec, frequency_weights):
     return result, path
 
 
+def _precision(tp, fp):
+    with np.errstate(invalid="ignore"):
+        return tp / (tp + fp)
+
+
 def path_measures(path, spec):
     """:func:`table_measures` of a table held in several pieces (same measures,
     summed piece by piece)."""
@@ -510,16 +515,29 @@ def path_measures(path, spec):
     values["hull_auc_roc"] = _trapezoid_area(hull[1] / n_neg, hull[0] / n_pos)
     values["achievable_auc_pr"] = path_area(hull[0], hull[1], "davis-goadrich")
     values["normalized_auc_pr"] = _normalized(table_normalized_pr_auc, path, values["auc_pr"])
-    values["ks"], values["ks_threshold"] = piece_best(
-        path, lambda tp, fp: tp / n_pos - fp / n_neg, lambda tp, fp: tp >= 0)
-    for level in spec.at_recall:
-        key = f"precision_at_recall_{_level(level)}"
-        values[key], values[key + "_threshold"] = piece_best(
-            path, lambda tp, fp: tp / (tp + fp), lambda tp, fp: tp / n_pos >= level)
-    for level in spec.at_precision:
-        key = f"recall_at_precision_{_level(level)}"
-        values[key], values[key + "_threshold"] = piece_best(
-            path, lambda tp, fp: tp / n_pos, lambda tp, fp: tp / (tp + fp) >= level)
+    # The best thresholds: the rows that can be the answer, decided by the library's
+    # exact rules on them (ties to the highest threshold, levels met exactly).
+    ks = table_ks(piece_candidates(path, lambda tp, fp: tp / n_pos - fp / n_neg))
+    values["ks"], values["ks_threshold"] = ks.statistic, ks.threshold
+
+    def f1_of(tp, fp):  # (table_fbeta_optimum's form, beta = 1)
+        with np.errstate(invalid="ignore"):
+            return tp / (tp + 0.5 * (n_pos - tp) + 0.5 * fp)
+
+    threshold, f1 = table_fbeta_optimum(piece_candidates(path, f1_of), 1.0)
+    values["max_f1"], values["max_f1_threshold"] = f1, threshold
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UndefinedMetricWarning)
+        for level in spec.at_recall:
+            key = f"precision_at_recall_{_level(level)}"
+            values[key], values[key + "_threshold"] = table_precision_at_recall(
+                piece_candidates(path, _precision, (lambda tp, fp: tp / n_pos, level)),
+                level)
+        for level in spec.at_precision:
+            key = f"recall_at_precision_{_level(level)}"
+            values[key], values[key + "_threshold"] = table_recall_at_precision(
+                piece_candidates(path, lambda tp, fp: tp / n_pos, (_precision, level)),
+                level)
     return {key: float(value) for key, value in values.items()}, hull
 
 

@@ -17,11 +17,12 @@ rounding (about 1e-15 relative).
 import numpy as np
 
 from .._counts import CountTable
+from .._exact import best_sure_value, candidates_at_least, candidates_near
 from .._hull import hull_vertices
 from .._interpolation import path_area
 from .._summary import ExactSummary
 
-__all__ = ["Path", "RangedTable", "piece_best", "piece_components", "piece_delong",
+__all__ = ["Path", "RangedTable", "piece_candidates", "piece_components", "piece_delong",
            "piece_measures"]
 
 # Distinct scores per range before it is split: a merge of two such ranges needs a
@@ -131,48 +132,59 @@ class Path:
         return tp[keep], fp[keep]
 
 
-def piece_measures(path, hull, f_weight=0.5):
-    """The areas and the best F1 of a path over several pieces.
-
-    ``f_weight``: F1's weight of false negatives against false positives (see
-    :func:`~sklearn_prcurves.fbeta_optimal_threshold`).
-    """
+def piece_measures(path, hull):
+    """The areas of a path over several pieces."""
     n_pos, n_neg = path.n_pos, path.n_neg
     roc = step = dg = continuous = 0.0
-    best_f1, best_threshold = -1.0, np.nan
-    for tp, fp, thresholds in path:
+    for tp, fp, _ in path:
         roc += float(np.sum(np.diff(fp) * (tp[1:] + tp[:-1])))
         step += path_area(tp, fp, "step", n_pos=n_pos)
         dg += path_area(tp, fp, "davis-goadrich", n_pos=n_pos)
         continuous += path_area(tp, fp, "continuous", n_pos=n_pos)
-        f1 = tp[1:] / (tp[1:] + f_weight * (n_pos - tp[1:]) + (1 - f_weight) * fp[1:])
-        i = int(np.argmax(f1))
-        if f1[i] > best_f1:  # ties: the earlier (higher) threshold, as argmax
-            best_f1, best_threshold = float(f1[i]), float(thresholds[i])
     return {
         "auc_roc": roc / (2 * n_pos * n_neg),
         "average_precision": step,
         "auc_pr": dg,
         "auc_pr_continuous": continuous,
-        "max_f1": best_f1,
-        "max_f1_threshold": best_threshold,
     }
 
 
-def piece_best(path, values, constraint):
-    """The best ``values(tp, fp)`` among points meeting ``constraint(tp, fp)``:
-    ``(value, threshold)``, or NaN for both when no point meets it."""
-    best, threshold = -np.inf, np.nan
-    for tp, fp, thresholds in path:
+def piece_candidates(path, values, constraint=None):
+    """The rows of a path held in pieces that can answer "the best ``values(tp, fp)``
+    among rows meeting ``values >= level``" (``constraint``: ``(measure(tp, fp),
+    level)``, or None), as one :class:`CountTable` of those rows and the last one (the
+    totals), for the library's table functions to decide exactly, ties and rounding
+    included, as they decide on the whole table.
+
+    Two passes over the pieces: the best surely feasible value, then the rows near it
+    (:func:`~sklearn_prcurves._exact.candidates_near`); a few rows, whatever the
+    table's length, except on a plateau of equal values.
+    """
+    def masks(tp, fp):
+        v = values(tp, fp)
+        if constraint is None:
+            every = np.ones(v.shape, dtype=bool)
+            return v, every, every
+        measure, level = constraint
+        return (v, *candidates_at_least(measure(tp, fp), level))
+
+    top = -np.inf
+    for tp, fp, _ in path:
+        v, _, sure = masks(tp[1:], fp[1:])
+        top = max(top, best_sure_value(v, sure))
+    thresholds, tps, fps = [], [], []
+    for tp, fp, piece_thresholds in path:
         tp, fp = tp[1:], fp[1:]
-        feasible = np.flatnonzero(constraint(tp, fp))
-        if feasible.shape[0] == 0:
-            continue
-        v = values(tp, fp)[feasible]
-        i = int(np.argmax(v))
-        if v[i] > best:
-            best, threshold = float(v[i]), float(thresholds[feasible[i]])
-    return (np.nan, np.nan) if threshold != threshold else (best, threshold)
+        v, possible, _ = masks(tp, fp)
+        keep = candidates_near(v, possible, top)
+        thresholds.append(piece_thresholds[keep])
+        tps.append(tp[keep])
+        fps.append(fp[keep])
+    if not (keep.shape[0] and keep[-1]):  # the totals: the last piece's last row
+        thresholds.append(piece_thresholds[-1:])
+        tps.append(tp[-1:])
+        fps.append(fp[-1:])
+    return CountTable(np.concatenate(thresholds), np.concatenate(tps), np.concatenate(fps))
 
 
 def piece_delong(path, auc):
