@@ -24,6 +24,10 @@ from .exceptions import UndefinedMetricWarning
 __all__ = ["prg_auc_score", "prg_curve"]
 
 
+# A few ulps of 1: the rounding of ``1 - (P / N) (FN / TP)`` near 0.
+_GAIN_ROUNDING = 8 * np.finfo(np.float64).eps
+
+
 def _gains(tp, fp, n_pos, n_neg):
     # (P / N) (FP / TP) is FPR / TPR: a ratio of rates, which neither overflows nor
     # underflows where classes weighing 1e300 and 1e-300 meet. The recall gain's
@@ -42,6 +46,11 @@ def table_prg_curve(table):
     fp = np.concatenate([[0.0], table.fps])
     thresholds = np.concatenate([[np.inf], table.thresholds.astype(np.float64)])
     precision_gain, recall_gain = _gains(tp, fp, n_pos, n_neg)
+    # A recall gain within its rounding of 0 is the point where the curve enters: its
+    # sign would otherwise decide whether the curve has one point more (one ulp above
+    # 0) or enters on the next segment (one below), and weights whose sums absorb the
+    # small ones (1e17 beside 1) round it either way with the rows' order.
+    recall_gain[np.abs(recall_gain) <= _GAIN_ROUNDING] = 0.0
     first = int(np.argmax(recall_gain >= 0))  # the last point has recall gain 1
     if recall_gain[first] > 0 and first > 0:
         # Enter at recall gain 0: TP = P^2 / (P + N) on the segment from the point

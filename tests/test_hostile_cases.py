@@ -82,6 +82,20 @@ def test_mixed_scales_give_numbers_not_nan():
         assert summary.roc_auc() == pytest.approx(spc.roc_auc_score(y, s), rel=1e-12)
 
 
+def test_prg_curve_enters_alike_whatever_the_rows_order():
+    """Weights of 1e17 beside 1 sum to 1e17 or 1e17 + 16 with the rows' order; the recall
+    gain at TP = 1e-17 is then one ulp above 0 or one below. The curve is the same either
+    way, to rounding (registry, in CI: it had one point more)."""
+    y = np.array([0, 0, 0, 0, 1, 0, 1, 0])
+    s = np.array([0, 0, 0, 0, 1, 0, 0, 1], dtype=bool)
+    w = np.array([1, 1, 1, 1e17, 1e-17, 3, 1, 3.0])
+    order = np.array([0, 1, 2, 4, 5, 3, 6, 7])
+    first = spc.prg_curve(y, s, sample_weight=w)
+    second = spc.prg_curve(y[order], s[order], sample_weight=w[order])
+    for a, b in zip(first, second):
+        np.testing.assert_allclose(a, b, rtol=1e-12)
+
+
 def test_the_hull_keeps_the_corner_of_a_perfect_ranking_at_mixed_scales():
     y, s, w = [0, 1, 1, 0], [.1, 1, .4, .2], [1e200, 1e-200, 1e200, 1e-200]
     fpr, tpr, _ = spc.roc_convex_hull(y, s, sample_weight=w)
