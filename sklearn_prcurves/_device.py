@@ -124,8 +124,12 @@ def device_count_table(xp, device, is_pos, y_score, sample_weight=None):
         # Exact integer counts, 32-bit where they fit (half the memory).
         count_dtype = xp.int32 if n < 2**31 else xp.int64
         running = xp.cumulative_sum(xp.astype(positive, count_dtype), dtype=count_dtype)
+        del positive
         tps = xp.take(running, ends)
-        fps = (xp.astype(ends, count_dtype) + 1) - tps
+        del running  # (the peak stays that of the rows' arrays, not of both tables)
+        fps = xp.astype(ends, count_dtype)  # rows at or above, less the positives
+        fps += 1
+        fps -= tps
         n_pos, n_neg = int(tps[-1]), n - int(tps[-1])
     else:
         tps = xp.take(xp.cumulative_sum(xp.where(positive, weight, 0.0)), ends)
