@@ -776,7 +776,7 @@ def det_curve(y_true, y_score, pos_label=None, sample_weight=None,
             xp.flip(thresholds[first:last]))
 
 
-def chunk_table(y_true, y_score, sample_weight, pos_label):
+def chunk_table(y_true, y_score, sample_weight, pos_label, bin_bits=None):
     """A stream's chunk counted on its device, for the summaries' ``update``:
     ``(labels, table, whole_weights)`` with the chunk's distinct labels and its
     :class:`~sklearn_prcurves._counts.CountTable`, both on the host (the table is
@@ -785,6 +785,12 @@ def chunk_table(y_true, y_score, sample_weight, pos_label):
     A chunk may hold one class. Without ``pos_label`` the positive label is 1 and the
     labels must lie in {-1, 0, 1} (the stream's union is checked by the summary).
     ``whole_weights``: whether every weight is a whole number (no weights: True).
+
+    ``bin_bits``: a :class:`~sklearn_prcurves.BinnedSummary`'s mantissa bits. The
+    table is then merged on the device into one row per bin (its highest score and
+    the counts through its last one), where the namespace can read a float's bits
+    (torch, CuPy; the array API standard has no bit cast): the summary bins that
+    score as it bins a row, and only the bins come to the host.
     """
     from ._counts import CountTable
 
@@ -823,10 +829,49 @@ def chunk_table(y_true, y_score, sample_weight, pos_label):
     else:
         is_pos = y_true == pos_label
     table = device_count_table(xp, device, is_pos, y_score, sample_weight)
+    if bin_bits is not None:
+        table = _binned(table, bin_bits)
     thresholds = _to_host(table.thresholds)
     tps, fps = (np.asarray(_to_host(xp.astype(c, xp.float64)), dtype=np.float64)
                 for c in (table.tps, table.fps))
     return labels, CountTable(thresholds, tps, fps), whole_weights
+
+
+def _binned(table, mantissa_bits):
+    """The table with its rows merged per bin of ``mantissa_bits`` (the scores rounded
+    to float32 up to 23 bits, as the summary bins them), or the table itself where
+    the namespace has no bit cast. Two scores of one sign share a bin when their bits
+    agree above the bin's width; the two zeros share one; scores below float32's
+    smallest normal number fall in the bin of 0 or of -1.2e-38, as on the host."""
+    xp = table.xp
+    values = table.thresholds
+    if not hasattr(values, "view"):
+        return table
+    if mantissa_bits <= 23:
+        tiny = float(np.finfo(np.float32).tiny)
+        # (float32 scores are binned as they are, subnormal ones included)
+        small = (xp.abs(values) < tiny) & (values != 0) & (values.dtype != xp.float32)
+        above_zero = values > 0
+        with np.errstate(over="ignore", under="ignore"):  # (as the host: past 3.4e38, inf)
+            values = xp.astype(values, xp.float32)  # (rounded to nearest, as NumPy)
+        if bool(xp.any(small)):
+            values = xp.where(small & above_zero, 0.0, xp.where(small, -tiny, values))
+        shift, bits_dtype = 23 - mantissa_bits, xp.int32
+    else:
+        values = xp.astype(values, xp.float64)
+        shift, bits_dtype = 52 - mantissa_bits, xp.int64
+    values = xp.where(values == 0, 0.0, values)  # -0.0: the bits of 0.0
+    try:
+        bits = values.view(bits_dtype)
+    except (AttributeError, TypeError, RuntimeError, ValueError):
+        return table
+    high = bits >> shift
+    last = xp.concat([high[1:] != high[:-1], xp.ones(1, dtype=xp.bool, device=table.device)])
+    ends = xp.nonzero(last)[0]
+    starts = xp.concat([xp.zeros(1, dtype=ends.dtype, device=table.device), ends[:-1] + 1])
+    return DeviceTable(xp, table.device, xp.take(table.thresholds, starts),
+                       xp.take(table.tps, ends), xp.take(table.fps, ends),
+                       table.n_pos, table.n_neg)
 
 
 def confusion_matrix_at_thresholds(y_true, y_score, *, pos_label=None, sample_weight=None):

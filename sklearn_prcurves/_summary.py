@@ -58,11 +58,13 @@ class _Stream:
     in another, nor a ``pos_label`` no label can equal.
     """
 
-    def _counted_on_device(self, y_true, y_score, sample_weight):
+    def _counted_on_device(self, y_true, y_score, sample_weight, bin_bits=None):
         """A chunk of another array namespace, counted where it lives (torch on a
-        GPU): ``(table, whole_weights)`` with its labels checked against the stream;
-        None when the chunk is to be read on the host (:func:`_host_arrays`)."""
-        chunk = _device.chunk_table(y_true, y_score, sample_weight, self.pos_label)
+        GPU): ``(table, whole_weights)`` with its labels checked against the stream
+        (``bin_bits``: one row per bin, see :func:`~._device.chunk_table`); None when
+        the chunk is to be read on the host (:func:`_host_arrays`)."""
+        chunk = _device.chunk_table(y_true, y_score, sample_weight, self.pos_label,
+                                    bin_bits)
         if chunk is None:
             return None
         labels, table, whole_weights = chunk
@@ -530,12 +532,15 @@ class BinnedSummary(_Stream):
         """Add a chunk of rows (an empty chunk changes nothing). Returns self.
 
         Arrays of another array namespace away from host memory (torch on a GPU) are
-        counted on their device and their table binned on the host."""
-        on_device = self._counted_on_device(y_true, y_score, sample_weight)
+        counted and binned on their device (where it can read a float's bits: torch,
+        CuPy; else the table is binned on the host)."""
+        on_device = self._counted_on_device(y_true, y_score, sample_weight,
+                                            self.mantissa_bits)
         if on_device is not None:
             table, whole_weights = on_device
             self.integer_weights_ = self.integer_weights_ and whole_weights
-            # The table's scores as rows weighing their positives and negatives.
+            # The table's scores (one per bin, or each distinct one) as rows weighing
+            # their positives and negatives.
             scores = np.concatenate([table.thresholds, table.thresholds])
             weight = np.concatenate([table.pos, table.neg])
             is_pos = np.arange(scores.shape[0]) < len(table)

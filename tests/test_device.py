@@ -462,6 +462,47 @@ def test_summaries_count_device_chunks_on_the_device(summary, weighted, convert,
                              _summary_results(refined_host))
 
 
+@pytest.mark.parametrize("mantissa_bits", [0, 5, 8, 13, 16, 23, 30, 52])
+@pytest.mark.parametrize("dtype", [np.float64, np.float32])
+def test_binned_summary_bins_device_chunks_on_the_device(mantissa_bits, dtype, convert,
+                                                         monkeypatch):
+    """Bins formed on the device are the host's, bit for bit: negative scores, both
+    zeros, scores below float32's smallest normal number and past its largest; and
+    where the namespace reads a float's bits (torch), only the bins reach the host."""
+    rng = np.random.default_rng(mantissa_bits)
+    special = [-0.0, 0.0, 1e-40, -1e-40, 1e-310, 3e38, -3e38, 1e39, -2.5, 1.0]
+    s = np.r_[special, rng.normal(size=600) * 10.0 ** rng.integers(-3, 4, 600)]
+    with np.errstate(over="ignore"):
+        s = s.astype(dtype)
+    s = s[np.isfinite(s)]
+    y = rng.integers(0, 2, s.shape[0])
+    w = rng.random(s.shape[0]) * 3
+    shipped = []
+    binned = _device._binned
+
+    def spy(table, bits):
+        out = binned(table, bits)
+        shipped.append((len(table), len(out)))
+        return out
+
+    monkeypatch.setattr(_device, "_binned", spy)
+    for weight in (None, w):
+        host = spc.BinnedSummary(mantissa_bits).update(y, s, sample_weight=weight)
+        with config_context(array_api_dispatch=True):
+            device = spc.BinnedSummary(mantissa_bits).update(
+                convert(y), convert(s), sample_weight=None if weight is None else convert(weight))
+        np.testing.assert_array_equal(device.keys_, host.keys_)
+        # Whole counts are exact; a bin's weight is a difference of running sums on
+        # the device (a sum of its rows on the host): equal to their rounding.
+        for got, expected in ((device.pos_, host.pos_), (device.neg_, host.neg_)):
+            if weight is None:
+                np.testing.assert_array_equal(got, expected)
+            else:
+                np.testing.assert_allclose(got, expected, rtol=1e-10)
+    if _kernel_available(convert) and hasattr(convert(s), "view"):
+        assert all(bins == host.keys_.shape[0] for _, bins in shipped)
+
+
 def test_summaries_read_host_arrays_of_other_namespaces():
     # Dispatch on, the NumPy specialisation on (as shipped): torch on the CPU and
     # array_api_strict chunks are read on the host (this crashed before: a torch
