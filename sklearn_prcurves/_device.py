@@ -39,7 +39,7 @@ from typing import Any
 import numpy as np
 
 from ._compat import TIES_SUMMED_LAST_ROW_FIRST, array_namespace_and_device
-from ._exact import best_sure_value, candidates_at_least, candidates_near
+from ._exact import CANDIDATE_MARGIN, best_sure_value, candidates_at_least, candidates_near
 from ._interpolation import INTERPOLATIONS, LEADING_NEGATIVES, segment_areas
 
 __all__ = ["DeviceTable", "device_count_table", "DEVICE_FUNCTIONS", "counted_on_device"]
@@ -996,25 +996,27 @@ def fbeta_optimal_threshold(y_true, y_score, *, beta=1.0, pos_label=None,
 
 
 def break_even_point(y_true, y_score, *, pos_label=None, sample_weight=None):
-    from ._results import OperatingPoint
+    from ._operating import path_break_even
 
     table = _counted(y_true, y_score, sample_weight, pos_label, infer="curve")
     if table is None:
         return NotImplemented
-    xp = table.xp
+    xp, device = table.xp, table.device
     tp, fp = table.path()
     predicted = tp + fp
-    n_pos = float(tp[-1])
-    # The first point predicting at least P rows positive, and the one before it: the
-    # host's arithmetic on those two, as Python floats (the same operations).
-    j = int(xp.searchsorted(predicted, xp.asarray([n_pos], dtype=xp.float64,
-                                                  device=table.device), side="left")[0])
-    i = j - 1
-    predicted_i, predicted_j = float(predicted[i]), float(predicted[j])
-    tp_i, tp_j = float(tp[i]), float(tp[j])
-    fraction = (n_pos - predicted_i) / (predicted_j - predicted_i)
-    tp_at = tp_i + fraction * (tp_j - tp_i)
-    return OperatingPoint(float(tp_at / n_pos), float(table.thresholds[j - 1]))
+    n_pos = table.n_pos
+    # The path from the last point surely below P rows predicted positive to the
+    # first surely at or above it: the host's rule decides on those few points.
+    margin = n_pos * CANDIDATE_MARGIN
+    lo, hi = (int(xp.searchsorted(predicted, xp.asarray([level], dtype=xp.float64,
+                                                           device=device))[0])
+              for level in (n_pos - margin, n_pos + margin))
+    start, stop = lo - 1, min(hi, predicted.shape[0] - 1) + 1
+    kept = np.asarray(_to_host(xp.astype(table.thresholds[max(start - 1, 0):stop - 1],
+                                         xp.float64)))
+    thresholds = np.concatenate([[np.inf], kept]) if start == 0 else kept  # (the origin's)
+    return path_break_even(np.asarray(_to_host(tp[start:stop])),
+                           np.asarray(_to_host(fp[start:stop])), thresholds, n_pos)
 
 
 def operating_points(y_true, y_score, *, pos_label=None, sample_weight=None):

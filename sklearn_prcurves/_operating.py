@@ -429,13 +429,29 @@ def break_even_point(
     table = two_class_table(y_true, y_score, pos_label, sample_weight)
     tp = np.concatenate([[0.0], table.tps])
     fp = np.concatenate([[0.0], table.fps])
-    n_pos = tp[-1]
+    thresholds = np.concatenate([[np.inf], table.thresholds.astype(np.float64)])
+    return path_break_even(tp, fp, thresholds, table.n_pos)
+
+
+def path_break_even(tp, fp, thresholds, n_pos):
+    """:func:`break_even_point` on a stretch of the curve's path: points ``(tp, fp)``
+    and the threshold of each (``inf`` at the origin), the first predicting fewer
+    than ``n_pos`` rows positive and the last at least as many.
+
+    The point is on the step into the first point predicting at least P rows; a
+    weighted count within its rounding of P counts as P (sums of fractional weights
+    round with the rows' order, and the threshold must not).
+    """
     predicted = tp + fp
-    j = int(np.searchsorted(predicted, n_pos, side="left"))  # first point with TP+FP >= P
+    total = Fraction(float(n_pos))
+    with np.errstate(over="ignore"):
+        share = predicted / n_pos
+    reached = exact_at_least(share, 1.0, lambda at: [p / total for p in fractions(predicted, at)])
+    j = int(np.argmax(reached))
     i = j - 1
-    fraction = (n_pos - predicted[i]) / (predicted[j] - predicted[i])
+    fraction = min((n_pos - predicted[i]) / (predicted[j] - predicted[i]), 1.0)
     tp_at = tp[i] + fraction * (tp[j] - tp[i])
-    return OperatingPoint(float(tp_at / n_pos), float(table.thresholds[j - 1]))
+    return OperatingPoint(float(tp_at / n_pos), float(thresholds[j]))
 
 
 @validate_params(

@@ -233,6 +233,11 @@ def _cases():
     # The smallest subnormal weights: halving one rounds to 0, so F-beta's first
     # point is 0 / 0 on the device as on the host (the registry, in CI).
     yield "weights 5e-324", np.array([1, 0]), np.array([0.0, 1.0]), np.full(2, 5e-324)
+    # As many rows predicted positive as there are positives, to the weights' rounding
+    # (the break-even point's threshold: registry).
+    yield ("predicted = P within rounding", np.array([1, 0, 0, 1, 0, 0, 1, 1]),
+           np.array([0.0, 0, 1, 0, 1, 1, 0, 1]),
+           np.array([0.1, 0.1, 0.1, 0.1, 0.1, 0.3, 0.3, 0.1]))
 
 
 CASES = {name: (y, s, w) for name, y, s, w in _cases()}

@@ -96,6 +96,20 @@ def test_prg_curve_enters_alike_whatever_the_rows_order():
         np.testing.assert_allclose(a, b, rtol=1e-12)
 
 
+def test_break_even_threshold_whatever_the_rows_order():
+    """At threshold 1, 0.1 + 0.1 + 0.3 + 0.1 rows are predicted positive: as many as
+    there are positives, or an ulp fewer, with the rows' order. The threshold is 1
+    either way (registry: it was 0 in one order)."""
+    y = np.array([1, 0, 0, 1, 0, 0, 1, 1])
+    s = np.array([0.0, 0, 1, 0, 1, 1, 0, 1])
+    w = np.array([0.1, 0.1, 0.1, 0.1, 0.1, 0.3, 0.3, 0.1])
+    points = [spc.break_even_point(y[order], s[order], sample_weight=w[order])
+              for order in (np.arange(8), np.array([0, 1, 2, 4, 5, 3, 6, 7]),
+                            np.arange(8)[::-1])]
+    assert {p.threshold for p in points} == {1.0}
+    assert max(p.value for p in points) - min(p.value for p in points) < 1e-15
+
+
 def test_the_hull_keeps_the_corner_of_a_perfect_ranking_at_mixed_scales():
     y, s, w = [0, 1, 1, 0], [.1, 1, .4, .2], [1e200, 1e-200, 1e200, 1e-200]
     fpr, tpr, _ = spc.roc_convex_hull(y, s, sample_weight=w)
