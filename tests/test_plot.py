@@ -230,6 +230,17 @@ def test_the_drawn_curve_lies_inside_its_drawn_band(n, prevalence):
         spc.RocCurveDisplay.from_predictions(y, scores, confidence_band=1.5)
 
 
+def test_hull_of_a_one_class_curve_is_not_drawn():
+    """One class: scikit-learn draws a NaN curve (and warns); the hull is left out
+    instead of failing on NaN (registry, weights of 5e-324)."""
+    y, s = np.zeros(5, int), np.array([0.0, 0, 0, 0, 1])
+    with pytest.warns(spc.exceptions.UndefinedMetricWarning, match="No positive samples"):
+        display = spc.RocCurveDisplay.from_predictions(
+            y, s, pos_label=1, plot_hull=True, sample_weight=[5e-324, 5e-324, 5e-324, 1, 5e-324])
+    assert display.hull_line_ is None
+    plt.close("all")
+
+
 def test_log_fpr_axis():
     rng = np.random.default_rng(0)
     y = (rng.random(2000) < 0.05).astype(int)

@@ -71,6 +71,9 @@ class Entry:
     two_scores: bool = False
     groups: bool = False
     sklearn: Callable[[Data], object] | None = None
+    # A scikit-learn call whose RuntimeWarnings the entry may repeat, where its values
+    # differ from scikit-learn's (a display drawing more than scikit-learn's does).
+    warns_as: Callable[[Data], object] | None = None
 
 
 # --- calling and reading outcomes ------------------------------------------------------
@@ -127,8 +130,9 @@ def outcome(entry, data):
                 + "".join(traceback.format_tb(error.__traceback__)[-3:]))
             return "error", type(error)
     leaked = [w for w in caught if issubclass(w.category, RuntimeWarning)]
-    if leaked and entry.sklearn is not None:
-        leaked = [w for w in leaked if str(w.message) not in _sklearn_warnings(entry, data)]
+    reference = entry.sklearn or entry.warns_as
+    if leaked and reference is not None:
+        leaked = [w for w in leaked if str(w.message) not in _sklearn_warnings(reference, data)]
     assert not leaked, f"leaked: {leaked[0].category.__name__}: {leaked[0].message}"
     numbers = _flat(result)
     undefined = any(issubclass(w.category, UndefinedMetricWarning) for w in caught)
@@ -204,11 +208,11 @@ def check_invariants(entry, data, random):
     return first
 
 
-def _sklearn_warnings(entry, data):
+def _sklearn_warnings(reference, data):
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         try:
-            entry.sklearn(data)
+            reference(data)
         except Exception:
             pass
     return {str(w.message) for w in caught if issubclass(w.category, RuntimeWarning)}
@@ -284,15 +288,15 @@ def _scorer_call(scorer_of):
     return call
 
 
-def _display(cls, invariants=("order", "ftz"), sklearn_cls=None, **kwargs):
-    def call(d, cls=cls):
+def _display(cls, invariants=("order", "ftz"), sklearn_cls=None, warns_as=None, **kwargs):
+    def call(d, cls=cls, options=kwargs):
         import matplotlib
 
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
 
         try:
-            display = cls.from_predictions(d.y, d.s, pos_label=1, **kwargs, **sw(d))
+            display = cls.from_predictions(d.y, d.s, pos_label=1, **options, **sw(d))
             # Each drawn line's extent and area: what a reader sees (a collinear vertex
             # kept or dropped by rounding changes the points, not the picture).
             # Only the drawn points: matplotlib leaves out infinite ones (scikit-learn
@@ -303,8 +307,11 @@ def _display(cls, invariants=("order", "ftz"), sklearn_cls=None, **kwargs):
                      float(trapezoid(x[:, 1], x[:, 0]))) for x in lines if x.size]
         finally:
             plt.close("all")
-    reference = None if sklearn_cls is None else (lambda d: call(d, sklearn_cls))
-    return Entry(call, invariants, examples=12, sklearn=reference)
+
+    return Entry(call, invariants, examples=12,
+                 sklearn=None if sklearn_cls is None else (lambda d: call(d, sklearn_cls)),
+                 # (scikit-learn's display of the same curve, without the additions)
+                 warns_as=None if warns_as is None else (lambda d: call(d, warns_as, {})))
 
 
 def _summary(cls, chunks=2, **kwargs):
@@ -531,7 +538,8 @@ REGISTRY: dict[str, Entry] = {
     # (the plain displays draw what scikit-learn's draw, warnings included)
     "DetCurveDisplay": _display(spc.DetCurveDisplay, sklearn_cls=skm.DetCurveDisplay),
     "DetCurveDisplay[band]": _display(spc.DetCurveDisplay, (), confidence_band=0.9,
-                                      n_resamples=20, random_state=0),
+                                      n_resamples=20, random_state=0,
+                                      warns_as=skm.DetCurveDisplay),
     "PRCurveDisplay": _display(spc.PrecisionRecallDisplay, operating_points=[0, 2**70]),
     "ROCCurveDisplay": _display(spc.RocCurveDisplay, sklearn_cls=skm.RocCurveDisplay),
     "PrecisionRecallGainDisplay": _display(spc.PrecisionRecallGainDisplay),

@@ -145,15 +145,21 @@ class RocCurveDisplay(TableCurveMixin, _SklearnRocCurveDisplay):
         fprs, tprs = _as_list(self.fpr), _as_list(self.tpr)
         hulls = []
         for fpr, tpr in zip(fprs, tprs):
-            keep = hull_vertices(np.asarray(fpr, float), np.asarray(tpr, float))
+            fpr, tpr = np.asarray(fpr, float), np.asarray(tpr, float)
+            if not (np.isfinite(fpr).all() and np.isfinite(tpr).all()):
+                hulls.append(None)  # one class: the curve is NaN (scikit-learn warned)
+                continue
+            keep = hull_vertices(fpr, tpr)
             hulls.append((fpr[keep], tpr[keep], float(trapezoid(tpr[keep], fpr[keep]))))
         names = curve_names(self, name, len(hulls))
-        labels = summary_label([area for *_, area in hulls], names, "hull", "AUC")
+        labels = summary_label([np.nan if h is None else h[2] for h in hulls], names,
+                               "hull", "AUC")
         lines = []
-        for (fpr, tpr, _), line, label in zip(hulls, self._drawn_lines(), labels):
-            lines += self.ax_.plot(fpr, tpr, linestyle="--", color=line.get_color(),
-                                   label=label)
-        self.hull_line_ = lines[0] if len(lines) == 1 else lines
+        for hull, line, label in zip(hulls, self._drawn_lines(), labels):
+            if hull is not None:
+                lines += self.ax_.plot(hull[0], hull[1], linestyle="--",
+                                       color=line.get_color(), label=label)
+        self.hull_line_ = None if not lines else lines[0] if len(lines) == 1 else lines
 
     def _use_log_fpr(self):
         low = log_axis_low(np.concatenate([np.asarray(f, float) for f in _as_list(self.fpr)]))
