@@ -313,7 +313,10 @@ def exact_summary(y_true, y_score, *, sample_weight=None, pos_label=None, n_rang
     n_ranges = n_ranges or max(2, 4 * len(parts))
     if pooled.dtype == bool:  # (NumPy's quantile cannot interpolate booleans)
         pooled = pooled.view(np.uint8)
-    edges = np.unique(np.quantile(pooled, np.linspace(0, 1, n_ranges + 1)[1:-1]))
+    # Sampled scores themselves as edges (no interpolation between two of them, which
+    # overflows between -1e300 and 1.8e308).
+    edges = np.unique(np.quantile(pooled, np.linspace(0, 1, n_ranges + 1)[1:-1],
+                                  method="lower"))
     n_split = edges.shape[0] + 1
     split = [dask.delayed(_split, nout=n_split)(y, s, w, pos_label, edges) for y, s, w in parts]
     # Ranges in decreasing score order: each piece starts where the ranges above end.
