@@ -368,7 +368,9 @@ def path_points(tp, fp, thresholds, interpolation, leading_negatives="interpolat
     # Every path point from the first one with a positive, vertical drops included.
     b_all = xp.arange(first, tp.shape[0], device=_device_of(tp))
     d_tp_all = tp[first:] - tp[first - 1:-1]
-    visible = xp.floor(d_tp_all / n_pos * _DRAWN_POINTS_PER_UNIT_RECALL)
+    # (a share of recall a few ulps short of a whole number of drawn points is that
+    # number: the rows' order rounds the sums either way, and must not decide them)
+    visible = xp.floor(d_tp_all / n_pos * _DRAWN_POINTS_PER_UNIT_RECALL * (1.0 + 8 * _EPS))
     zero_counts = xp.zeros(b_all.shape[0], dtype=xp.int64, device=_device_of(tp))
     counts, thinned = zero_counts, zero_counts != 0  # interior points before each one
     if interpolation == "davis-goadrich":

@@ -110,6 +110,20 @@ def test_break_even_threshold_whatever_the_rows_order():
     assert max(p.value for p in points) - min(p.value for p in points) < 1e-15
 
 
+def test_pr_curve_points_whatever_the_rows_order():
+    """A segment of 3/16 of the recall axis holds 384 drawn points, or 383 where the
+    weights' sum (1e155 each) rounds its share an ulp short: not any more (registry)."""
+    y = np.array([1, 1, 0, 1, 1, 1, 1, 1, 1, 1])
+    s = np.array([0.0, 0, 0, 0, 0, 0, 0, 1, 0, 0])
+    w = np.array([1, 1, 1, 1, 1, 2, 3, 3, 3, 1]) * 1e155
+    rng = np.random.default_rng(1)
+    curves = [spc.pr_curve(y[o], s[o], sample_weight=w[o])
+              for o in (rng.permutation(10) for _ in range(20))]
+    for curve in curves[1:]:
+        for a, b in zip(curve, curves[0]):
+            np.testing.assert_allclose(a, b, rtol=1e-12)
+
+
 def test_the_hull_keeps_the_corner_of_a_perfect_ranking_at_mixed_scales():
     y, s, w = [0, 1, 1, 0], [.1, 1, .4, .2], [1e200, 1e-200, 1e200, 1e-200]
     fpr, tpr, _ = spc.roc_convex_hull(y, s, sample_weight=w)
