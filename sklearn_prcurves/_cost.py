@@ -13,12 +13,14 @@ from __future__ import annotations
 
 from numpy.typing import ArrayLike
 
+from fractions import Fraction
 from numbers import Real
 
 import numpy as np
 from sklearn.utils import Bunch
 
 from ._compat import Interval, validate_params
+from ._exact import exact_argmax, fractions
 from ._curves import BINARY_PARAMS, two_class_table
 from ._hull import hull_path
 
@@ -98,7 +100,8 @@ def cost_curve(
 
 
 def table_expected_cost(table, cost_fp, cost_fn, prevalence=None):
-    fpr, tpr, thresholds = _hull_rates(table)
+    tp, fp, thresholds = hull_path(table)
+    fpr, tpr = fp / table.n_neg, tp / table.n_pos
     p = table.n_pos / (table.n_pos + table.n_neg) if prevalence is None else prevalence
     if not p * cost_fn + (1 - p) * cost_fp > 0:
         raise ValueError(
@@ -106,7 +109,12 @@ def table_expected_cost(table, cost_fp, cost_fn, prevalence=None):
             f"cost_fp={cost_fp:g}: give a positive cost to the errors that can occur.")
     pc = p * cost_fn / (p * cost_fn + (1 - p) * cost_fp)
     normalized = (1 - tpr) * pc + fpr * (1 - pc)
-    best = int(np.argmin(normalized))
+    # Two hull vertices of equal cost (an edge parallel to the isocost lines): the
+    # highest threshold, compared exactly, not as the rates round.
+    n_pos, n_neg, exact_pc = (Fraction(float(v)) for v in (table.n_pos, table.n_neg, pc))
+    best = exact_argmax(-normalized, lambda at: [
+        -((1 - t / n_pos) * exact_pc + f / n_neg * (1 - exact_pc))
+        for t, f in zip(fractions(tp, at), fractions(fp, at))])
     return Bunch(
         expected_cost=float(normalized[best] * (p * cost_fn + (1 - p) * cost_fp)),
         normalized_expected_cost=float(normalized[best]),

@@ -124,6 +124,20 @@ def test_pr_curve_points_whatever_the_rows_order():
             np.testing.assert_allclose(a, b, rtol=1e-12)
 
 
+def test_expected_cost_tie_goes_to_the_highest_threshold_at_every_scale():
+    """Two hull vertices cost the same (5/13 at cost_fn=5): the highest threshold wins
+    at weights of 1e-300 as at 1, in every row order (registry: the rounding chose)."""
+    y = np.array([0, 1, 0, 1, 1, 0, 1, 0, 0])
+    s = np.array([0.0, 1, 0, 1, 1, 1, 0, 0, 1])
+    w = np.array([1, 1, 1, 1, 3, 1, 1, 3, 1.0])
+    rng = np.random.default_rng(0)
+    for scale in (1.0, 1e-300, 1e300):
+        for order in (rng.permutation(9) for _ in range(10)):
+            result = spc.expected_cost(y[order], s[order], sample_weight=w[order] * scale,
+                                       cost_fn=5.0)
+            assert result.threshold == 1.0
+
+
 def test_the_hull_keeps_the_corner_of_a_perfect_ranking_at_mixed_scales():
     y, s, w = [0, 1, 1, 0], [.1, 1, .4, .2], [1e200, 1e-200, 1e200, 1e-200]
     fpr, tpr, _ = spc.roc_convex_hull(y, s, sample_weight=w)
