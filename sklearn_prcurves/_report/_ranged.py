@@ -11,7 +11,9 @@ carrying the counts of the pieces above it: the same arithmetic as the Dask path
 ranges. When the whole table is one range (fewer than ``cap`` distinct scores) the
 caller uses the library's own functions on it, and every number is the library's to
 the last bit; with several ranges the sums are taken piece by piece and agree to
-rounding (about 1e-15 relative).
+rounding (about 1e-15 relative), and the best thresholds (KS, F1, operating points) are
+decided by the library's exact rules on the few rows that can be them
+(:func:`piece_candidates`).
 """
 
 import numpy as np
