@@ -487,16 +487,17 @@ def _label_matrix(y_true, y_score, sample_weight, labels=None):
     return xp, device, y_true[:, None] == row[None, :], classes
 
 
-def _averaged(y_true, y_score, sample_weight, average, measure, rows=None, labels=None):
+def _averaged(y_true, y_score, sample_weight, average, measure, rows=None, found=None):
     """``measure`` (of a device table) of multiclass or multilabel input, averaged as
     scikit-learn's ``_average_binary_score`` averages it: 'micro' (the label matrix
     and the scores read row after row as one binary problem), 'macro', 'weighted' (by
     each class's weight) or None over the columns, or 'samples' over the rows (by
     ``rows``, all rows at once; without it, the host). NotImplemented for the host
-    where a column (or row) lacks a class, or the averaging weights sum to zero."""
+    where a column (or row) lacks a class, or the averaging weights sum to zero.
+    ``found``: :func:`_label_matrix`'s answer, where the caller has it already."""
     if average == "samples" and rows is None:
         return NotImplemented
-    found = _label_matrix(y_true, y_score, sample_weight, labels)
+    found = found or _label_matrix(y_true, y_score, sample_weight)
     if found is None:
         return NotImplemented
     xp, device, positives, _ = found
@@ -616,7 +617,7 @@ def _multiclass_roc_auc(y_true, y_score, average, multi_class, sample_weight, la
         return NotImplemented  # (the host says the scores must be probabilities)
     if multi_class == "ovr":
         return _averaged(y_true, y_score, sample_weight, average, device_roc_auc,
-                         labels=labels)
+                         found=found)
 
     def binary(is_pos, column):
         table = device_count_table(xp, device, is_pos, column)
