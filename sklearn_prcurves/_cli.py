@@ -218,6 +218,11 @@ def _check_arguments(args):
         _check_style(args.style)
     if not 0 <= args.mantissa_bits <= 52:
         raise InputError("--mantissa-bits must be in [0, 52]")
+    if not args.no_files:
+        try:
+            _figure_options(args).check_pixels(segments=getattr(args, "by", None) is not None)
+        except ValueError as error:
+            raise InputError(str(error)) from None
     if args.command == "report":
         if len(set(args.score)) != len(args.score):
             raise InputError("a --score column is named twice")

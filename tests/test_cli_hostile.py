@@ -172,3 +172,56 @@ def test_the_demo_without_pyarrow_names_the_extra(monkeypatch, capsys):
     err = capsys.readouterr().err
     assert err.strip() == ("sklearn-prcurves: error: the report reads files with pyarrow: "
                            "pip install 'sklearn-prcurves[report]'")
+
+
+@pytest.mark.parametrize("n_models", [21, 60])
+def test_many_models_give_a_report_with_legible_figures(tmp_path, n_models, capsys):
+    """Sixty submissions to a challenge is an ordinary use: every model in the tables
+    and the JSON, the best few by AUC-PR drawn (legends beside the axes), the choice
+    stated in the figures' captions."""
+    pytest.importorskip("matplotlib")
+    from sklearn_prcurves._report._figures import MAX_DRAWN_MODELS
+
+    rng = np.random.default_rng(0)
+    y = (rng.random(600) < 0.06).astype(int)
+    columns = {f"m{k:02d}": np.round(y * rng.normal(k / n_models, 1, 600)
+                                      + rng.normal(0, 1, 600), 2) for k in range(n_models)}
+    header = "y," + ",".join(columns)
+    rows = zip(y, *columns.values())
+    path = tmp_path / "many.csv"
+    path.write_text(_csv(header, rows))
+    out = tmp_path / "report"
+    argv = ["report", str(path), "--label", "y", "--output", str(out), "--no-progress",
+            "--no-intervals", "--quiet"]
+    for name in columns:
+        argv += ["--score", name]
+    assert main(argv) == 0
+    results = json.loads((out / "results.json").read_text())
+    assert len(results["models"]) == n_models
+    page = (out / "report.html").read_text()
+    assert f"the {MAX_DRAWN_MODELS} best of {n_models} models by AUC-PR" in page
+    assert {p.name for p in out.iterdir()} >= {"pr_curves.png", "roc_curves.png"}
+
+
+@pytest.mark.parametrize("options", [
+    ["--dpi", "2400", "--figure-size", "50,50"],
+    ["--dpi", "1400", "--figure-size", "30,30", "--by", "g"],
+    ["--dpi", "2400", "--figure-format", "pdf"],
+])
+def test_figures_past_the_pixel_limit_are_refused_before_any_work(tmp_path, options, capsys):
+    """One line of error naming the options, before the input is even opened (the file
+    does not exist), never a MemoryError or a machine that runs out of memory."""
+    argv = ["report", str(tmp_path / "not-there.csv"), "--label", "y", "--score", "s",
+            "--output", str(tmp_path / "out"), *options]
+    assert main(argv) != 0
+    out, err = capsys.readouterr()
+    assert "megapixels" in err and "--dpi" in err and err.count("\n") == 1
+    assert "Traceback" not in err and not (tmp_path / "out").exists()
+
+
+def test_svg_figures_have_no_pixel_limit(tmp_path):
+    from sklearn_prcurves._report._figures import FigureOptions
+
+    FigureOptions("svg", 2400, (50, 50)).check_pixels(segments=True)
+    with pytest.raises(ValueError, match="megapixels"):
+        FigureOptions("png", 2400, (50, 50)).check_pixels()

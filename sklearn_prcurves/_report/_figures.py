@@ -90,15 +90,53 @@ def _iso_f1(ax):
     draw_iso_f1(ax, (0.2, 0.4, 0.6, 0.8))
 
 
-def _legend_below(ax, n):
-    ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.1), ncol=1 if n > 3 else 1,
-              fontsize=8, frameon=False)
+def _legend_beside(ax, handles=None, labels=None, clear=0.02):
+    """The legend outside the axes, on their right: it covers no curve, however many
+    entries it holds (the saved figure grows to take it). ``clear``: how far right of
+    the axes it starts, in axes widths (past labels written at the edge)."""
+    if handles is None:
+        handles, labels = ax.get_legend_handles_labels()
+    ax.legend(handles, labels, loc="upper left", bbox_to_anchor=(1 + clear, 1.0),
+              fontsize=8, frameon=False, borderaxespad=0.0)
+
+
+#: The most models drawn in one figure; the report's tables list every model.
+MAX_DRAWN_MODELS = 8
+
+
+def _subtitle(note):
+    return f"\n({note})" if note else ""
+
+
+def drawn_models(tables, results):
+    """``(models to draw, note)``: every model, or the :data:`MAX_DRAWN_MODELS` best by
+    AUC-PR (Davis-Goadrich), the report's recommended area, in the tables' order, with
+    a sentence saying so (empty when every model is drawn)."""
+    models = list(tables)
+    if len(models) <= MAX_DRAWN_MODELS:
+        return models, ""
+
+    def area(model):
+        value = results[model]["values"].get("auc_pr")
+        return -np.inf if value is None or value != value else value
+
+    best = set(sorted(models, key=lambda m: -area(m))[:MAX_DRAWN_MODELS])
+    note = (f"the {MAX_DRAWN_MODELS} best of {len(models)} models by AUC-PR "
+            "(Davis-Goadrich) are drawn; the tables list all of them")
+    return [m for m in models if m in best], note
 
 
 #: The report's figure formats: what each is saved as, and its MIME type in the page.
 FORMATS = {"png": "image/png", "svg": "image/svg+xml", "pdf": "application/pdf"}
 DEFAULT_DPI = 150
 DEFAULT_SIZE = (6.4, 6.4)  # inches, of one panel
+
+
+#: The most pixels a figure may have (raster formats; PDF figures are shown in the page
+#: as PNG): 100 megapixels, 400 MB as an RGBA image while it is drawn.
+MAX_PIXELS = 100_000_000
+# Inches a legend beside the axes may add to a figure's width.
+_LEGEND_WIDTH = 4.5
 
 
 class FigureOptions:
@@ -108,6 +146,39 @@ class FigureOptions:
 
     def __init__(self, fmt="png", dpi=DEFAULT_DPI, size=DEFAULT_SIZE, style=None):
         self.format, self.dpi, self.size, self.style = fmt, dpi, tuple(size), style
+
+    def largest_figure(self, segments=False):
+        """``(width, height)`` in inches of the largest figure the report can draw:
+        the ROC pair, the PR figure, or with ``segments`` (``--by``) the small
+        multiples (at most 4 x 3 panels), legends beside them included."""
+        width, height = self.size
+        panel = _segment_panel(width)
+        sizes = [(width + _LEGEND_WIDTH, height + 1.0),
+                 (2 * width + _LEGEND_WIDTH, height - 0.2)]
+        if segments:
+            sizes.append((4 * panel + _LEGEND_WIDTH, 3 * panel + 0.8))
+        return max(sizes, key=lambda size: size[0] * size[1])
+
+    def check_pixels(self, segments=False):
+        """Refuse, before any work, figures larger than :data:`MAX_PIXELS` (for
+        raster output; an SVG figure has no pixels): one line saying which options
+        to lower."""
+        if self.format == "svg":
+            return
+        width, height = self.largest_figure(segments)
+        pixels = width * self.dpi * height * self.dpi
+        if pixels > MAX_PIXELS:
+            raise ValueError(
+                f"--dpi {self.dpi} with --figure-size {self.size[0]:g},{self.size[1]:g} "
+                f"makes figures of up to {width * self.dpi:,.0f} x {height * self.dpi:,.0f}"
+                f" pixels ({pixels / 1e6:,.0f} megapixels); at most "
+                f"{MAX_PIXELS / 1e6:,.0f} megapixels are drawn: lower --dpi or "
+                "--figure-size (or use --figure-format svg)")
+
+
+def _segment_panel(width):
+    """One small-multiple panel's side in inches, for panels of ``width`` inches."""
+    return max(width / 2.2, 2.4)
 
 
 def draw_figures(tables, results, prevalence, options=None, spec=None, segments=None):
@@ -146,9 +217,12 @@ def build_figures(tables, results, prevalence, options=None, spec=None, segments
     colours = plt.rcParams["axes.prop_cycle"].by_key()["color"]
     figures = []
 
+    drawn, drawn_note = drawn_models(tables, results)
+    shown = f"; {drawn_note}" if drawn_note else ""
     fig, ax = plt.subplots(figsize=(width, height + 1.0))
     _iso_f1(ax)
-    for i, (model, table) in enumerate(tables.items()):
+    for i, model in enumerate(drawn):
+        table = tables[model]
         colour = colours[i % len(colours)]
         values = results[model]["values"]
         recall, precision = _pr_points(table)
@@ -162,21 +236,24 @@ def build_figures(tables, results, prevalence, options=None, spec=None, segments
     ax.axhline(prevalence, color="0.4", linestyle=":", linewidth=1,
                label=f"random classifier (prevalence {prevalence:.4f})")
     ax.set(xlim=(0, 1), ylim=(0, 1.02), xlabel="Recall", ylabel="Precision")
-    ax.set_title("Precision-recall curves (dashed: the best any threshold mix reaches)",
-                 fontsize=10)
-    _legend_below(ax, 2 * len(tables) + 1)
+    ax.set_title("Precision-recall curves (dashed: the best any threshold mix reaches)"
+                 + _subtitle(drawn_note), fontsize=10)
+    _legend_beside(ax, clear=0.13)  # (past the iso-F1 lines' labels)
     figures.append(("pr_curves", "Precision-recall curves (Davis-Goadrich interpolation) "
                     "and achievable PR curves (the image of the ROC convex hull), with "
                     "iso-F1 lines" + (" and the operating points asked for, labelled with "
-                                      "their thresholds" if _levels(spec) else ""), fig))
+                                      "their thresholds" if _levels(spec) else "") + shown,
+                    fig))
 
     fig, (ax, zoom) = plt.subplots(1, 2, figsize=(2 * width, height - 0.2))
     # The log axis starts at the smallest false positive rate any model reaches.
     low = 1.0
-    for path in tables.values():
+    for model in drawn:
+        path = tables[model]
         tp, fp, _ = _thinned_path(path, "fpr")
         low = min(low, max(float(np.min(fp[fp > 0])) / path.n_neg, 1e-7))
-    for i, (model, table) in enumerate(tables.items()):
+    for i, model in enumerate(drawn):
+        table = tables[model]
         colour = colours[i % len(colours)]
         values = results[model]["values"]
         fpr, tpr = _roc_points(table)
@@ -193,16 +270,14 @@ def build_figures(tables, results, prevalence, options=None, spec=None, segments
     for axis in (ax, zoom):
         axis.set(xlabel="False positive rate", ylabel="True positive rate")
     ax.set(xlim=(0, 1), ylim=(0, 1.01))
-    ax.set_title("ROC curves (dashed: convex hull)", fontsize=10)
+    ax.set_title("ROC curves (dashed: convex hull)" + _subtitle(drawn_note), fontsize=10)
     zoom.set_xscale("log")
     zoom.set(xlim=(low, 1), ylim=(0, 1.01))
     zoom.set_title("The same, false positive rate on a log scale", fontsize=10)
-    handles, labels = ax.get_legend_handles_labels()
-    fig.legend(handles, labels, loc="lower center", ncol=2, fontsize=8, frameon=False)
-    fig.subplots_adjust(bottom=0.12 + 0.035 * ((len(labels) + 1) // 2))
+    _legend_beside(zoom, *ax.get_legend_handles_labels())
     figures.append(("roc_curves", "ROC curves and their convex hulls; right: false "
-                    "positive rate on a log scale, where rare-positive problems live",
-                    fig))
+                    "positive rate on a log scale, where rare-positive problems live"
+                    + shown, fig))
 
     gaps = {m: results[m]["linear_auc_pr"] - results[m]["values"]["auc_pr"] for m in tables}
     model = max(gaps, key=gaps.get)
@@ -218,12 +293,12 @@ def build_figures(tables, results, prevalence, options=None, spec=None, segments
         ax.set(xlim=(0, 1), ylim=(0, 1.02), xlabel="Recall", ylabel="Precision")
         ax.set_title(f"{_label(model)}:\nstraight lines overstate AUC-PR by {gaps[model]:.4f}",
                      fontsize=10)
-        _legend_below(ax, 2)
+        _legend_beside(ax)
         figures.append(("linear_vs_interpolated",
                         f"{model}: straight lines between PR points overstate the area by "
                         f"{gaps[model]:.4f} (the paper's section 4)", fig))
     if segments is not None and segments[0]:
-        figures.append(_segment_figure(*segments, list(tables), options, colours, plt))
+        figures.append(_segment_figure(*segments, drawn, options, colours, plt, shown))
     return figures
 
 
@@ -231,7 +306,7 @@ def build_figures(tables, results, prevalence, options=None, spec=None, segments
 MAX_SEGMENT_PANELS = 12
 
 
-def _segment_figure(segment_tables, segments, models, options, colours, plt):
+def _segment_figure(segment_tables, segments, models, options, colours, plt, note=""):
     """Small multiples for ``--by``: one precision-recall panel per segment (the
     largest :data:`MAX_SEGMENT_PANELS` by rows), every model in its colour, each panel
     titled with its rows and positives; shared axes, one legend."""
@@ -245,7 +320,7 @@ def _segment_figure(segment_tables, segments, models, options, colours, plt):
     columns = min(4, len(shown))
     rows = -(-len(shown) // columns)
     width, height = options.size
-    panel = max(width / 2.2, 2.4)
+    panel = _segment_panel(width)
     fig, axes = plt.subplots(rows, columns, figsize=(panel * columns, panel * rows + 0.8),
                              sharex=True, sharey=True, squeeze=False)
     for ax, segment in zip(axes.flat, shown):
@@ -272,13 +347,14 @@ def _segment_figure(segment_tables, segments, models, options, colours, plt):
     for ax in axes[:, 0]:
         ax.set_ylabel("Precision")
     handles, labels = axes.flat[0].get_legend_handles_labels()
-    fig.legend(handles, labels, loc="lower center", ncol=min(len(labels), 3), fontsize=8,
+    fig.tight_layout()
+    fig.legend(handles, labels, loc="upper left", bbox_to_anchor=(1.0, 1.0), fontsize=8,
                frameon=False)
-    fig.tight_layout(rect=(0, 0.06 + 0.02 * (len(labels) // 3), 1, 1))
     more = (f"; the {len(shown)} largest of {len(sizes)} segments" if len(sizes) > len(shown)
             else "")
     return ("segments", f"Precision-recall curves per {segments['column']!r} segment "
-            f"(Davis-Goadrich interpolation; dotted: the segment's prevalence{more})", fig)
+            f"(Davis-Goadrich interpolation; dotted: the segment's prevalence{more})"
+            + note, fig)
 
 
 def _saved(fig, fmt, dpi):
