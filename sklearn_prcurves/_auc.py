@@ -17,7 +17,7 @@ from numbers import Real
 import numpy as np
 from scipy.integrate import trapezoid
 from sklearn.preprocessing import label_binarize
-from sklearn.utils import check_array, check_consistent_length, column_or_1d
+from sklearn.utils import check_consistent_length, column_or_1d
 
 from ._averaging import average_binary_score, average_ovo_score, average_ovr_score
 from . import _device
@@ -27,11 +27,14 @@ from ._compat import (
     array_api_boundary,
     present_labels_repr,
     sklearn_constraint,
+    clipped_area,
+    sklearn_scalar,
     sklearn_scalar_result,
     validate_params,
 )
 from ._curves import (
     binary_table,
+    measure_table,
     roc_points,
     step_area_terms,
     table_roc,
@@ -40,14 +43,13 @@ from ._hull import achievable_area
 from ._interpolation import (
     INTERPOLATIONS,
     LEADING_NEGATIVES,
-    path_area,
     path_area_between,
     table_area,
     table_path,
 )
-from ._counts import count_table
+from ._counts import count_rows, weights_within_range
 from ._validation import (
-    check_non_negative_weight,
+    check_binary_input,
     checked_array,
     checked_rows,
     n_distinct_labels,
@@ -301,7 +303,7 @@ def roc_auc_score(
                 "that case.", UndefinedMetricWarning,
             )
             return np.nan
-        table = count_table(*checked_rows(y_true == classes[1], y_score, sample_weight,
+        table = count_rows(*checked_rows(y_true == classes[1], y_score, sample_weight,
                                           scores_checked=True))
         fpr, tpr, _ = table_roc(table, thresholds=False)
         return _trapezoid_area(fpr, tpr)
@@ -497,7 +499,6 @@ def average_precision_score(
     },
     prefer_skip_nested_validation=True,
 )
-@sklearn_scalar_result
 def average_precision_score(
     y_true: ArrayLike,
     y_score: ArrayLike,
@@ -557,19 +558,21 @@ def average_precision_score(
         ovr = average_ovr_score(partial(_binary_average_precision, pos_label=pos_label),
                                 y_true, classes, y_score, average, sample_weight)
         if ovr is not None:
-            return ovr
+            return sklearn_scalar(ovr)
         y_true = label_binarize(y_true, classes=classes)
     if y_type == "binary" and plain_numeric_1d(y_true) is not None:
         # What the general route reaches, without finding the label type twice more.
         rows = checked_rows(np.asarray(y_true) == pos_label, y_score, sample_weight)
-        return table_average_precision(count_table(*rows))
-    return average_binary_score(
+        return clipped_area(table_average_precision(count_rows(
+            *rows, sklearn_object_ties=True)))
+    score = average_binary_score(
         partial(_binary_average_precision, pos_label=pos_label),
         y_true,
         y_score,
         average,
         sample_weight=sample_weight,
     )
+    return clipped_area(score) if y_type == "binary" else sklearn_scalar(score)
 
 
 def _binary_pr_auc(
@@ -578,13 +581,15 @@ def _binary_pr_auc(
 ):
     if interpolation == "step" and not achievable and recall_range is None:
         # average_precision_score's float (a drop-in keeps scikit-learn's, which with
-        # fractional weights can round one ulp above 1), held in [0, 1] as an area is.
-        return min(_binary_average_precision(
-            y_true, y_score, pos_label=pos_label, sample_weight=sample_weight
-        ), 1.0)
-    if sample_weight is not None:
-        check_non_negative_weight(np.asarray(sample_weight))
-    table = binary_table(y_true, y_score, pos_label, sample_weight)
+        # fractional weights can round one ulp above 1), held in [0, 1] as an area is;
+        # its checks (negative weights and one class included), weights whose total
+        # would overflow divided by a power of two.
+        is_pos, y_score, weight = check_binary_input(y_true, y_score, sample_weight,
+                                                     pos_label)
+        if weight is not None:
+            weight, _ = weights_within_range(weight)
+        return min(table_average_precision(count_rows(is_pos, y_score, weight)), 1.0)
+    table = measure_table(y_true, y_score, pos_label, sample_weight)
     if table.n_pos <= 0 or table.n_neg <= 0:
         warnings.warn(
             "Only one class is present in y_true. The area under the precision-recall "

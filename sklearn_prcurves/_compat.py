@@ -57,6 +57,9 @@ SKLEARN_VERSION = tuple(int(part) for part in sklearn.__version__.split(".")[:2]
 #: ``roc_curve``'s thresholds keep floating scores' dtype (float32 in, float32 out)
 #: before 1.8; 1.8 and later give float64.
 ROC_THRESHOLDS_KEEP_SCORE_DTYPE = SKLEARN_VERSION < (1, 8)
+#: ``roc_curve`` and ``det_curve`` of an object array of numbers return the scores
+#: themselves as thresholds (an object array) before 1.8; float64 from 1.8.
+ROC_DET_THRESHOLDS_KEEP_OBJECTS = SKLEARN_VERSION < (1, 8)
 #: ``det_curve`` before 1.7: no point at threshold infinity, thresholds in the scores'
 #: own dtype, no ``drop_intermediate``, and both labels required whatever the weights.
 DET_CURVE_BEFORE_1_7 = SKLEARN_VERSION < (1, 7)
@@ -70,6 +73,23 @@ TIES_SUMMED_LAST_ROW_FIRST = SKLEARN_VERSION < (1, 8)
 SCORE_SCALAR = np.float64 if SKLEARN_VERSION < (1, 7) else float
 
 
+def sklearn_scalar(result):
+    """A metric's float result as the installed scikit-learn returns it
+    (:data:`SCORE_SCALAR`); anything else (an array) as it is. ``np.nan`` itself, the
+    undefined score scikit-learn returns as it is (``return np.nan``), stays Python's
+    float on every release."""
+    if type(result) is float and result is not np.nan:
+        return SCORE_SCALAR(result)
+    return result
+
+
+def clipped_area(area):
+    """A binary average precision (already clipped at 0) as scikit-learn returns it:
+    before 1.7 its ``max(0.0, area)`` is Python's 0.0 for an area of zero and NumPy's
+    float64 otherwise; from 1.7 a Python float."""
+    return area if area == 0.0 and type(area) is float else sklearn_scalar(area)
+
+
 def sklearn_scalar_result(func: Callable[_P, _R]) -> Callable[_P, _R]:
     """``func`` returning its float results as the installed scikit-learn's metrics do
     (:data:`SCORE_SCALAR`); ``func`` itself where that is Python's float."""
@@ -78,8 +98,7 @@ def sklearn_scalar_result(func: Callable[_P, _R]) -> Callable[_P, _R]:
 
     @functools.wraps(func)
     def wrapper(*args, **kwargs):
-        result = func(*args, **kwargs)
-        return SCORE_SCALAR(result) if type(result) is float else result
+        return sklearn_scalar(func(*args, **kwargs))
 
     return wrapper
 

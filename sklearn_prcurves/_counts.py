@@ -28,7 +28,9 @@ measurements are in the commit messages that removed the others).
 
 from __future__ import annotations
 
+import math
 import sys
+from numbers import Real
 
 import numpy as np
 from numpy.typing import ArrayLike
@@ -37,6 +39,7 @@ from ._compat import TIES_SUMMED_LAST_ROW_FIRST, arrays_read_on_host
 
 __all__ = [
     "CountTable",
+    "count_rows",
     "count_table",
     "count_table_with_groups",
     "count_table_in_score_order",
@@ -270,9 +273,8 @@ def count_table(
     y_score : array-like of shape (n_samples,)
         Finite scores; higher means more positive.
     sample_weight : array-like of shape (n_samples,), default=None
-        Non-negative weights (zero-weight rows are left out). NumPy arrays of the
-        right types (bool labels, float scores, positive weights) go to the kernel
-        unchecked: that is how the package's own functions call it.
+        Non-negative weights (zero-weight rows are left out). Their totals must be
+        finite: the table holds them.
 
     Returns
     -------
@@ -287,16 +289,25 @@ def count_table(
     >>> table.merge(count_table([True], [0.7]))
     CountTable(n_thresholds=4, n_pos=3.0, n_neg=2.0)
     """
-    if not (isinstance(is_pos, np.ndarray) and is_pos.dtype == bool
-            and isinstance(y_score, np.ndarray)
-            and (sample_weight is None or isinstance(sample_weight, np.ndarray))):
-        is_pos, y_score, sample_weight = _as_arrays(is_pos, y_score, sample_weight)
+    is_pos, y_score, sample_weight = _as_arrays(is_pos, y_score, sample_weight)
+    if sample_weight is not None:
+        refuse_overflowing_totals(sample_weight, "count_table")
+    return count_rows(is_pos, y_score, sample_weight)
+
+
+def count_rows(is_pos, y_score, sample_weight=None, sklearn_object_ties=False):
+    """The kernel behind :func:`count_table`, for rows already checked: ``is_pos``
+    booleans, ``y_score`` finite numbers (or an object array of real numbers),
+    ``sample_weight`` None or positive float64, all 1-D NumPy arrays of one length.
+
+    ``sklearn_object_ties``: ties of an object array as scikit-learn finds them (the
+    drop-ins), not exactly (see :func:`_count_objects`)."""
     if y_score.shape[0] == 0:
         raise ValueError(
             "No sample with non-zero weight: the curve needs at least one sample."
         )
     if y_score.dtype == object:
-        return _count_exact_integers(is_pos, y_score, sample_weight)
+        return _count_objects(is_pos, y_score, sample_weight, sklearn_object_ties)
     if TIES_SUMMED_LAST_ROW_FIRST:
         # The installed scikit-learn's order of tied rows, last row first: the order
         # its weighted sums are rounded in, and which of +0.0 and -0.0 stands for a
@@ -308,15 +319,90 @@ def count_table(
     return _count_weighted(is_pos, y_score, sample_weight)
 
 
-def _count_exact_integers(is_pos, y_score, sample_weight):
-    """The table of Python integers past what int64 and float64 hold exactly (scores
-    of 2**70 + 1 and 2**70 stay two thresholds, as in scikit-learn, which compares
-    them as Python objects): counted over their exact ranks, the thresholds read back
-    as the integers themselves."""
-    values, ranks = np.unique(y_score, return_inverse=True)
-    table = count_table(is_pos, ranks.reshape(-1).astype(np.float64), sample_weight)
-    return CountTable(values[table.thresholds.astype(np.intp)], table.tps, table.fps,
-                      table.unit_steps)
+# Totals of weights are kept at most this (1.1e304), so that no running sum of them
+# overflows, nor a count times a small factor (a drawn curve's point numbers).
+_LARGEST_BITS = 1010
+_LARGEST_TOTAL = 2.0**_LARGEST_BITS
+
+
+def weights_within_range(sample_weight, resampled=False):
+    """``(weights, exponent)``: non-negative weights divided by ``2**exponent`` where
+    their total would pass :data:`_LARGEST_TOTAL`, else unchanged (exponent 0).
+
+    The one way the package forms totals of weights that could overflow: a power of
+    two divides exactly (weights below 1e-300 of the largest, which no total can see,
+    aside), so every share, rate and area is the same number. ``resampled``: rows are
+    drawn with replacement (a bootstrap), so a total may hold the heaviest row as
+    often as there are rows.
+    """
+    with np.errstate(over="ignore"):
+        if resampled:
+            total = float(np.max(sample_weight)) * sample_weight.size if sample_weight.size \
+                else 0.0
+        else:
+            total = float(np.add.reduce(sample_weight, axis=None))
+    if total <= _LARGEST_TOTAL:
+        return sample_weight, 0
+    largest = float(np.max(sample_weight))
+    exponent = (math.frexp(largest)[1] + int(sample_weight.size).bit_length()
+                - _LARGEST_BITS)
+    with np.errstate(under="ignore"):
+        return np.ldexp(np.asarray(sample_weight, dtype=np.float64), -exponent), exponent
+
+
+def refuse_overflowing_totals(sample_weight, name):
+    """The error of functions that return totals of weights (counts), where those
+    would pass the largest float64: their shares and rates are defined, but not them."""
+    if weights_within_range(sample_weight)[1]:
+        raise overflowing_totals(f"the weighted counts {name} returns")
+
+
+def check_running_total(total, name):
+    """``total`` (a Python float: the weight a stream or a cluster has summed so far),
+    refused past :data:`_LARGEST_TOTAL`, where its running sums would overflow. (A
+    single call divides such weights by a power of two; chunks counted apart cannot
+    share one without a first pass over them all.)"""
+    if not total <= _LARGEST_TOTAL:
+        raise overflowing_totals(name)
+    return total
+
+
+def overflowing_totals(what):
+    return ValueError(
+        f"sample_weight sums past the largest float64 (1.8e308), so {what} cannot be "
+        "represented. Divide the weights by a common factor: the rates and areas do "
+        "not change.")
+
+
+def _count_objects(is_pos, y_score, sample_weight, sklearn_ties=False):
+    """The table of an object array of real numbers, compared as Python objects,
+    exactly (2**70 + 1 and 2**70 stay two thresholds; 1, 1.0 and True are one), in
+    scikit-learn's stable sort. Each threshold is the object of the tie's last row in
+    that order, as there, so an int stays an int and a float a float.
+
+    ``sklearn_ties``: a tie wherever two neighbours' difference is zero, as
+    scikit-learn finds them, which Python computes in floats for an int beside a
+    float (2**53 + 1 - 2.0**53 == 0), so that such neighbours are one tie or not with
+    the rows' order: for the drop-ins, which give scikit-learn's output."""
+    n = y_score.shape[0]
+    if TIES_SUMMED_LAST_ROW_FIRST:  # an ascending stable sort, reversed
+        order = np.argsort(y_score, kind="stable")[::-1]
+    else:  # decreasing, ties in input order
+        order = n - 1 - np.argsort(y_score[::-1], kind="stable")[::-1]
+    descending = y_score[order]
+    new_tie = np.ones(n, dtype=bool)
+    if sklearn_ties:
+        new_tie[1:] = ((descending[1:] - descending[:-1]) != 0).astype(bool)
+    else:
+        new_tie[1:] = (descending[1:] != descending[:-1]).astype(bool)
+    group = np.cumsum(new_tie) - 1  # each sorted row's tie, from the highest
+    last_of_tie = np.flatnonzero(np.append(new_tie[1:], True))
+    # The kernel counts the ties as scores: the highest tie has the highest number.
+    number = np.empty(n, dtype=np.float64)
+    number[order] = group[-1] - group
+    table = count_rows(is_pos, number, sample_weight)
+    chosen = order[last_of_tie[group[-1] - table.thresholds.astype(np.intp)]]
+    return CountTable(y_score[chosen], table.tps, table.fps, table.unit_steps)
 
 
 def count_table_with_groups(is_pos, y_score, sample_weight=None):
@@ -420,12 +506,11 @@ def _as_arrays(is_pos, y_score, sample_weight):
             raise ValueError("is_pos must hold booleans (or 0 and 1): True for positive rows.")
         is_pos = is_pos.astype(bool)
     y_score = np.asarray(y_score)
-    if y_score.dtype == object and exact_integers(y_score):
-        pass  # counted over their exact ranks
+    if y_score.dtype == object and y_score.size and real_objects(y_score):
+        if any(v != v for v in y_score.tolist()):
+            raise ValueError("y_score holds NaN or infinity.")
     elif y_score.dtype.kind not in "biuf":
         raise ValueError(f"y_score must hold numbers; got dtype {y_score.dtype}.")
-    elif y_score.dtype.kind != "f":
-        y_score = y_score.astype(np.float64)
     if is_pos.ndim != 1 or y_score.shape != is_pos.shape:
         raise ValueError(
             f"is_pos and y_score must be 1-D and of one length; got shapes {is_pos.shape} "
@@ -444,14 +529,10 @@ def _as_arrays(is_pos, y_score, sample_weight):
     return is_pos, y_score, sample_weight
 
 
-def exact_integers(y_score):
-    """Whether an object array holds integers only, some of which float64 would round
-    (beyond 2**53): such scores are kept as Python integers and ranked exactly."""
-    values = y_score.tolist()
-    if not all(isinstance(v, (int, np.integer)) and not isinstance(v, (bool, np.bool_))
-               for v in values):
-        return False
-    return any(abs(int(v)) > 2**53 for v in values)
+def real_objects(y_score):
+    """Whether an object array holds real numbers only (Python or NumPy numbers,
+    booleans): scores the kernel compares as Python objects, exactly."""
+    return all(isinstance(v, (Real, np.bool_)) for v in y_score.tolist())
 
 
 def _run_starts(values):

@@ -16,14 +16,22 @@ import numpy as np
 from . import _device
 from ._compat import (
     DET_CURVE_BEFORE_1_7,
-    ROC_THRESHOLDS_KEEP_SCORE_DTYPE,
+    ROC_DET_THRESHOLDS_KEEP_OBJECTS,
     StrOptions,
     accepts_deprecated_probas_pred,
     array_api_boundary,
     curve_thresholds,
     validate_params,
 )
-from ._counts import BLOCK, count_table, cumsum_into, running_dtype
+from ._counts import (
+    BLOCK,
+    CountTable,
+    count_rows,
+    cumsum_into,
+    refuse_overflowing_totals,
+    running_dtype,
+    weights_within_range,
+)
 from ._interpolation import INTERPOLATIONS, LEADING_NEGATIVES, path_points, table_path
 from ._validation import check_binary_input, check_non_negative_weight, n_distinct_labels
 from .exceptions import UndefinedMetricWarning
@@ -46,15 +54,35 @@ BINARY_PARAMS = {
 
 def binary_table(y_true, y_score, pos_label=None, sample_weight=None):
     """Validate a binary problem and count it: the entry point of every curve."""
-    return count_table(*check_binary_input(y_true, y_score, sample_weight, pos_label))
+    return count_rows(*check_binary_input(y_true, y_score, sample_weight, pos_label),
+                      sklearn_object_ties=True)
 
 
-def two_class_table(y_true, y_score, pos_label=None, sample_weight=None):
-    """:func:`binary_table` for the package's own curves, which need non-negative
-    weights and both classes (an error, not a NaN, when a curve is asked for)."""
+def measure_table(y_true, y_score, pos_label=None, sample_weight=None, counts=None):
+    """:func:`binary_table` for the package's own measures, which need non-negative
+    weights.
+
+    Weights whose total would overflow are divided by a power of two
+    (:func:`~sklearn_prcurves._counts.weights_within_range`): the table's shares and
+    rates are the weights', its counts not. ``counts``: the name of a function that
+    returns the counts themselves, which refuses such weights instead.
+    """
     if sample_weight is not None:
         check_non_negative_weight(np.asarray(sample_weight))
-    return require_two_classes(binary_table(y_true, y_score, pos_label, sample_weight))
+    is_pos, y_score, sample_weight = check_binary_input(y_true, y_score, sample_weight,
+                                                        pos_label)
+    if sample_weight is not None:
+        if counts is not None:
+            refuse_overflowing_totals(sample_weight, counts)
+        sample_weight, _ = weights_within_range(sample_weight)
+    return count_rows(is_pos, y_score, sample_weight)
+
+
+def two_class_table(y_true, y_score, pos_label=None, sample_weight=None, counts=None):
+    """:func:`measure_table` holding both classes (an error, not a NaN, when a curve
+    is asked for)."""
+    return require_two_classes(measure_table(y_true, y_score, pos_label, sample_weight,
+                                             counts))
 
 
 def require_two_classes(table):
@@ -558,8 +586,7 @@ def roc_curve(
 def roc_points(y_true, y_score, pos_label=None, sample_weight=None, drop_intermediate=True):
     table = binary_table(y_true, y_score, pos_label, sample_weight)
     score_dtype = table.thresholds.dtype
-    if score_dtype == object and ROC_THRESHOLDS_KEEP_SCORE_DTYPE:
-        # Python integers past 2**64, kept as they are (scikit-learn before 1.8).
+    if score_dtype == object and ROC_DET_THRESHOLDS_KEEP_OBJECTS:
         return table_roc(table, drop_intermediate, object_thresholds=True)
     fpr, tpr, thresholds = table_roc(table, drop_intermediate)
     return fpr, tpr, curve_thresholds(thresholds, score_dtype)
@@ -670,7 +697,22 @@ def det_of_table(table, y_true, pos_label, drop_intermediate):
     if DET_CURVE_BEFORE_1_7:
         return _det_before_1_7(table, y_true, drop_intermediate)
     check_det_classes(table, y_true, pos_label)
+    if table.thresholds.dtype == object and ROC_DET_THRESHOLDS_KEEP_OBJECTS:
+        return _with_object_thresholds(table, table_det, drop_intermediate)
     return table_det(table, drop_intermediate)
+
+
+def _with_object_thresholds(table, curve, *args):
+    """``curve(table, *args)`` of a table of object scores, its thresholds the scores
+    themselves (an object array; inf stays a float): computed on a table whose
+    thresholds are its row numbers counted down (exact in float64), then read back."""
+    n = len(table)
+    numbered = CountTable(np.arange(n, 0, -1, dtype=np.float64), table.tps, table.fps)
+    *values, numbers = curve(numbered, *args)
+    thresholds = numbers.astype(object)
+    finite = np.isfinite(numbers)
+    thresholds[finite] = table.thresholds[n - numbers[finite].astype(np.intp)]
+    return (*values, thresholds)
 
 
 def _det_before_1_7(table, y_true, drop_intermediate):

@@ -39,6 +39,7 @@ from typing import Any
 import numpy as np
 
 from ._compat import TIES_SUMMED_LAST_ROW_FIRST, array_namespace_and_device
+from ._counts import _LARGEST_TOTAL
 from ._exact import CANDIDATE_MARGIN, best_sure_value, candidates_at_least, candidates_near
 from ._interpolation import INTERPOLATIONS, LEADING_NEGATIVES, segment_areas
 
@@ -361,6 +362,10 @@ def _counted(y_true, y_score, sample_weight, pos_label, infer="greater", flags=(
             return None
         if not bool(xp.any(sample_weight > 0)):
             return None
+        with np.errstate(over="ignore"):
+            total = float(xp.sum(xp.astype(sample_weight, xp.float64)))
+        if not total <= _LARGEST_TOTAL:
+            return None  # (the host divides them by a power of two, or refuses them)
     if not bool(xp.all(xp.isfinite(y_score))):
         return None
     labels = _two_labels(xp, y_true)
@@ -642,11 +647,17 @@ def _multiclass_roc_auc(y_true, y_score, average, multi_class, sample_weight, la
 
 
 def _usable_weights(xp, sample_weight, y_score):
+    with np.errstate(over="ignore"):
+        return _plain_weights(xp, sample_weight, y_score)
+
+
+def _plain_weights(xp, sample_weight, y_score):
     return (sample_weight.ndim == 1 and sample_weight.shape[0] == y_score.shape[0]
             and xp.isdtype(sample_weight.dtype, ("integral", "real floating"))
             and bool(xp.all(xp.isfinite(xp.astype(sample_weight, xp.float64))
                             & (sample_weight >= 0)))
-            and bool(xp.any(sample_weight > 0)))
+            and bool(xp.any(sample_weight > 0))
+            and float(xp.sum(xp.astype(sample_weight, xp.float64))) <= _LARGEST_TOTAL)
 
 
 def average_precision_score(y_true, y_score, *, average="macro", pos_label=1,

@@ -18,6 +18,7 @@ ICML 2006.
 
 import numpy as np
 
+from ._counts import check_running_total
 from ._exact import best_sure_value, candidates_near
 from ._hull import achievable_area, hull_vertices
 from ._interpolation import check_options, path_area, path_points
@@ -109,6 +110,8 @@ class RangedTable:
 
     def __init__(self, totals):
         totals = np.asarray(totals, dtype=float).reshape(-1, 3)
+        with np.errstate(over="ignore", invalid="ignore"):
+            check_running_total(float(totals[:, :2].sum()), "the totals of the ranges")
         self.n_pos, self.n_neg = float(totals[:, 0].sum()), float(totals[:, 1].sum())
         if self.n_pos <= 0 or self.n_neg <= 0:
             raise ValueError(

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 from fractions import Fraction
+from numbers import Real
 
 import numpy as np
 
@@ -106,3 +107,94 @@ def exact_at_least(approx, level, exact):
 def fractions(values, indices):
     """The floats ``values[indices]`` as Fractions."""
     return [Fraction(float(v)) for v in np.asarray(values)[indices]]
+
+
+# --- "at or above the threshold", decided once ------------------------------------------
+
+
+def threshold_level(dtype, threshold):
+    """The least value of the scores' ``dtype`` at or above ``threshold`` (a real
+    number of any type), so that ``score >= level`` in ``dtype`` is exactly ``score >=
+    threshold``: no rounding of the threshold into the scores' type (0.35 is not the
+    float32 0.35) or of the scores into the threshold's (2**53 + 5 is no float64).
+
+    Returns the level as a NumPy scalar of ``dtype``, or None for an object dtype
+    (compare as Python numbers: :func:`at_or_above`). A level past the type's range is
+    its infinity (floats) or a bool: True when every score qualifies, False when none.
+    """
+    check_threshold(threshold)
+    dtype = np.dtype(dtype)
+    if dtype.kind == "O":
+        return None
+    if dtype.kind == "b":
+        dtype = np.dtype(np.uint8)
+    if dtype.kind == "f":
+        try:
+            nearest = float(threshold)
+        except OverflowError:  # (a Python integer past the float range)
+            nearest = math.inf if threshold > 0 else -math.inf
+        if math.isinf(nearest):
+            return dtype.type(nearest)
+        with np.errstate(over="ignore"):
+            level = dtype.type(nearest)  # a neighbour of the threshold: up one if below
+        if np.isfinite(level) and _exact_value(level) < _exact_value(threshold):
+            level = np.nextafter(level, dtype.type(np.inf))
+        return level
+    info = np.iinfo(dtype)
+    if threshold == math.inf:
+        return False
+    if threshold == -math.inf:
+        return True
+    level = math.ceil(_exact_value(threshold))
+    if level > info.max:
+        return False
+    if level <= info.min:
+        return True
+    return dtype.type(level)
+
+
+def check_threshold(threshold, name="threshold"):
+    """Refuse a NaN threshold, which no score is at or above (a comparison with it
+    is False whatever the score), and anything but a real number."""
+    if isinstance(threshold, (str, bytes)) or not isinstance(threshold, (Real, np.bool_)):
+        raise TypeError(f"{name} must be a real number; got {threshold!r}.")
+    if threshold != threshold:
+        raise ValueError(
+            f"{name} is NaN: no score is at or above it. Give a number (a score, or "
+            "-inf to predict every row positive).")
+
+
+def _exact_value(number):
+    """A real number (Python or NumPy) as an exact Fraction."""
+    if isinstance(number, (int, np.integer, bool, np.bool_)):
+        return Fraction(int(number))
+    if isinstance(number, Fraction):
+        return number
+    return Fraction(float(number))
+
+
+def at_or_above(scores, threshold):
+    """Which ``scores`` (a 1-D array of any numeric or object dtype) are at or above
+    ``threshold``, exactly (:func:`threshold_level`)."""
+    scores = np.asarray(scores)
+    level = threshold_level(scores.dtype, threshold)
+    if level is None:
+        if threshold in (math.inf, -math.inf):  # (objects may hold an infinity)
+            return np.fromiter((v >= threshold for v in scores.tolist()), bool,
+                               count=scores.shape[0])
+        bound = _exact_value(threshold)
+        return np.fromiter((v >= threshold if v in (math.inf, -math.inf)
+                            else _exact_value(v) >= bound for v in scores.tolist()),
+                           bool, count=scores.shape[0])
+    if level is True or level is False:
+        return np.full(scores.shape, level)
+    if scores.dtype.kind == "b":
+        scores = scores.view(np.uint8)
+    return scores >= level
+
+
+def rows_at_or_above(descending, threshold):
+    """How many of the decreasing ``descending`` values (a table's thresholds, in the
+    scores' dtype) are at or above ``threshold``: the rows a threshold predicts
+    positive."""
+    return int(np.count_nonzero(at_or_above(descending, threshold)))

@@ -19,9 +19,8 @@ import numpy as np
 
 from . import _device
 from ._compat import StrOptions, array_api_boundary, validate_params
-from ._curves import BINARY_PARAMS, binary_table, two_class_table
+from ._curves import BINARY_PARAMS, measure_table, two_class_table
 from ._interpolation import INTERPOLATIONS, path_area, path_points, table_path
-from ._validation import check_non_negative_weight
 from .exceptions import UndefinedMetricWarning
 
 __all__ = [
@@ -282,9 +281,7 @@ def roc_convex_hull(
     >>> fpr, tpr, thresholds
     (array([0. , 0. , 0.5, 1. ]), array([0. , 0.5, 1. , 1. ]), array([inf, 0.8, 0.4, 0.2]))
     """
-    if sample_weight is not None:
-        check_non_negative_weight(np.asarray(sample_weight))
-    tp, fp, thresholds = hull_path(binary_table(y_true, y_score, pos_label, sample_weight))
+    tp, fp, thresholds = hull_path(measure_table(y_true, y_score, pos_label, sample_weight))
     return _rates(fp, fp[-1], "negative"), _rates(tp, tp[-1], "positive"), thresholds
 
 

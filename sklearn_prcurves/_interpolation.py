@@ -493,6 +493,8 @@ def _area_up_to(tp, fp, interpolation, leading_negatives, recall):
 
 def _segment_part(tp_a, fp_a, tp_b, fp_b, n_pos, interpolation, x):
     """Area over the first ``x`` units of positive weight of one segment A -> B."""
+    if not x > 0:  # (a subnormal cut that flush-to-zero made 0: no width)
+        return 0.0
     d_tp, d_fp = tp_b - tp_a, fp_b - fp_a
     one = np.ones(1)
     precision_b = tp_b / (tp_b + fp_b)

@@ -26,7 +26,7 @@ from ._compat import (
     check_sample_weight,
     validate_params,
 )
-from ._counts import _descending_order
+from ._counts import _descending_order, weights_within_range
 from ._curves import BINARY_PARAMS, two_class_table
 from ._validation import check_binary_input, check_non_negative_weight
 from ._results import FBetaOptimum, OperatingPoint
@@ -102,7 +102,8 @@ def operating_points(
     >>> points.f1
     array([0.66666667, 0.5       , 0.8       , 0.66666667])
     """
-    return table_points(two_class_table(y_true, y_score, pos_label, sample_weight))
+    return table_points(two_class_table(y_true, y_score, pos_label, sample_weight,
+                                        counts="operating_points"))
 
 
 def table_points(table):
@@ -520,6 +521,7 @@ def grouped_roc_auc_score(
     if sample_weight is not None:
         sample_weight = check_sample_weight(column_or_1d(sample_weight), is_pos)
         check_non_negative_weight(sample_weight)
+        sample_weight, _ = weights_within_range(sample_weight)
     labels, group_index, n_ids, present = _group_labels(groups)
     if sample_weight is None:
         aucs, sizes = _grouped_aucs(is_pos, y_score, group_index, n_ids, None,

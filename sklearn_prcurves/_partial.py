@@ -80,25 +80,27 @@ def table_partial_roc_auc(table, fpr_range=(0.0, 1.0), tpr_range=(0.0, 1.0),
         return area
     f0, f1 = fpr_range
     t0, t1 = tpr_range
-    # McClish's standardisation, on the same box: 0.5 for the diagonal, 1 for a perfect
-    # classifier (scikit-learn's max_fpr correction when the TPR range is [0, 1]).
-    diagonal = float(_clipped_area(np.array([f0]), np.array([f1]), np.array([f0]),
-                                   np.array([f1]), t0, t1)[0])
-    perfect = (f1 - f0) * (t1 - t0)
-    if perfect == diagonal:
+    # McClish's standardisation, on the same box: 0.5 (P + A - 2 D) / (P - D), 0.5 for
+    # the diagonal D, 1 for a perfect classifier P (scikit-learn's max_fpr correction
+    # when the TPR range is [0, 1]). The box's part above the diagonal, P - D, is
+    # formed exactly: for a narrow box it is far smaller than P and D (5e-19 beside
+    # 1e-9 for (1 - 1e-9, 1)), which the floats would keep only to their leading digits.
+    box = [Fraction(v) for v in (f0, f1, t0, t1)]
+    diagonal = _exact_clipped(box[0], box[1], box[0], box[1], box[2], box[3])
+    above = (box[1] - box[0]) * (box[3] - box[2]) - diagonal
+    if above == 0:
         warnings.warn("The diagonal fills this box, so the standardized partial AUC-ROC "
                       "(McClish) is not defined: NaN.", UndefinedMetricWarning, stacklevel=3)
         return np.nan
-    # 0.5 (P + A - 2 D) / (P - D): where P + A - 2 D is far smaller than its terms (a
-    # box of width 1e-9 has it of order 1e-18 beside terms of 1e-9), the floats keep
-    # only its leading digits; recomputed exactly over the box's few segments.
-    numerator = perfect + area - 2 * diagonal
-    fpr, tpr = fp / fp[-1], tp / tp[-1]
-    if abs(numerator) < _CANCELLING * (perfect + area + 2 * diagonal):
-        exact = _exact_standardized(fpr, tpr, fpr_range, tpr_range)
+    # P + A - 2 D: where it is far smaller than its terms (a curve along the diagonal
+    # in a narrow box), the floats keep only its leading digits; then recomputed
+    # exactly over the box's few segments.
+    numerator = float(above) + (area - float(diagonal))
+    if abs(numerator) < _CANCELLING * (float(above) + area + float(diagonal)):
+        exact = _exact_standardized(fp / fp[-1], tp / tp[-1], fpr_range, tpr_range)
         if exact is not None:
             return exact
-    return 0.5 * numerator / (perfect - diagonal)
+    return 0.5 * numerator / float(above)
 
 
 # Below this share of its terms, the standardisation's numerator is recomputed exactly.

@@ -25,7 +25,7 @@ import numpy as np
 
 from . import _device
 from ._compat import to_numpy
-from ._counts import CountTable, count_table
+from ._counts import CountTable, check_running_total, count_rows
 from ._curves import table_precision_recall, table_roc
 from ._distributed import normalized_trapezoid
 from ._hull import achievable_area, hull_path
@@ -75,6 +75,15 @@ class _Stream:
         self.pos_label = pos_label
         self.classes_ = None if pos_label is not None else np.zeros(0)
         self.label_kind_ = None
+        self._total = 0.0  # the weight summed so far
+
+    def _room_for(self, weight):
+        """The stream's total weight with a chunk's added (its rows' weights, or a
+        table's totals), refused before any running sum could overflow."""
+        with np.errstate(over="ignore"):
+            chunk = float(np.add.reduce(np.asarray(weight, dtype=np.float64), axis=None))
+        return check_running_total(self._total + chunk,
+                                   f"the totals {type(self).__name__} holds")
 
     def _observe(self, y_true, y_score, sample_weight):
         """Check a chunk's labels against the stream; False for an empty chunk."""
@@ -160,6 +169,8 @@ class ExactSummary(_Stream):
 
     def add_table(self, table):
         """Add the counting table of a chunk of rows (validated elsewhere). Returns self."""
+        if len(table):
+            self._total = self._room_for([table.n_pos, table.n_neg])
         self._tables.append(table)
         while len(self._tables) > 1 and 2 * len(self._tables[-1]) >= len(self._tables[-2]):
             top = self._tables.pop()
@@ -187,7 +198,9 @@ class ExactSummary(_Stream):
                                                     self.pos_label, all_zero_weight="drop")
         if scores.shape[0] == 0:  # every row weighed 0: as the one-shot functions drop them
             return self
-        return self.add_table(count_table(is_pos, scores, weight))
+        if weight is not None:
+            self._room_for(weight)  # (refused before the kernel sums them)
+        return self.add_table(count_rows(is_pos, scores, weight))
 
     def merge(self, other):
         """A new summary of the rows of both."""
@@ -562,13 +575,14 @@ class BinnedSummary(_Stream):
         positive weights or None). Returns self."""
         if scores.shape[0] == 0:
             return self
+        self._total = self._room_for([scores.shape[0]] if weight is None else weight)
         if weight is not None and self.integer_weights_:
             self.integer_weights_ = bool(np.all(weight == np.floor(weight)))
         if self.mantissa_bits <= _FLOAT32_BITS and 9 + self.mantissa_bits <= _DENSE_KEY_BITS:
             self._add(*_dense_bin_counts(is_pos, scores, weight, self.mantissa_bits))
             return self
         # The counting kernel itself, run on the bin keys instead of the scores.
-        table = count_table(is_pos, self._bins(scores).astype(np.uint64), weight)
+        table = count_rows(is_pos, self._bins(scores).astype(np.uint64), weight)
         self._add(table.thresholds[::-1], table.pos[::-1], table.neg[::-1])
         return self
 
@@ -594,8 +608,9 @@ class BinnedSummary(_Stream):
             raise ValueError("Refined summaries cannot be merged; merge, then refine.")
         if other.mantissa_bits != self.mantissa_bits:
             raise ValueError("Only summaries with the same mantissa_bits can be merged.")
-        merged._add(self.keys_, self.pos_, self.neg_)
-        merged._add(other.keys_, other.pos_, other.neg_)
+        for summary in (self, other):
+            merged._total = merged._room_for([summary._total])
+            merged._add(summary.keys_, summary.pos_, summary.neg_)
         merged.integer_weights_ = self.integer_weights_ and other.integer_weights_
         return merged
 
@@ -658,7 +673,7 @@ class BinnedSummary(_Stream):
         rows = np.isin(self._bins(scores).astype(np.uint64), keys)
         if not rows.any():
             return None
-        return count_table(is_pos[rows], _order_key(scores[rows]),
+        return count_rows(is_pos[rows], _order_key(scores[rows]),
                            None if weight is None else weight[rows])
 
     def refined(self, keys, table):

@@ -35,7 +35,7 @@ from ._compat import (
     check_sample_weight,
     validate_estimator_params,
 )
-from ._counts import count_table
+from ._counts import count_rows, weights_within_range
 from ._hull import hull_vertices
 from ._interpolation import table_path
 from ._operating import fbeta_optimal_threshold
@@ -150,6 +150,7 @@ class AchievablePRTransformer(OneToOneFeatureMixin, TransformerMixin, BaseEstima
                 raise ValueError("sample_weight must be non-negative.")
             keep = weight > 0
             X, is_pos, weight = X[keep], is_pos[keep], weight[keep]
+            weight, _ = weights_within_range(weight)  # (the hull reads only shares)
         self.thresholds_, self.fractions_ = [], []
         for column in X.T:
             thresholds, fractions = _hull_steps(is_pos, column, weight)
@@ -188,7 +189,7 @@ class AchievablePRTransformer(OneToOneFeatureMixin, TransformerMixin, BaseEstima
 
 def _hull_steps(is_pos, scores, weight):
     """Hull vertex thresholds (decreasing) and each segment's fraction of positives."""
-    tp, fp, thresholds = table_path(count_table(is_pos, scores, weight))
+    tp, fp, thresholds = table_path(count_rows(is_pos, scores, weight))
     keep = hull_vertices(fp, tp)
     tp, fp, thresholds = tp[keep], fp[keep], thresholds[keep]
     d_tp, d_fp = np.diff(tp), np.diff(fp)

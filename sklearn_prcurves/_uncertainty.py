@@ -33,8 +33,14 @@ from ._auc import (
     table_pr_auc,
 )
 from ._compat import Interval, StrOptions, validate_params
-from ._counts import score_order, table_in_score_order
+from ._counts import (
+    refuse_overflowing_totals,
+    score_order,
+    table_in_score_order,
+    weights_within_range,
+)
 from ._curves import BINARY_PARAMS, require_class_totals, two_class_table
+from ._exact import at_or_above, check_threshold, rows_at_or_above
 from ._interpolation import INTERPOLATIONS
 from ._validation import (
     binary_labels,
@@ -71,6 +77,8 @@ def _frequency_weights(sample_weight):
             "DeLong's variance is defined for frequency weights (repeated rows): "
             "sample_weight must hold non-negative integers."
         )
+    # (as frequencies, their totals are the counts the variance is formed from)
+    refuse_overflowing_totals(weight, "DeLong's variance")
     return weight
 
 
@@ -497,7 +505,8 @@ def pr_auc_ci(
             pos_label=pos_label, sample_weight=sample_weight,
             n_resamples=n_resamples, random_state=random_state, interpolation=interpolation,
         )
-    table = two_class_table(y_true, y_score, pos_label, sample_weight)
+    # (the interval's n is the positives' total weight itself)
+    table = two_class_table(y_true, y_score, pos_label, sample_weight, counts="pr_auc_ci")
     area = table_pr_auc(table, interpolation=interpolation)
     low, high = boyd_interval(area, table.n_pos, method, confidence_level)
     return ConfidenceInterval(low, high, estimate=area, method=method,
@@ -569,8 +578,10 @@ def threshold_ci(
     ----------
     y_true : array-like of shape (n_samples,)
     y_score : array-like of shape (n_samples,)
-    threshold : float
-        Predict positive for scores at or above it.
+    threshold : float or int
+        Predict positive for scores at or above it, compared exactly: a float32
+        score of 0.35 (0.3499999940...) is below the threshold 0.35, and the integer
+        score 2**53 + 4 below the threshold 2**53 + 5. NaN is refused.
     method : {"wilson", "bootstrap"}, default="wilson"
     confidence_level : float in (0, 1), default=0.95
     pos_label : int, float, bool or str, default=None
@@ -608,9 +619,10 @@ def threshold_ci(
     >>> point.recall.estimate, round(point.recall.low, 3)
     (0.8333333333333334, 0.436)
     """
-    table = two_class_table(y_true, y_score, pos_label, sample_weight)
-    at = int(np.searchsorted(-np.asarray(table.thresholds, dtype=np.float64), -threshold,
-                             side="right"))  # rows whose threshold is >= the threshold
+    check_threshold(threshold)
+    table = two_class_table(y_true, y_score, pos_label, sample_weight,
+                            counts="threshold_ci")
+    at = rows_at_or_above(table.thresholds, threshold)
     tp = float(table.tps[at - 1]) if at else 0.0
     predicted = tp + (float(table.fps[at - 1]) if at else 0.0)
     n_pos = float(table.n_pos)
@@ -633,7 +645,8 @@ def threshold_ci(
             ConfidenceInterval(*_wilson(hits, total, confidence_level), estimate=estimate,
                                method=method, confidence_level=confidence_level)
             for hits, total, estimate in ((tp, predicted, precision), (tp, n_pos, recall)))
-    return Bunch(threshold=float(threshold), precision=precision_ci, recall=recall_ci,
+    # (the threshold as given: an integer past 2**53 is no float)
+    return Bunch(threshold=threshold, precision=precision_ci, recall=recall_ci,
                  predicted_positive=predicted)
 
 
@@ -660,7 +673,7 @@ def _wilson(hits, total, confidence_level):
 def _rate_at(threshold, of):
     """A metric for :func:`bootstrap_ci`: precision or recall at ``threshold``."""
     def rate(y_true, y_score, sample_weight=None):
-        predicted = np.asarray(y_score) >= threshold
+        predicted = at_or_above(y_score, threshold)
         weight = np.ones(predicted.shape) if sample_weight is None else sample_weight
         tp = np.sum(weight[predicted & y_true])
         total = np.sum(weight[predicted]) if of == "precision" else np.sum(weight[y_true])
@@ -753,6 +766,8 @@ def _prepare(metric, y_true, scores_list, pos_label, sample_weight, kwargs):
     models = []
     for y_score in scores_list:
         is_pos, scores, weight = check_binary_input(y_true, y_score, sample_weight, pos_label)
+        if weight is not None:
+            weight, _ = weights_within_range(weight, resampled=True)
         models.append(Model(metric, is_pos, scores, weight, kwargs))
     return is_pos, weight, models
 

@@ -11,7 +11,7 @@ import numpy as np
 from sklearn.utils import assert_all_finite, check_array, check_consistent_length, column_or_1d
 from sklearn.utils.multiclass import type_of_target
 
-from ._counts import exact_integers
+from ._counts import real_objects
 from ._compat import check_pos_label_consistency, check_sample_weight
 from .exceptions import NonNumericScoreError
 
@@ -204,8 +204,11 @@ def _column(y):
 def check_scores(y_score, input_name="y_score"):
     """The one check of a 1-D score vector: numbers, all finite. Returns the scores.
 
-    Booleans and numbers pass unchanged; an object array of numbers becomes float64,
-    except integers that float64 would round (past 2**53), kept as they are.
+    Booleans and numbers pass unchanged. An object array of real numbers (a pandas
+    object column, Python integers past 2**64) is kept as it is: scikit-learn compares
+    such scores as Python objects and returns them as its thresholds, and so does the
+    kernel (:func:`~sklearn_prcurves._counts.count_table`). Like scikit-learn, such an
+    array is refused for NaN only. Other objects convertible to float64 are converted.
     Strings, bytes and other objects raise :class:`NonNumericScoreError` (ranked as
     text, '10' would come before '9'); NaN and infinity raise scikit-learn's error.
     """
@@ -213,8 +216,9 @@ def check_scores(y_score, input_name="y_score"):
     text = kind in "US"
     if kind == "O":
         text = any(isinstance(v, (str, bytes)) for v in y_score.tolist())
-        if not text and exact_integers(y_score):
-            return y_score  # integers float64 would round: ranked exactly by the kernel
+        if not text and real_objects(y_score):
+            assert_all_finite(y_score)  # (NaN only, for objects: scikit-learn's rule)
+            return y_score
         if not text:
             try:
                 y_score = y_score.astype(np.float64)

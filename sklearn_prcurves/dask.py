@@ -27,7 +27,7 @@ import os
 
 import numpy as np
 
-from ._counts import count_table
+from ._counts import count_rows
 from ._distributed import RangedTable, check_mode, range_pieces, range_totals
 from ._summary import BinnedSummary, _merge_optional
 from ._validation import (
@@ -210,7 +210,8 @@ def _range_table(*pieces):
         return None
     score = np.concatenate([p[1] for p in pieces])
     weight = None if pieces[0][2] is None else np.concatenate([p[2] for p in pieces])
-    return count_table(is_pos, score, weight)
+    with np.errstate(over="ignore", invalid="ignore"):  # (totals past 1.8e308: the
+        return count_rows(is_pos, score, weight)       # client refuses them)
 
 
 def _tree_reduce(dask, items, combine):

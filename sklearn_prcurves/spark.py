@@ -46,7 +46,7 @@ import warnings
 
 import numpy as np
 
-from ._counts import CountTable, count_table
+from ._counts import CountTable, count_rows
 from ._distributed import RangedTable, check_mode, range_pieces
 from ._summary import BinnedSummary, _order_key
 from ._validation import check_class_union, check_label_kind, check_scores
@@ -332,7 +332,7 @@ def _chunk_table(batches, weighted, pa):
     columns = _batch_columns(batches, weighted)
     if columns is None:
         return
-    table = count_table(*columns)
+    table = count_rows(*columns)
     yield pa.RecordBatch.from_arrays(
         [pa.array(table.thresholds), pa.array(table.pos), pa.array(table.neg)],
         names=["s", "pos", "neg"])
@@ -569,7 +569,7 @@ def _refine_partition(mantissa_bits, weighted, keys):
         rows = np.isin(bins, keys)
         if not rows.any():
             return
-        table = count_table(is_pos[rows], _order_key(score[rows]),
+        table = count_rows(is_pos[rows], _order_key(score[rows]),
                             None if weight is None else weight[rows])
         yield pa.RecordBatch.from_arrays(
             [pa.array(table.thresholds.view(np.int64)), pa.array(table.pos),

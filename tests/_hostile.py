@@ -3,9 +3,12 @@
 One strategy, :func:`hostile_data`, draws what a user or another library can hand
 the package: labels with one class or three, scores of every dtype a model or a file
 produces (ties, signed zeros, subnormals, values at the float limits, float32,
-unsigned, booleans, integers past 2**64, text), and weights mixing 1e-300 and 1e300
-in one input, zeros, subnormals, sums that absorb small weights (1e17 beside 1) and
-whole numbers (so that repeated rows can stand in for them).
+unsigned, booleans, integers past 2**64, object arrays of Python floats and ints,
+text), weights mixing 1e-300 and 1e300 in one input, zeros, subnormals, sums that
+absorb small weights (1e17 beside 1), totals past the largest float and whole numbers
+(so that repeated rows can stand in for them), and a threshold for the functions that
+take one: a score itself, its decimal form (0.35 for the float32 0.3499999940...),
+integers past 2**53, infinities and NaN.
 """
 
 from dataclasses import dataclass, field, replace
@@ -23,6 +26,7 @@ class Data:
     w: np.ndarray | None = None
     s2: np.ndarray | None = None  # a second model's scores, same rows
     groups: np.ndarray | None = None
+    threshold: object = 0.5
     tags: frozenset = field(default_factory=frozenset)
 
     def rows(self, index):
@@ -50,7 +54,8 @@ class Data:
 def _scores(draw, n):
     kind = draw(st.sampled_from(
         ["ties", "ties", "distinct", "specials", "float32", "probabilities32", "int",
-         "uint8", "uint64", "bool", "huge int", "text"]))
+         "uint8", "uint64", "bool", "huge int", "object floats", "object ints", "int53",
+         "text"]))
     if kind == "ties":
         return np.array(draw(st.lists(st.integers(0, 4), min_size=n, max_size=n)), float)
     if kind == "distinct":
@@ -75,6 +80,19 @@ def _scores(draw, n):
         return np.array(values, np.uint64)
     if kind == "bool":
         return np.array(draw(st.lists(st.booleans(), min_size=n, max_size=n)))
+    if kind == "object floats":  # a pandas object column of Python floats
+        values = draw(st.lists(st.sampled_from([0.1, 0.35, 0.5, 0.9, 2.0, -0.0]),
+                               min_size=n, max_size=n))
+        return np.array(values, dtype=object)
+    if kind == "object ints":  # Python integers, some past 2**53 (one with a float)
+        values = draw(st.lists(st.sampled_from([0, 1, 3, 2**53, 2**53 + 1, 2**53 + 3]),
+                               min_size=n, max_size=n))
+        if n > 1 and draw(st.booleans()):
+            values[0] = float(values[0])
+        return np.array(values, dtype=object)
+    if kind == "int53":  # int64 scores that float64 rounds together
+        return np.array([2**53 + v for v in draw(st.lists(st.integers(0, 6), min_size=n,
+                                                          max_size=n))], np.int64)
     if kind == "huge int":
         values = draw(st.lists(st.integers(0, 4), min_size=n, max_size=n))
         return np.array([2**70 + v for v in values], dtype=object)
@@ -87,7 +105,7 @@ def _scores(draw, n):
 def _weights(draw, n):
     kind = draw(st.sampled_from(
         [None, None, "integer", "integer", "mixed scales", "zeros", "fractional",
-         "one scale", "subnormal", "absorbing"]))
+         "one scale", "subnormal", "absorbing", "overflowing"]))
     if kind is None:
         return None, kind
     if kind == "integer":
@@ -104,12 +122,38 @@ def _weights(draw, n):
         scale = draw(st.sampled_from([1e-300, 1e-170, 1e155, 1e160, 1e300]))
         values = [scale * v for v in draw(st.lists(st.sampled_from([1, 2, 3]), min_size=n,
                                                    max_size=n))]
+    elif kind == "overflowing":  # totals past the largest float (each weight finite;
+        # no ratio of two of them below the smallest normal float)
+        values = draw(st.lists(st.sampled_from([1e308, 1.7e308, 1e300, 3e300]), min_size=n,
+                               max_size=n))
+        values[0] = 1.7e308
     elif kind == "absorbing":  # sums in which the small weights vanish
         values = draw(st.lists(st.sampled_from([1.0, 1e17, 3.0, 1e-17]), min_size=n,
                                max_size=n))
     else:
         values = draw(st.lists(st.sampled_from([5e-324, 1e-310, 1.0]), min_size=n, max_size=n))
     return np.array(values, dtype=float), kind
+
+
+def _threshold(draw, s):
+    """A threshold for the scores ``s``: one of them (as a Python number), its decimal
+    form, a neighbour past 2**53, an infinity or NaN."""
+    kind = draw(st.sampled_from(["score", "score", "decimal", "int53", "inf", "nan", "half"]))
+    numeric = s.dtype.kind in "biufO" and not (s.dtype.kind == "O" and isinstance(
+        s.flat[0] if s.size else 0, (str, bytes)))
+    if kind in ("score", "decimal") and numeric and s.size:
+        value = s[draw(st.integers(0, s.size - 1))]
+        value = value.item() if hasattr(value, "item") else value
+        if kind == "decimal" and isinstance(value, float):
+            return float(str(np.float32(value)) if s.dtype == np.float32 else repr(value))
+        return value
+    if kind == "int53":
+        return 2**53 + draw(st.integers(0, 6))
+    if kind == "inf":
+        return draw(st.sampled_from([np.inf, -np.inf]))
+    if kind == "nan":
+        return np.nan
+    return 0.5
 
 
 @st.composite
@@ -128,7 +172,8 @@ def hostile_data(draw, two_scores=False, groups=False):
                 y[0] = 1 - y[0]
     s = _scores(draw, n)
     w, weight_kind = _weights(draw, n)
-    data = Data(y, s, w, tags=frozenset({labels, s.dtype.kind, weight_kind}))
+    data = Data(y, s, w, threshold=_threshold(draw, s),
+                tags=frozenset({labels, s.dtype.kind, weight_kind}))
     if two_scores:
         data.s2 = draw(st.sampled_from([s[::-1].copy(), np.zeros_like(s),
                                         _scores(draw, n)])) if n else s.copy()

@@ -90,11 +90,7 @@ def assert_same_value(mine, theirs, exact):
     if isinstance(theirs, np.ndarray):
         assert isinstance(mine, np.ndarray)
         assert mine.dtype == theirs.dtype and mine.shape == theirs.shape
-    elif SKLEARN_VERSION < (1, 7) and isinstance(theirs, float):
-        # 1.6 returns NumPy's float64, or Python's float in some undefined cases; ours
-        # are float64 throughout on 1.6 (docs/compat.rst).
-        assert type(mine) is np.float64, type(mine)
-    else:
+    else:  # (1.6: NumPy's float64, Python's for an undefined score or a zero area)
         assert type(mine) is type(theirs), (type(mine), type(theirs))
     if exact:
         np.testing.assert_array_equal(mine, theirs)
@@ -396,3 +392,45 @@ def test_weighted_average_precision_block_by_block(monkeypatch, block):
                 scores = scores.astype(np.float32)
             assert_same_outcome("average_precision_score", y, scores,
                                 sample_weight=weight)
+
+
+# --- object arrays of Python numbers (a pandas object column) ---------------------------
+
+_OBJECT_POOL = [0, 1, 1.0, True, False, 0.5, -0.0, 0.0, 0.35, 2**53, 2.0**53, 2**53 + 1,
+                2**53 + 3, 2.0**53 + 2, 2**70, 2**70 + 1, np.float32(0.25), np.int64(3)]
+
+
+def _typed(result):
+    """A curve's arrays as (dtype, each element's Python type, values): what a caller
+    of the drop-in sees, element types included."""
+    return [(a.dtype.str, [type(v).__name__ for v in a.tolist()], a.tolist())
+            for a in result]
+
+
+@settings(max_examples=150, deadline=None, database=None)
+@given(st.lists(st.sampled_from(_OBJECT_POOL), min_size=1, max_size=8), st.data())
+def test_object_scores_give_scikit_learns_thresholds(values, data):
+    """scikit-learn sorts an object array of numbers as Python objects and returns
+    them as thresholds (an object array before 1.8 from roc_curve and det_curve, from
+    precision_recall_curve and confusion_matrix_at_thresholds in every release),
+    finding ties where neighbours' difference is zero: the same arrays, dtypes and
+    element types, on whichever release is installed."""
+    n = len(values)
+    scores = np.array(values, dtype=object)
+    y = np.array(data.draw(st.lists(st.integers(0, 1), min_size=n, max_size=n)))
+    weight = data.draw(st.one_of(st.none(), st.lists(st.sampled_from([0.5, 1.0, 3.0]),
+                                                     min_size=n, max_size=n)))
+    weight = None if weight is None else np.array(weight)
+    for name in BINARY_CURVES + ["average_precision_score"]:
+        expected = outcome(getattr(skm, name), y, scores, sample_weight=weight)
+        got = outcome(getattr(ours, name), y, scores, sample_weight=weight)
+        if expected[0][0] == "raised" or got[0][0] == "raised":
+            if is_accidental(expected[0]):
+                continue
+            assert got[0][:2] == expected[0][:2], (name, got, expected)
+            continue
+        ours_result, theirs = got[0][1], expected[0][1]
+        if name == "average_precision_score":
+            assert repr(ours_result) == repr(theirs), (name, ours_result, theirs)
+        else:  # (repr: NaN as NaN)
+            assert repr(_typed(ours_result)) == repr(_typed(theirs)), name

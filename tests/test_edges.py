@@ -563,3 +563,199 @@ def test_drop_ins_keep_sklearns_messages_for_the_same_mistakes(name):
         with pytest.raises(Exception) as ours:
             getattr(spc, name)(*args)
         assert (type(ours.value), str(ours.value)) == (type(theirs.value), str(theirs.value))
+
+
+# --- issue 41: "at or above the threshold", decided once, exactly ---------------------
+
+
+def _exact(value):
+    if isinstance(value, (int, np.integer, bool, np.bool_)):
+        return Fraction(int(value))
+    return Fraction(float(value))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from([np.float16, np.float32, np.float64, np.int8, np.int64, np.uint64,
+                        np.bool_, object]),
+       st.lists(st.sampled_from([0.0, 0.35, 0.5, 1.0, 2.0**53, 2.0**53 + 2, -1.0, 3e38,
+                                 1e-40]), min_size=1, max_size=8),
+       st.one_of(st.floats(allow_nan=False, allow_infinity=False, width=64),
+                 st.integers(-2**65, 2**65),
+                 st.sampled_from([0.35, 2**53 + 1, 2**53 + 5, 2.0**53 + 1, 1e-45])))
+def test_at_or_above_is_exact_in_the_scores_type(dtype, values, threshold):
+    """The rule every threshold of the package goes through: a score qualifies exactly
+    when its value (in its own type) is at least the threshold's, as fractions."""
+    from sklearn_prcurves._exact import at_or_above, rows_at_or_above
+
+    with np.errstate(over="ignore", invalid="ignore"):
+        if dtype is object:
+            scores = np.array([int(v) if float(v).is_integer() and abs(v) > 2**52 else v
+                               for v in values], dtype=object)
+        else:
+            info = np.iinfo(dtype) if np.dtype(dtype).kind in "iu" else None
+            values = [v for v in values if info is None or info.min <= v <= info.max]
+            if not values:
+                return
+            scores = np.array(values).astype(dtype)
+            if dtype is not np.bool_ and np.dtype(dtype).kind == "f":
+                scores = scores[np.isfinite(scores)]
+    if scores.size == 0:
+        return
+    expected = np.array([_exact(v.item() if hasattr(v, "item") else v) >= _exact(threshold)
+                         for v in scores])
+    np.testing.assert_array_equal(at_or_above(scores, threshold), expected)
+    descending = np.array(sorted(set(scores.tolist()), reverse=True), dtype=scores.dtype)
+    assert rows_at_or_above(descending, threshold) == sum(
+        _exact(v) >= _exact(threshold) for v in descending.tolist())
+
+
+def test_threshold_ci_decides_the_threshold_once():
+    """The estimate and every resample count the same rows: float32 scores of 0.35 are
+    below the threshold 0.35 (0.3499999940...), integer scores are compared as integers
+    past 2**53, and NaN is refused."""
+    scores = np.array([.35] * 6 + [.9] * 6, dtype=np.float32)
+    y = [0] * 6 + [1] * 6
+    point = spc.threshold_ci(y, scores, 0.35, method="bootstrap", n_resamples=200,
+                             random_state=0)
+    assert point.predicted_positive == 6
+    assert point.precision.estimate == 1.0
+    assert point.precision.low <= point.precision.estimate <= point.precision.high
+    # the float32 score itself is at its own threshold
+    point = spc.threshold_ci(y, scores, float(np.float32(0.35)), method="bootstrap",
+                             n_resamples=200, random_state=0)
+    assert point.predicted_positive == 12 and point.precision.estimate == 0.5
+    assert point.precision.low == point.precision.high == 0.5
+
+    big = np.array([2**53 + i for i in range(10)], dtype=np.int64)
+    labels = [0, 0, 0, 0, 0, 1, 1, 1, 1, 0]
+    point = spc.threshold_ci(labels, big, 2**53 + 5)
+    assert point.predicted_positive == 5 and point.precision.estimate == 0.8
+    assert point.threshold == 2**53 + 5  # as given: no float rounds it
+    for bad in (np.nan, float("nan")):
+        with pytest.raises(ValueError, match="threshold is NaN"):
+            spc.threshold_ci(labels, big, bad)
+
+
+def test_the_display_marks_the_rows_at_or_above_the_threshold():
+    pytest.importorskip("matplotlib")
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    scores = np.array([.35] * 2 + [.9] * 2 + [.1] * 2, dtype=np.float32)
+    y = [1, 0, 1, 1, 0, 0]
+    try:
+        display = spc.PrecisionRecallDisplay.from_predictions(
+            y, scores, operating_points=[0.35, float(np.float32(0.35))])
+        (recall, precision), (recall32, precision32) = display.operating_points_[0].get_offsets()
+        assert (recall, precision) == (2 / 3, 1.0)  # only the 0.9 rows
+        assert (recall32, precision32) == (1.0, 0.75)
+        with pytest.raises(ValueError, match="NaN"):
+            spc.PrecisionRecallDisplay.from_predictions(y, scores, operating_points=[np.nan])
+    finally:
+        plt.close("all")
+
+
+# --- issue 41: weights whose totals overflow float64 ------------------------------------
+
+# Each weight finite, their total past 1.8e308.
+_HUGE = np.array([1.7e308, 1e308, 3e300, 1e308, 1.2e308, 1e308])
+_Y = np.array([1, 0, 1, 0, 1, 0])
+_S = np.array([0.9, 0.8, 0.8, 0.4, 0.3, 0.1])
+
+_SHARES = {
+    "pr_auc_score": lambda w: spc.pr_auc_score(_Y, _S, sample_weight=w),
+    "pr_auc_score[continuous]": lambda w: spc.pr_auc_score(
+        _Y, _S, sample_weight=w, interpolation="continuous"),
+    "pr_auc_score[step]": lambda w: spc.pr_auc_score(_Y, _S, sample_weight=w,
+                                                     interpolation="step"),
+    "achievable_pr_auc_score": lambda w: spc.achievable_pr_auc_score(_Y, _S, sample_weight=w),
+    "pr_curve": lambda w: spc.pr_curve(_Y, _S, sample_weight=w, interpolation="continuous"),
+    "roc_convex_hull": lambda w: spc.roc_convex_hull(_Y, _S, sample_weight=w)[:2],
+    "partial_roc_auc_score": lambda w: spc.partial_roc_auc_score(
+        _Y, _S, sample_weight=w, fpr_range=(0, 0.5)),
+    "ks_statistic": lambda w: spc.ks_statistic(_Y, _S, sample_weight=w).statistic,
+    "fbeta_optimal_threshold": lambda w: spc.fbeta_optimal_threshold(_Y, _S, sample_weight=w),
+    "break_even_point": lambda w: spc.break_even_point(_Y, _S, sample_weight=w),
+    "grouped_roc_auc_score": lambda w: spc.grouped_roc_auc_score(
+        _Y, _S, [0, 0, 0, 1, 1, 1], sample_weight=w),
+    "normalized_pr_auc_score": lambda w: spc.normalized_pr_auc_score(
+        _Y, _S, sample_weight=w, interpolation="continuous"),
+    "bootstrap_ci": lambda w: spc.bootstrap_ci("roc_auc", _Y, _S, sample_weight=w,
+                                               n_resamples=200, random_state=0),
+    "AchievablePRTransformer": lambda w: spc.AchievablePRTransformer().fit(
+        _S[:, None], _Y, sample_weight=w).transform(_S[:, None]),
+}
+
+
+@pytest.mark.parametrize("name", sorted(_SHARES))
+def test_overflowing_totals_give_the_numbers_of_the_weights_scaled_down(name):
+    """Weights whose total passes the largest float: every share, rate and area is
+    defined, and equals what the same weights divided by 2**20 give (exactly: a power
+    of two), with no RuntimeWarning."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        got = _SHARES[name](_HUGE)
+    expected = _SHARES[name](_HUGE / 2.0**20)
+    flat = lambda r: np.concatenate([np.ravel(np.asarray(x, float)) for x in (  # noqa: E731
+        r if isinstance(r, tuple) else (r,))])
+    np.testing.assert_allclose(flat(got), flat(expected), rtol=1e-12)
+
+
+@pytest.mark.parametrize("call", [
+    lambda: spc.operating_points(_Y, _S, sample_weight=_HUGE),
+    lambda: spc.threshold_ci(_Y, _S, 0.5, sample_weight=_HUGE),
+    lambda: spc.count_table(_Y == 1, _S, _HUGE),
+    lambda: spc.roc_auc_ci(_Y, _S, sample_weight=np.round(_HUGE)),
+    lambda: spc.pr_auc_ci(_Y, _S, sample_weight=_HUGE),
+    lambda: spc.ExactSummary().update(_Y[:3], _S[:3], _HUGE[:3]).update(_Y[3:], _S[3:],
+                                                                        _HUGE[3:]),
+    lambda: spc.BinnedSummary().update(_Y[:3], _S[:3], _HUGE[:3]).update(_Y[3:], _S[3:],
+                                                                         _HUGE[3:]),
+])
+def test_overflowing_totals_that_would_be_returned_are_refused(call):
+    """Where the weighted counts themselves are the result (or a stream holds them),
+    one clear error names the weights, and nothing leaks."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        with pytest.raises(ValueError, match="sample_weight sums past the largest float64"):
+            call()
+
+
+def test_overflowing_totals_in_the_drop_ins_are_scikit_learns():
+    """The drop-ins keep scikit-learn's outcome (its running sums overflow): the same
+    NaN, as scikit-learn gives it."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        for name in ("roc_auc_score", "average_precision_score"):
+            ours = getattr(spc, name)(_Y, _S, sample_weight=_HUGE)
+            theirs = getattr(skm, name)(_Y, _S, sample_weight=_HUGE)
+            assert repr(ours) == repr(theirs)
+
+
+# --- issue 41: standardised partial AUC on a narrow box --------------------------------
+
+
+@pytest.mark.parametrize("box", [(1 - 1e-9, 1.0), (0.0, 1e-9), (0.5, 0.5 + 1e-9),
+                                 (1 - 2**-40, 1.0), (0.25, 0.75)])
+@pytest.mark.parametrize("scores", [[0.0, 2.0], [2.0, 0.0], [1.0, 1.0]])
+def test_standardized_partial_auc_of_a_narrow_box_is_exact(box, scores):
+    """McClish's standardisation 0.5 (P + A - 2 D) / (P - D) against the same formula
+    in fractions of the float end points, for boxes at the origin, in the middle and
+    ending at 1 (where P - D is far smaller than P and D)."""
+    y = [1, 0]
+    got = spc.partial_roc_auc_score(y, scores, fpr_range=box, standardized=True)
+    f0, f1 = (Fraction(v) for v in box)
+    fpr, tpr = spc.roc_curve(y, scores, drop_intermediate=False)[:2]
+    area = Fraction(0)
+    for xa, ya, xb, yb in zip(*(list(map(Fraction, a)) for a in (fpr[:-1], tpr[:-1],
+                                                                fpr[1:], tpr[1:]))):
+        lo, hi = max(xa, f0), min(xb, f1)
+        if hi > lo:
+            at = lambda x: ya + (yb - ya) * (x - xa) / (xb - xa)  # noqa: E731
+            area += (hi - lo) * (at(lo) + at(hi)) / 2
+    diagonal = (f1 * f1 - f0 * f0) / 2
+    perfect = f1 - f0
+    expected = float((perfect + area - 2 * diagonal) / (2 * (perfect - diagonal)))
+    assert got == pytest.approx(expected, rel=1e-12)

@@ -33,7 +33,7 @@ import math
 import os
 import traceback
 import warnings
-from dataclasses import dataclass, fields, is_dataclass
+from dataclasses import dataclass, fields, is_dataclass, replace
 from pathlib import Path
 from typing import Callable
 
@@ -182,7 +182,11 @@ def check_invariants(entry, data, random):
     w = data.w
     if w is not None and data.numeric:
         positive = w[w > 0]
-        if "scale" in entry.invariants and positive.size:
+        # (A drop-in follows scikit-learn, whose running sums overflow past 1.8e308:
+        # there a smaller scale is a different outcome.)
+        overflows = entry.sklearn is not None and not np.isfinite(
+            np.add.reduce(positive * 8.0))
+        if "scale" in entry.invariants and positive.size and not overflows:
             factor = 8.0 if positive.max() < 1e306 else 0.125
             if positive.min() * factor > np.finfo(float).tiny:
                 scaled = Data(data.y, data.s, w * factor, data.s2, data.groups)
@@ -333,9 +337,11 @@ def _summary(cls, chunks=2, **kwargs):
                       "hull": summary.achievable_pr_auc("continuous")}
             assert values["pr_auc"] == pytest.approx(spc.pr_auc_score(
                 d.y == 1, d.s, interpolation="continuous", **sw(d)), nan_ok=True)
-            # (roc_auc_score reads integers past 2**53 as floats, as scikit-learn's does)
-            assert values["roc_auc"] == pytest.approx(spc.auc(*spc.roc_curve(
-                d.y == 1, d.s, **sw(d))[:2]), nan_ok=True)
+            # (roc_auc_score reads integers past 2**53 as floats, as scikit-learn's does,
+            # and its curves find ties of ints and floats as scikit-learn does: the
+            # package's own area compares them exactly, as the summary does)
+            assert values["roc_auc"] == pytest.approx(spc.partial_roc_auc_score(
+                d.y, d.s, pos_label=1, **sw(d)), nan_ok=True)
             return values
         estimate, bound = summary.roc_auc()
         low, high = summary.average_precision_interval()
@@ -480,11 +486,9 @@ REGISTRY: dict[str, Entry] = {
     "roc_auc_variance": pos1(spc.roc_auc_variance, ("order", "repeat", "ftz")),
     "pr_auc_ci": pos1(spc.pr_auc_ci, ("order", "ftz")),
     # weights count as frequencies (Wilson): repeated rows, not scale
-    "threshold_ci": Entry(lambda d: spc.threshold_ci(d.y, d.s, 0.5, pos_label=1, **sw(d)),
-                          ("order", "repeat", "ftz")),
-    "threshold_ci[bootstrap]": Entry(lambda d: spc.threshold_ci(
-        d.y, d.s, 0.5, pos_label=1, method="bootstrap", n_resamples=50, random_state=0,
-        **sw(d)), ("ftz",), examples=20),
+    "threshold_ci": Entry(lambda d: _threshold_ci(d), ("order", "repeat", "ftz")),
+    "threshold_ci[bootstrap]": Entry(lambda d: _threshold_ci(
+        d, method="bootstrap", n_resamples=50, random_state=0), ("ftz",), examples=20),
     "bootstrap_ci": Entry(lambda d: spc.bootstrap_ci(
         "roc_auc", d.y, d.s, pos_label=1, n_resamples=100, random_state=0, **sw(d)),
         ("ftz",), examples=20),
@@ -527,20 +531,30 @@ REGISTRY: dict[str, Entry] = {
     "make_precision_at_recall_scorer": Entry(_scorer_call(
         lambda: spc.make_precision_at_recall_scorer(0.0)), ("order",), unit=True),
     # displays (their additions included)
-    "RocCurveDisplay": _display(spc.RocCurveDisplay, plot_hull=True),
+    # (with additions: where scikit-learn's own display warns, as on weights whose
+    # totals overflow, they may repeat its warnings)
+    "RocCurveDisplay": _display(spc.RocCurveDisplay, warns_as=skm.RocCurveDisplay,
+                                plot_hull=True),
     "RocCurveDisplay[band]": _display(spc.RocCurveDisplay, (), confidence_band=0.9,
-                                      n_resamples=20, random_state=0, log_fpr=True),
+                                      n_resamples=20, random_state=0, log_fpr=True,
+                                      warns_as=skm.RocCurveDisplay),
     "PrecisionRecallDisplay": _display(spc.PrecisionRecallDisplay, plot_achievable=True,
-                                       iso_f1=0.5, operating_points=[0.5, 1.0]),
+                                       iso_f1=0.5, operating_points=[0.5, 1.0],
+                                       warns_as=skm.PrecisionRecallDisplay),
     "PrecisionRecallDisplay[interpolated]": _display(
         spc.PrecisionRecallDisplay, interpolation="davis-goadrich", plot_step=True,
-        plot_unachievable=True),
+        plot_unachievable=True, warns_as=skm.PrecisionRecallDisplay),
     # (the plain displays draw what scikit-learn's draw, warnings included)
     "DetCurveDisplay": _display(spc.DetCurveDisplay, sklearn_cls=skm.DetCurveDisplay),
     "DetCurveDisplay[band]": _display(spc.DetCurveDisplay, (), confidence_band=0.9,
                                       n_resamples=20, random_state=0,
                                       warns_as=skm.DetCurveDisplay),
-    "PRCurveDisplay": _display(spc.PrecisionRecallDisplay, operating_points=[0, 2**70]),
+    "PRCurveDisplay": _display(spc.PrecisionRecallDisplay, operating_points=[0, 2**70],
+                               warns_as=skm.PrecisionRecallDisplay),
+    "PrecisionRecallDisplay[threshold]": Entry(
+        lambda d: _marked_point(d), ("order",), examples=12,
+        warns_as=_display(spc.PrecisionRecallDisplay, sklearn_cls=skm.PrecisionRecallDisplay
+                          ).sklearn),
     "ROCCurveDisplay": _display(spc.RocCurveDisplay, sklearn_cls=skm.RocCurveDisplay),
     "PrecisionRecallGainDisplay": _display(spc.PrecisionRecallGainDisplay),
     "CostCurveDisplay": _display(spc.CostCurveDisplay),
@@ -564,6 +578,46 @@ REGISTRY: dict[str, Entry] = {
 def _is(cls, value):
     assert isinstance(value, cls), type(value)
     return value
+
+
+def _threshold_ci(d, **options):
+    """threshold_ci at the drawn threshold, its estimates held to an exact count of
+    the rows at or above it (scores and threshold compared as fractions)."""
+    from fractions import Fraction
+
+    point = spc.threshold_ci(d.y, d.s, d.threshold, pos_label=1, **options, **sw(d))
+    def exact(v):  # (-1, 0) for -inf, (0, value) for a number, (1, 0) for inf
+        if isinstance(v, (int, np.integer, bool, np.bool_)):
+            return 0, Fraction(int(v))
+        v = float(v)
+        return (0, Fraction(v)) if math.isfinite(v) else (1 if v > 0 else -1, 0)
+
+    bound = exact(d.threshold)
+    chosen = np.array([exact(v) >= bound for v in d.s.tolist()], dtype=bool)
+    w = np.ones(d.y.shape[0]) if d.w is None else d.w
+    positive = d.y == 1
+    predicted, hits = w[chosen].sum(), w[chosen & positive].sum()
+    assert point.predicted_positive == pytest.approx(predicted, rel=1e-9, abs=0), (
+        "rows at or above the threshold", point.predicted_positive, predicted)
+    if predicted > 0 and np.isfinite(predicted):
+        assert point.precision.estimate == pytest.approx(hits / predicted, rel=1e-9)
+    return point
+
+
+def _marked_point(d):
+    """The operating point a PR display marks at the drawn threshold: the precision
+    and recall of the rows at or above it, counted exactly."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    try:
+        display = spc.PrecisionRecallDisplay.from_predictions(
+            d.y, d.s, pos_label=1, operating_points=[d.threshold], **sw(d))
+        return [np.asarray(p.get_offsets(), float) for p in display.operating_points_]
+    finally:
+        plt.close("all")
 
 
 def _totals(d):
@@ -698,7 +752,8 @@ def _on_device(entry):
         return np.asarray(to_numpy(result)) if hasattr(result, "__array_namespace__") else result
 
     def call(data):
-        moved = Data(put(data.y), put(data.s), put(data.w), put(data.s2), put(data.groups))
+        moved = replace(data, y=put(data.y), s=put(data.s), w=put(data.w), s2=put(data.s2),
+                        groups=put(data.groups))
         with config_context(array_api_dispatch=True):
             return back(entry.call(moved))
 

@@ -27,7 +27,7 @@ from .._compat import (
     safe_indexing,
     takes,
 )
-from .._curves import binary_table
+from .._curves import binary_table, measure_table
 from ._base import check_band_options
 
 
@@ -71,6 +71,7 @@ class TableCurveMixin:
         table = binary_table(y_true, y_score, pos_label, sample_weight)
         display = cls(**cls._curve(table, drop_intermediate, y_true, pos_label),
                       **cls._name_argument(name), pos_label=pos_label)
+        table = _for_additions(table, y_true, y_score, pos_label, sample_weight)
         display._tables = [table]
         if confidence_band is not None:
             display._bands = [cls._band(table, y_true, y_score, pos_label, sample_weight,
@@ -94,7 +95,7 @@ class TableCurveMixin:
             weight = None if sample_weight is None else safe_indexing(sample_weight, test)
             table = binary_table(y_fold, y_score, fold_pos_label, weight)
             curves.append(cls._curve(table, drop_intermediate, np.asarray(y_fold), fold_pos_label))
-            tables.append(table)
+            tables.append(_for_additions(table, y_fold, y_score, fold_pos_label, weight))
         merged = {key: [curve[key] for curve in curves] for key in curves[0]}
         display = cls(**merged, **cls._name_argument(name), pos_label=fold_pos_label)
         display._tables = tables
@@ -259,3 +260,13 @@ def warn_renamed(old, new):
         f"{old} is renamed {new}, scikit-learn's name; {old} will be removed in 0.3.",
         FutureWarning, stacklevel=3,
     )
+
+
+def _for_additions(table, y_true, y_score, pos_label, sample_weight):
+    """The table the package's additions (hull, interpolated and achievable curves,
+    bands) read: the one scikit-learn's curve is drawn from, except where the weights'
+    totals overflow it (scikit-learn's curve is NaN there): then the table of those
+    weights divided by a power of two, whose rates are the weights'."""
+    if sample_weight is None or (np.isfinite(table.n_pos) and np.isfinite(table.n_neg)):
+        return table
+    return measure_table(y_true, y_score, pos_label, sample_weight)

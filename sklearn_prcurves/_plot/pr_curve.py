@@ -14,6 +14,7 @@ from .._compat import plot_curve_arguments, takes
 from .._curves import require_two_classes, table_precision_recall
 from .._hull import hull_vertices
 from .._interpolation import path_area, path_points, table_path
+from .._exact import check_threshold, rows_at_or_above
 from ._base import draw_iso_f1, label_threshold
 from ._dropin import TableCurveMixin, curve_names, summary_label, warn_renamed
 
@@ -255,17 +256,17 @@ class PrecisionRecallDisplay(TableCurveMixin, _SklearnPrecisionRecallDisplay):
         return lines[0] if len(lines) == 1 else lines
 
     def _mark_operating_points(self, thresholds):
-        thresholds = np.asarray(thresholds, dtype=float)
+        thresholds = list(np.asarray(thresholds, dtype=object).ravel())
+        for threshold in thresholds:
+            check_threshold(threshold, "an operating point's threshold")
         for table, line in zip(self._count_tables("operating_points"), self._drawn_lines()):
             if not table.n_pos > 0:
                 continue  # no positive: no point has a recall
-            # The last row whose score is at least the threshold. (Counted on the
-            # ascending scores as floats: negating unsigned or boolean scores wraps.)
-            ascending = table.thresholds[::-1].astype(np.float64)
-            at = table.thresholds.shape[0] - 1 - np.searchsorted(ascending, thresholds,
-                                                                 side="left")
+            # The last row whose score is at least the threshold.
+            at = np.array([rows_at_or_above(table.thresholds, t) for t in thresholds],
+                          dtype=np.intp) - 1
             shown = at >= 0
-            at, asked = at[shown], thresholds[shown]
+            at, asked = at[shown], [t for t, s in zip(thresholds, shown) if s]
             precision = table.tps[at] / (table.tps[at] + table.fps[at])
             recall = table.tps[at] / table.n_pos
             self.operating_points_.append(self.ax_.scatter(

@@ -19,7 +19,7 @@ import numpy as np
 
 from .._auc import _trapezoid_area, table_average_precision, table_pr_auc, table_roc_auc
 from .._bounds import table_normalized_pr_auc
-from .._counts import count_table
+from .._counts import count_rows
 from .._hull import achievable_area, hull_vertices
 from .._interpolation import path_area
 from .._lift import table_ks
@@ -121,7 +121,7 @@ class _Accumulator:
         if isinstance(self.summary, BinnedSummary):
             self.summary.add_counts(is_pos, scores, weight)
         else:
-            self.summary.add_table(count_table(is_pos, scores, weight))
+            self.summary.add_table(count_rows(is_pos, scores, weight))
 
 
 class _Segments:
