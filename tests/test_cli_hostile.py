@@ -91,6 +91,13 @@ CASES = {
                                       ["--score", "s"], "error", "pos-label"),
     "text labels with pos-label": (_csv("y,s", [("yes", .5), ("no", .2), ("yes", .1)]),
                                    ["--score", "s", "--pos-label", "yes"], "report", None),
+    "weights summing past the largest float": (
+        _csv("y,s,w", [(1, .9, 1.7e308), (0, .8, 1e308), (1, .5, 1e308), (0, .2, 1e308)]),
+        ["--score", "s", "--weight", "w"], "error", "sum past"),
+    "sixty models": (
+        _csv("y," + ",".join(f"m{k}" for k in range(60)),
+             [(k % 2, *((k * 7 + j) % 11 / 10 for j in range(60))) for k in range(40)]),
+        [option for k in range(60) for option in ("--score", f"m{k}")], "report", None),
 }
 
 

@@ -23,6 +23,8 @@ from pathlib import Path
 
 import numpy as np
 
+from .._counts import _LARGEST_TOTAL
+
 __all__ = ["BatchConverter", "ExactIntegersNeeded", "InputError", "Source", "open_source"]
 
 # Rows per batch: large enough that per-batch overhead vanishes, small enough that a
@@ -481,6 +483,7 @@ class BatchConverter:
         self.labels = set()
         self.rows = 0
         self.dropped = 0
+        self.weight_total = 0.0
         self._kept = None
 
     # rows are counted from 1; messages name the data row (the header is not one)
@@ -520,12 +523,28 @@ class BatchConverter:
                     f"{self._where(first_row, index, self.weight)}: weight "
                     f"{float(weight[index])!r} is negative"
                 )
+            with np.errstate(over="ignore"):
+                total = float(np.sum(weight)) if weight.size else 0.0
+            self._add_weight(total)
         return is_pos, scores, weight, arrays
+
+    def _add_weight(self, total):
+        """The weights read so far, refused (one line, naming the column) where a
+        running sum of them could overflow float64."""
+        with np.errstate(over="ignore"):
+            self.weight_total += total
+        if not self.weight_total <= _LARGEST_TOTAL:
+            raise InputError(
+                f"{self.source.display}: the weights in column {self.weight!r} sum past "
+                f"{_LARGEST_TOTAL:.3g}, where the report's running sums would overflow; "
+                "divide them by a common factor (the rates and areas do not change)")
 
     def absorb(self, other):
         """Take in what a converter of another part of the input saw."""
         self.rows += other.rows
         self.dropped += other.dropped
+        if other.weight_total:
+            self._add_weight(other.weight_total)
         self._observe(other.labels)
 
     def again(self):
@@ -581,7 +600,9 @@ class BatchConverter:
                 # rounding merged (2**53 + 1 reads as 2**53): read the column again as
                 # text.
                 raise ExactIntegersNeeded(name)
-        if not np.isfinite(values.sum()) and not np.all(np.isfinite(values)):
+        with np.errstate(over="ignore", invalid="ignore"):  # (a finite sum proves all finite)
+            finite_sum = np.isfinite(values.sum())
+        if not finite_sum and not np.all(np.isfinite(values)):
             index = int(np.argmax(~np.isfinite(values)))
             if np.isnan(values[index]):
                 raise InputError(
