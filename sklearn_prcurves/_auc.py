@@ -24,7 +24,6 @@ from . import _device
 from ._compat import (
     Interval,
     StrOptions,
-    array_api_boundary,
     present_labels_repr,
     sklearn_constraint,
     clipped_area,
@@ -32,6 +31,7 @@ from ._compat import (
     sklearn_scalar_result,
     validate_params,
 )
+from ._array_api import array_api_boundary
 from ._curves import (
     binary_table,
     measure_table,
@@ -67,11 +67,11 @@ __all__ = [
 ]
 
 
-@array_api_boundary("x", "y", on_device=_device.auc)
 @validate_params(
     {"x": ["array-like"], "y": ["array-like"]},
     prefer_skip_nested_validation=True,
 )
+@array_api_boundary("x", "y", on_device=_device.auc)
 @sklearn_scalar_result
 def auc(x: ArrayLike, y: ArrayLike) -> float:
     """Area under a curve given by points, by the trapezoidal rule.
@@ -193,8 +193,6 @@ def roc_auc_score(
 ) -> float | np.ndarray: ...
 
 
-@array_api_boundary("y_score", "y_true", "sample_weight",
-                    on_device=_device.roc_auc_score)
 @validate_params(
     {
         "y_true": ["array-like"],
@@ -210,6 +208,8 @@ def roc_auc_score(
     },
     prefer_skip_nested_validation=True,
 )
+@array_api_boundary("y_score", "y_true", "sample_weight",
+                    on_device=_device.roc_auc_score)
 @sklearn_scalar_result
 def roc_auc_score(
     y_true: ArrayLike,
@@ -485,8 +485,6 @@ def average_precision_score(
 ) -> float | np.ndarray: ...
 
 
-@array_api_boundary("y_score", "y_true", "sample_weight",
-                    on_device=_device.average_precision_score)
 @validate_params(
     {
         "y_true": ["array-like"],
@@ -499,6 +497,8 @@ def average_precision_score(
     },
     prefer_skip_nested_validation=True,
 )
+@array_api_boundary("y_score", "y_true", "sample_weight",
+                    on_device=_device.average_precision_score)
 def average_precision_score(
     y_true: ArrayLike,
     y_score: ArrayLike,
@@ -675,13 +675,13 @@ def pr_auc_score(
 ) -> float | np.ndarray: ...
 
 
-@array_api_boundary("y_score", "y_true", "sample_weight",
-                    on_device=_device.pr_auc_score)
 @validate_params(
     {**_PR_AUC_PARAMS, "leading_negatives": [StrOptions(set(LEADING_NEGATIVES))],
      "recall_range": ["array-like", None]},
     prefer_skip_nested_validation=True,
 )
+@array_api_boundary("y_score", "y_true", "sample_weight",
+                    on_device=_device.pr_auc_score)
 def pr_auc_score(
     y_true: ArrayLike,
     y_score: ArrayLike,
@@ -820,9 +820,9 @@ def achievable_pr_auc_score(
 ) -> float | np.ndarray: ...
 
 
+@validate_params(_PR_AUC_PARAMS, prefer_skip_nested_validation=True)
 @array_api_boundary("y_score", "y_true", "sample_weight",
                     on_device=_device.achievable_pr_auc_score)
-@validate_params(_PR_AUC_PARAMS, prefer_skip_nested_validation=True)
 def achievable_pr_auc_score(
     y_true: ArrayLike,
     y_score: ArrayLike,

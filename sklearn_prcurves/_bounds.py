@@ -18,6 +18,7 @@ import warnings
 import numpy as np
 from sklearn.utils import Bunch
 
+from ._array_api import array_api_boundary
 from ._compat import StrOptions, validate_params
 from .exceptions import UndefinedMetricWarning
 from ._curves import BINARY_PARAMS, two_class_table
@@ -85,6 +86,7 @@ def _totals_table(y_true, pos_label, sample_weight):
 
 
 @validate_params(_BOUNDS_PARAMS, prefer_skip_nested_validation=True)
+@array_api_boundary()
 def pr_auc_bounds(
     y_true: ArrayLike,
     *,
@@ -139,6 +141,7 @@ def pr_auc_bounds(
 
 
 @validate_params(_BOUNDS_PARAMS, prefer_skip_nested_validation=True)
+@array_api_boundary()
 def pr_curve_bounds(
     y_true: ArrayLike,
     *,
@@ -185,6 +188,7 @@ def pr_curve_bounds(
     {**BINARY_PARAMS, "interpolation": [StrOptions(set(INTERPOLATIONS))]},
     prefer_skip_nested_validation=True,
 )
+@array_api_boundary()
 def normalized_pr_auc_score(
     y_true: ArrayLike,
     y_score: ArrayLike,

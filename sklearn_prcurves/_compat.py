@@ -14,7 +14,6 @@ from numbers import Integral, Real
 
 import numpy as np
 import sklearn
-from sklearn import config_context
 from sklearn.utils._param_validation import (  # noqa: F401  (re-exported)
     HasMethods,
     Interval,
@@ -240,8 +239,6 @@ def validate_params(parameter_constraints: dict[str, Any], *,
         @functools.wraps(func)
         def wrapper(*args, **kwargs):
             config = _threadlocal_config()
-            if config.get("array_api_dispatch", False) and _any_foreign(args, kwargs):
-                return _computed_on_host(wrapper, args, kwargs)
             if config["skip_parameter_validation"]:
                 return func(*args, **kwargs)
             params = bind(args, kwargs)
@@ -501,164 +498,48 @@ def require_from_cv_results(display_cls, sklearn_cls):
         )
 
 
-# --- array API inputs ----------------------------------------------------------------
+# --- array API plumbing: scikit-learn's private helpers ----------------------------------
 
 
-def _is_foreign_array(array):
-    """An array of an array API namespace other than NumPy (torch, array_api_strict)."""
-    import numpy as np
-    from sklearn.externals.array_api_compat import is_array_api_obj
-
-    return array is not None and not isinstance(array, np.ndarray) and is_array_api_obj(array)
-
-
-def array_namespace_and_device(*arrays):
-    """``(xp, device)`` shared by ``arrays`` (None skipped) when all are of one array
-    API namespace other than NumPy, on one device; otherwise None."""
-    present = [a for a in arrays if a is not None]
-    if not present or not all(_is_foreign_array(a) for a in present):
-        return None
-    from sklearn.utils._array_api import get_namespace_and_device  # scikit-learn >= 1.6
-
+def is_array_api_obj(x):
+    """Whether ``x`` is an array of an array API namespace: scikit-learn's vendored
+    ``array_api_compat`` (1.7 and later), or the ``array_api_compat`` package that 1.6
+    needs for its dispatch (False where neither is installed: no dispatch then)."""
     try:
-        xp, _, device = get_namespace_and_device(*present)
-    except (TypeError, ValueError):  # several namespaces or devices
-        return None
+        from sklearn.externals.array_api_compat import is_array_api_obj as check
+    except ImportError:  # scikit-learn 1.6
+        try:
+            from array_api_compat import is_array_api_obj as check
+        except ImportError:
+            return False
+    return check(x)
+
+
+def namespace_and_device_of(*arrays):
+    """``sklearn.utils._array_api.get_namespace_and_device`` (1.6 and later):
+    ``(xp, device)`` of arrays of one namespace on one device."""
+    from sklearn.utils._array_api import get_namespace_and_device
+
+    xp, _, device = get_namespace_and_device(*arrays)
     return xp, device
 
 
-def to_numpy(array):
-    """``array`` as NumPy on the host (a NumPy array or anything else: as it is)."""
-    return _to_numpy(array)
-
-
-def _to_numpy(array):
-    import numpy as np
-
-    if not _is_foreign_array(array):
-        return array
+def sklearn_to_numpy(array):
+    """An array of another namespace as NumPy on the host: ``move_to`` (1.9 and
+    later), ``_convert_to_numpy`` before (1.6 to 1.8), or DLPack for a device that
+    helper cannot read from (array_api_strict's "device1")."""
     try:
-        from sklearn.utils._array_api import move_to  # scikit-learn >= 1.9
+        from sklearn.utils._array_api import move_to
     except ImportError:  # scikit-learn 1.6 to 1.8
         from sklearn.utils._array_api import _convert_to_numpy, get_namespace
 
         try:
             return _convert_to_numpy(array, get_namespace(array)[0])
         except RuntimeError:
-            # A device it cannot read from (array_api_strict's "device1"): copied to the
-            # host through DLPack, which asks the producer for a CPU copy.
             return np.from_dlpack(array, device="cpu")
     return move_to(array, xp=np, device="cpu")
 
 
-def _from_numpy(result, xp, device):
-    import numpy as np
-
-    if isinstance(result, np.ndarray):
-        # Some namespaces (torch) take no negative strides, which reversed views have
-        # (one element long too, which NumPy counts as contiguous already).
-        if any(stride < 0 for stride in result.strides):
-            result = result.copy()
-        return xp.asarray(result, device=device)
-    if type(result) is tuple:
-        return tuple(_from_numpy(item, xp, device) for item in result)
-    return result
-
-
-def _any_foreign(args, kwargs):
-    return any(_is_foreign_array(a) for a in args) or any(
-        _is_foreign_array(v) for v in kwargs.values())
-
-
-def _computed_on_host(func, args, kwargs, lead=None):
-    """``func`` called on NumPy copies of its array API arguments (torch, CuPy,
-    array_api_strict), dispatch off; array results (and tuples of them) returned in
-    the namespace and on the device of ``lead``, by default the scores (``y_score``,
-    else the first such argument), as scikit-learn's results follow ``y_pred``.
-    Other results (floats, Bunches, the package's result records) are returned as
-    they are."""
-    from sklearn.utils._array_api import get_namespace_and_device
-
-    if lead is None and _is_foreign_array(kwargs.get("y_score")):
-        lead = kwargs["y_score"]
-    if lead is None:
-        if len(args) >= 2 and _is_foreign_array(args[1]) and _is_foreign_array(args[0]):
-            lead = args[1]  # (y_true, y_score, ...): the scores
-        else:
-            lead = next(a for a in (*args, *kwargs.values()) if _is_foreign_array(a))
-    args = tuple(_to_numpy(a) for a in args)
-    kwargs = {k: _to_numpy(v) for k, v in kwargs.items()}
-    with config_context(array_api_dispatch=False):
-        result = func(*args, **kwargs)
-    xp, _, device = get_namespace_and_device(lead)
-    return _from_numpy(result, xp, device)
-
-
-def arrays_read_on_host(method: Callable[_P, _R]) -> Callable[_P, _R]:
-    """``method`` taking arrays of any array API namespace under
-    ``array_api_dispatch``: computed on NumPy copies of them, array results returned
-    in their namespace and on their device (:func:`_computed_on_host`). For the
-    estimators' ``fit``, ``transform``, ``predict``...; public functions get the same
-    from :func:`validate_params`."""
-
-    @functools.wraps(method)
-    def wrapper(*args, **kwargs):
-        if (_threadlocal_config().get("array_api_dispatch", False)
-                and _any_foreign(args, kwargs)):
-            return _computed_on_host(method, args, kwargs)
-        return method(*args, **kwargs)
-
-    return wrapper
-
-
-def array_api_boundary(*array_params: str, on_device: Callable[..., Any] | None = None
-                       ) -> Callable[[Callable[_P, _R]], Callable[_P, _R]]:
-    """Let a NumPy function take and give arrays of any array API namespace.
-
-    Under ``sklearn.set_config(array_api_dispatch=True)``, when arguments
-    ``array_params`` are arrays of another namespace (torch, CuPy, array_api_strict):
-
-    - ``on_device``, the function's device version (:mod:`._device`), is called with
-      the same arguments and computes where the arrays are; it answers
-      ``NotImplemented`` for input it leaves to the NumPy function (bad input above
-      all, so that errors and warnings are the NumPy path's own);
-    - otherwise the arrays are moved to NumPy on the CPU, and array results are
-      returned in the namespace and on the device of the first of ``array_params``
-      given (the scores, as scikit-learn's results follow ``y_pred``):
-      :func:`_computed_on_host`.
-
-    Scalars are returned as scikit-learn returns them. Without dispatch nothing
-    changes.
-    """
-
-    def decorator(func):
-        signature = inspect.signature(func)
-        device_params = (set() if on_device is None
-                         else set(inspect.signature(on_device).parameters))
-        from ._device import counted_on_device
-
-        @functools.wraps(func)
-        def wrapper(*args, **kwargs):
-            if not _threadlocal_config().get("array_api_dispatch", False):
-                return func(*args, **kwargs)
-            bound = signature.bind_partial(*args, **kwargs)
-            arrays = [bound.arguments.get(name) for name in array_params]
-            if not any(_is_foreign_array(a) for a in arrays):
-                return func(*args, **kwargs)
-            if on_device is not None and counted_on_device(arrays):
-                try:
-                    full = signature.bind(*args, **kwargs)
-                except TypeError:
-                    full = None  # the NumPy function raises Python's own error
-                if full is not None and set(full.arguments) <= device_params:
-                    # (an argument it does not take, e.g. 1.6's deprecated probas_pred:
-                    # the host's)
-                    result = on_device(*full.args, **full.kwargs)
-                    if result is not NotImplemented:
-                        return SCORE_SCALAR(result) if type(result) is float else result
-            lead = next(a for a in arrays if _is_foreign_array(a))
-            return _computed_on_host(func, args, kwargs, lead)
-
-        return wrapper
-
-    return decorator
+def array_api_config():
+    """This thread's scikit-learn configuration, the dictionary itself (mutable)."""
+    return _threadlocal_config()

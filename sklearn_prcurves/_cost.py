@@ -19,6 +19,7 @@ from numbers import Real
 import numpy as np
 from sklearn.utils import Bunch
 
+from ._array_api import array_api_boundary
 from ._compat import Interval, validate_params
 from ._exact import exact_argmax, fractions
 from ._curves import BINARY_PARAMS, two_class_table
@@ -49,6 +50,7 @@ def table_cost_curve(table):
 
 
 @validate_params(BINARY_PARAMS, prefer_skip_nested_validation=True)
+@array_api_boundary()
 def cost_curve(
     y_true: ArrayLike,
     y_score: ArrayLike,
@@ -132,6 +134,7 @@ def table_expected_cost(table, cost_fp, cost_fn, prevalence=None):
      "prevalence": [Interval(Real, 0, 1, closed="both"), None]},
     prefer_skip_nested_validation=True,
 )
+@array_api_boundary()
 def expected_cost(
     y_true: ArrayLike,
     y_score: ArrayLike,

@@ -35,7 +35,8 @@ from numbers import Real
 import numpy as np
 from numpy.typing import ArrayLike
 
-from ._compat import TIES_SUMMED_LAST_ROW_FIRST, arrays_read_on_host
+from ._compat import TIES_SUMMED_LAST_ROW_FIRST
+from ._array_api import arrays_read_on_host
 
 __all__ = [
     "CountTable",

@@ -19,10 +19,10 @@ from ._compat import (
     ROC_DET_THRESHOLDS_KEEP_OBJECTS,
     StrOptions,
     accepts_deprecated_probas_pred,
-    array_api_boundary,
     curve_thresholds,
     validate_params,
 )
+from ._array_api import array_api_boundary
 from ._counts import (
     BLOCK,
     CountTable,
@@ -201,9 +201,9 @@ def _prepend_origin(counts, total):
     return out
 
 
+@validate_params(BINARY_PARAMS, prefer_skip_nested_validation=True)
 @array_api_boundary("y_score", "y_true", "sample_weight",
                     on_device=_device.confusion_matrix_at_thresholds)
-@validate_params(BINARY_PARAMS, prefer_skip_nested_validation=True)
 def confusion_matrix_at_thresholds(
     y_true: ArrayLike,
     y_score: ArrayLike,
@@ -256,12 +256,12 @@ def confusion_matrix_at_thresholds(
 
 
 @accepts_deprecated_probas_pred
-@array_api_boundary("y_score", "y_true", "sample_weight",
-                    on_device=_device.precision_recall_curve)
 @validate_params(
     {**BINARY_PARAMS, "drop_intermediate": ["boolean"]},
     prefer_skip_nested_validation=True,
 )
+@array_api_boundary("y_score", "y_true", "sample_weight",
+                    on_device=_device.precision_recall_curve)
 def precision_recall_curve(
     y_true: ArrayLike,
     y_score: ArrayLike,
@@ -521,12 +521,12 @@ def step_area_terms(table):
     return terms
 
 
-@array_api_boundary("y_score", "y_true", "sample_weight",
-                    on_device=_device.roc_curve)
 @validate_params(
     {**BINARY_PARAMS, "drop_intermediate": ["boolean"]},
     prefer_skip_nested_validation=True,
 )
+@array_api_boundary("y_score", "y_true", "sample_weight",
+                    on_device=_device.roc_curve)
 def roc_curve(
     y_true: ArrayLike,
     y_score: ArrayLike,
@@ -634,11 +634,11 @@ def table_roc(table, drop_intermediate=True, thresholds=True, object_thresholds=
     return fpr, tpr, thresholds
 
 
-@array_api_boundary("y_score", "y_true", "sample_weight", on_device=_device.det_curve)
 @validate_params(
     {**BINARY_PARAMS, "drop_intermediate": ["boolean"]},
     prefer_skip_nested_validation=True,
 )
+@array_api_boundary("y_score", "y_true", "sample_weight", on_device=_device.det_curve)
 def det_curve(
     y_true: ArrayLike,
     y_score: ArrayLike,
@@ -862,7 +862,6 @@ def _det_of_path(fps, tps, thresholds, drop_intermediate):
     return fps[kept][::-1] / fps[-1], fns[kept][::-1] / tps[-1], thresholds[kept][::-1]
 
 
-@array_api_boundary("y_score", "y_true", "sample_weight", on_device=_device.pr_curve)
 @validate_params(
     {
         **BINARY_PARAMS,
@@ -871,6 +870,7 @@ def _det_of_path(fps, tps, thresholds, drop_intermediate):
     },
     prefer_skip_nested_validation=True,
 )
+@array_api_boundary("y_score", "y_true", "sample_weight", on_device=_device.pr_curve)
 def pr_curve(
     y_true: ArrayLike,
     y_score: ArrayLike,

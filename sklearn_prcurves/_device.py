@@ -38,36 +38,13 @@ from typing import Any
 
 import numpy as np
 
-from ._compat import TIES_SUMMED_LAST_ROW_FIRST, array_namespace_and_device
+from ._array_api import counted_where_they_live, has_float64, namespace_and_device, to_numpy
+from ._compat import TIES_SUMMED_LAST_ROW_FIRST
 from ._counts import _LARGEST_TOTAL
 from ._exact import CANDIDATE_MARGIN, best_sure_value, candidates_at_least, candidates_near
 from ._interpolation import INTERPOLATIONS, LEADING_NEGATIVES, segment_areas
 
-__all__ = ["DeviceTable", "device_count_table", "DEVICE_FUNCTIONS", "counted_on_device"]
-
-#: Arrays in host memory go to the NumPy kernel (a view, no copy): faster there.
-COUNT_HOST_ARRAYS_WITH_NUMPY = True
-
-_DLPACK_CPU = 1  # DLPack's kDLCPU
-
-
-def counted_on_device(arrays):
-    """Whether arrays of another namespace are counted by this kernel on their device
-    (not viewed as NumPy): some of them is away from host memory, or the NumPy
-    specialisation is turned off."""
-    if not COUNT_HOST_ARRAYS_WITH_NUMPY:
-        return True
-    for array in arrays:
-        if array is None:
-            continue
-        try:
-            kind = array.__dlpack_device__()[0]
-        except (AttributeError, TypeError, RuntimeError):
-            return True
-        if kind != _DLPACK_CPU:
-            return True
-    return False
-
+__all__ = ["DeviceTable", "device_count_table", "DEVICE_FUNCTIONS"]
 
 @dataclass(frozen=True)
 class DeviceTable:
@@ -318,8 +295,6 @@ def device_hull_path(table):
 
 
 def _to_host(array):
-    from ._compat import to_numpy
-
     return to_numpy(array)
 
 
@@ -338,7 +313,7 @@ def _counted(y_true, y_score, sample_weight, pos_label, infer="greater", flags=(
     greater of the two labels (``roc_auc_score``), or scikit-learn's
     ``_check_pos_label_consistency`` (labels in {0, 1} or {-1, 1}: 1; the curves).
     """
-    found = array_namespace_and_device(y_score, y_true, sample_weight)
+    found = namespace_and_device(y_score, y_true, sample_weight)
     if found is None or any(flag not in (True, False) for flag in flags):
         return None
     xp, device = found
@@ -350,7 +325,7 @@ def _counted(y_true, y_score, sample_weight, pos_label, infer="greater", flags=(
         return None
     if not xp.isdtype(y_true.dtype, ("bool", "integral", "real floating")):
         return None
-    if not _has_float64(xp, device):
+    if not has_float64(xp, device):
         return None  # (Apple's MPS): the host computes in float64 instead
     if sample_weight is not None:
         if sample_weight.ndim != 1 or sample_weight.shape[0] != y_score.shape[0]:
@@ -404,14 +379,6 @@ def _two_labels(xp, y_true):
     return tuple(int(v) for v in labels)
 
 
-def _has_float64(xp, device):
-    try:
-        xp.zeros(1, dtype=xp.float64, device=device)
-    except (TypeError, RuntimeError, ValueError):
-        return False
-    return True
-
-
 # The averages a binary problem ignores (the host refuses others with its own error).
 _AVERAGES = ("micro", "macro", "samples", "weighted", None)
 
@@ -453,13 +420,13 @@ def _label_matrix(y_true, y_score, sample_weight, labels=None):
     scores' shape, which is ``positives``; ``classes`` is None. Either way: finite
     real scores and usable weights.
     """
-    found = array_namespace_and_device(y_score, y_true, sample_weight)
+    found = namespace_and_device(y_score, y_true, sample_weight)
     if found is None:
         return None
     xp, device = found
     if (not hasattr(xp, "cumulative_sum") or y_score.ndim != 2
             or y_score.shape[0] != y_true.shape[0] or y_score.shape[0] == 0
-            or not xp.isdtype(y_score.dtype, "real floating") or not _has_float64(xp, device)
+            or not xp.isdtype(y_score.dtype, "real floating") or not has_float64(xp, device)
             or not bool(xp.all(xp.isfinite(y_score)))):
         return None
     if sample_weight is not None and not _usable_weights(xp, sample_weight, y_score):
@@ -806,9 +773,9 @@ def chunk_table(y_true, y_score, sample_weight, pos_label, bin_bits=None):
     """
     from ._counts import CountTable
 
-    if not counted_on_device((y_true, y_score, sample_weight)):
+    if not counted_where_they_live((y_true, y_score, sample_weight)):
         return None
-    found = array_namespace_and_device(y_score, y_true, sample_weight)
+    found = namespace_and_device(y_score, y_true, sample_weight)
     if found is None:
         return None
     xp, device = found
@@ -816,7 +783,7 @@ def chunk_table(y_true, y_score, sample_weight, pos_label, bin_bits=None):
             or y_true.shape[0] != y_score.shape[0] or y_score.shape[0] == 0
             or not xp.isdtype(y_score.dtype, "real floating")
             or not xp.isdtype(y_true.dtype, ("bool", "integral", "real floating"))
-            or not _has_float64(xp, device)
+            or not has_float64(xp, device)
             or not bool(xp.all(xp.isfinite(y_score)))):
         return None
     whole_weights = True
@@ -898,13 +865,13 @@ def confusion_matrix_at_thresholds(y_true, y_score, *, pos_label=None, sample_we
 def auc(x, y):
     """scikit-learn's trapezoids between points of one namespace and device, float64
     (1-D, at least two points, monotonic x); anything else to the host."""
-    found = array_namespace_and_device(x, y)
+    found = namespace_and_device(x, y)
     if found is None:
         return NotImplemented
     xp, _ = found
     if (x.ndim != 1 or y.ndim != 1 or x.shape[0] != y.shape[0] or x.shape[0] < 2
             or not all(xp.isdtype(a.dtype, "real floating") for a in (x, y))
-            or not _has_float64(xp, found[1])):
+            or not has_float64(xp, found[1])):
         return NotImplemented
     x, y = xp.astype(x, xp.float64), xp.astype(y, xp.float64)
     dx = x[1:] - x[:-1]

@@ -18,7 +18,8 @@ from numbers import Real
 import numpy as np
 
 from . import _device
-from ._compat import StrOptions, array_api_boundary, validate_params
+from ._compat import StrOptions, validate_params
+from ._array_api import array_api_boundary
 from ._curves import BINARY_PARAMS, measure_table, two_class_table
 from ._interpolation import INTERPOLATIONS, path_area, path_points, table_path
 from .exceptions import UndefinedMetricWarning
@@ -221,9 +222,9 @@ def hull_path(table):
     return tp[keep], fp[keep], thresholds[keep]
 
 
+@validate_params(BINARY_PARAMS, prefer_skip_nested_validation=True)
 @array_api_boundary("y_score", "y_true", "sample_weight",
                     on_device=_device.roc_convex_hull)
-@validate_params(BINARY_PARAMS, prefer_skip_nested_validation=True)
 def roc_convex_hull(
     y_true: ArrayLike,
     y_score: ArrayLike,
@@ -295,12 +296,12 @@ def _rates(counts, total, kind):
     return counts / total
 
 
-@array_api_boundary("y_score", "y_true", "sample_weight",
-                    on_device=_device.achievable_pr_curve)
 @validate_params(
     {**BINARY_PARAMS, "interpolation": [StrOptions(set(INTERPOLATIONS))]},
     prefer_skip_nested_validation=True,
 )
+@array_api_boundary("y_score", "y_true", "sample_weight",
+                    on_device=_device.achievable_pr_curve)
 def achievable_pr_curve(
     y_true: ArrayLike,
     y_score: ArrayLike,
@@ -370,6 +371,7 @@ def achievable_pr_curve(
     },
     prefer_skip_nested_validation=True,
 )
+@array_api_boundary()
 def roc_to_pr(
     fpr: ArrayLike,
     tpr: ArrayLike,
@@ -429,6 +431,7 @@ def roc_to_pr(
     },
     prefer_skip_nested_validation=True,
 )
+@array_api_boundary()
 def pr_to_roc(
     precision: ArrayLike,
     recall: ArrayLike,
@@ -515,6 +518,7 @@ _PAIR_PARAMS = {
 
 
 @validate_params(_PAIR_PARAMS, prefer_skip_nested_validation=True)
+@array_api_boundary()
 def curve_dominates(
     y_true: ArrayLike,
     y_score_a: ArrayLike,
@@ -594,6 +598,7 @@ def _dominates(a, b, space):
 
 
 @validate_params(_PAIR_PARAMS, prefer_skip_nested_validation=True)
+@array_api_boundary()
 def compare_curves(
     y_true: ArrayLike,
     y_score_a: ArrayLike,

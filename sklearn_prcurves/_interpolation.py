@@ -19,6 +19,8 @@ import math
 
 import numpy as np
 
+from ._array_api import NUMPY, device_of
+
 __all__ = ["segment_areas", "INTERPOLATIONS"]
 
 INTERPOLATIONS = ("davis-goadrich", "continuous", "linear", "step")
@@ -345,7 +347,7 @@ def path_points(tp, fp, thresholds, interpolation, leading_negatives="interpolat
         inside a tie group, that group's score; ``inf`` for a start held flat).
     """
     if xp is np:
-        xp = _NUMPY
+        xp = NUMPY
     if interpolation == "continuous":
         # Scale-free: counts of subnormal weights (5e-324) scaled up by a power of two
         # (exact), so that points inside a segment do not underflow to 0 / 0.
@@ -366,12 +368,12 @@ def path_points(tp, fp, thresholds, interpolation, leading_negatives="interpolat
         start = (float(tp_first / (tp_first + fp_first)), 0.0, math.inf)
 
     # Every path point from the first one with a positive, vertical drops included.
-    b_all = xp.arange(first, tp.shape[0], device=_device_of(tp))
+    b_all = xp.arange(first, tp.shape[0], device=device_of(tp))
     d_tp_all = tp[first:] - tp[first - 1:-1]
     # (a share of recall a few ulps short of a whole number of drawn points is that
     # number: the rows' order rounds the sums either way, and must not decide them)
     visible = xp.floor(d_tp_all / n_pos * _DRAWN_POINTS_PER_UNIT_RECALL * (1.0 + 8 * _EPS))
-    zero_counts = xp.zeros(b_all.shape[0], dtype=xp.int64, device=_device_of(tp))
+    zero_counts = xp.zeros(b_all.shape[0], dtype=xp.int64, device=device_of(tp))
     counts, thinned = zero_counts, zero_counts != 0  # interior points before each one
     if interpolation == "davis-goadrich":
         steps = interior_steps(d_tp_all, xp)  # whole units inside each segment
@@ -381,9 +383,9 @@ def path_points(tp, fp, thresholds, interpolation, leading_negatives="interpolat
         counts = xp.astype(xp.where(visible < _MAX_DRAWN_POINTS, visible,
                                     float(_MAX_DRAWN_POINTS)), xp.int64)
     per_point = counts + 1
-    seg = xp.repeat(xp.arange(b_all.shape[0], device=_device_of(tp)), per_point)
+    seg = xp.repeat(xp.arange(b_all.shape[0], device=device_of(tp)), per_point)
     starts = xp.cumulative_sum(per_point) - per_point
-    step = xp.astype(xp.arange(seg.shape[0], device=_device_of(tp))
+    step = xp.astype(xp.arange(seg.shape[0], device=device_of(tp))
                      - xp.repeat(starts, per_point) + 1, xp.float64)
     seg_counts = xp.astype(xp.take(counts, seg), xp.float64)
     is_vertex = step == seg_counts + 1
@@ -413,54 +415,13 @@ def path_points(tp, fp, thresholds, interpolation, leading_negatives="interpolat
         from_origin = (tp_a == 0) & (fp_start == 0)
         precision = xp.where(is_vertex | from_origin, end_precision, tp_x / (tp_x + fp_x))
     recall = xp.where(is_vertex, tp_b, tp_x) / n_pos
-    device = _device_of(tp)
+    device = device_of(tp)
     return (
         xp.concat([xp.asarray([start[0]], dtype=xp.float64, device=device), precision]),
         xp.concat([xp.asarray([start[1]], dtype=xp.float64, device=device), recall]),
         xp.concat([xp.asarray([start[2]], dtype=xp.float64, device=device),
                    xp.take(thresholds, b)]),
     )
-
-
-class _NumPyStandard:
-    """NumPy under the array API names the code here uses that NumPy 1.26 lacks
-    (``astype``, ``concat``, ``cumulative_sum``, ``device=`` arguments): the same
-    operations, so the results are the same bits."""
-
-    def __getattr__(self, name):
-        return getattr(np, name)
-
-    @staticmethod
-    def astype(x, dtype):
-        return x.astype(dtype)
-
-    @staticmethod
-    def concat(arrays):
-        return np.concatenate(arrays)
-
-    @staticmethod
-    def cumulative_sum(x):
-        return np.cumsum(x)
-
-    @staticmethod
-    def arange(*args, device=None, **kwargs):
-        return np.arange(*args, **kwargs)
-
-    @staticmethod
-    def zeros(shape, dtype=None, device=None):
-        return np.zeros(shape, dtype=dtype)
-
-    @staticmethod
-    def asarray(x, dtype=None, device=None):
-        return np.asarray(x, dtype=dtype)
-
-
-_NUMPY = _NumPyStandard()
-
-
-def _device_of(array):
-    """The device of an array (None for NumPy, which has only the CPU)."""
-    return None if isinstance(array, np.ndarray) else array.device
 
 
 def path_area_between(tp, fp, interpolation, leading_negatives, low, high):

@@ -10,6 +10,7 @@ from numpy.typing import ArrayLike
 import numpy as np
 from sklearn.utils import Bunch
 
+from ._array_api import array_api_boundary
 from ._compat import validate_params
 from ._exact import exact_argmax, fractions
 from ._curves import BINARY_PARAMS, two_class_table
@@ -25,6 +26,7 @@ def table_cumulative_gain(table):
 
 
 @validate_params(BINARY_PARAMS, prefer_skip_nested_validation=True)
+@array_api_boundary()
 def cumulative_gain_curve(
     y_true: ArrayLike,
     y_score: ArrayLike,
@@ -70,6 +72,7 @@ def cumulative_gain_curve(
 
 
 @validate_params(BINARY_PARAMS, prefer_skip_nested_validation=True)
+@array_api_boundary()
 def lift_curve(
     y_true: ArrayLike,
     y_score: ArrayLike,
@@ -135,6 +138,7 @@ def table_ks(table):
 
 
 @validate_params(BINARY_PARAMS, prefer_skip_nested_validation=True)
+@array_api_boundary()
 def ks_statistic(
     y_true: ArrayLike,
     y_score: ArrayLike,

@@ -37,15 +37,23 @@ def likely_mistake(error, params, passed):
 
 
 def _two_values(values):
-    try:
-        values = np.asarray(values)
-        return values.ndim == 1 and values.dtype.kind in "biuf" and np.unique(values).size <= 2
-    except (TypeError, ValueError):
-        return False
+    values = _on_host(values)
+    return (values is not None and values.ndim == 1 and values.dtype.kind in "biuf"
+            and np.unique(values).size <= 2)
 
 
 def _labels(y):
+    y = _on_host(y)
+    return [] if y is None else np.unique(y).tolist()[:10]
+
+
+def _on_host(values):
+    """``values`` as a NumPy array (an array of another namespace copied through
+    DLPack), or None."""
     try:
-        return np.unique(np.asarray(y)).tolist()[:10]
-    except (TypeError, ValueError):
-        return []
+        return np.asarray(values)
+    except (TypeError, ValueError, RuntimeError):  # (RuntimeError: on another device)
+        try:
+            return np.from_dlpack(values, device="cpu")
+        except (TypeError, ValueError, RuntimeError, AttributeError):
+            return None

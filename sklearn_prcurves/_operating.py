@@ -22,10 +22,10 @@ from . import _device
 from ._compat import (
     Interval,
     StrOptions,
-    array_api_boundary,
     check_sample_weight,
     validate_params,
 )
+from ._array_api import array_api_boundary
 from ._counts import _descending_order, weights_within_range
 from ._curves import BINARY_PARAMS, two_class_table
 from ._validation import check_binary_input, check_non_negative_weight
@@ -53,9 +53,9 @@ def _ratio(num, den, name):
         return np.where(undefined, np.nan, num / np.where(undefined, 1, den))
 
 
+@validate_params(BINARY_PARAMS, prefer_skip_nested_validation=True)
 @array_api_boundary("y_score", "y_true", "sample_weight",
                     on_device=_device.operating_points)
-@validate_params(BINARY_PARAMS, prefer_skip_nested_validation=True)
 def operating_points(
     y_true: ArrayLike,
     y_score: ArrayLike,
@@ -152,12 +152,12 @@ def _exact_recall(tp):
     return lambda at: [t / total for t in fractions(tp, at)]
 
 
-@array_api_boundary("y_score", "y_true", "sample_weight",
-                    on_device=_device.recall_at_precision)
 @validate_params(
     {**BINARY_PARAMS, "min_precision": [Interval(Real, 0, 1, closed="both")]},
     prefer_skip_nested_validation=True,
 )
+@array_api_boundary("y_score", "y_true", "sample_weight",
+                    on_device=_device.recall_at_precision)
 def recall_at_precision(
     y_true: ArrayLike,
     y_score: ArrayLike,
@@ -219,12 +219,12 @@ def table_precision_at_recall(table, min_recall):
                                   _exact_precision(tp, fp))
 
 
-@array_api_boundary("y_score", "y_true", "sample_weight",
-                    on_device=_device.precision_at_recall)
 @validate_params(
     {**BINARY_PARAMS, "min_recall": [Interval(Real, 0, 1, closed="both")]},
     prefer_skip_nested_validation=True,
 )
+@array_api_boundary("y_score", "y_true", "sample_weight",
+                    on_device=_device.precision_at_recall)
 def precision_at_recall(
     y_true: ArrayLike,
     y_score: ArrayLike,
@@ -313,12 +313,12 @@ def precision_at_recall_score(
     return precision
 
 
-@array_api_boundary("y_score", "y_true", "sample_weight",
-                    on_device=_device.fbeta_optimal_threshold)
 @validate_params(
     {**BINARY_PARAMS, "beta": [Interval(Real, 0, None, closed="neither")]},
     prefer_skip_nested_validation=True,
 )
+@array_api_boundary("y_score", "y_true", "sample_weight",
+                    on_device=_device.fbeta_optimal_threshold)
 def fbeta_optimal_threshold(
     y_true: ArrayLike,
     y_score: ArrayLike,
@@ -382,9 +382,9 @@ def table_fbeta_optimum(table, beta=1.0):
     return FBetaOptimum(float(table.thresholds[best]), float(fbeta[best]))
 
 
+@validate_params(BINARY_PARAMS, prefer_skip_nested_validation=True)
 @array_api_boundary("y_score", "y_true", "sample_weight",
                     on_device=_device.break_even_point)
-@validate_params(BINARY_PARAMS, prefer_skip_nested_validation=True)
 def break_even_point(
     y_true: ArrayLike,
     y_score: ArrayLike,
@@ -466,6 +466,7 @@ def path_break_even(tp, fp, thresholds, n_pos):
     },
     prefer_skip_nested_validation=True,
 )
+@array_api_boundary()
 def grouped_roc_auc_score(
     y_true: ArrayLike,
     y_score: ArrayLike,

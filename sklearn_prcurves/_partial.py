@@ -17,6 +17,7 @@ from fractions import Fraction
 import numpy as np
 
 from ._auc import check_range
+from ._array_api import array_api_boundary
 from ._compat import validate_params
 from ._curves import BINARY_PARAMS, two_class_table
 from ._interpolation import table_path
@@ -155,6 +156,7 @@ def _exact_clipped(x0, x1, y0, y1, low, high):
      "standardized": ["boolean"]},
     prefer_skip_nested_validation=True,
 )
+@array_api_boundary()
 def partial_roc_auc_score(
     y_true: ArrayLike,
     y_score: ArrayLike,

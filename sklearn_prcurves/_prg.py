@@ -17,6 +17,7 @@ import warnings
 from numpy.typing import ArrayLike
 import numpy as np
 
+from ._array_api import array_api_boundary
 from ._compat import validate_params
 from ._curves import BINARY_PARAMS, two_class_table
 from .exceptions import UndefinedMetricWarning
@@ -89,6 +90,7 @@ def table_prg_auc(table):
 
 
 @validate_params(BINARY_PARAMS, prefer_skip_nested_validation=True)
+@array_api_boundary()
 def prg_curve(
     y_true: ArrayLike,
     y_score: ArrayLike,
@@ -135,6 +137,7 @@ def prg_curve(
 
 
 @validate_params(BINARY_PARAMS, prefer_skip_nested_validation=True)
+@array_api_boundary()
 def prg_auc_score(
     y_true: ArrayLike,
     y_score: ArrayLike,

@@ -24,7 +24,7 @@ from numbers import Integral
 import numpy as np
 
 from . import _device
-from ._compat import to_numpy
+from ._array_api import to_numpy
 from ._counts import CountTable, check_running_total, count_rows
 from ._curves import table_precision_recall, table_roc
 from ._distributed import normalized_trapezoid

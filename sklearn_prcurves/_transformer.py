@@ -31,10 +31,10 @@ from sklearn.utils.validation import check_is_fitted, validate_data
 from ._compat import (
     Interval,
     StrOptions,
-    arrays_read_on_host,
     check_sample_weight,
     validate_estimator_params,
 )
+from ._array_api import arrays_read_on_host
 from ._counts import count_rows, weights_within_range
 from ._hull import hull_vertices
 from ._interpolation import table_path

@@ -32,6 +32,7 @@ from ._auc import (
     roc_auc_score,
     table_pr_auc,
 )
+from ._array_api import array_api_boundary
 from ._compat import Interval, StrOptions, validate_params
 from ._counts import (
     refuse_overflowing_totals,
@@ -188,6 +189,7 @@ def _normal_interval(estimate, std, confidence_level):
     },
     prefer_skip_nested_validation=True,
 )
+@array_api_boundary()
 def roc_auc_ci(
     y_true: ArrayLike,
     y_score: ArrayLike,
@@ -273,6 +275,7 @@ def delong_interval(table, confidence_level=0.95):
 
 
 @validate_params(BINARY_PARAMS, prefer_skip_nested_validation=True)
+@array_api_boundary()
 def roc_auc_variance(
     y_true: ArrayLike,
     y_score: ArrayLike,
@@ -325,6 +328,7 @@ def roc_auc_variance(
     },
     prefer_skip_nested_validation=True,
 )
+@array_api_boundary()
 def delong_test(
     y_true: ArrayLike,
     y_score_a: ArrayLike,
@@ -441,6 +445,7 @@ def _group_of_rows(table, scores):
     },
     prefer_skip_nested_validation=True,
 )
+@array_api_boundary()
 def pr_auc_ci(
     y_true: ArrayLike,
     y_score: ArrayLike,
@@ -552,6 +557,7 @@ def _boyd_interval(area, n_pos, method, z, confidence_level):
     },
     prefer_skip_nested_validation=True,
 )
+@array_api_boundary()
 def threshold_ci(
     y_true: ArrayLike,
     y_score: ArrayLike,
@@ -872,6 +878,7 @@ _BOOTSTRAP_PARAMS = {
 @validate_params(
     {**_BOOTSTRAP_PARAMS, "y_score": ["array-like"]}, prefer_skip_nested_validation=True
 )
+@array_api_boundary()
 def bootstrap_ci(
     metric: Callable[..., float] | str,
     y_true: ArrayLike,
@@ -976,6 +983,7 @@ def bootstrap_ci(
     {**_BOOTSTRAP_PARAMS, "y_score_a": ["array-like"], "y_score_b": ["array-like"]},
     prefer_skip_nested_validation=True,
 )
+@array_api_boundary()
 def bootstrap_test(
     metric: Callable[..., float] | str,
     y_true: ArrayLike,

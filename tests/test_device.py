@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from sklearn import config_context
 
 import sklearn_prcurves as spc
-from sklearn_prcurves import _device
+from sklearn_prcurves import _array_api, _device
 
 strict = pytest.importorskip("array_api_strict")
 
@@ -84,7 +84,7 @@ def _call(call, y, s, w=None, **extra):
 
 
 def _host(array):
-    from sklearn_prcurves._compat import to_numpy
+    from sklearn_prcurves._array_api import to_numpy
 
     return np.asarray(to_numpy(array))
 
@@ -122,9 +122,9 @@ def _skip_without_dispatch():
 
 
 def _kernel_available(convert):
-    from sklearn_prcurves._compat import array_namespace_and_device
+    from sklearn_prcurves._array_api import namespace_and_device
 
-    xp, _ = array_namespace_and_device(convert(np.zeros(2)))
+    xp, _ = namespace_and_device(convert(np.zeros(2)))
     return hasattr(xp, "cumulative_sum")
 
 
@@ -190,7 +190,7 @@ def _is_record(result):
 def _kernel_on_the_cpu(monkeypatch):
     # Arrays in host memory are normally viewed as NumPy and counted by the NumPy
     # kernel; here the device kernel counts them, on the CPU.
-    monkeypatch.setattr(_device, "COUNT_HOST_ARRAYS_WITH_NUMPY", False)
+    monkeypatch.setattr(_array_api, "NAMESPACE_PATH", True)
 
 
 @pytest.fixture(params=sorted(BACKENDS))
@@ -378,7 +378,7 @@ def test_host_arrays_are_counted_by_numpy(monkeypatch):
     # With the specialisation on (as shipped), arrays in host memory take the NumPy
     # kernel through a view: no device table, the same results.
     _skip_without_dispatch()
-    monkeypatch.setattr(_device, "COUNT_HOST_ARRAYS_WITH_NUMPY", True)
+    monkeypatch.setattr(_array_api, "NAMESPACE_PATH", False)
     spy = _Spy(monkeypatch)
     y, s, w = CASES["weights"]
     for name, convert in BACKENDS.items():

@@ -737,7 +737,7 @@ def _on_device(entry):
     import array_api_strict as strict
     from sklearn import config_context
 
-    from sklearn_prcurves._compat import to_numpy
+    from sklearn_prcurves._array_api import to_numpy
 
     device = strict.Device("device1")
 
@@ -798,9 +798,9 @@ def _skip_without_dispatch():
 @pytest.mark.parametrize("key", _device_entries())
 def test_hostile_inputs_on_the_device(key, monkeypatch):
     _skip_without_dispatch()
-    from sklearn_prcurves import _device
+    from sklearn_prcurves import _array_api
 
-    monkeypatch.setattr(_device, "COUNT_HOST_ARRAYS_WITH_NUMPY", False)
+    monkeypatch.setattr(_array_api, "NAMESPACE_PATH", True)
     _run_in_namespace(REGISTRY[key], REGISTRY[key].examples)
 
 

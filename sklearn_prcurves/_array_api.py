@@ -1,0 +1,255 @@
+"""Arrays of any array API namespace (PyTorch, CuPy, array_api_strict) in and out.
+
+Under scikit-learn's ``array_api_dispatch``, arrays of another namespace are counted
+where they live (the kernel and the table's readers are written against the array API
+standard, NumPy being one namespace among others), except arrays in host memory (torch
+on the CPU, array_api_strict), which are viewed as NumPy and take the NumPy
+specialisations: faster there than a general-purpose library's CPU sort. The switch
+:data:`NAMESPACE_PATH` sends those through the namespace path too, so that the path a
+GPU takes can be run and tested without one (``SKLEARN_PRCURVES_NAMESPACE_PATH=1``).
+
+This module finds an array's namespace and device, moves results between namespaces,
+and holds the decorators that let a NumPy function take and give such arrays.
+"""
+
+from __future__ import annotations
+
+import functools
+import inspect
+import os
+from collections.abc import Callable
+from typing import Any, ParamSpec, TypeVar
+
+import numpy as np
+
+from sklearn import config_context
+
+from ._compat import (
+    SCORE_SCALAR,
+    array_api_config,
+    is_array_api_obj,
+    namespace_and_device_of,
+    sklearn_to_numpy,
+)
+
+__all__ = [
+    "NAMESPACE_PATH",
+    "NumPyStandard",
+    "array_api_boundary",
+    "arrays_read_on_host",
+    "counted_where_they_live",
+    "device_of",
+    "has_float64",
+    "is_foreign",
+    "namespace_and_device",
+    "to_numpy",
+]
+
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
+
+#: Arrays of another namespace in host memory take the namespace path too (not only
+#: those away from it): set by ``SKLEARN_PRCURVES_NAMESPACE_PATH=1`` at import, or
+#: assigned (the tests do).
+NAMESPACE_PATH = os.environ.get("SKLEARN_PRCURVES_NAMESPACE_PATH", "") not in ("", "0")
+
+_DLPACK_CPU = 1  # DLPack's kDLCPU
+
+
+def is_foreign(array):
+    """An array of an array API namespace other than NumPy (torch, array_api_strict)."""
+    return array is not None and not isinstance(array, np.ndarray) and is_array_api_obj(array)
+
+
+def namespace_and_device(*arrays):
+    """``(xp, device)`` shared by ``arrays`` (None skipped) when all are of one array
+    API namespace other than NumPy, on one device; otherwise None."""
+    present = [a for a in arrays if a is not None]
+    if not present or not all(is_foreign(a) for a in present):
+        return None
+    try:
+        return namespace_and_device_of(*present)
+    except (TypeError, ValueError):  # several namespaces or devices
+        return None
+
+
+def counted_where_they_live(arrays):
+    """Whether arrays of another namespace take the namespace path: some of them is
+    away from host memory (DLPack says so), or :data:`NAMESPACE_PATH` is on. Arrays in
+    host memory are otherwise viewed as NumPy, without a copy."""
+    if NAMESPACE_PATH:
+        return True
+    for array in arrays:
+        if array is None:
+            continue
+        try:
+            kind = array.__dlpack_device__()[0]
+        except (AttributeError, TypeError, RuntimeError):
+            return True
+        if kind != _DLPACK_CPU:
+            return True
+    return False
+
+
+def has_float64(xp, device):
+    """Whether ``device`` holds float64 arrays (Apple's MPS does not)."""
+    try:
+        xp.zeros(1, dtype=xp.float64, device=device)
+    except (TypeError, RuntimeError, ValueError):
+        return False
+    return True
+
+
+def device_of(array):
+    """The device of an array (None for NumPy, which has only the CPU)."""
+    return None if isinstance(array, np.ndarray) else array.device
+
+
+def to_numpy(array):
+    """``array`` as NumPy on the host (a NumPy array or anything else: as it is)."""
+    return sklearn_to_numpy(array) if is_foreign(array) else array
+
+
+def _from_numpy(result, xp, device):
+    if isinstance(result, np.ndarray):
+        # Some namespaces (torch) take no negative strides, which reversed views have.
+        if any(stride < 0 for stride in result.strides):
+            result = result.copy()
+        return xp.asarray(result, device=device)
+    if type(result) is tuple:
+        return tuple(_from_numpy(item, xp, device) for item in result)
+    return result
+
+
+def _any_foreign(args, kwargs):
+    return any(is_foreign(a) for a in args) or any(is_foreign(v) for v in kwargs.values())
+
+
+def _computed_on_host(func, args, kwargs, lead=None):
+    """``func`` called on NumPy copies of its array API arguments, dispatch off; array
+    results (and tuples of them) returned in the namespace and on the device of
+    ``lead``, by default the scores (``y_score``, else the first such argument), as
+    scikit-learn's results follow ``y_pred``. Other results are returned as they are."""
+    if lead is None and is_foreign(kwargs.get("y_score")):
+        lead = kwargs["y_score"]
+    if lead is None:
+        if len(args) >= 2 and is_foreign(args[1]) and is_foreign(args[0]):
+            lead = args[1]  # (y_true, y_score, ...): the scores
+        else:
+            lead = next(a for a in (*args, *kwargs.values()) if is_foreign(a))
+    args = tuple(to_numpy(a) for a in args)
+    kwargs = {k: to_numpy(v) for k, v in kwargs.items()}
+    with config_context(array_api_dispatch=False):
+        result = func(*args, **kwargs)
+    xp, device = namespace_and_device_of(lead)
+    return _from_numpy(result, xp, device)
+
+
+def _dispatching():
+    return array_api_config().get("array_api_dispatch", False)
+
+
+def arrays_read_on_host(method: Callable[_P, _R]) -> Callable[_P, _R]:
+    """``method`` taking arrays of any array API namespace under
+    ``array_api_dispatch``: computed on NumPy copies of them, array results returned
+    in their namespace and on their device. For the estimators' ``fit``,
+    ``transform``, ``predict``..."""
+
+    @functools.wraps(method)
+    def wrapper(*args, **kwargs):
+        if _dispatching() and _any_foreign(args, kwargs):
+            return _computed_on_host(method, args, kwargs)
+        return method(*args, **kwargs)
+
+    return wrapper
+
+
+def array_api_boundary(*array_params: str, on_device: Callable[..., Any] | None = None
+                       ) -> Callable[[Callable[_P, _R]], Callable[_P, _R]]:
+    """Let a function take and give arrays of any array API namespace.
+
+    Under ``sklearn.set_config(array_api_dispatch=True)``, when arguments
+    ``array_params`` are arrays of another namespace (torch, CuPy, array_api_strict):
+
+    - ``on_device``, the function's namespace version, is called with the same
+      arguments where they are counted where they live
+      (:func:`counted_where_they_live`); it answers ``NotImplemented`` for input it
+      leaves to the NumPy function (bad input above all, so that errors and warnings
+      are the NumPy path's own);
+    - otherwise the arrays are moved to NumPy on the CPU, and array results are
+      returned in the namespace and on the device of the first of ``array_params``
+      given (the scores, as scikit-learn's results follow ``y_pred``).
+
+    Scalars are returned as scikit-learn returns them. Without dispatch nothing
+    changes. Applied under ``validate_params``, so that the parameters are checked
+    before either path is chosen.
+    """
+
+    def decorator(func):
+        signature = inspect.signature(func)
+        device_params = (set() if on_device is None
+                         else set(inspect.signature(on_device).parameters))
+
+        @functools.wraps(func)
+        def wrapper(*args, **kwargs):
+            if not _dispatching():
+                return func(*args, **kwargs)
+            bound = signature.bind_partial(*args, **kwargs)
+            arrays = [bound.arguments.get(name) for name in array_params]
+            if not any(is_foreign(a) for a in arrays):
+                if _any_foreign(args, kwargs):  # another array argument: on the host
+                    return _computed_on_host(func, args, kwargs)
+                return func(*args, **kwargs)
+            if on_device is not None and counted_where_they_live(arrays):
+                try:
+                    full = signature.bind(*args, **kwargs)
+                except TypeError:
+                    full = None  # the NumPy function raises Python's own error
+                if full is not None and set(full.arguments) <= device_params:
+                    # (an argument it does not take, e.g. 1.6's deprecated probas_pred:
+                    # the host's)
+                    result = on_device(*full.args, **full.kwargs)
+                    if result is not NotImplemented:
+                        return SCORE_SCALAR(result) if type(result) is float else result
+            lead = next(a for a in arrays if is_foreign(a))
+            return _computed_on_host(func, args, kwargs, lead)
+
+        return wrapper
+
+    return decorator
+
+
+class NumPyStandard:
+    """NumPy under the array API names the package uses that NumPy 1.26 lacks
+    (``astype``, ``concat``, ``cumulative_sum``, ``device=`` arguments): the same
+    operations, so the results are the same bits."""
+
+    def __getattr__(self, name):
+        return getattr(np, name)
+
+    @staticmethod
+    def astype(x, dtype):
+        return x.astype(dtype)
+
+    @staticmethod
+    def concat(arrays):
+        return np.concatenate(arrays)
+
+    @staticmethod
+    def cumulative_sum(x):
+        return np.cumsum(x)
+
+    @staticmethod
+    def arange(*args, device=None, **kwargs):
+        return np.arange(*args, **kwargs)
+
+    @staticmethod
+    def zeros(shape, dtype=None, device=None):
+        return np.zeros(shape, dtype=dtype)
+
+    @staticmethod
+    def asarray(x, dtype=None, device=None):
+        return np.asarray(x, dtype=dtype)
+
+
+NUMPY = NumPyStandard()
