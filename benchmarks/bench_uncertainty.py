@@ -22,7 +22,8 @@ import numpy as np
 import sklearn_prcurves as spc
 from _timing import best_time, interleaved_medians
 from sklearn_prcurves._auc import table_pr_auc
-from sklearn_prcurves._counts import CountTable, count_table_with_groups
+from sklearn_prcurves._sorting import count_table_with_groups
+from sklearn_prcurves._table import CountTable
 from sklearn_prcurves._uncertainty import _delong_components
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))

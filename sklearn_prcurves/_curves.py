@@ -23,15 +23,8 @@ from ._compat import (
     validate_params,
 )
 from ._array_api import array_api_boundary
-from ._counts import (
-    BLOCK,
-    CountTable,
-    count_rows,
-    cumsum_into,
-    refuse_overflowing_totals,
-    running_dtype,
-    weights_within_range,
-)
+from ._counts import count_rows, refuse_overflowing_totals, weights_within_range
+from ._table import BLOCK, CountTable, cumsum_into, running_dtype
 from ._interpolation import INTERPOLATIONS, LEADING_NEGATIVES, path_points, table_path
 from ._validation import check_binary_input, check_non_negative_weight, n_distinct_labels
 from .exceptions import UndefinedMetricWarning

@@ -33,88 +33,16 @@ errors and warnings exactly as for NumPy input.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
-from typing import Any
 
 import numpy as np
 
+from ._table import CountTable
 from ._array_api import counted_where_they_live, has_float64, namespace_and_device, to_numpy
-from ._compat import TIES_SUMMED_LAST_ROW_FIRST
-from ._counts import _LARGEST_TOTAL
+from ._counts import _LARGEST_TOTAL, count_in_namespace
 from ._exact import CANDIDATE_MARGIN, best_sure_value, candidates_at_least, candidates_near
 from ._interpolation import INTERPOLATIONS, LEADING_NEGATIVES, segment_areas
 
-__all__ = ["DeviceTable", "device_count_table", "DEVICE_FUNCTIONS"]
-
-@dataclass(frozen=True)
-class DeviceTable:
-    """The count table on the scores' device.
-
-    ``thresholds`` are the distinct scores in decreasing order (the scores' dtype);
-    ``tps`` and ``fps`` the running weight of positives and negatives at or above each
-    one (integers without weights, int32 below 2**31 rows; float64 with weights).
-    ``n_pos`` and ``n_neg`` are the totals as Python numbers.
-    """
-
-    xp: Any
-    device: Any
-    thresholds: Any
-    tps: Any
-    fps: Any
-    n_pos: float
-    n_neg: float
-
-    def __len__(self):
-        return int(self.thresholds.shape[0])
-
-    def path(self):
-        """``(tp, fp)`` as float64 with the origin first: the curve's points."""
-        xp = self.xp
-        zero = xp.zeros(1, dtype=xp.float64, device=self.device)
-        return (xp.concat([zero, xp.astype(self.tps, xp.float64)]),
-                xp.concat([zero, xp.astype(self.fps, xp.float64)]))
-
-
-def device_count_table(xp, device, is_pos, y_score, sample_weight=None):
-    """Count ``is_pos`` (bool), ``y_score`` (real, finite) and ``sample_weight``
-    (non-negative, finite; zero-weight rows are left out) on their device."""
-    if sample_weight is not None:
-        sample_weight = xp.astype(sample_weight, xp.float64)
-        if not bool(xp.all(sample_weight != 0)):
-            counted = sample_weight != 0
-            is_pos, y_score, sample_weight = (
-                is_pos[counted], y_score[counted], sample_weight[counted])
-    if TIES_SUMMED_LAST_ROW_FIRST:  # scikit-learn < 1.8: ascending sort, reversed
-        order = xp.flip(xp.argsort(y_score, stable=True))
-    else:
-        order = xp.argsort(y_score, descending=True, stable=True)
-    scores = xp.take(y_score, order)
-    positive = xp.take(is_pos, order)
-    weight = None if sample_weight is None else xp.take(sample_weight, order)
-    del order  # (the largest temporary: freed before the running sums)
-    n = scores.shape[0]
-    last_of_tie = xp.concat([scores[1:] != scores[:-1],
-                             xp.ones(1, dtype=xp.bool, device=device)])
-    ends = xp.nonzero(last_of_tie)[0]
-    thresholds = xp.take(scores, ends)
-    del scores, last_of_tie
-    if weight is None:
-        # Exact integer counts, 32-bit where they fit (half the memory).
-        count_dtype = xp.int32 if n < 2**31 else xp.int64
-        running = xp.cumulative_sum(xp.astype(positive, count_dtype), dtype=count_dtype)
-        del positive
-        tps = xp.take(running, ends)
-        del running  # (the peak stays that of the rows' arrays, not of both tables)
-        fps = xp.astype(ends, count_dtype)  # rows at or above, less the positives
-        fps += 1
-        fps -= tps
-        n_pos, n_neg = int(tps[-1]), n - int(tps[-1])
-    else:
-        tps = xp.take(xp.cumulative_sum(xp.where(positive, weight, 0.0)), ends)
-        fps = xp.take(xp.cumulative_sum(xp.where(positive, 0.0, weight)), ends)
-        n_pos, n_neg = float(tps[-1]), float(fps[-1])
-    return DeviceTable(xp, device, thresholds, tps, fps, n_pos, n_neg)
-
+__all__ = ["DEVICE_FUNCTIONS"]
 
 # --- areas and curves of a device table ------------------------------------------------
 
@@ -251,8 +179,10 @@ def device_hull_candidates(table):
     the host's exact :func:`~sklearn_prcurves._hull.hull_vertices` decides the rest.
     """
     xp, device = table.xp, table.device
-    exact = xp.isdtype(table.tps.dtype, "integral")
-    dtype = xp.int64 if exact else xp.float64  # (products of int32 counts need 64 bits)
+    # Whole counts below 2**53 (every unweighted table) are tested in int64, exactly.
+    exact = table.n_pos + table.n_neg < 2**53 and bool(
+        xp.all((table.tps == xp.floor(table.tps)) & (table.fps == xp.floor(table.fps))))
+    dtype = xp.int64 if exact else xp.float64
     zero = xp.zeros(1, dtype=dtype, device=device)
     tp = xp.concat([zero, xp.astype(table.tps, dtype)])
     fp = xp.concat([zero, xp.astype(table.fps, dtype)])
@@ -362,7 +292,7 @@ def _counted(y_true, y_score, sample_weight, pos_label, infer="greater", flags=(
     if sample_weight is not None and not bool(xp.any(is_pos & (sample_weight > 0))
                                               & xp.any(~is_pos & (sample_weight > 0))):
         return None
-    return device_count_table(xp, device, is_pos, y_score, sample_weight)
+    return count_in_namespace(xp, device, is_pos, y_score, sample_weight)
 
 
 def _two_labels(xp, y_true):
@@ -476,7 +406,7 @@ def _averaged(y_true, y_score, sample_weight, average, measure, rows=None, found
     if average == "micro":
         k = positives.shape[1]
         weight = None if sample_weight is None else xp.repeat(sample_weight, k)
-        table = device_count_table(xp, device, xp.reshape(positives, (-1,)),
+        table = count_in_namespace(xp, device, xp.reshape(positives, (-1,)),
                                    xp.reshape(y_score, (-1,)), weight)
         if not table.n_pos > 0 or not table.n_neg > 0:
             return NotImplemented
@@ -485,7 +415,7 @@ def _averaged(y_true, y_score, sample_weight, average, measure, rows=None, found
         return rows(xp, device, positives, y_score, sample_weight)
     scores = []
     for c in range(positives.shape[1]):
-        table = device_count_table(xp, device, positives[:, c], y_score[:, c],
+        table = count_in_namespace(xp, device, positives[:, c], y_score[:, c],
                                    sample_weight)
         if not table.n_pos > 0 or not table.n_neg > 0:
             return NotImplemented
@@ -592,7 +522,7 @@ def _multiclass_roc_auc(y_true, y_score, average, multi_class, sample_weight, la
                          found=found)
 
     def binary(is_pos, column):
-        table = device_count_table(xp, device, is_pos, column)
+        table = count_in_namespace(xp, device, is_pos, column)
         if not table.n_pos > 0 or not table.n_neg > 0:
             return None
         return device_roc_auc(table)
@@ -771,8 +701,6 @@ def chunk_table(y_true, y_score, sample_weight, pos_label, bin_bits=None):
     (torch, CuPy; the array API standard has no bit cast): the summary bins that
     score as it bins a row, and only the bins come to the host.
     """
-    from ._counts import CountTable
-
     if not counted_where_they_live((y_true, y_score, sample_weight)):
         return None
     found = namespace_and_device(y_score, y_true, sample_weight)
@@ -807,7 +735,7 @@ def chunk_table(y_true, y_score, sample_weight, pos_label, bin_bits=None):
         is_pos = y_true if pos_label else ~y_true
     else:
         is_pos = y_true == pos_label
-    table = device_count_table(xp, device, is_pos, y_score, sample_weight)
+    table = count_in_namespace(xp, device, is_pos, y_score, sample_weight)
     if bin_bits is not None:
         table = _binned(table, bin_bits)
     thresholds = _to_host(table.thresholds)
@@ -848,9 +776,8 @@ def _binned(table, mantissa_bits):
     last = xp.concat([high[1:] != high[:-1], xp.ones(1, dtype=xp.bool, device=table.device)])
     ends = xp.nonzero(last)[0]
     starts = xp.concat([xp.zeros(1, dtype=ends.dtype, device=table.device), ends[:-1] + 1])
-    return DeviceTable(xp, table.device, xp.take(table.thresholds, starts),
-                       xp.take(table.tps, ends), xp.take(table.fps, ends),
-                       table.n_pos, table.n_neg)
+    return CountTable(xp.take(table.thresholds, starts), xp.take(table.tps, ends),
+                      xp.take(table.fps, ends), xp=xp, device=table.device)
 
 
 def confusion_matrix_at_thresholds(y_true, y_score, *, pos_label=None, sample_weight=None):
@@ -908,8 +835,6 @@ def _near_top(xp, values, possible, sure=None):
 def _candidate_table(table, keep):
     """The host :class:`~sklearn_prcurves._counts.CountTable` of rows ``keep`` and the
     last row."""
-    from ._counts import CountTable
-
     xp = table.xp
     last = xp.concat([xp.zeros(keep.shape[0] - 1, dtype=xp.bool, device=table.device),
                       xp.ones(1, dtype=xp.bool, device=table.device)])

@@ -18,6 +18,7 @@ ICML 2006.
 
 import numpy as np
 
+from ._table import CountTable
 from ._counts import check_running_total
 from ._exact import best_sure_value, candidates_near
 from ._hull import achievable_area, hull_vertices
@@ -172,7 +173,6 @@ class RangedTable:
     def ks_statistic(self):
         """``(statistic, threshold)`` of the Kolmogorov-Smirnov statistic, as
         :func:`sklearn_prcurves.ks_statistic` (ties: the highest threshold)."""
-        from ._counts import CountTable
         from ._lift import table_ks
 
         # Each range's candidate rows, decided by the library's exact rule.

@@ -26,7 +26,8 @@ from ._compat import (
     validate_params,
 )
 from ._array_api import array_api_boundary
-from ._counts import _descending_order, weights_within_range
+from ._counts import weights_within_range
+from ._sorting import _descending_order
 from ._curves import BINARY_PARAMS, two_class_table
 from ._validation import check_binary_input, check_non_negative_weight
 from ._results import FBetaOptimum, OperatingPoint

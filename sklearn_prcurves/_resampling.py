@@ -28,7 +28,8 @@ from ._auc import (
     pr_auc_score,
     roc_auc_score,
 )
-from ._counts import CountTable, count_table_with_groups
+from ._sorting import count_table_with_groups
+from ._table import CountTable
 from ._curves import require_two_classes
 from ._hull import achievable_area
 from ._interpolation import segment_areas

@@ -34,12 +34,8 @@ from ._auc import (
 )
 from ._array_api import array_api_boundary
 from ._compat import Interval, StrOptions, validate_params
-from ._counts import (
-    refuse_overflowing_totals,
-    score_order,
-    table_in_score_order,
-    weights_within_range,
-)
+from ._counts import refuse_overflowing_totals, weights_within_range
+from ._sorting import score_order, table_in_score_order
 from ._curves import BINARY_PARAMS, require_class_totals, two_class_table
 from ._exact import at_or_above, check_threshold, rows_at_or_above
 from ._interpolation import INTERPOLATIONS

@@ -154,7 +154,7 @@ def test_count_table_takes_array_likes_and_checks_them():
 
 @given(labelled_scores(weighted=True), st.booleans())
 def test_table_with_groups_is_the_kernels_table_and_places_every_row(data, weighted):
-    from sklearn_prcurves._counts import count_table_with_groups
+    from sklearn_prcurves._sorting import count_table_with_groups
 
     is_pos, scores, weights = data
     weights = weights if weighted else None
@@ -241,7 +241,7 @@ def scores_to_order(draw):
 
 @given(scores_to_order(), st.sampled_from([np.float64, np.float32]))
 def test_descending_order_is_the_stable_descending_argsort(scores, dtype):
-    from sklearn_prcurves._counts import _descending_order
+    from sklearn_prcurves._sorting import _descending_order
 
     scores = scores.astype(dtype)
     order, descending = _descending_order(scores)
@@ -255,7 +255,7 @@ def test_descending_order_is_the_stable_descending_argsort(scores, dtype):
 def test_descending_order_without_the_scores_is_the_same_order(scores, dtype):
     # scores=False: the scores are read back only where truncated keys tie; None
     # means every score is distinct.
-    from sklearn_prcurves._counts import _descending_order
+    from sklearn_prcurves._sorting import _descending_order
 
     scores = scores.astype(dtype)
     order, descending = _descending_order(scores, scores=False)
@@ -271,7 +271,7 @@ def test_descending_order_without_the_scores_is_the_same_order(scores, dtype):
 def test_descending_order_without_the_scores_sees_a_single_tie():
     # One repeated score among distinct ones: the only pair sharing its key's leading
     # bits, and a tie, so the scores must come back (the caller groups ties).
-    from sklearn_prcurves._counts import _descending_order
+    from sklearn_prcurves._sorting import _descending_order
 
     scores = np.random.default_rng(0).normal(size=5000)
     scores[4000] = scores[17]
@@ -283,7 +283,7 @@ def test_descending_order_without_the_scores_sees_a_single_tie():
 
 
 def test_descending_order_repairs_large_collision_runs_and_falls_back():
-    from sklearn_prcurves._counts import _descending_order
+    from sklearn_prcurves._sorting import _descending_order
 
     rng = np.random.default_rng(3)
     # 2**17 rows: 17 position bits, 45 bits for the score. Two scores of +-1e300 widen
@@ -328,7 +328,7 @@ def test_weighted_roc_curve_of_keyed_scores_is_scikit_learns(scores, seed, drop)
 
 @given(scores_to_order())
 def test_score_keys_order_as_the_scores_and_span_their_range(scores):
-    from sklearn_prcurves._counts import _score_keys64
+    from sklearn_prcurves._sorting import _score_keys64
 
     position_bits = int(scores.shape[0] - 1).bit_length()
     key = _score_keys64(scores, position_bits)
@@ -346,7 +346,7 @@ def test_score_keys_keep_every_bit_a_narrow_range_needs():
     # 2**17 scores within 2**40 ulp of 0.3: the span fits the 45 bits left beside the
     # positions, so distinct scores get distinct keys and nothing needs repairing;
     # cut at the sign bit instead, keys would keep only 34 of their 52 mantissa bits.
-    from sklearn_prcurves._counts import _score_keys64
+    from sklearn_prcurves._sorting import _score_keys64
 
     rng = np.random.default_rng(5)
     for sign in (1, -1):
@@ -359,11 +359,11 @@ def test_score_keys_keep_every_bit_a_narrow_range_needs():
 def test_integer_steps_give_what_the_running_sums_give(data, distinct, drop, block):
     # ``block``: the block size of the passes done block by block, shrunk so that
     # these small inputs span several blocks (None: the real size, one block).
-    from sklearn_prcurves import _counts, _curves
+    from sklearn_prcurves import _curves, _sorting
 
     with pytest.MonkeyPatch.context() as patch:
         if block is not None:
-            patch.setattr(_counts, "BLOCK", block)
+            patch.setattr(_sorting, "BLOCK", block)
             patch.setattr(_curves, "BLOCK", block)
         check_integer_steps(data, distinct, drop)
 

@@ -101,7 +101,7 @@ class _Spy:
 
     def __init__(self, monkeypatch):
         self.tables = 0
-        for name in ("device_count_table", "_row_groups"):
+        for name in ("count_in_namespace", "_row_groups"):
             monkeypatch.setattr(_device, name, self._counting(getattr(_device, name)))
 
     def _counting(self, kernel):
@@ -365,13 +365,12 @@ def test_hull_candidates_exact_on_collinear_integer_points(monkeypatch):
     monkeypatch.setattr(_device, "_HULL_HOST_POINTS", 2)
     xp = strict
     big = 1 << 27
-    for dtype in (xp.int32, xp.int64):  # (the kernel's counts are int32 below 2**31 rows)
-        tps = xp.asarray([big, 2 * big, 3 * big, 3 * big + 1], dtype=dtype)
-        fps = xp.asarray([1, 2, 3, 3 * big], dtype=dtype)
-        table = _device.DeviceTable(xp, None, xp.asarray([4.0, 3.0, 2.0, 1.0]), tps, fps,
-                                    int(tps[-1]), int(fps[-1]))
-        tp, fp, rows = _device.device_hull_candidates(table)
-        assert rows.tolist() == [0, 3, 4]
+    # (whole counts in float64, as the kernel gives them)
+    tps = xp.asarray([big, 2 * big, 3 * big, 3 * big + 1], dtype=xp.float64)
+    fps = xp.asarray([1, 2, 3, 3 * big], dtype=xp.float64)
+    table = spc.CountTable(xp.asarray([4.0, 3.0, 2.0, 1.0]), tps, fps, xp=xp)
+    tp, fp, rows = _device.device_hull_candidates(table)
+    assert rows.tolist() == [0, 3, 4]
 
 
 def test_host_arrays_are_counted_by_numpy(monkeypatch):

@@ -27,6 +27,7 @@ from .._compat import (
     safe_indexing,
     takes,
 )
+from .._counts import _LARGEST_TOTAL
 from .._curves import binary_table, measure_table
 from ._base import check_band_options
 
@@ -267,6 +268,8 @@ def _for_additions(table, y_true, y_score, pos_label, sample_weight):
     bands) read: the one scikit-learn's curve is drawn from, except where the weights'
     totals overflow it (scikit-learn's curve is NaN there): then the table of those
     weights divided by a power of two, whose rates are the weights'."""
-    if sample_weight is None or (np.isfinite(table.n_pos) and np.isfinite(table.n_neg)):
+    with np.errstate(over="ignore"):
+        total = table.n_pos + table.n_neg
+    if sample_weight is None or total <= _LARGEST_TOTAL:
         return table
     return measure_table(y_true, y_score, pos_label, sample_weight)

@@ -17,6 +17,7 @@ import warnings
 
 import numpy as np
 
+from .._table import CountTable
 from .._auc import _trapezoid_area, table_average_precision, table_pr_auc, table_roc_auc
 from .._bounds import table_normalized_pr_auc
 from .._counts import count_rows
@@ -413,8 +414,6 @@ def _corner_tables(summary):
     precision) only improves as the ROC curve rises (Davis and Goadrich's Theorem 3.2
     carries this to PR space), so the two bound the exact values.
     """
-    from .._counts import CountTable
-
     table = summary.table()
     pos, neg, thresholds = table.pos, table.neg, table.thresholds
     uncertain = summary._uncertain()[::-1]
@@ -478,8 +477,6 @@ def model_result(accumulator, spec, frequency_weights):
                       undefined="needs both positives and negatives")
         return result, None
     if binned:
-        from .._counts import CountTable
-
         table = pieces[0]
         pieces = [CountTable(_bin_thresholds(summary, table), table.tps, table.fps)]
     path = Path(pieces)
