@@ -33,6 +33,7 @@ from ._compat import (
 )
 
 __all__ = [
+    "IN_NAMESPACE",
     "NAMESPACE_PATH",
     "NumPyStandard",
     "array_api_boundary",
@@ -42,6 +43,7 @@ __all__ = [
     "has_float64",
     "is_foreign",
     "namespace_and_device",
+    "on_host",
     "to_numpy",
 ]
 
@@ -54,6 +56,10 @@ _R = TypeVar("_R")
 NAMESPACE_PATH = os.environ.get("SKLEARN_PRCURVES_NAMESPACE_PATH", "") not in ("", "0")
 
 _DLPACK_CPU = 1  # DLPack's kDLCPU
+
+#: The public functions that compute in their arrays' namespace (their table counted
+#: there, read there), by name: the tests run each of them both ways.
+IN_NAMESPACE = set()
 
 
 def is_foreign(array):
@@ -110,6 +116,11 @@ def to_numpy(array):
     return sklearn_to_numpy(array) if is_foreign(array) else array
 
 
+def on_host(*arrays):
+    """``arrays`` as NumPy on the host (None and NumPy arrays as they are)."""
+    return tuple(to_numpy(a) for a in arrays)
+
+
 def _from_numpy(result, xp, device):
     if isinstance(result, np.ndarray):
         # Some namespaces (torch) take no negative strides, which reversed views have.
@@ -164,28 +175,33 @@ def arrays_read_on_host(method: Callable[_P, _R]) -> Callable[_P, _R]:
     return wrapper
 
 
-def array_api_boundary(*array_params: str, on_device: Callable[..., Any] | None = None
+def array_api_boundary(*array_params: str, on_device: Callable[..., Any] | None = None,
+                       in_namespace: bool = False
                        ) -> Callable[[Callable[_P, _R]], Callable[_P, _R]]:
     """Let a function take and give arrays of any array API namespace.
 
     Under ``sklearn.set_config(array_api_dispatch=True)``, when arguments
-    ``array_params`` are arrays of another namespace (torch, CuPy, array_api_strict):
+    ``array_params`` are arrays of another namespace (torch, CuPy, array_api_strict)
+    counted where they live (:func:`counted_where_they_live`):
 
-    - ``on_device``, the function's namespace version, is called with the same
-      arguments where they are counted where they live
-      (:func:`counted_where_they_live`); it answers ``NotImplemented`` for input it
-      leaves to the NumPy function (bad input above all, so that errors and warnings
-      are the NumPy path's own);
-    - otherwise the arrays are moved to NumPy on the CPU, and array results are
-      returned in the namespace and on the device of the first of ``array_params``
-      given (the scores, as scikit-learn's results follow ``y_pred``).
+    - ``in_namespace``: the function itself takes them (its table is counted in
+      their namespace, or on a host copy where its checks send it there); array
+      results it computed on the host are returned in the namespace and on the device
+      of the first of ``array_params`` given (the scores, as scikit-learn's results
+      follow ``y_pred``);
+    - ``on_device``, a namespace version of the function, is called with the same
+      arguments; it answers ``NotImplemented`` for input it leaves to the NumPy
+      function.
 
-    Scalars are returned as scikit-learn returns them. Without dispatch nothing
-    changes. Applied under ``validate_params``, so that the parameters are checked
-    before either path is chosen.
+    Otherwise (arrays in host memory, or a function without either) the arrays are
+    moved to NumPy on the CPU and the array results returned as above. Without
+    dispatch nothing changes. Applied under ``validate_params``, so that the
+    parameters are checked before any path is chosen.
     """
 
     def decorator(func):
+        if in_namespace:
+            IN_NAMESPACE.add(func.__name__)
         signature = inspect.signature(func)
         device_params = (set() if on_device is None
                          else set(inspect.signature(on_device).parameters))
@@ -200,6 +216,9 @@ def array_api_boundary(*array_params: str, on_device: Callable[..., Any] | None 
                 if _any_foreign(args, kwargs):  # another array argument: on the host
                     return _computed_on_host(func, args, kwargs)
                 return func(*args, **kwargs)
+            lead = next(a for a in arrays if is_foreign(a))
+            if in_namespace and counted_where_they_live(arrays):
+                return _from_numpy(func(*args, **kwargs), *namespace_and_device_of(lead))
             if on_device is not None and counted_where_they_live(arrays):
                 try:
                     full = signature.bind(*args, **kwargs)
@@ -211,7 +230,6 @@ def array_api_boundary(*array_params: str, on_device: Callable[..., Any] | None 
                     result = on_device(*full.args, **full.kwargs)
                     if result is not NotImplemented:
                         return SCORE_SCALAR(result) if type(result) is float else result
-            lead = next(a for a in arrays if is_foreign(a))
             return _computed_on_host(func, args, kwargs, lead)
 
         return wrapper
@@ -248,8 +266,24 @@ class NumPyStandard:
         return np.zeros(shape, dtype=dtype)
 
     @staticmethod
+    def ones(shape, dtype=None, device=None):
+        return np.ones(shape, dtype=dtype)
+
+    @staticmethod
+    def full(shape, fill_value, dtype=None, device=None):
+        return np.full(shape, fill_value, dtype=dtype)
+
+    @staticmethod
     def asarray(x, dtype=None, device=None):
         return np.asarray(x, dtype=dtype)
+
+    @staticmethod
+    def isdtype(dtype, kind):
+        kinds = {"bool": "b", "signed integer": "i", "unsigned integer": "u",
+                 "integral": "iu", "real floating": "f", "complex floating": "c",
+                 "numeric": "iufc"}
+        wanted = kind if isinstance(kind, tuple) else (kind,)
+        return any(np.dtype(dtype).kind in kinds[k] for k in wanted)
 
 
 NUMPY = NumPyStandard()

@@ -36,9 +36,9 @@ from ._curves import (
     binary_table,
     measure_table,
     roc_points,
-    step_area_terms,
     table_roc,
 )
+from ._stepwise import step_area_terms
 from ._hull import achievable_area
 from ._interpolation import (
     INTERPOLATIONS,

@@ -102,15 +102,6 @@ def sklearn_scalar_result(func: Callable[_P, _R]) -> Callable[_P, _R]:
     return wrapper
 
 
-def curve_thresholds(thresholds, score_dtype):
-    """``roc_curve``'s thresholds (float64, inf first) in the installed scikit-learn's
-    dtype for scores of ``score_dtype``; exact (the values are the scores)."""
-    if (ROC_THRESHOLDS_KEEP_SCORE_DTYPE and score_dtype.kind == "f"
-            and score_dtype != thresholds.dtype):
-        return thresholds.astype(score_dtype)
-    return thresholds
-
-
 def accepts_deprecated_probas_pred(func: Callable[_P, _R]) -> Callable[_P, _R]:
     """``precision_recall_curve`` taking ``probas_pred``, the old name of ``y_score``,
     with scikit-learn's FutureWarning, on the releases that still take it (1.5 and

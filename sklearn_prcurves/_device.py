@@ -626,65 +626,6 @@ def roc_convex_hull(y_true, y_score, *, pos_label=None, sample_weight=None):
     return tuple(xp.asarray(a, device=device) for a in (fp / fp[-1], tp / tp[-1], thresholds))
 
 
-def roc_curve(y_true, y_score, *, pos_label=None, sample_weight=None,
-              drop_intermediate=True):
-    from ._compat import ROC_THRESHOLDS_KEEP_SCORE_DTYPE
-
-    table = _counted(y_true, y_score, sample_weight, pos_label, infer="curve",
-                     flags=(drop_intermediate,))
-    if table is None:
-        return NotImplemented
-    xp, device = table.xp, table.device
-    fps, tps, thresholds = device_roc(table, drop_intermediate)
-    if not ROC_THRESHOLDS_KEEP_SCORE_DTYPE:
-        thresholds = xp.astype(thresholds, xp.float64)
-    thresholds = xp.concat([xp.full(1, math.inf, dtype=thresholds.dtype, device=device),
-                            thresholds])
-    return _rates(xp, fps, table.n_neg), _rates(xp, tps, table.n_pos), thresholds
-
-
-def precision_recall_curve(y_true, y_score, *, pos_label=None, sample_weight=None,
-                           drop_intermediate=False):
-    table = _counted(y_true, y_score, sample_weight, pos_label, infer="curve",
-                     flags=(drop_intermediate,))
-    if table is None:
-        return NotImplemented
-    xp, device = table.xp, table.device
-    precision, recall, keep = device_precision_recall(table, drop_intermediate)
-    thresholds = table.thresholds if keep is None else table.thresholds[keep]
-    one = xp.ones(1, dtype=xp.float64, device=device)
-    return (xp.concat([xp.flip(precision), one]),
-            xp.concat([xp.flip(recall), xp.zeros(1, dtype=xp.float64, device=device)]),
-            xp.flip(thresholds))
-
-
-def det_curve(y_true, y_score, pos_label=None, sample_weight=None,
-              drop_intermediate=False):
-    from ._compat import DET_CURVE_BEFORE_1_7
-
-    if DET_CURVE_BEFORE_1_7 or drop_intermediate not in (True, False):
-        return NotImplemented  # (scikit-learn 1.6's algorithm stays on the host)
-    table = _counted(y_true, y_score, sample_weight, pos_label, infer="curve")
-    if table is None:
-        return NotImplemented
-    xp, device = table.xp, table.device
-    zero = xp.zeros(1, dtype=xp.float64, device=device)
-    tps = xp.concat([zero, xp.astype(table.tps, xp.float64)])
-    fps = xp.concat([zero, xp.astype(table.fps, xp.float64)])
-    thresholds = xp.concat([xp.full(1, math.inf, dtype=xp.float64, device=device),
-                            xp.astype(table.thresholds, xp.float64)])
-    if drop_intermediate and fps.shape[0] > 2:
-        yes = xp.ones(1, dtype=xp.bool, device=device)
-        keep = xp.concat([yes, (tps[1:-1] != tps[:-2]) | (tps[2:] != tps[1:-1]), yes])
-        tps, fps, thresholds = tps[keep], fps[keep], thresholds[keep]
-    # From the last point with no false positive to the first with no false negative.
-    first = int(xp.sum(xp.astype(fps <= fps[0], xp.int64))) - 1
-    last = int(xp.sum(xp.astype(tps < tps[-1], xp.int64))) + 1
-    fns = table.n_pos - tps
-    return (xp.flip(fps[first:last]) / table.n_neg, xp.flip(fns[first:last]) / table.n_pos,
-            xp.flip(thresholds[first:last]))
-
-
 def chunk_table(y_true, y_score, sample_weight, pos_label, bin_bits=None):
     """A stream's chunk counted on its device, for the summaries' ``update``:
     ``(labels, table, whole_weights)`` with the chunk's distinct labels and its
@@ -778,15 +719,6 @@ def _binned(table, mantissa_bits):
     starts = xp.concat([xp.zeros(1, dtype=ends.dtype, device=table.device), ends[:-1] + 1])
     return CountTable(xp.take(table.thresholds, starts), xp.take(table.tps, ends),
                       xp.take(table.fps, ends), xp=xp, device=table.device)
-
-
-def confusion_matrix_at_thresholds(y_true, y_score, *, pos_label=None, sample_weight=None):
-    table = _counted(y_true, y_score, sample_weight, pos_label, infer="curve")
-    if table is None:
-        return NotImplemented
-    xp = table.xp
-    tps, fps = xp.astype(table.tps, xp.float64), xp.astype(table.fps, xp.float64)
-    return fps[-1] - fps, fps, tps[-1] - tps, tps, table.thresholds
 
 
 def auc(x, y):
@@ -954,22 +886,6 @@ def operating_points(y_true, y_score, *, pos_label=None, sample_weight=None):
     )
 
 
-def pr_curve(y_true, y_score, *, interpolation="davis-goadrich", pos_label=None,
-             sample_weight=None, leading_negatives="interpolate"):
-    from ._interpolation import path_points
-
-    if interpolation not in INTERPOLATIONS or leading_negatives not in LEADING_NEGATIVES:
-        return NotImplemented
-    table = _counted(y_true, y_score, sample_weight, pos_label, infer="curve")
-    if table is None:
-        return NotImplemented
-    xp, device = table.xp, table.device
-    tp, fp = table.path()
-    thresholds = xp.concat([xp.full(1, math.inf, dtype=xp.float64, device=device),
-                            xp.astype(table.thresholds, xp.float64)])
-    return path_points(tp, fp, thresholds, interpolation, leading_negatives, xp=xp)
-
-
 def achievable_pr_curve(y_true, y_score, *, interpolation="davis-goadrich", pos_label=None,
                         sample_weight=None):
     """The curve through the hull's few vertices: drawn on the host, returned on the
@@ -989,8 +905,7 @@ def achievable_pr_curve(y_true, y_score, *, interpolation="davis-goadrich", pos_
 DEVICE_FUNCTIONS = {
     func.__name__: func
     for func in (roc_auc_score, average_precision_score, pr_auc_score,
-                 achievable_pr_auc_score, roc_convex_hull, roc_curve,
-                 precision_recall_curve, det_curve, confusion_matrix_at_thresholds, auc,
+                 achievable_pr_auc_score, roc_convex_hull, auc,
                  recall_at_precision, precision_at_recall, fbeta_optimal_threshold,
-                 break_even_point, operating_points, pr_curve, achievable_pr_curve)
+                 break_even_point, operating_points, achievable_pr_curve)
 }

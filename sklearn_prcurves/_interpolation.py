@@ -235,12 +235,12 @@ def check_options(interpolation, leading_negatives="interpolate"):
 
 
 def table_path(table):
-    """``(tp, fp, thresholds)`` of a CountTable with the origin (threshold inf) first."""
-    return (
-        np.concatenate([[0.0], table.tps]),
-        np.concatenate([[0.0], table.fps]),
-        np.concatenate([[np.inf], table.thresholds.astype(np.float64, copy=False)]),
-    )
+    """``(tp, fp, thresholds)`` of a CountTable with the origin (threshold inf) first,
+    float64, in the table's namespace."""
+    xp = table.xp
+    tp, fp = table.path()
+    inf = xp.full(1, math.inf, dtype=xp.float64, device=table.device)
+    return tp, fp, xp.concat([inf, xp.astype(table.thresholds, xp.float64)])
 
 
 def table_area(table, interpolation, leading_negatives="interpolate"):

@@ -72,6 +72,11 @@ class CountTable:
             raise ValueError("A CountTable needs its counts or its steps.")
 
     @property
+    def numpy(self):
+        """Whether the table's arrays are NumPy's (on the host)."""
+        return self._xp is None
+
+    @property
     def xp(self):
         """The namespace of the table's arrays (NumPy under the array API's names on
         NumPy 1.26 too)."""

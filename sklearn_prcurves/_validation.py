@@ -11,8 +11,9 @@ import numpy as np
 from sklearn.utils import assert_all_finite, check_array, check_consistent_length, column_or_1d
 from sklearn.utils.multiclass import type_of_target
 
-from ._counts import real_objects
-from ._compat import check_pos_label_consistency, check_sample_weight
+from ._array_api import counted_where_they_live, has_float64, namespace_and_device
+from ._compat import array_api_config, check_pos_label_consistency, check_sample_weight
+from ._counts import _LARGEST_TOTAL, real_objects
 from .exceptions import NonNumericScoreError
 
 # Label sets for which ``pos_label=None`` means 1, as in scikit-learn.
@@ -341,3 +342,93 @@ def check_label_kind(y, pos_label, earlier_kind=None):
                 f"but the labels are {kind}: no label can equal it."
             )
     return kind
+
+
+# --- rows of another array namespace, counted where they live ------------------------
+
+
+def namespace_rows(y_true, y_score, sample_weight=None, pos_label=None, infer="curve"):
+    """``(xp, device, is_pos, y_score, sample_weight)`` of plain binary rows of one
+    other array namespace, to be counted where they live; None for anything else, left
+    to the NumPy checks on a host copy, so that errors and warnings are scikit-learn's
+    own and not a second set of them.
+
+    Plain means: dispatch on, arrays counted where they live
+    (:func:`~sklearn_prcurves._array_api.counted_where_they_live`), 1-D of one length,
+    finite real scores, numeric labels of exactly two values of which ``pos_label`` is
+    one, and weights (if any) finite, non-negative, their total within range, each
+    class holding some. The labels are compared exactly (as Python integers for
+    integer labels, never rounded through float), and ``pos_label`` is read in their
+    type, so that 1.0, True or a NumPy scalar name the label 1 as they do on NumPy.
+
+    ``infer``, where ``pos_label`` is None: ``"greater"`` takes the greater label
+    (``roc_auc_score``), ``"curve"`` scikit-learn's rule (labels {0, 1} or {-1, 1}: 1).
+    """
+    if not array_api_config().get("array_api_dispatch", False):
+        return None
+    found = namespace_and_device(y_score, y_true, sample_weight)
+    if found is None or not counted_where_they_live((y_true, y_score, sample_weight)):
+        return None
+    xp, device = found
+    if not hasattr(xp, "cumulative_sum") or not has_float64(xp, device):
+        return None  # (an array API before 2023.12; a device without float64: the host)
+    if (y_score.ndim != 1 or y_true.ndim != 1 or y_true.shape[0] != y_score.shape[0]
+            or y_score.shape[0] == 0 or not xp.isdtype(y_score.dtype, "real floating")
+            or not xp.isdtype(y_true.dtype, ("bool", "integral", "real floating"))):
+        return None
+    if sample_weight is not None and not _plain_weights(xp, sample_weight, y_score):
+        return None
+    if not bool(xp.all(xp.isfinite(y_score))):
+        return None
+    labels = _two_labels(xp, y_true)
+    if labels is None:
+        return None
+    if pos_label is None:
+        if infer == "greater":
+            pos_label = labels[1]
+        elif set(labels) in ({0, 1}, {-1, 1}):
+            pos_label = 1
+        else:
+            return None
+    elif isinstance(pos_label, (str, bytes)) or pos_label not in labels:
+        return None
+    else:
+        pos_label = labels[labels.index(pos_label)]  # (in the labels' own type)
+    if xp.isdtype(y_true.dtype, "bool"):
+        is_pos = y_true if pos_label else ~y_true
+    else:
+        is_pos = y_true == pos_label
+    if sample_weight is not None and not bool(
+            xp.any(is_pos & (sample_weight > 0)) & xp.any(~is_pos & (sample_weight > 0))):
+        return None
+    return xp, device, is_pos, y_score, sample_weight
+
+
+def _two_labels(xp, y_true):
+    """The two labels of binary ``y_true`` as exact Python numbers (sorted), or None."""
+    if xp.isdtype(y_true.dtype, "bool"):
+        both = bool(xp.any(y_true)) and not bool(xp.all(y_true))
+        return (False, True) if both else None
+    low, high = xp.min(y_true), xp.max(y_true)
+    if bool(low == high) or not bool(xp.all((y_true == low) | (y_true == high))):
+        return None
+    if xp.isdtype(y_true.dtype, "integral"):
+        return int(low), int(high)
+    labels = (float(low), float(high))
+    if not all(v.is_integer() for v in labels):
+        return None  # type_of_target calls these continuous: the host says so
+    return labels
+
+
+def _plain_weights(xp, sample_weight, y_score):
+    """Weights the namespace path takes: 1-D, real, finite, non-negative, some
+    positive, their total within range (the host divides larger ones by a power of
+    two, or refuses them)."""
+    if (sample_weight.ndim != 1 or sample_weight.shape[0] != y_score.shape[0]
+            or not xp.isdtype(sample_weight.dtype, ("integral", "real floating"))):
+        return False
+    weight = xp.astype(sample_weight, xp.float64)
+    if not bool(xp.all(xp.isfinite(weight) & (weight >= 0))) or not bool(xp.any(weight > 0)):
+        return False
+    with np.errstate(over="ignore"):
+        return float(xp.sum(weight)) <= _LARGEST_TOTAL

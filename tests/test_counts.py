@@ -359,12 +359,12 @@ def test_score_keys_keep_every_bit_a_narrow_range_needs():
 def test_integer_steps_give_what_the_running_sums_give(data, distinct, drop, block):
     # ``block``: the block size of the passes done block by block, shrunk so that
     # these small inputs span several blocks (None: the real size, one block).
-    from sklearn_prcurves import _curves, _sorting
+    from sklearn_prcurves import _sorting, _stepwise
 
     with pytest.MonkeyPatch.context() as patch:
         if block is not None:
             patch.setattr(_sorting, "BLOCK", block)
-            patch.setattr(_curves, "BLOCK", block)
+            patch.setattr(_stepwise, "BLOCK", block)
         check_integer_steps(data, distinct, drop)
 
 
@@ -373,9 +373,9 @@ def check_integer_steps(data, distinct, drop):
     # kernel leaves the running sums unformed. Corners, flat runs, counts at given
     # rows, totals and precision/recall read from the steps must equal what the
     # running sums give (the same table built without steps).
-    from sklearn_prcurves._curves import (
-        _counts_at_corners, _keep_corners, _keep_pr_points, precision_recall_arrays,
-        step_area_terms, table_det)
+    from sklearn_prcurves._stepwise import (
+        _counts_at_corners, _keep_corners, _keep_pr_points, numpy_det as table_det,
+        precision_recall_arrays, step_area_terms)
 
     n = data.draw(st.integers(3, 80))
     if distinct:

@@ -354,9 +354,9 @@ def test_weighted_roc_corners_block_by_block(monkeypatch, block):
     # The corner test of a weighted ROC curve differences the steps in blocks: whatever
     # the block size, the same points as scikit-learn's, byte for byte. Repeated
     # weights and tied scores make straight runs, so some points are dropped.
-    from sklearn_prcurves import _curves
+    from sklearn_prcurves import _stepwise
 
-    monkeypatch.setattr(_curves, "_CORNER_BLOCK", block)
+    monkeypatch.setattr(_stepwise, "_CORNER_BLOCK", block)
     rng = np.random.default_rng(block)
     for n in (3, 4, 12, 41, 97):
         y = np.repeat(rng.integers(0, 2, n), rng.integers(1, 6, n))[:n]
@@ -374,9 +374,9 @@ def test_weighted_average_precision_block_by_block(monkeypatch, block):
     # leave rows with nothing predicted positive (precision 0 there, as in
     # scikit-learn); distinct float64 scores have their terms written over the
     # table's own buffer.
-    from sklearn_prcurves import _curves
+    from sklearn_prcurves import _stepwise
 
-    monkeypatch.setattr(_curves, "BLOCK", block)
+    monkeypatch.setattr(_stepwise, "BLOCK", block)
     rng = np.random.default_rng(block)
     for n in (2, 3, 4, 12, 41, 97):
         for kind in ("distinct", "tied", "cancelling", "float32"):

@@ -728,9 +728,11 @@ def test_flush_to_zero_switch_works():
 # ones), give the NumPy outcome: the same values (to the registry's tolerance: the
 # device library adds its last sum in its own order) or the same kind of error.
 def _device_entries():
+    from sklearn_prcurves._array_api import IN_NAMESPACE
     from sklearn_prcurves._device import DEVICE_FUNCTIONS
 
-    return sorted(key for key in REGISTRY if key.split("[")[0] in DEVICE_FUNCTIONS)
+    return sorted(key for key in REGISTRY
+                  if key.split("[")[0] in set(DEVICE_FUNCTIONS) | IN_NAMESPACE)
 
 
 def _on_device(entry):
