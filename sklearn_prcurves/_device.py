@@ -159,69 +159,6 @@ def _hull_fp_at(xp, device, tp, hull_tp, hull_fp):
     return xp.where((j == last) | (tp >= x[-1]), y[-1], xp.where(x0 == tp, y0, value))
 
 
-# Reflex-vertex pruning passes on the device before the survivors go to the host's
-# exact hull (each pass removes every point on or below its neighbours' chord), and
-# the number of survivors small enough to stop early.
-_HULL_PASSES = 64
-_HULL_HOST_POINTS = 1 << 16
-# A bound on the rounding of ``left - right`` relative to ``|left| + |right|``, float64
-# products and a difference, with room to spare.
-_ROUNDING = 8 * float(np.finfo(np.float64).eps)
-
-
-def device_hull_candidates(table):
-    """Host arrays ``(tp, fp, rows)`` of the path points that may be hull vertices.
-
-    A point strictly below the chord between its neighbours is no vertex of the upper
-    hull, so all such points are removed at once, repeatedly, on the device. The test
-    is exact for integer counts (int64 cross products) and, for weighted counts, only
-    removes points clearly below the chord (by more than the products' rounding);
-    the host's exact :func:`~sklearn_prcurves._hull.hull_vertices` decides the rest.
-    """
-    xp, device = table.xp, table.device
-    # Whole counts below 2**53 (every unweighted table) are tested in int64, exactly.
-    exact = table.n_pos + table.n_neg < 2**53 and bool(
-        xp.all((table.tps == xp.floor(table.tps)) & (table.fps == xp.floor(table.fps))))
-    dtype = xp.int64 if exact else xp.float64
-    zero = xp.zeros(1, dtype=dtype, device=device)
-    tp = xp.concat([zero, xp.astype(table.tps, dtype)])
-    fp = xp.concat([zero, xp.astype(table.fps, dtype)])
-    rows = xp.arange(tp.shape[0], device=device)
-    for _ in range(_HULL_PASSES):
-        if rows.shape[0] <= _HULL_HOST_POINTS:
-            break
-        x, y = xp.take(fp, rows), xp.take(tp, rows)
-        dx1, dy1 = x[1:-1] - x[:-2], y[1:-1] - y[:-2]
-        dx2, dy2 = x[2:] - x[1:-1], y[2:] - y[1:-1]
-        left, right = dx1 * dy2, dy1 * dx2  # cross = left - right: >= 0 is no right turn
-        if exact:
-            below = left >= right
-        else:
-            below = left - right > _ROUNDING * (xp.abs(left) + xp.abs(right))
-        if not bool(xp.any(below)):
-            break
-        no = xp.zeros(1, dtype=xp.bool, device=device)
-        rows = rows[~xp.concat([no, below, no])]
-    taken = [_to_host(xp.take(a, rows)) for a in (tp, fp)]
-    return (np.asarray(taken[0], dtype=np.float64), np.asarray(taken[1], dtype=np.float64),
-            _to_host(rows))
-
-
-def device_hull_path(table):
-    """``(tp, fp, thresholds)`` on the host of the ROC convex hull's vertices."""
-    from ._hull import hull_vertices
-
-    tp, fp, rows = device_hull_candidates(table)
-    keep = hull_vertices(fp, tp)
-    rows = rows[keep]
-    thresholds = np.full(rows.shape[0], np.inf)
-    inner = rows > 0
-    if inner.any():
-        xp = table.xp
-        picked = xp.asarray(rows[inner] - 1, device=table.device)
-        thresholds[inner] = _to_host(xp.astype(xp.take(table.thresholds, picked),
-                                               xp.float64))
-    return tp[keep], fp[keep], thresholds
 
 
 def _to_host(array):
@@ -601,7 +538,9 @@ def achievable_pr_auc_score(y_true, y_score, *, interpolation="davis-goadrich",
     def area(table):
         from ._interpolation import path_area
 
-        hull_tp, hull_fp, _ = device_hull_path(table)
+        from ._hull import hull_path  # (this module goes: a temporary import)
+
+        hull_tp, hull_fp, _ = hull_path(table)
         if interpolation in ("davis-goadrich", "continuous"):
             return path_area(hull_tp, hull_fp, interpolation)
         # Step and linear: sums over the raw curve's points, read on the hull at each
@@ -615,15 +554,6 @@ def achievable_pr_auc_score(y_true, y_score, *, interpolation="davis-goadrich",
             y_true, y_score, sample_weight, average, area)
     table = _counted(y_true, y_score, sample_weight, pos_label)
     return NotImplemented if table is None else area(table)
-
-
-def roc_convex_hull(y_true, y_score, *, pos_label=None, sample_weight=None):
-    table = _counted(y_true, y_score, sample_weight, pos_label, infer="curve")
-    if table is None:
-        return NotImplemented
-    tp, fp, thresholds = device_hull_path(table)
-    xp, device = table.xp, table.device
-    return tuple(xp.asarray(a, device=device) for a in (fp / fp[-1], tp / tp[-1], thresholds))
 
 
 def chunk_table(y_true, y_score, sample_weight, pos_label, bin_bits=None):
@@ -886,26 +816,11 @@ def operating_points(y_true, y_score, *, pos_label=None, sample_weight=None):
     )
 
 
-def achievable_pr_curve(y_true, y_score, *, interpolation="davis-goadrich", pos_label=None,
-                        sample_weight=None):
-    """The curve through the hull's few vertices: drawn on the host, returned on the
-    device."""
-    from ._interpolation import path_points
-
-    if interpolation not in INTERPOLATIONS:
-        return NotImplemented
-    table = _counted(y_true, y_score, sample_weight, pos_label, infer="curve")
-    if table is None:
-        return NotImplemented
-    points = path_points(*device_hull_path(table), interpolation)
-    return tuple(table.xp.asarray(a, device=table.device) for a in points)
-
-
 #: The public functions computed on the device, by name.
 DEVICE_FUNCTIONS = {
     func.__name__: func
     for func in (roc_auc_score, average_precision_score, pr_auc_score,
-                 achievable_pr_auc_score, roc_convex_hull, auc,
+                 achievable_pr_auc_score, auc,
                  recall_at_precision, precision_at_recall, fbeta_optimal_threshold,
-                 break_even_point, operating_points, achievable_pr_curve)
+                 break_even_point, operating_points)
 }

@@ -17,9 +17,8 @@ from numbers import Real
 
 import numpy as np
 
-from . import _device
 from ._compat import StrOptions, validate_params
-from ._array_api import array_api_boundary
+from ._array_api import array_api_boundary, to_numpy
 from ._curves import BINARY_PARAMS, measure_table, two_class_table
 from ._interpolation import INTERPOLATIONS, path_area, path_points, table_path
 from .exceptions import UndefinedMetricWarning
@@ -216,15 +215,74 @@ def hull_fp_at(tp, hull_tp, hull_fp):
 
 
 def hull_path(table):
-    """The table's path reduced to the vertices of its ROC convex hull."""
-    tp, fp, thresholds = table_path(table)
+    """``(tp, fp, thresholds)``, host arrays, of the ROC convex hull's vertices: the
+    table's path pruned in its namespace (:func:`hull_candidates`), the few points
+    left decided exactly by :func:`hull_vertices`."""
+    tp, fp, rows = hull_candidates(table)
     keep = hull_vertices(fp, tp)
-    return tp[keep], fp[keep], thresholds[keep]
+    rows = rows[keep]
+    thresholds = np.full(rows.shape[0], np.inf)
+    inner = rows > 0  # (row 0 is the origin, threshold inf)
+    if inner.any():
+        xp = table.xp
+        picked = xp.asarray(rows[inner] - 1, device=table.device)
+        thresholds[inner] = to_numpy(xp.astype(xp.take(table.thresholds, picked),
+                                               xp.float64))
+    return tp[keep], fp[keep], thresholds
+
+
+# Pruning passes in the table's namespace before the survivors go to the host's exact
+# hull (each removes every point on or below its neighbours' chord), and the number of
+# survivors small enough to stop early.
+_PRUNING_PASSES = 64
+_HOST_POINTS = 1 << 16
+# A bound on the rounding of ``left - right`` relative to ``|left| + |right|``, float64
+# products and a difference, with room to spare.
+_PRODUCT_ROUNDING = 8 * float(_EPS)
+
+
+def hull_candidates(table):
+    """Host arrays ``(tp, fp, rows)`` of the path points (the origin first) that may be
+    hull vertices.
+
+    A point strictly below the chord between its neighbours is no vertex of the upper
+    hull, so all such points are removed at once, repeatedly, where the table lives
+    (a GPU keeps the whole path; only the survivors travel). The test is exact for
+    whole counts (int64 cross products) and, for weighted counts, removes only points
+    clearly below the chord (by more than the products' rounding):
+    :func:`hull_vertices` decides the rest exactly.
+    """
+    xp, device = table.xp, table.device
+    # Whole counts below 2**53 (every unweighted table) are tested in int64, exactly.
+    exact = table.n_pos + table.n_neg < 2**53 and bool(
+        xp.all((table.tps == xp.floor(table.tps)) & (table.fps == xp.floor(table.fps))))
+    dtype = xp.int64 if exact else xp.float64
+    zero = xp.zeros(1, dtype=dtype, device=device)
+    tp = xp.concat([zero, xp.astype(table.tps, dtype)])
+    fp = xp.concat([zero, xp.astype(table.fps, dtype)])
+    rows = xp.arange(tp.shape[0], device=device)
+    for _ in range(_PRUNING_PASSES):
+        if rows.shape[0] <= _HOST_POINTS:
+            break
+        x, y = xp.take(fp, rows), xp.take(tp, rows)
+        dx1, dy1 = x[1:-1] - x[:-2], y[1:-1] - y[:-2]
+        dx2, dy2 = x[2:] - x[1:-1], y[2:] - y[1:-1]
+        left, right = dx1 * dy2, dy1 * dx2  # cross = left - right: >= 0 is no right turn
+        if exact:
+            below = left >= right
+        else:
+            below = left - right > _PRODUCT_ROUNDING * (xp.abs(left) + xp.abs(right))
+        if not bool(xp.any(below)):
+            break
+        no = xp.zeros(1, dtype=xp.bool, device=device)
+        rows = rows[~xp.concat([no, below, no])]
+    taken = [to_numpy(xp.take(a, rows)) for a in (tp, fp)]
+    return (np.asarray(taken[0], dtype=np.float64), np.asarray(taken[1], dtype=np.float64),
+            np.asarray(to_numpy(rows)))
 
 
 @validate_params(BINARY_PARAMS, prefer_skip_nested_validation=True)
-@array_api_boundary("y_score", "y_true", "sample_weight",
-                    on_device=_device.roc_convex_hull)
+@array_api_boundary("y_score", "y_true", "sample_weight", in_namespace=True)
 def roc_convex_hull(
     y_true: ArrayLike,
     y_score: ArrayLike,
@@ -300,8 +358,7 @@ def _rates(counts, total, kind):
     {**BINARY_PARAMS, "interpolation": [StrOptions(set(INTERPOLATIONS))]},
     prefer_skip_nested_validation=True,
 )
-@array_api_boundary("y_score", "y_true", "sample_weight",
-                    on_device=_device.achievable_pr_curve)
+@array_api_boundary("y_score", "y_true", "sample_weight", in_namespace=True)
 def achievable_pr_curve(
     y_true: ArrayLike,
     y_score: ArrayLike,

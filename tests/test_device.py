@@ -353,15 +353,22 @@ def test_hull_pruning_on_the_device_keeps_every_vertex(monkeypatch):
     # Force the device's pruning passes on a long path (normally they start above
     # 65,536 points) and check the hull against the NumPy one, unweighted (exact
     # integer test) and weighted (only points clearly below their chord removed).
+    from sklearn_prcurves import _hull
+
     _skip_without_dispatch()
-    monkeypatch.setattr(_device, "_HULL_HOST_POINTS", 8)
     rng = np.random.default_rng(5)
     for weighted in (False, True):
         y = rng.integers(0, 2, 5000)
         s = rng.normal(size=5000) + y
         w = 10.0 ** rng.uniform(-5, 5, 5000) if weighted else None
-        for call in ("roc_convex_hull", "achievable_pr_auc_score"):
-            _same(call, y, s, w, BACKENDS["strict-cpu"])
+        whole = spc.roc_convex_hull(y, s, sample_weight=w)  # (no pruning: few points)
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(_hull, "_HOST_POINTS", 8)
+            pruned = spc.roc_convex_hull(y, s, sample_weight=w)  # (NumPy, pruned)
+            for a, b in zip(pruned, whole):
+                np.testing.assert_array_equal(a, b)
+            for call in ("roc_convex_hull", "achievable_pr_auc_score"):
+                _same(call, y, s, w, BACKENDS["strict-cpu"])
 
 
 def test_hull_candidates_exact_on_collinear_integer_points(monkeypatch):
@@ -369,14 +376,16 @@ def test_hull_candidates_exact_on_collinear_integer_points(monkeypatch):
     # Points exactly on a chord are not vertices (SPEC 4: collinear points dropped);
     # the integer test must see them as such, with counts past 2**26 whose float
     # products would round.
-    monkeypatch.setattr(_device, "_HULL_HOST_POINTS", 2)
+    from sklearn_prcurves import _hull
+
+    monkeypatch.setattr(_hull, "_HOST_POINTS", 2)
     xp = strict
     big = 1 << 27
     # (whole counts in float64, as the kernel gives them)
     tps = xp.asarray([big, 2 * big, 3 * big, 3 * big + 1], dtype=xp.float64)
     fps = xp.asarray([1, 2, 3, 3 * big], dtype=xp.float64)
     table = spc.CountTable(xp.asarray([4.0, 3.0, 2.0, 1.0]), tps, fps, xp=xp)
-    tp, fp, rows = _device.device_hull_candidates(table)
+    tp, fp, rows = _hull.hull_candidates(table)
     assert rows.tolist() == [0, 3, 4]
 
 
