@@ -32,14 +32,11 @@ errors and warnings exactly as for NumPy input.
 
 from __future__ import annotations
 
-import math
-
 import numpy as np
 
 from ._table import CountTable
 from ._array_api import counted_where_they_live, has_float64, namespace_and_device, to_numpy
 from ._counts import _LARGEST_TOTAL, count_in_namespace
-from ._exact import CANDIDATE_MARGIN, best_sure_value, candidates_at_least, candidates_near
 from ._interpolation import INTERPOLATIONS, LEADING_NEGATIVES, segment_areas
 
 __all__ = ["DEVICE_FUNCTIONS"]
@@ -671,156 +668,9 @@ def auc(x, y):
     return float(xp.sum(dx * (y[1:] + y[:-1]) / 2.0))
 
 
-# --- operating points: decided on the device, the last exact comparisons on the host --
-#
-# The host's rules compare candidates within a rounding margin of the decision
-# exactly (as fractions: :mod:`._exact`). Here the floats select, on the device, every
-# row that could be that decision's answer (a margin far wider than the host's), and
-# the host's own function decides among those rows and the table's last one (which
-# holds the totals). Rows that cannot win do not change its answer.
-
-
-def _level(value):
-    from numbers import Real
-
-    return isinstance(value, Real) and not isinstance(value, bool) and 0 <= value <= 1
-
-
-def _near_top(xp, values, possible, sure=None):
-    """The rows that can hold the best value among feasible rows: ``possible`` rows
-    (feasible, or too near the constraint for the floats to tell) near the best
-    ``sure`` (surely feasible) row, or all ``possible`` rows when none is sure."""
-    top = best_sure_value(values, possible if sure is None else sure, xp)
-    return candidates_near(values, possible, top, xp)
-
-
-def _candidate_table(table, keep):
-    """The host :class:`~sklearn_prcurves._counts.CountTable` of rows ``keep`` and the
-    last row."""
-    xp = table.xp
-    last = xp.concat([xp.zeros(keep.shape[0] - 1, dtype=xp.bool, device=table.device),
-                      xp.ones(1, dtype=xp.bool, device=table.device)])
-    keep = keep | last
-    counts = (np.asarray(_to_host(xp.astype(c[keep], xp.float64)), dtype=np.float64)
-              for c in (table.tps, table.fps))
-    return CountTable(_to_host(table.thresholds[keep]), *counts)
-
-
-def _float_counts(table):
-    xp = table.xp
-    return xp.astype(table.tps, xp.float64), xp.astype(table.fps, xp.float64)
-
-
-def recall_at_precision(y_true, y_score, *, min_precision, pos_label=None,
-                        sample_weight=None):
-    from ._operating import table_recall_at_precision
-
-    if not _level(min_precision):
-        return NotImplemented
-    table = _counted(y_true, y_score, sample_weight, pos_label, infer="curve")
-    if table is None:
-        return NotImplemented
-    tp, fp = _float_counts(table)
-    keep = _near_top(table.xp, tp, *candidates_at_least(tp / (tp + fp), min_precision))
-    return table_recall_at_precision(_candidate_table(table, keep), min_precision)
-
-
-def precision_at_recall(y_true, y_score, *, min_recall, pos_label=None,
-                        sample_weight=None):
-    from ._operating import table_precision_at_recall
-
-    if not _level(min_recall):
-        return NotImplemented
-    table = _counted(y_true, y_score, sample_weight, pos_label, infer="curve")
-    if table is None:
-        return NotImplemented
-    tp, fp = _float_counts(table)
-    keep = _near_top(table.xp, tp / (tp + fp),
-                     *candidates_at_least(tp / table.n_pos, min_recall))
-    return table_precision_at_recall(_candidate_table(table, keep), min_recall)
-
-
-def fbeta_optimal_threshold(y_true, y_score, *, beta=1.0, pos_label=None,
-                            sample_weight=None):
-    from numbers import Real
-
-    from ._operating import table_fbeta_optimum
-
-    if isinstance(beta, bool) or not isinstance(beta, Real) or not beta > 0:
-        return NotImplemented
-    table = _counted(y_true, y_score, sample_weight, pos_label, infer="curve")
-    if table is None:
-        return NotImplemented
-    tp, fp = _float_counts(table)
-    b2 = float(beta) * float(beta)
-    w = 1.0 if b2 == math.inf else b2 / (1.0 + b2)
-    with np.errstate(invalid="ignore"):  # (NumPy-backed namespaces: 0 / 0 as on the host)
-        fbeta = tp / (tp + w * (table.n_pos - tp) + (1.0 - w) * fp)
-    every = table.xp.ones(fbeta.shape, dtype=table.xp.bool, device=table.device)
-    keep = _near_top(table.xp, fbeta, every)
-    return table_fbeta_optimum(_candidate_table(table, keep), beta)
-
-
-def break_even_point(y_true, y_score, *, pos_label=None, sample_weight=None):
-    from ._operating import path_break_even
-
-    table = _counted(y_true, y_score, sample_weight, pos_label, infer="curve")
-    if table is None:
-        return NotImplemented
-    xp, device = table.xp, table.device
-    tp, fp = table.path()
-    predicted = tp + fp
-    n_pos = table.n_pos
-    # The path from the last point surely below P rows predicted positive to the
-    # first surely at or above it: the host's rule decides on those few points.
-    margin = n_pos * CANDIDATE_MARGIN
-    lo, hi = (int(xp.searchsorted(predicted, xp.asarray([level], dtype=xp.float64,
-                                                           device=device))[0])
-              for level in (n_pos - margin, n_pos + margin))
-    start, stop = lo - 1, min(hi, predicted.shape[0] - 1) + 1
-    kept = np.asarray(_to_host(xp.astype(table.thresholds[max(start - 1, 0):stop - 1],
-                                         xp.float64)))
-    thresholds = np.concatenate([[np.inf], kept]) if start == 0 else kept  # (the origin's)
-    return path_break_even(np.asarray(_to_host(tp[start:stop])),
-                           np.asarray(_to_host(fp[start:stop])), thresholds, n_pos)
-
-
-def operating_points(y_true, y_score, *, pos_label=None, sample_weight=None):
-    import warnings
-
-    from sklearn.utils import Bunch
-
-    from .exceptions import UndefinedMetricWarning
-
-    table = _counted(y_true, y_score, sample_weight, pos_label, infer="curve")
-    if table is None:
-        return NotImplemented
-    xp = table.xp
-    tp, fp = _float_counts(table)
-    n_pos, n_neg = tp[-1], fp[-1]
-    fn, tn = n_pos - tp, n_neg - fp
-    predicted_negative = tn + fn
-    undefined = ~(predicted_negative > 0)
-    if bool(xp.any(undefined)):
-        warnings.warn(
-            f"npv (nothing predicted negative) is undefined (0 / 0) at "
-            f"{int(xp.sum(xp.astype(undefined, xp.int64)))} threshold(s) and set to NaN "
-            "there.", UndefinedMetricWarning, stacklevel=4)
-    npv = xp.where(undefined, xp.nan, tn / xp.where(undefined, 1.0, predicted_negative))
-    return Bunch(
-        threshold=table.thresholds, tp=tp, fp=fp, tn=tn, fn=fn,
-        tpr=tp / n_pos, tnr=tn / n_neg, fpr=fp / n_neg, fnr=fn / n_pos,
-        ppv=tp / (tp + fp), npv=npv, fdr=fp / (tp + fp),
-        accuracy=(tp + tn) / (n_pos + n_neg), f1=2 * tp / (n_pos + tp + fp),
-        youden_j=tp / n_pos + tn / n_neg - 1,
-    )
-
-
 #: The public functions computed on the device, by name.
 DEVICE_FUNCTIONS = {
     func.__name__: func
     for func in (roc_auc_score, average_precision_score, pr_auc_score,
-                 achievable_pr_auc_score, auc,
-                 recall_at_precision, precision_at_recall, fbeta_optimal_threshold,
-                 break_even_point, operating_points)
+                 achievable_pr_auc_score, auc)
 }

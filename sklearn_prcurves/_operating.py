@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from numpy.typing import ArrayLike
 
+import math
 import sys
 import warnings
 from fractions import Fraction
@@ -17,15 +18,24 @@ from numbers import Real
 import numpy as np
 from sklearn.utils import Bunch, check_consistent_length, column_or_1d
 
-from ._exact import exact_argmax, exact_at_least, fractions
-from . import _device
+from ._exact import (
+    CANDIDATE_MARGIN,
+    best_sure_value,
+    candidates_at_least,
+    candidates_near,
+    exact_argmax,
+    exact_at_least,
+    fractions,
+)
+from ._interpolation import table_path
+from ._table import CountTable
 from ._compat import (
     Interval,
     StrOptions,
     check_sample_weight,
     validate_params,
 )
-from ._array_api import array_api_boundary
+from ._array_api import array_api_boundary, to_numpy
 from ._counts import weights_within_range
 from ._sorting import _descending_order
 from ._curves import BINARY_PARAMS, two_class_table
@@ -44,19 +54,19 @@ __all__ = [
     "recall_at_precision",
 ]
 
-def _ratio(num, den, name):
+def _ratio(xp, num, den, name):
     """``num / den``, NaN with an UndefinedMetricWarning where ``den`` is 0."""
     undefined = ~(den > 0)
-    if undefined.any():
-        warnings.warn(f"{name} is undefined (0 / 0) at {int(undefined.sum())} threshold(s) "
-                      "and set to NaN there.", UndefinedMetricWarning, stacklevel=3)
+    count = int(xp.sum(xp.astype(undefined, xp.int64)))
+    if count:
+        warnings.warn(f"{name} is undefined (0 / 0) at {count} threshold(s) and set to "
+                      "NaN there.", UndefinedMetricWarning, stacklevel=3)
     with np.errstate(invalid="ignore", divide="ignore"):
-        return np.where(undefined, np.nan, num / np.where(undefined, 1, den))
+        return xp.where(undefined, math.nan, num / xp.where(undefined, 1.0, den))
 
 
 @validate_params(BINARY_PARAMS, prefer_skip_nested_validation=True)
-@array_api_boundary("y_score", "y_true", "sample_weight",
-                    on_device=_device.operating_points)
+@array_api_boundary("y_score", "y_true", "sample_weight", in_namespace=True)
 def operating_points(
     y_true: ArrayLike,
     y_score: ArrayLike,
@@ -123,12 +133,37 @@ def table_points(table):
         fpr=fp / n_neg,
         fnr=fn / n_pos,
         ppv=tp / (tp + fp),
-        npv=_ratio(tn, tn + fn, "npv (nothing predicted negative)"),
+        npv=_ratio(table.xp, tn, tn + fn, "npv (nothing predicted negative)"),
         fdr=fp / (tp + fp),
         accuracy=(tp + tn) / (n_pos + n_neg),
         f1=2 * tp / (n_pos + tp + fp),
         youden_j=tp / n_pos + tn / n_neg - 1,
     )
+
+
+# A table held in another namespace (a GPU) is not brought to the host whole: there the
+# floats select every row that could be an operating point's answer, with a margin far
+# wider than any rounding, and the exact rules (:mod:`._exact`) decide among them.
+
+
+def _near_top(xp, values, possible, sure=None):
+    """The rows that can hold the best value among feasible rows: ``possible`` rows
+    (feasible, or too near the constraint for the floats to tell) near the best
+    ``sure`` (surely feasible) row, or all ``possible`` rows when none is sure."""
+    top = best_sure_value(values, possible if sure is None else sure, xp)
+    return candidates_near(values, possible, top, xp)
+
+
+def _candidates(table, keep):
+    """The host table of a namespace table's rows ``keep`` and its last row (which
+    holds the totals): the rows that can answer an operating-point question, for the
+    exact rules to decide among (rows that cannot win do not change their answer)."""
+    xp = table.xp
+    last = xp.arange(keep.shape[0], device=table.device) == keep.shape[0] - 1
+    keep = keep | last
+    return CountTable(np.asarray(to_numpy(table.thresholds[keep])),
+                      *(np.asarray(to_numpy(c[keep]), dtype=np.float64)
+                        for c in (table.tps, table.fps)))
 
 
 def _best_under_constraint(values, feasible, threshold, name, exact_values):
@@ -157,8 +192,7 @@ def _exact_recall(tp):
     {**BINARY_PARAMS, "min_precision": [Interval(Real, 0, 1, closed="both")]},
     prefer_skip_nested_validation=True,
 )
-@array_api_boundary("y_score", "y_true", "sample_weight",
-                    on_device=_device.recall_at_precision)
+@array_api_boundary("y_score", "y_true", "sample_weight", in_namespace=True)
 def recall_at_precision(
     y_true: ArrayLike,
     y_score: ArrayLike,
@@ -202,6 +236,10 @@ def recall_at_precision(
 
 def table_recall_at_precision(table, min_precision):
     """:func:`recall_at_precision` of a counting table."""
+    if not table.numpy:
+        tp, fp = table.tps, table.fps
+        table = _candidates(table, _near_top(
+            table.xp, tp, *candidates_at_least(tp / (tp + fp), float(min_precision))))
     tp, fp = table.tps, table.fps
     with np.errstate(invalid="ignore"):
         precision = tp / (tp + fp)
@@ -212,6 +250,11 @@ def table_recall_at_precision(table, min_precision):
 
 def table_precision_at_recall(table, min_recall):
     """:func:`precision_at_recall` of a counting table."""
+    if not table.numpy:
+        tp, fp = table.tps, table.fps
+        table = _candidates(table, _near_top(
+            table.xp, tp / (tp + fp), *candidates_at_least(tp / table.n_pos,
+                                                           float(min_recall))))
     tp, fp = table.tps, table.fps
     feasible = exact_at_least(tp / tp[-1], min_recall, _exact_recall(tp))
     with np.errstate(invalid="ignore"):
@@ -224,8 +267,7 @@ def table_precision_at_recall(table, min_recall):
     {**BINARY_PARAMS, "min_recall": [Interval(Real, 0, 1, closed="both")]},
     prefer_skip_nested_validation=True,
 )
-@array_api_boundary("y_score", "y_true", "sample_weight",
-                    on_device=_device.precision_at_recall)
+@array_api_boundary("y_score", "y_true", "sample_weight", in_namespace=True)
 def precision_at_recall(
     y_true: ArrayLike,
     y_score: ArrayLike,
@@ -318,8 +360,7 @@ def precision_at_recall_score(
     {**BINARY_PARAMS, "beta": [Interval(Real, 0, None, closed="neither")]},
     prefer_skip_nested_validation=True,
 )
-@array_api_boundary("y_score", "y_true", "sample_weight",
-                    on_device=_device.fbeta_optimal_threshold)
+@array_api_boundary("y_score", "y_true", "sample_weight", in_namespace=True)
 def fbeta_optimal_threshold(
     y_true: ArrayLike,
     y_score: ArrayLike,
@@ -362,13 +403,20 @@ def fbeta_optimal_threshold(
 
 def table_fbeta_optimum(table, beta=1.0):
     """:func:`fbeta_optimal_threshold` of a counting table: ``(threshold, fbeta)``."""
-    tp, fp = table.tps, table.fps
     # F-beta = TP / (TP + w FN + (1 - w) FP) with w = beta^2 / (1 + beta^2): no
     # product overflows, whatever beta (w -> 1 gives recall, w -> 0 precision).
     b2 = float(beta) * float(beta)
     w = 1.0 if b2 == np.inf else b2 / (1.0 + b2)
-    with np.errstate(invalid="ignore"):
-        fbeta = tp / (tp + w * (tp[-1] - tp) + (1.0 - w) * fp)
+
+    def f_beta(tp, fp):
+        with np.errstate(invalid="ignore"):  # (0 / 0: NaN, a candidate the rules refuse)
+            return tp / (tp + w * (table.n_pos - tp) + (1.0 - w) * fp)
+
+    if not table.numpy:
+        every = table.xp.ones(table.tps.shape, dtype=table.xp.bool, device=table.device)
+        table = _candidates(table, _near_top(table.xp, f_beta(table.tps, table.fps), every))
+    tp, fp = table.tps, table.fps
+    fbeta = f_beta(tp, fp)
     exact_w = Fraction(1) if b2 == np.inf else Fraction(b2) / (1 + Fraction(b2))
     total = Fraction(float(tp[-1]))
 
@@ -384,8 +432,7 @@ def table_fbeta_optimum(table, beta=1.0):
 
 
 @validate_params(BINARY_PARAMS, prefer_skip_nested_validation=True)
-@array_api_boundary("y_score", "y_true", "sample_weight",
-                    on_device=_device.break_even_point)
+@array_api_boundary("y_score", "y_true", "sample_weight", in_namespace=True)
 def break_even_point(
     y_true: ArrayLike,
     y_score: ArrayLike,
@@ -429,10 +476,17 @@ def break_even_point(
     OperatingPoint(value=0.5, threshold=0.8)
     """
     table = two_class_table(y_true, y_score, pos_label, sample_weight)
-    tp = np.concatenate([[0.0], table.tps])
-    fp = np.concatenate([[0.0], table.fps])
-    thresholds = np.concatenate([[np.inf], table.thresholds.astype(np.float64)])
-    return path_break_even(tp, fp, thresholds, table.n_pos)
+    xp, n_pos = table.xp, table.n_pos
+    tp, fp, thresholds = table_path(table)
+    # The stretch from the last point surely below P rows predicted positive to the
+    # first surely at or above it: the exact rule decides on those few points.
+    margin = n_pos * CANDIDATE_MARGIN
+    levels = xp.asarray([n_pos - margin, n_pos + margin], dtype=xp.float64,
+                        device=table.device)
+    lo, hi = (int(i) for i in xp.searchsorted(tp + fp, levels))
+    start, stop = max(lo - 1, 0), min(hi, tp.shape[0] - 1) + 1
+    return path_break_even(*(np.asarray(to_numpy(a[start:stop]), dtype=np.float64)
+                             for a in (tp, fp, thresholds)), n_pos)
 
 
 def path_break_even(tp, fp, thresholds, n_pos):
