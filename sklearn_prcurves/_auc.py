@@ -19,8 +19,15 @@ from scipy.integrate import trapezoid
 from sklearn.preprocessing import label_binarize
 from sklearn.utils import check_consistent_length, column_or_1d
 
-from ._averaging import average_binary_score, average_ovo_score, average_ovr_score
-from . import _device
+from ._averaging import (
+    average_binary_score,
+    average_ovo_score,
+    average_ovr_score,
+    namespace_average,
+    namespace_multiclass_roc_auc,
+    rows_average_precision,
+    rows_roc_auc,
+)
 from ._compat import (
     Interval,
     StrOptions,
@@ -31,25 +38,34 @@ from ._compat import (
     sklearn_scalar_result,
     validate_params,
 )
-from ._array_api import array_api_boundary
+from ._array_api import (
+    NUMPY,
+    array_api_boundary,
+    device_of,
+    namespace_and_device,
+    on_host,
+    to_numpy,
+)
 from ._curves import (
     binary_table,
     measure_table,
     roc_points,
+    table_precision_recall,
     table_roc,
 )
 from ._stepwise import step_area_terms
-from ._hull import achievable_area
+from ._hull import table_achievable_area
 from ._interpolation import (
     INTERPOLATIONS,
     LEADING_NEGATIVES,
     path_area_between,
     table_area,
-    table_path,
 )
-from ._counts import count_rows, weights_within_range
+from ._counts import count_in_namespace, count_rows, weights_within_range
 from ._validation import (
     check_binary_input,
+    namespace_points,
+    namespace_rows,
     checked_array,
     checked_rows,
     n_distinct_labels,
@@ -71,7 +87,7 @@ __all__ = [
     {"x": ["array-like"], "y": ["array-like"]},
     prefer_skip_nested_validation=True,
 )
-@array_api_boundary("x", "y", on_device=_device.auc)
+@array_api_boundary("x", "y", in_namespace=True)
 @sklearn_scalar_result
 def auc(x: ArrayLike, y: ArrayLike) -> float:
     """Area under a curve given by points, by the trapezoidal rule.
@@ -102,28 +118,35 @@ def auc(x: ArrayLike, y: ArrayLike) -> float:
     >>> auc(fpr, tpr)
     0.75
     """
+    points = namespace_points(x, y)
+    if points is not None:
+        return _trapezoid_area(*points)
+    x, y = on_host(x, y)
     check_consistent_length(x, y)
     return _trapezoid_area(column_or_1d(x), column_or_1d(y))
 
 
 def _trapezoid_area(x, y):
+    """scikit-learn's trapezoids under points ``(x, y)``, x monotonic, in the points'
+    namespace."""
     if x.shape[0] < 2:
         raise ValueError(
             "At least 2 points are needed to compute area under curve, but x.shape = %s"
             % x.shape
         )
+    xp = NUMPY if isinstance(x, np.ndarray) else namespace_and_device(x, y)[0]
     direction = 1
-    dx = np.diff(x)
-    if np.any(dx < 0):
-        if np.all(dx <= 0):
+    dx = x[1:] - x[:-1]  # (np.diff, operation for operation)
+    if bool(xp.any(dx < 0)):
+        if bool(xp.all(dx <= 0)):
             direction = -1
         else:
             raise ValueError("x is neither increasing nor decreasing : {}.".format(x))
-    if (type(x) is np.ndarray and type(y) is np.ndarray and x.ndim == 1 and y.ndim == 1
-            and x.dtype == np.float64 and y.dtype == np.float64 and x.shape == y.shape):
+    if (x.ndim == 1 and y.ndim == 1 and x.dtype == xp.float64 and y.dtype == xp.float64
+            and x.shape == y.shape):
         # scipy's trapezoid on these arrays, operation for operation (its widths are
         # this dx), without its set-up: it costs more than the sum below 1e4 points.
-        return float(direction * np.sum(dx * (y[1:] + y[:-1]) / 2.0))
+        return float(direction * xp.sum(dx * (y[1:] + y[:-1]) / 2.0))
     area = direction * trapezoid(y, x)
     if isinstance(area, np.memmap):
         area = area.dtype.type(area)
@@ -137,19 +160,32 @@ def _binary_roc_auc_score(y_true, y_score, sample_weight=None, max_fpr=None):
             UndefinedMetricWarning,
         )
         return np.nan
-
+    if max_fpr is not None and (max_fpr <= 0 or max_fpr > 1):
+        raise ValueError("Expected max_fpr in range (0, 1], got: %r" % max_fpr)
     fpr, tpr, _ = roc_points(y_true, y_score, sample_weight=sample_weight)
+    return _roc_area(fpr, tpr, max_fpr)
+
+
+def table_roc_auc(table, max_fpr=None):
+    """:func:`roc_auc_score` of a counting table with both classes."""
+    fpr, tpr, _ = table_roc(table, thresholds=False)
+    return _roc_area(fpr, tpr, max_fpr)
+
+
+def _roc_area(fpr, tpr, max_fpr=None):
+    """scikit-learn's area under ROC points; with ``max_fpr`` in (0, 1), McClish's
+    standardised partial area up to it (the curve closed by a point at ``max_fpr`` on
+    the segment crossing it, NumPy's ``interp`` of that segment)."""
     if max_fpr is None or max_fpr == 1:
         return _trapezoid_area(fpr, tpr)
-    if max_fpr <= 0 or max_fpr > 1:
-        raise ValueError("Expected max_fpr in range (0, 1], got: %r" % max_fpr)
-
-    # Close the partial curve with a point at max_fpr on the segment crossing it.
-    stop = np.searchsorted(fpr, max_fpr, "right")
-    x_interp = [fpr[stop - 1], fpr[stop]]
-    y_interp = [tpr[stop - 1], tpr[stop]]
-    tpr = np.append(tpr[:stop], np.interp(max_fpr, x_interp, y_interp))
-    fpr = np.append(fpr[:stop], max_fpr)
+    xp = NUMPY if isinstance(fpr, np.ndarray) else namespace_and_device(fpr)[0]
+    stop = int(xp.sum(xp.astype(fpr <= max_fpr, xp.int64)))  # (searchsorted, "right")
+    x_interp = [float(fpr[stop - 1]), float(fpr[stop])]
+    y_interp = [float(tpr[stop - 1]), float(tpr[stop])]
+    closing = xp.asarray([np.interp(max_fpr, x_interp, y_interp), max_fpr],
+                         dtype=xp.float64, device=device_of(fpr))
+    tpr = xp.concat([tpr[:stop], closing[:1]])
+    fpr = xp.concat([fpr[:stop], closing[1:]])
     partial_auc = _trapezoid_area(fpr, tpr)
 
     # McClish correction: 0.5 for a non-discriminant model, 1 for a perfect one.
@@ -208,8 +244,7 @@ def roc_auc_score(
     },
     prefer_skip_nested_validation=True,
 )
-@array_api_boundary("y_score", "y_true", "sample_weight",
-                    on_device=_device.roc_auc_score)
+@array_api_boundary("y_score", "y_true", "sample_weight", in_namespace=True)
 @sklearn_scalar_result
 def roc_auc_score(
     y_true: ArrayLike,
@@ -271,6 +306,11 @@ def roc_auc_score(
     >>> roc_auc_score([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])
     0.75
     """
+    in_namespace = _roc_auc_in_namespace(y_true, y_score, average, sample_weight, max_fpr,
+                                         multi_class, labels)
+    if in_namespace is not NotImplemented:
+        return in_namespace
+    y_true, y_score, sample_weight = on_host(y_true, y_score, sample_weight)
     y_type, classes = target_type(y_true, input_name="y_true")
     y_true = checked_array(y_true, dtype=None)
     y_score = checked_array(y_score)
@@ -313,6 +353,32 @@ def roc_auc_score(
             classes = np.unique(y_true)
         y_true = _binarize_two_classes(y_true, classes)
     return average_binary_score(binary_metric, y_true, y_score, average, sample_weight)
+
+
+def _roc_auc_in_namespace(y_true, y_score, average, sample_weight, max_fpr, multi_class,
+                          labels):
+    """:func:`roc_auc_score` of plain input of another namespace, counted where it
+    lives: binary, multilabel, or multiclass probabilities; NotImplemented for the
+    host (anything else, and every error)."""
+    if getattr(y_true, "ndim", 1) == 2:  # multilabel: each column a binary problem
+        if labels is not None or average not in _AVERAGES:
+            return NotImplemented
+        return namespace_average(y_true, y_score, sample_weight, average,
+                                 lambda table: table_roc_auc(table, max_fpr),
+                                 rows=rows_roc_auc if max_fpr in (None, 1) else None)
+    if getattr(y_score, "ndim", 1) == 2:
+        if max_fpr not in (None, 1) or average not in _AVERAGES:
+            return NotImplemented
+        return namespace_multiclass_roc_auc(y_true, y_score, average, multi_class,
+                                            sample_weight, labels, table_roc_auc)
+    rows = None if labels is not None else namespace_rows(
+        y_true, y_score, sample_weight, None, infer="greater")
+    return NotImplemented if rows is None else table_roc_auc(count_in_namespace(*rows),
+                                                              max_fpr)
+
+
+# The averages a binary problem ignores (the host refuses others with its own error).
+_AVERAGES = ("micro", "macro", "samples", "weighted", None)
 
 
 def _all_close_to_one(values):
@@ -401,17 +467,15 @@ def table_average_precision(table):
     ``-sum(diff(recall) * precision[:-1])`` of its precision-recall curve, the terms
     as those arrays give them, summed as one array; the clip turns a rounding -0.0
     into 0.0."""
-    return float(max(0.0, -np.sum(step_area_terms(table))))
+    if table.numpy:
+        return float(max(0.0, -np.sum(step_area_terms(table))))
+    xp = table.xp
+    precision, recall, _ = table_precision_recall(table)
+    return float(max(0.0, -float(xp.sum((recall[1:] - recall[:-1]) * precision[:-1]))))
 
 
 # The metrics of one counting table (both classes present), as the functions above
 # compute them from labels and scores: the report and the summaries call these.
-
-
-def table_roc_auc(table):
-    """:func:`roc_auc_score` of a counting table."""
-    fpr, tpr, _ = table_roc(table)
-    return _trapezoid_area(fpr, tpr)
 
 
 def table_pr_auc(table, interpolation="davis-goadrich", leading_negatives="interpolate"):
@@ -421,8 +485,7 @@ def table_pr_auc(table, interpolation="davis-goadrich", leading_negatives="inter
 
 def table_achievable_pr_auc(table, interpolation="davis-goadrich"):
     """:func:`achievable_pr_auc_score` of a counting table."""
-    tp, fp, _ = table_path(table)
-    return achievable_area(tp, fp, interpolation)
+    return table_achievable_area(table, interpolation)
 
 
 def check_average_precision_labels(y_true, y_score, pos_label, binarize=True):
@@ -497,8 +560,7 @@ def average_precision_score(
     },
     prefer_skip_nested_validation=True,
 )
-@array_api_boundary("y_score", "y_true", "sample_weight",
-                    on_device=_device.average_precision_score)
+@array_api_boundary("y_score", "y_true", "sample_weight", in_namespace=True)
 def average_precision_score(
     y_true: ArrayLike,
     y_score: ArrayLike,
@@ -550,6 +612,15 @@ def average_precision_score(
     >>> average_precision_score([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])
     0.83...
     """
+    if getattr(y_score, "ndim", 1) == 2 and pos_label == 1 and average in _AVERAGES:
+        averaged = namespace_average(y_true, y_score, sample_weight, average,
+                                     table_average_precision, rows=rows_average_precision)
+        if averaged is not NotImplemented:
+            return sklearn_scalar(averaged)
+    rows = namespace_rows(y_true, y_score, sample_weight, pos_label)
+    if rows is not None:
+        return clipped_area(table_average_precision(count_in_namespace(*rows)))
+    y_true, y_score, sample_weight = on_host(y_true, y_score, sample_weight)
     if sample_weight is not None:
         sample_weight = column_or_1d(sample_weight)
     y_true, y_type, classes = check_average_precision_labels(y_true, y_score, pos_label,
@@ -590,6 +661,15 @@ def _binary_pr_auc(
             weight, _ = weights_within_range(weight)
         return min(table_average_precision(count_rows(is_pos, y_score, weight)), 1.0)
     table = measure_table(y_true, y_score, pos_label, sample_weight)
+    return _table_pr_auc(table, interpolation, leading_negatives, achievable, recall_range)
+
+
+def _table_pr_auc(table, interpolation, leading_negatives, achievable=False,
+                  recall_range=None):
+    """:func:`pr_auc_score` (``achievable``: :func:`achievable_pr_auc_score`) of a
+    counting table."""
+    if interpolation == "step" and not achievable and recall_range is None:
+        return min(table_average_precision(table), 1.0)
     if table.n_pos <= 0 or table.n_neg <= 0:
         warnings.warn(
             "Only one class is present in y_true. The area under the precision-recall "
@@ -599,9 +679,9 @@ def _binary_pr_auc(
         return np.nan
     if not achievable and recall_range is None:
         return table_area(table, interpolation, leading_negatives)
-    tp, fp, _ = table_path(table)
     if achievable:
-        return achievable_area(tp, fp, interpolation)
+        return table_achievable_area(table, interpolation)
+    tp, fp = (np.asarray(to_numpy(a)) for a in table.path())
     return path_area_between(tp, fp, interpolation, leading_negatives, *recall_range)
 
 
@@ -627,6 +707,16 @@ _PR_AUC_PARAMS = {
 
 
 def _averaged_pr_auc(y_true, y_score, average, pos_label, sample_weight, **options):
+    if options.get("recall_range") is None and pos_label == 1 and average in _AVERAGES:
+        if getattr(y_score, "ndim", 1) == 2:
+            averaged = namespace_average(y_true, y_score, sample_weight, average,
+                                         lambda table: _table_pr_auc(table, **options))
+            if averaged is not NotImplemented:
+                return averaged
+    rows = namespace_rows(y_true, y_score, sample_weight, pos_label)
+    if rows is not None:
+        return _table_pr_auc(count_in_namespace(*rows), **options)
+    y_true, y_score, sample_weight = on_host(y_true, y_score, sample_weight)
     if sample_weight is not None:
         sample_weight = column_or_1d(sample_weight)
     y_true, y_type, classes = check_average_precision_labels(y_true, y_score, pos_label,
@@ -680,8 +770,7 @@ def pr_auc_score(
      "recall_range": ["array-like", None]},
     prefer_skip_nested_validation=True,
 )
-@array_api_boundary("y_score", "y_true", "sample_weight",
-                    on_device=_device.pr_auc_score)
+@array_api_boundary("y_score", "y_true", "sample_weight", in_namespace=True)
 def pr_auc_score(
     y_true: ArrayLike,
     y_score: ArrayLike,
@@ -821,8 +910,7 @@ def achievable_pr_auc_score(
 
 
 @validate_params(_PR_AUC_PARAMS, prefer_skip_nested_validation=True)
-@array_api_boundary("y_score", "y_true", "sample_weight",
-                    on_device=_device.achievable_pr_auc_score)
+@array_api_boundary("y_score", "y_true", "sample_weight", in_namespace=True)
 def achievable_pr_auc_score(
     y_true: ArrayLike,
     y_score: ArrayLike,

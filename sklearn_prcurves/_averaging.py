@@ -12,7 +12,11 @@ from itertools import combinations
 import numpy as np
 from sklearn.utils import check_array, check_consistent_length
 
-from ._validation import target_type
+from ._array_api import counted_where_they_live, has_float64, namespace_and_device, to_numpy
+from ._compat import array_api_config
+from ._counts import count_in_namespace
+
+from ._validation import plain_weights, target_type
 
 _AVERAGE_OPTIONS = (None, "micro", "macro", "weighted", "samples")
 
@@ -169,3 +173,216 @@ def average_ovo_score(binary_metric, y_true_encoded, y_score, average="macro"):
         b_vs_a = binary_metric(b_rows[either], y_score[either, b])
         pair_scores[i] = (a_vs_b + b_vs_a) / 2
     return np.average(pair_scores, weights=prevalence)
+
+# --- averages of arrays of another namespace, counted where they live ------------------
+#
+# The same averages as above, for a label matrix and scores held by another array API
+# namespace (a GPU): each column (or pair) counted and measured there, only the
+# per-column scores brought to the host. (Not yet one function with the NumPy
+# averages above: their label checks are scikit-learn's, on NumPy arrays.)
+
+
+def _label_matrix(y_true, y_score, sample_weight, labels=None):
+    """``(xp, device, positives, classes)`` of plain multiclass or multilabel input,
+    else None (the host decides, and speaks).
+
+    Multiclass: integer labels, as many classes as score columns (``labels``, sorted
+    and distinct, when given), at least three; ``positives`` is the one-vs-rest label
+    matrix, on the device. Multilabel: a 0/1 (or boolean) indicator matrix of the
+    scores' shape, which is ``positives``; ``classes`` is None. Either way: finite
+    real scores and usable weights.
+    """
+    if not array_api_config().get("array_api_dispatch", False):
+        return None
+    found = namespace_and_device(y_score, y_true, sample_weight)
+    if found is None or not counted_where_they_live((y_true, y_score, sample_weight)):
+        return None
+    xp, device = found
+    if (not hasattr(xp, "cumulative_sum") or y_score.ndim != 2
+            or y_score.shape[0] != y_true.shape[0] or y_score.shape[0] == 0
+            or not xp.isdtype(y_score.dtype, "real floating") or not has_float64(xp, device)
+            or not bool(xp.all(xp.isfinite(y_score)))):
+        return None
+    if sample_weight is not None and not plain_weights(xp, sample_weight, y_score):
+        return None
+    if y_true.ndim == 2:
+        if y_true.shape != y_score.shape or y_true.shape[1] < 2:
+            return None
+        if xp.isdtype(y_true.dtype, "bool"):
+            return xp, device, y_true, None
+        if not xp.isdtype(y_true.dtype, ("integral", "real floating")) or not bool(
+                xp.all((y_true == 0) | (y_true == 1))):
+            return None
+        return xp, device, y_true == 1, None
+    if (y_true.ndim != 1 or y_score.shape[1] < 3
+            or not xp.isdtype(y_true.dtype, "integral")):
+        return None
+    classes = to_numpy(xp.unique_values(y_true)).tolist()
+    if labels is not None:
+        if not isinstance(labels, (list, tuple, np.ndarray)):
+            return None
+        given = np.asarray(labels)
+        if (given.ndim != 1 or given.dtype.kind not in "iu"
+                or not np.all(given[1:] > given[:-1]) or not set(classes) <= set(
+                    given.tolist())):
+            return None  # (the host says what is wrong with them)
+        classes = given.tolist()
+    if len(classes) != y_score.shape[1]:
+        return None
+    row = xp.asarray(classes, dtype=y_true.dtype, device=device)
+    return xp, device, y_true[:, None] == row[None, :], classes
+
+
+def namespace_average(y_true, y_score, sample_weight, average, measure, rows=None, found=None):
+    """``measure`` (of a device table) of multiclass or multilabel input, averaged as
+    scikit-learn's ``_average_binary_score`` averages it: 'micro' (the label matrix
+    and the scores read row after row as one binary problem), 'macro', 'weighted' (by
+    each class's weight) or None over the columns, or 'samples' over the rows (by
+    ``rows``, all rows at once; without it, the host). NotImplemented for the host
+    where a column (or row) lacks a class, or the averaging weights sum to zero.
+    ``found``: :func:`_label_matrix`'s answer, where the caller has it already."""
+    if average == "samples" and rows is None:
+        return NotImplemented
+    found = found or _label_matrix(y_true, y_score, sample_weight)
+    if found is None:
+        return NotImplemented
+    xp, device, positives, _ = found
+    if average == "micro":
+        k = positives.shape[1]
+        weight = None if sample_weight is None else xp.repeat(sample_weight, k)
+        table = count_in_namespace(xp, device, xp.reshape(positives, (-1,)),
+                                   xp.reshape(y_score, (-1,)), weight)
+        if not table.n_pos > 0 or not table.n_neg > 0:
+            return NotImplemented
+        return measure(table)
+    if average == "samples":
+        return rows(xp, device, positives, y_score, sample_weight)
+    scores = []
+    for c in range(positives.shape[1]):
+        table = count_in_namespace(xp, device, positives[:, c], y_score[:, c],
+                                   sample_weight)
+        if not table.n_pos > 0 or not table.n_neg > 0:
+            return NotImplemented
+        scores.append(measure(table))
+    if average is None:
+        return xp.asarray(scores, dtype=xp.float64, device=device)
+    weights = None
+    if average == "weighted":
+        per_row = (xp.astype(positives, xp.float64) if sample_weight is None else
+                   xp.where(positives, xp.astype(sample_weight, xp.float64)[:, None], 0.0))
+        weights = np.asarray(to_numpy(xp.sum(per_row, axis=0)), dtype=np.float64)
+        if np.isclose(np.sum(weights), 0):
+            return NotImplemented
+    return float(np.average(np.asarray(scores), weights=weights))
+
+
+def _row_groups(xp, device, positives, y_score):
+    """Every row's own count table, all rows at once, for the 'samples' average:
+    ``(row, pos, neg, tp, fp, n_pos, n_neg)`` with, for each distinct score of each
+    row (rows in order, scores decreasing), its row, its positives and negatives, and
+    the positives and negatives at or above it in its row; and each row's totals.
+    One sort along the rows, then flat running sums restarted at each row."""
+    n, k = y_score.shape
+    order = xp.argsort(y_score, axis=1, descending=True)
+    offsets = xp.arange(0, n * k, k, dtype=order.dtype, device=device)
+    flat = xp.reshape(order + offsets[:, None], (-1,))
+    del order
+    scores = xp.reshape(xp.take(xp.reshape(y_score, (-1,)), flat), (n, k))
+    positive = xp.take(xp.reshape(positives, (-1,)), flat)
+    del flat
+    last = xp.concat([scores[:, 1:] != scores[:, :-1],
+                      xp.ones((n, 1), dtype=xp.bool, device=device)], axis=1)
+    ends = xp.nonzero(xp.reshape(last, (-1,)))[0]
+    del scores, last
+    running = xp.cumulative_sum(xp.astype(positive, xp.int64), include_initial=True)
+    row = ends // k
+    first = row * k  # (each row's first element, flat)
+    tp = xp.take(running, ends + 1) - xp.take(running, first)
+    fp = (ends - first + 1) - tp
+    starts_row = xp.concat([xp.ones(1, dtype=xp.bool, device=device), row[1:] != row[:-1]])
+    zero = xp.zeros(1, dtype=tp.dtype, device=device)
+    pos = tp - xp.where(starts_row, 0, xp.concat([zero, tp[:-1]]))
+    neg = fp - xp.where(starts_row, 0, xp.concat([zero, fp[:-1]]))
+    n_pos = xp.sum(xp.astype(positives, xp.int64), axis=1)
+    return row, pos, neg, tp, fp, n_pos, k - n_pos
+
+
+def _rows_averaged(xp, terms, row, n, sample_weight):
+    """The mean over the ``n`` rows (weighted by ``sample_weight``) of each row's sum
+    of ``terms`` (one per group of ``row``)."""
+    if sample_weight is None:
+        return float(xp.sum(terms)) / n
+    weight = xp.astype(sample_weight, xp.float64)
+    total = float(xp.sum(weight))
+    if not total > 0:
+        return NotImplemented  # (the host: weights summing to zero)
+    return float(xp.sum(xp.take(weight, row) * terms)) / total
+
+
+def rows_average_precision(xp, device, positives, y_score, sample_weight):
+    """The 'samples' average of :func:`average_precision_score`: each row's
+    average precision, the precision at each of its distinct scores times the share
+    of its positives there, averaged over the rows."""
+    row, pos, _, tp, fp, n_pos, _ = _row_groups(xp, device, positives, y_score)
+    if not bool(xp.all(n_pos > 0)):
+        return NotImplemented
+    tp64 = xp.astype(tp, xp.float64)
+    precision = tp64 / xp.astype(tp + fp, xp.float64)
+    recall_step = xp.astype(pos, xp.float64) / xp.astype(xp.take(n_pos, row), xp.float64)
+    return _rows_averaged(xp, recall_step * precision, row, y_score.shape[0], sample_weight)
+
+
+def rows_roc_auc(xp, device, positives, y_score, sample_weight):
+    """The 'samples' average of :func:`roc_auc_score`: each row's area, the
+    trapezoid over each distinct score's negatives, averaged over the rows."""
+    row, pos, neg, tp, _, n_pos, n_neg = _row_groups(xp, device, positives, y_score)
+    if not bool(xp.all((n_pos > 0) & (n_neg > 0))):
+        return NotImplemented
+    both = xp.astype(xp.take(n_pos * n_neg, row), xp.float64)
+    below_half = xp.astype(tp, xp.float64) - xp.astype(pos, xp.float64) / 2.0
+    return _rows_averaged(xp, xp.astype(neg, xp.float64) * below_half / both, row,
+                          y_score.shape[0], sample_weight)
+
+
+def namespace_multiclass_roc_auc(y_true, y_score, average, multi_class, sample_weight, labels,
+                                  measure):
+    """Multiclass :func:`roc_auc_score` (one-vs-rest or Hand and Till's one-vs-one) of
+    plain input, each class (or pair) counted on the device; anything else (labels to
+    check, scores not summing to one, a class absent or weighing nothing) the host's."""
+    if (multi_class not in ("ovr", "ovo")
+            or average not in (("micro", "macro", "weighted", None) if multi_class == "ovr"
+                               else ("macro", "weighted"))
+            or (multi_class == "ovo" and sample_weight is not None)
+            or getattr(y_true, "ndim", 0) != 1):
+        return NotImplemented
+    found = _label_matrix(y_true, y_score, sample_weight, labels)
+    if found is None:
+        return NotImplemented
+    xp, device, positives, classes = found
+    sums = xp.astype(xp.sum(y_score, axis=1), xp.float64)
+    if not bool(xp.all(xp.abs(sums - 1) <= 1e-8 + 1e-5 * xp.abs(sums))):
+        return NotImplemented  # (the host says the scores must be probabilities)
+    if multi_class == "ovr":
+        return namespace_average(y_true, y_score, sample_weight, average, measure,
+                         found=found)
+
+    def binary(is_pos, column):
+        table = count_in_namespace(xp, device, is_pos, column)
+        if not table.n_pos > 0 or not table.n_neg > 0:
+            return None
+        return measure(table)
+
+    pair_scores, prevalence = [], []
+    n = y_true.shape[0]
+    for a in range(len(classes)):
+        for b in range(a + 1, len(classes)):
+            a_rows, b_rows = positives[:, a], positives[:, b]
+            either = a_rows | b_rows
+            prevalence.append(float(xp.sum(xp.astype(either, xp.int64))) / n)
+            a_vs_b = binary(a_rows[either], y_score[:, a][either])
+            b_vs_a = binary(b_rows[either], y_score[:, b][either])
+            if a_vs_b is None or b_vs_a is None:
+                return NotImplemented  # (a class absent from y_true: the host's error)
+            pair_scores.append((a_vs_b + b_vs_a) / 2)
+    return float(np.average(np.asarray(pair_scores),
+                            weights=np.asarray(prevalence) if average == "weighted" else None))

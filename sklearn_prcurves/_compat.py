@@ -507,12 +507,19 @@ def is_array_api_obj(x):
 
 
 def namespace_and_device_of(*arrays):
-    """``sklearn.utils._array_api.get_namespace_and_device`` (1.6 and later):
-    ``(xp, device)`` of arrays of one namespace on one device."""
-    from sklearn.utils._array_api import get_namespace_and_device
+    """``(xp, device)`` of arrays of one array API namespace on one device, whatever
+    scikit-learn's ``array_api_dispatch`` (its own helper answers NumPy when that is
+    off): ``array_api_compat``'s ``array_namespace`` and ``device``, vendored by
+    scikit-learn from 1.7, the ``array_api_compat`` package its 1.6 dispatch needs."""
+    try:
+        from sklearn.externals import array_api_compat as compat
+    except ImportError:  # scikit-learn 1.6
+        import array_api_compat as compat
 
-    xp, _, device = get_namespace_and_device(*arrays)
-    return xp, device
+    devices = {compat.device(array) for array in arrays}
+    if len(devices) > 1:
+        raise ValueError(f"arrays on several devices: {devices}")
+    return compat.array_namespace(*arrays), devices.pop()
 
 
 def sklearn_to_numpy(array):

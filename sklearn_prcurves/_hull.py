@@ -18,7 +18,7 @@ from numbers import Real
 import numpy as np
 
 from ._compat import StrOptions, validate_params
-from ._array_api import array_api_boundary, to_numpy
+from ._array_api import array_api_boundary, namespace_and_device, to_numpy
 from ._curves import BINARY_PARAMS, measure_table, two_class_table
 from ._interpolation import INTERPOLATIONS, path_area, path_points, table_path
 from .exceptions import UndefinedMetricWarning
@@ -209,9 +209,41 @@ def achievable_area(tp, fp, interpolation, hull=None, n_pos=None):
 
 
 def hull_fp_at(tp, hull_tp, hull_fp):
-    """False positives on the hull (the fewest) at true-positive counts ``tp``."""
+    """False positives on the hull (the fewest) at true-positive counts ``tp`` (an
+    array of any namespace), between the hull's vertices (host arrays) up to the first
+    holding every positive: NumPy's ``interp``, or where ``tp`` lives the same
+    arithmetic (the vertex's own value where ``tp`` is one, the slope form, and its
+    other end's form where that is NaN: where weights of 1e-300 and 1e30 meet, a
+    fraction-first form would underflow and a slope can overflow)."""
     top = int(np.searchsorted(hull_tp, hull_tp[-1]))  # first vertex with every positive
-    return np.interp(tp, hull_tp[: top + 1], hull_fp[: top + 1])
+    hull_tp, hull_fp = hull_tp[: top + 1], hull_fp[: top + 1]
+    if isinstance(tp, np.ndarray):
+        return np.interp(tp, hull_tp, hull_fp)
+    xp, device = namespace_and_device(tp)
+    if hull_tp.shape[0] == 1:
+        return xp.full(tp.shape, float(hull_fp[0]), dtype=xp.float64, device=device)
+    x = xp.asarray(hull_tp, dtype=xp.float64, device=device)
+    y = xp.asarray(hull_fp, dtype=xp.float64, device=device)
+    last = x.shape[0] - 1
+    j = xp.clip(xp.searchsorted(x, tp, side="right") - 1, min=0, max=last)
+    j1 = xp.clip(j + 1, max=last)
+    x0, x1, y0, y1 = xp.take(x, j), xp.take(x, j1), xp.take(y, j), xp.take(y, j1)
+    with np.errstate(all="ignore"):  # (NumPy-backed namespaces: as interp, silent)
+        slope = (y1 - y0) / (x1 - x0)
+        value = slope * (tp - x0) + y0
+        other = slope * (tp - x1) + y1
+        value = xp.where(xp.isnan(value),
+                         xp.where(xp.isnan(other) & (y0 == y1), y0, other), value)
+    return xp.where((j == last) | (tp >= x[-1]), y[-1], xp.where(x0 == tp, y0, value))
+
+
+def table_achievable_area(table, interpolation):
+    """:func:`achievable_pr_auc_score` of a counting table with both classes: the
+    hull's vertices (:func:`hull_path`) interpolated, or for step and linear the raw
+    path's recalls read on the hull (:func:`achievable_area`)."""
+    hull_tp, hull_fp, _ = hull_path(table)
+    tp, fp = table.path() if interpolation in ("step", "linear") else (None, None)
+    return achievable_area(tp, fp, interpolation, (hull_tp, hull_fp), table.n_pos)
 
 
 def hull_path(table):

@@ -19,7 +19,7 @@ import math
 
 import numpy as np
 
-from ._array_api import NUMPY, device_of
+from ._array_api import NUMPY, device_of, namespace_and_device
 
 __all__ = ["segment_areas", "INTERPOLATIONS"]
 
@@ -252,8 +252,8 @@ def table_area(table, interpolation, leading_negatives="interpolate"):
     the positives' row numbers alone, grouped into the pieces :func:`path_area` sums
     one by one (same segments, same order: the same float).
     """
-    if not table.lazy:
-        tp, fp, _ = table_path(table)
+    if not (table.numpy and table.lazy):
+        tp, fp = table.path()
         return path_area(tp, fp, interpolation, leading_negatives)
     rows = np.flatnonzero(table.positive_steps)
     n_pos = float(rows.shape[0])
@@ -274,33 +274,37 @@ def table_area(table, interpolation, leading_negatives="interpolate"):
     return min(max(area, 0.0), 1.0)
 
 
-def _rising_segments(tp, fp, leading_negatives):
+def _rising_segments(tp, fp, leading_negatives, xp=NUMPY):
+    """``(tp_a, fp_a, tp_b, fp_b)`` of a path's segments that add positives, in order
+    (the others are vertical drops, with no area)."""
     rising = tp[1:] > tp[:-1]
-    ends = np.flatnonzero(rising) + 1
-    tp_a, fp_a = tp[ends - 1], fp[ends - 1]
+    tp_a, fp_a = tp[:-1][rising], fp[:-1][rising]
+    tp_b, fp_b = tp[1:][rising], fp[1:][rising]
     if leading_negatives == "drop":
         # The authors' AUCCalculator drops points with TP = 0: the first point with a
         # positive is then held flat to recall 0, as from the origin.
-        fp_a = np.where(tp_a == 0, 0.0, fp_a)
-    return ends, tp_a, fp_a, tp[ends], fp[ends]
+        fp_a = xp.where(tp_a == 0, 0.0, fp_a)
+    return tp_a, fp_a, tp_b, fp_b
 
 
 def path_area(tp, fp, interpolation, leading_negatives="interpolate", n_pos=None):
-    """Area under the PR curve through a path's points, interpolated as asked.
+    """Area under the PR curve through a path's points (float64 arrays of any array
+    API namespace), interpolated as asked.
 
     The path starts at the origin, or at any point of a longer path when ``n_pos``
     (the total weight of positives, otherwise the path's last TP) is given: the areas
     of consecutive pieces of one path add up to the area of the whole.
     """
-    n_pos = tp[-1] if n_pos is None else n_pos
+    xp = NUMPY if isinstance(tp, np.ndarray) else namespace_and_device(tp)[0]
+    n_pos = float(tp[-1]) if n_pos is None else n_pos
     if tp.shape[0] <= _AREA_CHUNK + 1:
-        area = _piece_area(tp, fp, interpolation, leading_negatives, n_pos)
+        area = _piece_area(tp, fp, interpolation, leading_negatives, n_pos, xp)
     else:
         # Consecutive pieces (sharing their end points) add up: temporaries stay small.
         area = math.fsum(
             _piece_area(tp[start : start + _AREA_CHUNK + 1],
                         fp[start : start + _AREA_CHUNK + 1],
-                        interpolation, leading_negatives, n_pos)
+                        interpolation, leading_negatives, n_pos, xp)
             for start in range(0, tp.shape[0] - 1, _AREA_CHUNK)
         )  # (math.fsum: correctly rounded, the same on every Python; sum() is not)
     # Rounding of weighted recall steps must not push an area out of [0, 1] (a
@@ -312,9 +316,9 @@ def path_area(tp, fp, interpolation, leading_negatives="interpolate", n_pos=None
 _AREA_CHUNK = 1 << 20
 
 
-def _piece_area(tp, fp, interpolation, leading_negatives, n_pos):
-    _, tp_a, fp_a, tp_b, fp_b = _rising_segments(tp, fp, leading_negatives)
-    return float(np.sum(segment_areas(tp_a, fp_a, tp_b, fp_b, n_pos, interpolation)))
+def _piece_area(tp, fp, interpolation, leading_negatives, n_pos, xp):
+    segments = _rising_segments(tp, fp, leading_negatives, xp)
+    return float(xp.sum(segment_areas(*segments, n_pos, interpolation, xp=xp)))
 
 
 # Drawn curves stay small whatever the weights: inside a segment, at most one point per
@@ -440,7 +444,7 @@ def path_area_between(tp, fp, interpolation, leading_negatives, low, high):
 
 def _area_up_to(tp, fp, interpolation, leading_negatives, recall):
     n_pos = tp[-1]
-    _, tp_a, fp_a, tp_b, fp_b = _rising_segments(tp, fp, leading_negatives)
+    tp_a, fp_a, tp_b, fp_b = _rising_segments(tp, fp, leading_negatives)
     target = recall * n_pos
     whole = tp_b <= target
     area = float(np.sum(segment_areas(tp_a[whole], fp_a[whole], tp_b[whole], fp_b[whole],

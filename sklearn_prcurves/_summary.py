@@ -23,9 +23,9 @@ from numbers import Integral
 
 import numpy as np
 
-from . import _device
-from ._array_api import to_numpy
-from ._counts import CountTable, check_running_total, count_rows
+from ._array_api import counted_where_they_live, has_float64, namespace_and_device, to_numpy
+from ._counts import check_running_total, count_in_namespace, count_rows
+from ._table import CountTable
 from ._curves import table_precision_recall, table_roc
 from ._distributed import normalized_trapezoid
 from ._hull import achievable_area, hull_path
@@ -61,10 +61,10 @@ class _Stream:
     def _counted_on_device(self, y_true, y_score, sample_weight, bin_bits=None):
         """A chunk of another array namespace, counted where it lives (torch on a
         GPU): ``(table, whole_weights)`` with its labels checked against the stream
-        (``bin_bits``: one row per bin, see :func:`~._device.chunk_table`); None when
+        (``bin_bits``: one row per bin, see :func:`chunk_in_namespace`); None when
         the chunk is to be read on the host (:func:`_host_arrays`)."""
-        chunk = _device.chunk_table(y_true, y_score, sample_weight, self.pos_label,
-                                    bin_bits)
+        chunk = chunk_in_namespace(y_true, y_score, sample_weight, self.pos_label,
+                                   bin_bits)
         if chunk is None:
             return None
         labels, table, whole_weights = chunk
@@ -660,7 +660,7 @@ class BinnedSummary(_Stream):
         Returns a :class:`CountTable` keyed by full order keys; merge the tables of all
         chunks, then pass the result to :meth:`refined`.
         """
-        chunk = _device.chunk_table(y_true, y_score, sample_weight, self.pos_label)
+        chunk = chunk_in_namespace(y_true, y_score, sample_weight, self.pos_label)
         if chunk is not None:  # counted on its device: the table's scores stand for rows
             table = chunk[1]
             kept = np.isin(self._bins(table.thresholds).astype(np.uint64), keys)
@@ -749,3 +749,104 @@ class BinnedSummary(_Stream):
         check_options(interpolation, leading_negatives)
         tp, fp, _ = table_path(_require_two_classes(self.table()))
         return path_area(tp, fp, interpolation, leading_negatives)
+
+
+# --- chunks of another array namespace, counted where they live -----------------------
+
+
+def chunk_in_namespace(y_true, y_score, sample_weight, pos_label, bin_bits=None):
+    """A stream's chunk counted on its device, for the summaries' ``update``:
+    ``(labels, table, whole_weights)`` with the chunk's distinct labels and its
+    :class:`~sklearn_prcurves._counts.CountTable`, both on the host (the table is
+    what the summary keeps of the chunk anyway); None where the host decides.
+
+    A chunk may hold one class. Without ``pos_label`` the positive label is 1 and the
+    labels must lie in {-1, 0, 1} (the stream's union is checked by the summary).
+    ``whole_weights``: whether every weight is a whole number (no weights: True).
+
+    ``bin_bits``: a :class:`~sklearn_prcurves.BinnedSummary`'s mantissa bits. The
+    table is then merged on the device into one row per bin (its highest score and
+    the counts through its last one), where the namespace can read a float's bits
+    (torch, CuPy; the array API standard has no bit cast): the summary bins that
+    score as it bins a row, and only the bins come to the host.
+    """
+    if not counted_where_they_live((y_true, y_score, sample_weight)):
+        return None
+    found = namespace_and_device(y_score, y_true, sample_weight)
+    if found is None:
+        return None
+    xp, device = found
+    if (not hasattr(xp, "cumulative_sum") or y_score.ndim != 1 or y_true.ndim != 1
+            or y_true.shape[0] != y_score.shape[0] or y_score.shape[0] == 0
+            or not xp.isdtype(y_score.dtype, "real floating")
+            or not xp.isdtype(y_true.dtype, ("bool", "integral", "real floating"))
+            or not has_float64(xp, device)
+            or not bool(xp.all(xp.isfinite(y_score)))):
+        return None
+    whole_weights = True
+    if sample_weight is not None:
+        if (sample_weight.ndim != 1 or sample_weight.shape[0] != y_score.shape[0]
+                or not xp.isdtype(sample_weight.dtype, ("integral", "real floating"))):
+            return None
+        weight = xp.astype(sample_weight, xp.float64)
+        if not bool(xp.all(xp.isfinite(weight) & (weight >= 0))) or not bool(
+                xp.any(weight > 0)):
+            return None
+        whole_weights = bool(xp.all(weight == xp.floor(weight)))
+    labels = to_numpy(xp.unique_values(y_true))
+    if pos_label is None:
+        if not set(labels.tolist()) <= {-1, 0, 1}:
+            return None
+        pos_label = 1
+    elif isinstance(pos_label, (str, bytes)):
+        return None
+    if xp.isdtype(y_true.dtype, "bool"):
+        is_pos = y_true if pos_label else ~y_true
+    elif xp.isdtype(y_true.dtype, "integral") and not float(pos_label).is_integer():
+        is_pos = xp.zeros(y_true.shape, dtype=xp.bool, device=device)  # (no such label)
+    else:  # (the label in the labels' own type: 1.0 or True names the integer 1)
+        is_pos = y_true == (int(pos_label) if xp.isdtype(y_true.dtype, "integral")
+                            else float(pos_label))
+    table = count_in_namespace(xp, device, is_pos, y_score, sample_weight)
+    if bin_bits is not None:
+        table = _binned_in_namespace(table, bin_bits)
+    thresholds = to_numpy(table.thresholds)
+    tps, fps = (np.asarray(to_numpy(xp.astype(c, xp.float64)), dtype=np.float64)
+                for c in (table.tps, table.fps))
+    return labels, CountTable(thresholds, tps, fps), whole_weights
+
+
+def _binned_in_namespace(table, mantissa_bits):
+    """The table with its rows merged per bin of ``mantissa_bits`` (the scores rounded
+    to float32 up to 23 bits, as the summary bins them), or the table itself where
+    the namespace has no bit cast. Two scores of one sign share a bin when their bits
+    agree above the bin's width; the two zeros share one; scores below float32's
+    smallest normal number fall in the bin of 0 or of -1.2e-38, as on the host."""
+    xp = table.xp
+    values = table.thresholds
+    if not hasattr(values, "view"):
+        return table
+    if mantissa_bits <= 23:
+        tiny = float(np.finfo(np.float32).tiny)
+        # (float32 scores are binned as they are, subnormal ones included)
+        small = (xp.abs(values) < tiny) & (values != 0) & (values.dtype != xp.float32)
+        above_zero = values > 0
+        with np.errstate(over="ignore", under="ignore"):  # (as the host: past 3.4e38, inf)
+            values = xp.astype(values, xp.float32)  # (rounded to nearest, as NumPy)
+        if bool(xp.any(small)):
+            values = xp.where(small & above_zero, 0.0, xp.where(small, -tiny, values))
+        shift, bits_dtype = 23 - mantissa_bits, xp.int32
+    else:
+        values = xp.astype(values, xp.float64)
+        shift, bits_dtype = 52 - mantissa_bits, xp.int64
+    values = xp.where(values == 0, 0.0, values)  # -0.0: the bits of 0.0
+    try:
+        bits = values.view(bits_dtype)
+    except (AttributeError, TypeError, RuntimeError, ValueError):
+        return table
+    high = bits >> shift
+    last = xp.concat([high[1:] != high[:-1], xp.ones(1, dtype=xp.bool, device=table.device)])
+    ends = xp.nonzero(last)[0]
+    starts = xp.concat([xp.zeros(1, dtype=ends.dtype, device=table.device), ends[:-1] + 1])
+    return CountTable(xp.take(table.thresholds, starts), xp.take(table.tps, ends),
+                      xp.take(table.fps, ends), xp=xp, device=table.device)

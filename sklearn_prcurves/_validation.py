@@ -376,7 +376,7 @@ def namespace_rows(y_true, y_score, sample_weight=None, pos_label=None, infer="c
             or y_score.shape[0] == 0 or not xp.isdtype(y_score.dtype, "real floating")
             or not xp.isdtype(y_true.dtype, ("bool", "integral", "real floating"))):
         return None
-    if sample_weight is not None and not _plain_weights(xp, sample_weight, y_score):
+    if sample_weight is not None and not plain_weights(xp, sample_weight, y_score):
         return None
     if not bool(xp.all(xp.isfinite(y_score))):
         return None
@@ -420,7 +420,7 @@ def _two_labels(xp, y_true):
     return labels
 
 
-def _plain_weights(xp, sample_weight, y_score):
+def plain_weights(xp, sample_weight, y_score):
     """Weights the namespace path takes: 1-D, real, finite, non-negative, some
     positive, their total within range (the host divides larger ones by a power of
     two, or refuses them)."""
@@ -432,3 +432,25 @@ def _plain_weights(xp, sample_weight, y_score):
         return False
     with np.errstate(over="ignore"):
         return float(xp.sum(weight)) <= _LARGEST_TOTAL
+
+
+def namespace_points(x, y):
+    """``(x, y)`` as float64 arrays of their namespace, for the trapezoids of
+    :func:`~sklearn_prcurves.auc` where they live: 1-D points of one other namespace,
+    at least two, real, x monotonic; None for anything else (the host checks it, and
+    names what is wrong)."""
+    if not array_api_config().get("array_api_dispatch", False):
+        return None
+    found = namespace_and_device(x, y)
+    if found is None or not counted_where_they_live((x, y)):
+        return None
+    xp, device = found
+    if (x.ndim != 1 or y.ndim != 1 or x.shape[0] != y.shape[0] or x.shape[0] < 2
+            or not all(xp.isdtype(a.dtype, "real floating") for a in (x, y))
+            or not has_float64(xp, device)):
+        return None
+    x, y = xp.astype(x, xp.float64), xp.astype(y, xp.float64)
+    dx = x[1:] - x[:-1]
+    if not (bool(xp.all(dx >= 0)) or bool(xp.all(dx <= 0))):
+        return None
+    return x, y

@@ -1,4 +1,4 @@
-"""The counting kernel on the input's own namespace and device (``_device.py``).
+"""The package on the input's own namespace and device (the array API path).
 
 With ``array_api_dispatch`` on, torch tensors and array_api_strict arrays are counted
 where they are. These tests run the device kernel under array_api_strict (on its two
@@ -9,7 +9,6 @@ is the device library's), and every input the device path leaves to the host giv
 host's own errors and warnings.
 """
 
-import inspect
 import warnings
 
 import numpy as np
@@ -19,7 +18,7 @@ from hypothesis import strategies as st
 from sklearn import config_context
 
 import sklearn_prcurves as spc
-from sklearn_prcurves import _array_api, _device
+from sklearn_prcurves import _array_api, _summary
 
 strict = pytest.importorskip("array_api_strict")
 
@@ -321,13 +320,10 @@ def test_pos_label(call, pos_label, convert, monkeypatch):
         assert spy.tables == 1
 
 
-@pytest.mark.parametrize("name", sorted(_device.DEVICE_FUNCTIONS))
-def test_device_functions_take_the_public_arguments(name):
-    # (Deprecated arguments, such as scikit-learn 1.6's probas_pred, are the host's.)
-    public = inspect.signature(getattr(spc, name)).parameters
-    device = inspect.signature(_device.DEVICE_FUNCTIONS[name]).parameters
-    assert [(p.name, p.kind, p.default) for p in device.values()] == [
-        (p.name, p.kind, p.default) for p in public.values() if p.default != "deprecated"]
+def test_every_namespace_function_is_public():
+    # The functions that compute where their arrays live are public ones, and those
+    # the registry runs both ways.
+    assert _array_api.IN_NAMESPACE and _array_api.IN_NAMESPACE <= set(spc.__all__)
 
 
 _scores = st.sampled_from([np.float64, np.float32]).flatmap(
@@ -498,14 +494,14 @@ def test_binned_summary_bins_device_chunks_on_the_device(mantissa_bits, dtype, c
     y = rng.integers(0, 2, s.shape[0])
     w = rng.random(s.shape[0]) * 3
     shipped = []
-    binned = _device._binned
+    binned = _summary._binned_in_namespace
 
     def spy(table, bits):
         out = binned(table, bits)
         shipped.append((len(table), len(out)))
         return out
 
-    monkeypatch.setattr(_device, "_binned", spy)
+    monkeypatch.setattr(_summary, "_binned_in_namespace", spy)
     for weight in (None, w):
         host = spc.BinnedSummary(mantissa_bits).update(y, s, sample_weight=weight)
         with config_context(array_api_dispatch=True):
@@ -831,5 +827,5 @@ def test_hull_reading_is_numpys_interp():
         with warnings.catch_warnings():
             warnings.simplefilter("error")
             expected = hull_fp_at(tp, hull_tp, hull_fp)
-            got = _device._hull_fp_at(strict, None, strict.asarray(tp), hull_tp, hull_fp)
+            got = hull_fp_at(strict.asarray(tp), hull_tp, hull_fp)
         np.testing.assert_array_equal(_host(got), expected)

@@ -722,17 +722,15 @@ def test_flush_to_zero_switch_works():
     assert not _fpenv.is_on()
 
 
-# The device kernel (sklearn_prcurves/_device.py) meets the same hostile inputs: the
+# The namespace path (the functions of _array_api.IN_NAMESPACE) meets the same hostile inputs: the
 # functions it computes, under array-API dispatch on array_api_strict arrays of a
 # second device, with the kernel counting host-memory arrays (as it counts CUDA
 # ones), give the NumPy outcome: the same values (to the registry's tolerance: the
 # device library adds its last sum in its own order) or the same kind of error.
 def _device_entries():
     from sklearn_prcurves._array_api import IN_NAMESPACE
-    from sklearn_prcurves._device import DEVICE_FUNCTIONS
 
-    return sorted(key for key in REGISTRY
-                  if key.split("[")[0] in set(DEVICE_FUNCTIONS) | IN_NAMESPACE)
+    return sorted(key for key in REGISTRY if key.split("[")[0] in IN_NAMESPACE)
 
 
 def _on_device(entry):
