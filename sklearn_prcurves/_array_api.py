@@ -246,16 +246,26 @@ class NumPyStandard:
         return getattr(np, name)
 
     @staticmethod
-    def astype(x, dtype):
-        return x.astype(dtype)
+    def astype(x, dtype, copy=True):
+        return x.astype(dtype, copy=copy)
 
     @staticmethod
     def concat(arrays):
         return np.concatenate(arrays)
 
     @staticmethod
-    def cumulative_sum(x):
-        return np.cumsum(x)
+    def cumulative_sum(x, dtype=None, include_initial=False):
+        total = np.cumsum(x, dtype=dtype)
+        return np.concatenate([np.zeros(1, total.dtype), total]) if include_initial else total
+
+    @staticmethod
+    def argsort(x, axis=-1, descending=False, stable=True):
+        if not descending:
+            return np.argsort(x, axis=axis, kind="stable" if stable else None)
+        # Decreasing, ties in input order: the stable ascending sort of the reversed.
+        flipped = np.flip(x, axis=axis)
+        order = np.argsort(flipped, axis=axis, kind="stable" if stable else None)
+        return x.shape[axis] - 1 - np.flip(order, axis=axis)
 
     @staticmethod
     def arange(*args, device=None, **kwargs):

@@ -241,7 +241,7 @@ def table_achievable_area(table, interpolation):
     """:func:`achievable_pr_auc_score` of a counting table with both classes: the
     hull's vertices (:func:`hull_path`) interpolated, or for step and linear the raw
     path's recalls read on the hull (:func:`achievable_area`)."""
-    hull_tp, hull_fp, _ = hull_path(table)
+    hull_tp, hull_fp, _ = hull_rows(table)
     tp, fp = table.path() if interpolation in ("step", "linear") else (None, None)
     return achievable_area(tp, fp, interpolation, (hull_tp, hull_fp), table.n_pos)
 
@@ -250,9 +250,7 @@ def hull_path(table):
     """``(tp, fp, thresholds)``, host arrays, of the ROC convex hull's vertices: the
     table's path pruned in its namespace (:func:`hull_candidates`), the few points
     left decided exactly by :func:`hull_vertices`."""
-    tp, fp, rows = hull_candidates(table)
-    keep = hull_vertices(fp, tp)
-    rows = rows[keep]
+    tp, fp, rows = hull_rows(table)
     thresholds = np.full(rows.shape[0], np.inf)
     inner = rows > 0  # (row 0 is the origin, threshold inf)
     if inner.any():
@@ -260,7 +258,15 @@ def hull_path(table):
         picked = xp.asarray(rows[inner] - 1, device=table.device)
         thresholds[inner] = to_numpy(xp.astype(xp.take(table.thresholds, picked),
                                                xp.float64))
-    return tp[keep], fp[keep], thresholds
+    return tp, fp, thresholds
+
+
+def hull_rows(table):
+    """``(tp, fp, rows)``, host arrays, of the ROC convex hull's vertices and their
+    rows of the table's path (0: the origin)."""
+    tp, fp, rows = hull_candidates(table)
+    keep = hull_vertices(fp, tp)
+    return tp[keep], fp[keep], rows[keep]
 
 
 # Pruning passes in the table's namespace before the survivors go to the host's exact
@@ -279,12 +285,18 @@ def hull_candidates(table):
 
     A point strictly below the chord between its neighbours is no vertex of the upper
     hull, so all such points are removed at once, repeatedly, where the table lives
-    (a GPU keeps the whole path; only the survivors travel). The test is exact for
+    (a GPU keeps the whole path; only the survivors travel to the host). The test is exact for
     whole counts (int64 cross products) and, for weighted counts, removes only points
     clearly below the chord (by more than the products' rounding):
     :func:`hull_vertices` decides the rest exactly.
     """
     xp, device = table.xp, table.device
+    if table.numpy or len(table) < _HOST_POINTS:
+        # On the host already, or few enough to move: hull_vertices prunes them itself,
+        # exactly (the passes below, in floats, cost 2.6 times its own at 1e6 weighted
+        # rows: benchmarks/bench_ab.py).
+        tp, fp = (np.asarray(to_numpy(a), dtype=np.float64) for a in table.path())
+        return tp, fp, np.arange(tp.shape[0])
     # Whole counts below 2**53 (every unweighted table) are tested in int64, exactly.
     exact = table.n_pos + table.n_neg < 2**53 and bool(
         xp.all((table.tps == xp.floor(table.tps)) & (table.fps == xp.floor(table.fps))))

@@ -240,7 +240,7 @@ def table_path(table):
     xp = table.xp
     tp, fp = table.path()
     inf = xp.full(1, math.inf, dtype=xp.float64, device=table.device)
-    return tp, fp, xp.concat([inf, xp.astype(table.thresholds, xp.float64)])
+    return tp, fp, xp.concat([inf, xp.astype(table.thresholds, xp.float64, copy=False)])
 
 
 def table_area(table, interpolation, leading_negatives="interpolate"):
@@ -277,9 +277,9 @@ def table_area(table, interpolation, leading_negatives="interpolate"):
 def _rising_segments(tp, fp, leading_negatives, xp=NUMPY):
     """``(tp_a, fp_a, tp_b, fp_b)`` of a path's segments that add positives, in order
     (the others are vertical drops, with no area)."""
-    rising = tp[1:] > tp[:-1]
-    tp_a, fp_a = tp[:-1][rising], fp[:-1][rising]
-    tp_b, fp_b = tp[1:][rising], fp[1:][rising]
+    ends = xp.nonzero(tp[1:] > tp[:-1])[0] + 1
+    tp_a, fp_a = xp.take(tp, ends - 1), xp.take(fp, ends - 1)
+    tp_b, fp_b = xp.take(tp, ends), xp.take(fp, ends)
     if leading_negatives == "drop":
         # The authors' AUCCalculator drops points with TP = 0: the first point with a
         # positive is then held flat to recall 0, as from the origin.
