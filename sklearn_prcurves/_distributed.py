@@ -20,11 +20,11 @@ import numpy as np
 
 from ._table import CountTable
 from ._counts import check_running_total
-from ._exact import best_sure_value, candidates_near
+from ._exact import best_sure_value, candidates_at_least, candidates_near
 from ._hull import achievable_area, hull_vertices
 from ._interpolation import check_options, path_area, path_points
 
-__all__ = ["RangedTable", "check_mode", "range_piece", "range_totals"]
+__all__ = ["RangedTable", "RangesHere", "check_mode", "range_piece", "range_totals"]
 
 
 def check_mode(mode, interpolation="davis-goadrich", leading_negatives="interpolate"):
@@ -206,6 +206,10 @@ class RangedTable:
         """The main figures in one evaluation of the ranges: a dict with ``roc_auc``,
         ``average_precision``, ``pr_auc`` (Davis-Goadrich), ``pr_auc_continuous``,
         ``achievable_pr_auc`` (Davis-Goadrich) and ``roc_convex_hull_auc``."""
+        return self.scores_and_hull()[0]
+
+    def scores_and_hull(self):
+        """:meth:`scores`, and ``(tp, fp, thresholds)`` of the hull's vertices."""
         requests = [
             ("roc", {}),
             ("pr", {"interpolation": "step", "leading_negatives": "interpolate"}),
@@ -215,7 +219,7 @@ class RangedTable:
         ]
         pieces = self._pieces(requests)
         sums = [float(np.sum([p[i] for p in pieces])) for i in range(4)]
-        tp, fp, _ = self._hull_from([p[4] for p in pieces])
+        tp, fp, thresholds = self._hull_from([p[4] for p in pieces])
         hull_auc = normalized_trapezoid(tp, fp, self.n_pos, self.n_neg)
         return {
             "roc_auc": sums[0],
@@ -224,7 +228,7 @@ class RangedTable:
             "pr_auc_continuous": sums[3],
             "achievable_pr_auc": path_area(tp, fp, "davis-goadrich"),
             "roc_convex_hull_auc": hull_auc,
-        }
+        }, (tp, fp, thresholds)
 
     def _hull_path(self):
         return self._hull_from(self._piece_list("hull"))
@@ -237,3 +241,63 @@ class RangedTable:
         thresholds = np.concatenate([[np.inf], *[p[2] for p in pieces]])
         keep = hull_vertices(fp, tp)
         return tp[keep], fp[keep], thresholds[keep]
+
+
+class RangesHere(RangedTable):
+    """The counting table held as consecutive pieces in this process (the ranges of a
+    stream too long to merge into one table, the report's), each piece measured here
+    by the same :func:`range_piece` as the clusters' ranges where they live.
+
+    Iterating gives each piece of the global path, ``(tp, fp, thresholds)``, starting
+    where the piece above ends.
+    """
+
+    def __init__(self, tables):
+        self.tables = list(tables)
+        super().__init__([range_totals(table) for table in self.tables])
+
+    def _pieces(self, requests):
+        return [range_pieces(table, offsets, self.n_pos, self.n_neg, requests)
+                for table, offsets in zip(self.tables, self._offsets)]
+
+    def __iter__(self):
+        for table, (tp_offset, fp_offset) in zip(self.tables, self._offsets):
+            yield (*_global_path_piece(table, tp_offset, fp_offset), table.thresholds)
+
+    def candidates(self, values, constraint=None):
+        """The rows that can answer "the best ``values(tp, fp)`` among rows meeting
+        ``measure(tp, fp) >= level``" (``constraint``: ``(measure, level)``, or None),
+        as one :class:`CountTable` of those rows and the last one (the totals), for the
+        library's table functions to decide exactly, ties and rounding included, as
+        they decide on the whole table.
+
+        Two passes over the pieces: the best surely feasible value, then the rows near
+        it (:func:`~sklearn_prcurves._exact.candidates_near`); a few rows, whatever
+        the table's length, except on a plateau of equal values.
+        """
+        def masks(tp, fp):
+            v = values(tp, fp)
+            if constraint is None:
+                every = np.ones(v.shape, dtype=bool)
+                return v, every, every
+            measure, level = constraint
+            return (v, *candidates_at_least(measure(tp, fp), level))
+
+        top = -np.inf
+        for tp, fp, _ in self:
+            v, _, sure = masks(tp[1:], fp[1:])
+            top = max(top, best_sure_value(v, sure))
+        thresholds, tps, fps = [], [], []
+        for tp, fp, piece_thresholds in self:
+            tp, fp = tp[1:], fp[1:]
+            v, possible, _ = masks(tp, fp)
+            keep = candidates_near(v, possible, top)
+            thresholds.append(piece_thresholds[keep])
+            tps.append(tp[keep])
+            fps.append(fp[keep])
+        if not (keep.shape[0] and keep[-1]):  # the totals: the last piece's last row
+            thresholds.append(piece_thresholds[-1:])
+            tps.append(tp[-1:])
+            fps.append(fp[-1:])
+        return CountTable(np.concatenate(thresholds), np.concatenate(tps),
+                          np.concatenate(fps))

@@ -401,7 +401,7 @@ def delong_test(
     sum_pos = float(d @ on_pos)
     np.subtract(1.0, on_pos, out=on_pos)
     sum_neg = float(d @ on_pos)
-    variance = sum_pos / ((n_pos - 1) * n_pos) + sum_neg / ((n_neg - 1) * n_neg)
+    variance = sum_pos / (n_pos - 1) / n_pos + sum_neg / (n_neg - 1) / n_neg
     auc_a, auc_b = aucs
     difference = auc_a - auc_b
     if variance <= 0:

@@ -40,6 +40,17 @@ class Data:
         return self.s.dtype.kind in "biuf" and (self.s2 is None or self.s2.dtype.kind in "biuf")
 
     @property
+    def order_dependent_in_sklearn(self):
+        """Whether scikit-learn's own ties depend on the rows' order here: an object
+        array holding an int and a float past 2**53 (scikit-learn finds ties where
+        neighbours' difference is zero, computed in floats for such a pair)."""
+        if self.s.dtype != object:
+            return False
+        values = [v for v in self.s.tolist() if abs(v) >= 2**53]
+        return (any(isinstance(v, float) for v in values)
+                and any(isinstance(v, int) for v in values))
+
+    @property
     def subnormal(self):
         """Whether any input value is subnormal (its meaning then changes under
         flush-to-zero, in scikit-learn as in the package)."""

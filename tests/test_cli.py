@@ -571,7 +571,7 @@ def test_html_report_loads_in_headless_chromium_without_console_errors(tmp_path)
 def test_ranged_table_is_the_table_of_the_stream():
     """Ranges split as they grow, whatever the order of the rows (sorted included)."""
     from sklearn_prcurves._counts import count_table
-    from sklearn_prcurves._report._ranged import RangedTable
+    from sklearn_prcurves._report._ranged import RangeStream
 
     rng = np.random.default_rng(15)
     for trial in range(150):
@@ -581,7 +581,7 @@ def test_ranged_table_is_the_table_of_the_stream():
         if trial % 3 == 0:
             s = np.sort(s)[::-1].copy()
         cap, step = int(rng.integers(2, 60)), int(rng.integers(1, 500))
-        ranged = RangedTable(cap=cap)
+        ranged = RangeStream(cap=cap)
         for i in range(0, n, step):
             ranged.add_table(count_table(y[i:i + step], s[i:i + step]))
         pieces = ranged.pieces()

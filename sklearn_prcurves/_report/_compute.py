@@ -21,6 +21,7 @@ from .._table import CountTable
 from .._auc import _trapezoid_area, table_average_precision, table_pr_auc, table_roc_auc
 from .._bounds import table_normalized_pr_auc
 from .._counts import count_rows
+from .._distributed import RangesHere
 from .._hull import achievable_area, hull_vertices
 from .._interpolation import path_area
 from .._lift import table_ks
@@ -40,14 +41,7 @@ from .._uncertainty import (
 )
 from ..exceptions import UndefinedMetricWarning
 from ._input import InputError
-from ._ranged import (
-    Path,
-    RangedTable,
-    piece_candidates,
-    piece_components,
-    piece_delong,
-    piece_measures,
-)
+from ._ranged import RangeStream, piece_components, piece_delong
 
 __all__ = ["ReportSpec", "compute_report", "MEASURES"]
 
@@ -108,7 +102,7 @@ class _Accumulator:
     """The table of one model (in one segment), exact or binned, and its row count."""
 
     def __init__(self, spec):
-        self.summary = BinnedSummary(spec.mantissa_bits) if spec.binned else RangedTable()
+        self.summary = BinnedSummary(spec.mantissa_bits) if spec.binned else RangeStream()
         self.rows = 0
 
     def add(self, is_pos, scores, weight):
@@ -389,8 +383,8 @@ def _intervals(path, values, spec, frequency_weights):
     out = {}
     level = spec.confidence_level
     if frequency_weights and path.n_pos >= 2 and path.n_neg >= 2:
-        if len(path.pieces) == 1:
-            _, low, high = delong_interval(path.pieces[0], level)
+        if len(path.tables) == 1:
+            _, low, high = delong_interval(path.tables[0], level)
         else:
             from .._uncertainty import _normal_interval
 
@@ -465,7 +459,8 @@ def _order_key_to_float(keys):
 
 def model_result(accumulator, spec, frequency_weights):
     """The result of one model (in one segment): ``(result, path)``, the counts,
-    measures, intervals and bounds, and the :class:`Path` the figures are drawn from."""
+    measures, intervals and bounds, and the table in pieces
+    (:class:`~sklearn_prcurves._distributed.RangesHere`) the figures are drawn from."""
     summary = accumulator.summary
     binned = isinstance(summary, BinnedSummary)
     pieces = [summary.table()] if binned else summary.pieces()
@@ -479,7 +474,7 @@ def model_result(accumulator, spec, frequency_weights):
     if binned:
         table = pieces[0]
         pieces = [CountTable(_bin_thresholds(summary, table), table.tps, table.fps)]
-    path = Path(pieces)
+    path = RangesHere(pieces)
     result.update(positives=n_pos, negatives=n_neg, prevalence=n_pos / (n_pos + n_neg))
     if len(pieces) == 1:
         values, hull = table_measures(pieces[0], spec)
@@ -506,34 +501,35 @@ def _precision(tp, fp):
 def path_measures(path, spec):
     """:func:`table_measures` of a table held in several pieces (same measures,
     summed piece by piece)."""
-    hull = path.hull()
-    values = piece_measures(path, hull)
-    n_pos, n_neg = path.n_pos, path.n_neg
-    values["hull_auc_roc"] = _trapezoid_area(hull[1] / n_neg, hull[0] / n_pos)
-    values["achievable_auc_pr"] = path_area(hull[0], hull[1], "davis-goadrich")
+    scores, (hull_tp, hull_fp, _) = path.scores_and_hull()
+    hull = hull_tp, hull_fp
+    values = {"auc_roc": scores["roc_auc"], "average_precision": scores["average_precision"],
+              "auc_pr": scores["pr_auc"], "auc_pr_continuous": scores["pr_auc_continuous"],
+              "hull_auc_roc": scores["roc_convex_hull_auc"],
+              "achievable_auc_pr": scores["achievable_pr_auc"]}
+    n_pos = path.n_pos
     values["normalized_auc_pr"] = _normalized(table_normalized_pr_auc, path, values["auc_pr"])
     # The best thresholds: the rows that can be the answer, decided by the library's
     # exact rules on them (ties to the highest threshold, levels met exactly).
-    ks = table_ks(piece_candidates(path, lambda tp, fp: tp / n_pos - fp / n_neg))
-    values["ks"], values["ks_threshold"] = ks.statistic, ks.threshold
+    values["ks"], values["ks_threshold"] = path.ks_statistic()
 
     def f1_of(tp, fp):  # (table_fbeta_optimum's form, beta = 1)
         with np.errstate(invalid="ignore"):
             return tp / (tp + 0.5 * (n_pos - tp) + 0.5 * fp)
 
-    threshold, f1 = table_fbeta_optimum(piece_candidates(path, f1_of), 1.0)
+    threshold, f1 = table_fbeta_optimum(path.candidates(f1_of), 1.0)
     values["max_f1"], values["max_f1_threshold"] = f1, threshold
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", UndefinedMetricWarning)
         for level in spec.at_recall:
             key = f"precision_at_recall_{_level(level)}"
             values[key], values[key + "_threshold"] = table_precision_at_recall(
-                piece_candidates(path, _precision, (lambda tp, fp: tp / n_pos, level)),
+                path.candidates(_precision, (lambda tp, fp: tp / n_pos, level)),
                 level)
         for level in spec.at_precision:
             key = f"recall_at_precision_{_level(level)}"
             values[key], values[key + "_threshold"] = table_recall_at_precision(
-                piece_candidates(path, lambda tp, fp: tp / n_pos, (_precision, level)),
+                path.candidates(lambda tp, fp: tp / n_pos, (_precision, level)),
                 level)
     return {key: float(value) for key, value in values.items()}, hull
 
@@ -568,8 +564,8 @@ class _PairedDeLong:
         self.reference, self.others = reference, others
         self.parts = {}
         for model, path in paths.items():
-            if len(path.pieces) == 1:
-                table = path.pieces[0]
+            if len(path.tables) == 1:
+                table = path.tables[0]
                 auc, v10, v01, _, _ = _delong_components(table)
                 components = [(table.thresholds, v10 - auc, v01 - auc)]
             else:
@@ -623,7 +619,7 @@ class _PairedDeLong:
         out = {}
         for model in self.others:
             s10, s01 = self.sums[model]
-            variance = s10 / ((n_pos - 1) * n_pos) + s01 / ((n_neg - 1) * n_neg)
+            variance = s10 / (n_pos - 1) / n_pos + s01 / (n_neg - 1) / n_neg
             difference = self.parts[model][1] - ref_auc
             if variance <= 0:
                 statistic = 0.0 if difference == 0 else math.copysign(math.inf, difference)

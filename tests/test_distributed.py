@@ -1,0 +1,64 @@
+"""A counting table held in pieces (``_distributed``): the ranges of a cluster or of a
+stream too long for one table, each measured where it lives, give the whole table's
+measures, and no measure forms a product of the class totals."""
+
+import numpy as np
+import pytest
+
+import sklearn_prcurves as spc
+from sklearn_prcurves._counts import count_rows
+from sklearn_prcurves._distributed import RangesHere
+
+
+def _pieces(y, s, w, cuts):
+    """The table of each score range: rows with scores in [edge, previous edge)."""
+    order = np.argsort(-s, kind="stable")
+    tables = []
+    for rows in np.array_split(order, cuts):
+        # (whole score ranges: a cut never separates equal scores here)
+        if rows.size:
+            tables.append(count_rows(y[rows] == 1, s[rows], None if w is None else w[rows]))
+    return tables
+
+
+@pytest.mark.parametrize("scale", [1.0, 1e-200, 1e200, 1e300])
+def test_ranges_give_the_whole_tables_measures_at_any_scale(scale):
+    """Totals past 1e154 (whose product overflows) and below 1e-154 (whose product
+    underflows) give the in-memory numbers: rates are formed first."""
+    rng = np.random.default_rng(3)
+    y = (rng.random(400) < 0.3).astype(int)
+    s = rng.permutation(400).astype(float)  # distinct: any cut is a range cut
+    w = rng.integers(1, 4, 400) * scale
+    ranged = RangesHere(_pieces(y, s, w, 5))
+    scores = ranged.scores()
+    with np.errstate(all="raise"):
+        assert scores["roc_auc"] == pytest.approx(
+            spc.partial_roc_auc_score(y, s, sample_weight=w), rel=1e-12)
+        assert scores["pr_auc_continuous"] == pytest.approx(
+            spc.pr_auc_score(y, s, sample_weight=w, interpolation="continuous"), rel=1e-12)
+        assert scores["achievable_pr_auc"] == pytest.approx(
+            spc.achievable_pr_auc_score(y, s, sample_weight=w), rel=1e-12)
+        ks = spc.ks_statistic(y, s, sample_weight=w)
+        assert ranged.ks_statistic() == (pytest.approx(ks.statistic, rel=1e-12), ks.threshold)
+
+
+def test_the_pieces_iterate_as_the_global_path():
+    rng = np.random.default_rng(4)
+    y = (rng.random(300) < 0.4).astype(int)
+    s = rng.permutation(300).astype(float)
+    ranged = RangesHere(_pieces(y, s, None, 4))
+    tp = np.concatenate([[0.0]] + [piece[0][1:] for piece in ranged])
+    fp = np.concatenate([[0.0]] + [piece[1][1:] for piece in ranged])
+    whole = count_rows(y == 1, s)
+    np.testing.assert_array_equal(tp, np.concatenate([[0.0], whole.tps]))
+    np.testing.assert_array_equal(fp, np.concatenate([[0.0], whole.fps]))
+
+
+def test_delong_variance_past_totals_of_1e154():
+    """DeLong's variance divides by the totals in turn: frequency weights of 1e200
+    (their products overflow) give the variance of the rows repeated, scaled."""
+    y = np.array([0, 1, 0, 1, 1, 0])
+    s = np.array([0.1, 0.9, 0.4, 0.35, 0.8, 0.7])
+    with np.errstate(all="raise"):
+        huge = spc.roc_auc_variance(y, s, sample_weight=np.full(6, 1e200))
+    assert np.isfinite(huge) and 0 <= huge < 1e-150
