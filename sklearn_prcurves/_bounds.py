@@ -10,19 +10,18 @@ alone, and proposed measuring AUC-PR from that minimum. These are PRROC's
 
 from __future__ import annotations
 
-from numpy.typing import ArrayLike
-
 import math
 import warnings
 
 import numpy as np
+from numpy.typing import ArrayLike
 from sklearn.utils import Bunch
 
 from ._array_api import array_api_boundary
 from ._compat import StrOptions, validate_params
-from .exceptions import UndefinedMetricWarning
 from ._curves import BINARY_PARAMS, two_class_table
-from ._interpolation import INTERPOLATIONS, _step_sum, path_area, path_points
+from ._interpolation import INTERPOLATIONS, _step_sum, path_area, path_points, table_path
+from .exceptions import UndefinedMetricWarning
 
 __all__ = ["normalized_pr_auc_score", "pr_auc_bounds", "pr_curve_bounds"]
 
@@ -228,8 +227,6 @@ def normalized_pr_auc_score(
     >>> round(normalized_pr_auc_score([1, 0, 1], [0.8, 0.6, 0.4]), 4)
     0.6429
     """
-    from ._interpolation import table_path
-
     table = two_class_table(y_true, y_score, pos_label, sample_weight)
     tp, fp, _ = table_path(table)
     return table_normalized_pr_auc(table, path_area(tp, fp, interpolation), interpolation)

@@ -18,11 +18,15 @@ ICML 2006.
 
 import numpy as np
 
-from ._table import CountTable
+from ._auc import check_range
+from ._bounds import table_normalized_pr_auc
 from ._counts import check_running_total
 from ._exact import best_sure_value, candidates_at_least, candidates_near
 from ._hull import achievable_area, hull_vertices
 from ._interpolation import check_options, path_area, path_points
+from ._lift import table_ks
+from ._partial import path_partial_roc_area
+from ._table import CountTable
 
 __all__ = ["RangedTable", "RangesHere", "check_mode", "range_piece", "range_totals"]
 
@@ -73,8 +77,6 @@ def range_piece(table, tp_offset, fp_offset, n_pos, n_neg, what, options):
         keep[-1] = True
         return tp[1:][keep], fp[1:][keep], table.thresholds[keep]
     if what == "partial_roc":
-        from ._partial import path_partial_roc_area
-
         return path_partial_roc_area(fp / n_neg, tp / n_pos, options["fpr_range"],
                                      options["tpr_range"])
     if what == "achievable":
@@ -166,15 +168,11 @@ class RangedTable:
     def normalized_pr_auc(self, interpolation="davis-goadrich"):
         """Boyd et al.'s normalised AUC-PR, as
         :func:`sklearn_prcurves.normalized_pr_auc_score`."""
-        from ._bounds import table_normalized_pr_auc
-
         return table_normalized_pr_auc(self, self.pr_auc(interpolation), interpolation)
 
     def ks_statistic(self):
         """``(statistic, threshold)`` of the Kolmogorov-Smirnov statistic, as
         :func:`sklearn_prcurves.ks_statistic` (ties: the highest threshold)."""
-        from ._lift import table_ks
-
         # Each range's candidate rows, decided by the library's exact rule.
         tps, fps, thresholds = (np.concatenate(rows)
                                 for rows in zip(*self._piece_list("ks")))
@@ -184,8 +182,6 @@ class RangedTable:
     def partial_roc_auc(self, fpr_range=(0.0, 1.0), tpr_range=(0.0, 1.0)):
         """Partial area under the ROC curve (not standardised), as
         :func:`sklearn_prcurves.partial_roc_auc_score`."""
-        from ._auc import check_range
-
         return float(np.sum(self._piece_list(
             "partial_roc", fpr_range=check_range(fpr_range, "fpr_range"),
             tpr_range=check_range(tpr_range, "tpr_range"))))

@@ -118,7 +118,7 @@ class Resampler:
     """
 
     def __init__(self, is_pos, sample_weight, random_state, models=()):
-        # A numpy bit generator draws ~3x faster than the legacy RandomState that
+        # A numpy bit generator draws faster than the legacy RandomState that
         # scikit-learn's random_state yields; seed one from it, reproducibly. SFC64
         # gives raw words fastest of numpy's generators, and passes the same batteries
         # of statistical tests.

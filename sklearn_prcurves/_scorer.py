@@ -10,10 +10,9 @@ the model with the best AUC-ROC can have a much worse AUC-PR.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 import copy
 import re
+from collections.abc import Callable
 
 from sklearn import config_context
 from sklearn.metrics import check_scoring as sklearn_check_scoring
@@ -23,7 +22,7 @@ from sklearn.metrics import make_scorer
 
 from ._auc import achievable_pr_auc_score, average_precision_score, pr_auc_score, roc_auc_score
 from ._bounds import normalized_pr_auc_score
-from ._compat import HasMethods, validate_params
+from ._compat import HasMethods, register_sklearn_scorers, validate_params
 from ._lift import ks_statistic
 from ._operating import precision_at_recall_score, recall_at_precision_score
 from ._prg import prg_auc_score
@@ -342,8 +341,6 @@ def register_scorers(*names: str) -> list[str]:
     ['achievable_pr_auc', 'achievable_pr_auc_continuous', 'ks', 'normalized_pr_auc', ...]
     >>> search = GridSearchCV(LogisticRegression(), {"C": [0.1, 1]}, scoring="pr_auc")
     """
-    from ._compat import register_sklearn_scorers
-
     extra = {}
     for name in names:
         if not isinstance(name, str) or not _AT_LEVEL.fullmatch(name):

@@ -4,6 +4,8 @@ from numbers import Integral, Real
 
 import numpy as np
 
+from .._compat import check_pos_label_consistency
+
 
 def import_pyplot():
     """matplotlib.pyplot, or an ImportError that names the extra to install."""
@@ -74,8 +76,6 @@ def resolved_pos_label(pos_label, y_true):
     -1/1 labels), so that a curve from predictions is labelled as one from an
     estimator. None when scikit-learn cannot tell (the curve's own check then says
     what is wrong)."""
-    from .._compat import check_pos_label_consistency
-
     try:
         return check_pos_label_consistency(pos_label, np.asarray(y_true))
     except (ValueError, TypeError):

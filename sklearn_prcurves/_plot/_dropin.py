@@ -29,6 +29,7 @@ from .._compat import (
 )
 from .._counts import _LARGEST_TOTAL
 from .._curves import binary_table, measure_table
+from .._uncertainty import curve_band
 from ._base import check_band_options
 
 
@@ -134,8 +135,6 @@ class TableCurveMixin:
               random_state, plot_kwargs):
         """The bootstrap band of the curve drawn from ``table``: ``(x, lower, upper,
         level)``, evaluated at :meth:`_band_grid`'s points of the axis as drawn."""
-        from .._uncertainty import curve_band
-
         curve = cls._band_curve(plot_kwargs)
         grid = cls._band_grid(np.asarray(curve(table)[0], dtype=float), plot_kwargs)
         lower, upper = curve_band(

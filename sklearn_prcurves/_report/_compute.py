@@ -17,7 +17,6 @@ import warnings
 
 import numpy as np
 
-from .._table import CountTable
 from .._auc import _trapezoid_area, table_average_precision, table_pr_auc, table_roc_auc
 from .._bounds import table_normalized_pr_auc
 from .._counts import count_rows
@@ -31,11 +30,13 @@ from .._operating import (
     table_recall_at_precision,
 )
 from .._summary import BinnedSummary, _merge_optional
+from .._table import CountTable
 from .._uncertainty import (
     _delong_components,
     _group_of_rows,
     boyd_interval,
     delong_interval,
+    normal_interval,
     paired_differences,
     paired_statistic,
 )
@@ -386,10 +387,8 @@ def _intervals(path, values, spec, frequency_weights):
         if len(path.tables) == 1:
             _, low, high = delong_interval(path.tables[0], level)
         else:
-            from .._uncertainty import _normal_interval
-
             auc = values["auc_roc"]
-            low, high = _normal_interval(auc, math.sqrt(piece_delong(path, auc)), level)
+            low, high = normal_interval(auc, math.sqrt(piece_delong(path, auc)), level)
             low, high = max(float(low), 0.0), min(float(high), 1.0)
         out["auc_roc"] = (low, high, "DeLong")
     for key in ("auc_pr", "auc_pr_continuous"):
@@ -612,8 +611,6 @@ class _PairedDeLong:
     def results(self, confidence_level):
         from scipy.stats import norm
 
-        from .._uncertainty import _normal_interval
-
         ref_path, ref_auc, _ = self.parts[self.reference]
         n_pos, n_neg = ref_path.n_pos, ref_path.n_neg
         out = {}
@@ -625,7 +622,7 @@ class _PairedDeLong:
                 statistic = 0.0 if difference == 0 else math.copysign(math.inf, difference)
             else:
                 statistic = difference / math.sqrt(variance)
-            low, high = _normal_interval(difference, math.sqrt(max(variance, 0.0)),
+            low, high = normal_interval(difference, math.sqrt(max(variance, 0.0)),
                                          confidence_level)
             out[model] = {
                 "against": self.reference,

@@ -13,6 +13,7 @@ import numpy as np
 
 from .._interpolation import path_points
 from .._plot._base import draw_iso_f1, label_threshold, log_view
+from ._render import SMALL_SEGMENT
 
 __all__ = ["FORMATS", "FigureOptions", "data_uri", "draw_figures", "thin"]
 
@@ -310,8 +311,6 @@ def _segment_figure(segment_tables, segments, models, options, colours, plt, not
     """Small multiples for ``--by``: one precision-recall panel per segment (the
     largest :data:`MAX_SEGMENT_PANELS` by rows), every model in its colour, each panel
     titled with its rows and positives; shared axes, one legend."""
-    from ._render import SMALL_SEGMENT
-
     values = segments["values"]
     sizes = {name: next(iter(results.values()))["rows"] for name, results in values.items()
              if name in segment_tables}

@@ -1,0 +1,153 @@
+"""The package's modules stand in one order, each importing only modules below it.
+
+The order is the one ``docs/internals.rst`` draws ("The house"). A module that needs
+one above it is a sign that something lives in the wrong room; an import hidden in a
+function to dodge the cycle that would follow is the same sign, hidden. Only the
+command line imports inside functions, so that ``--help`` answers before the plotting
+and cluster code loads.
+"""
+
+import ast
+import pathlib
+
+import pytest
+
+PACKAGE = pathlib.Path(__file__).resolve().parents[1] / "sklearn_prcurves"
+
+# Bottom first. A module may import only modules listed before it.
+ORDER = [
+    "exceptions",
+    "_mistakes",
+    "_results",
+    "_compat",
+    "_array_api",
+    "_exact",
+    "_table",
+    "_sorting",
+    "_counts",
+    "_validation",
+    "_interpolation",
+    "_stepwise",
+    "_curves",
+    "_hull",
+    "_averaging",
+    "_auc",
+    "_partial",
+    "_bounds",
+    "_lift",
+    "_cost",
+    "_prg",
+    "_operating",
+    "_resampling",
+    "_uncertainty",
+    "_scorer",
+    "_transformer",
+    "_distributed",
+    "_summary",
+    "_plot._base",
+    "_plot._dropin",
+    "_plot.det_curve",
+    "_plot.other_curves",
+    "_plot.pr_curve",
+    "_plot.roc_curve",
+    "_plot",
+    "_report._input",
+    "_report._ranged",
+    "_report._compute",
+    "_report._render",
+    "_report._figures",
+    "_report._dask",
+    "_report._spark",
+    "_report",
+    "",  # the package itself
+    "scorer_names",
+    "dask",
+    "spark",
+    "_cli",
+    "__main__",
+]
+
+# Modules allowed to import inside functions, and why.
+LAZY = {"_cli": "--help must answer before plotting and cluster code loads"}
+
+
+def _module_name(path):
+    parts = list(path.relative_to(PACKAGE).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+MODULES = {_module_name(p): p for p in sorted(PACKAGE.rglob("*.py"))}
+
+
+def _imports(name, path):
+    """(imported module, line, inside a function?) for each import of the package."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    is_package = path.name == "__init__.py"
+    here = name.split(".") if name else []
+    found = []
+
+    def visit(node, nested):
+        for child in ast.iter_child_nodes(node):
+            inner = nested or isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef))
+            if isinstance(child, ast.ImportFrom):
+                if child.level:
+                    base = here if is_package else here[:-1]
+                    base = base[: len(base) - child.level + 1]
+                    module = ".".join(base + ([child.module] if child.module else []))
+                elif (child.module or "").split(".")[0] == "sklearn_prcurves":
+                    module = child.module[len("sklearn_prcurves"):].lstrip(".")
+                else:
+                    continue
+                targets = {module}
+                for alias in child.names:
+                    sub = f"{module}.{alias.name}".lstrip(".")
+                    if sub in MODULES:
+                        targets.add(sub)
+                found.extend((t, child.lineno, inner) for t in targets)
+            elif isinstance(child, ast.Import):
+                for alias in child.names:
+                    if alias.name.split(".")[0] == "sklearn_prcurves":
+                        module = alias.name[len("sklearn_prcurves"):].lstrip(".")
+                        found.append((module, child.lineno, inner))
+            visit(child, inner)
+
+    visit(tree, False)
+    return found
+
+
+def test_the_order_names_every_module():
+    assert sorted(ORDER) == sorted(MODULES), (
+        "tests/test_layers.py ORDER and the package's modules differ: "
+        f"missing {sorted(set(MODULES) - set(ORDER))}, "
+        f"gone {sorted(set(ORDER) - set(MODULES))}")
+
+
+@pytest.mark.parametrize("name", sorted(MODULES))
+def test_imports_point_down(name):
+    rank = {module: i for i, module in enumerate(ORDER)}
+    upward = [
+        f"line {line}: imports {target or 'the package'}"
+        for target, line, _ in _imports(name, MODULES[name])
+        if target != name and rank[target] >= rank[name]
+    ]
+    assert not upward, f"{name or 'the package'} imports a module above it: {upward}"
+
+
+@pytest.mark.parametrize("name", sorted(set(MODULES) - set(LAZY)))
+def test_no_import_inside_a_function(name):
+    hidden = [f"line {line}: {target or 'the package'}"
+              for target, line, inner in _imports(name, MODULES[name]) if inner]
+    assert not hidden, f"{name or 'the package'} imports inside a function: {hidden}"
+
+
+def test_the_check_sees_an_upward_import(tmp_path):
+    # The AST walk itself: an upward and a hidden import in a module it has not seen.
+    path = PACKAGE / "_counts.py"
+    found = _imports("_counts", path)
+    assert ("_table", next(line for t, line, _ in found if t == "_table"), False) in found
+    text = "def f():\n    from ._curves import table_roc\n"
+    fake = tmp_path / "fake.py"
+    fake.write_text(text)
+    assert _imports("_counts", fake) == [("_curves", 2, True)]
