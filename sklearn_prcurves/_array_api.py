@@ -45,6 +45,7 @@ __all__ = [
     "namespace_and_device",
     "on_host",
     "to_numpy",
+    "where",
 ]
 
 _P = ParamSpec("_P")
@@ -104,6 +105,18 @@ def has_float64(xp, device):
     except (TypeError, RuntimeError, ValueError):
         return False
     return True
+
+
+def where(xp, condition, x1, x2):
+    """``xp.where``, either branch a Python scalar, taking the other's dtype: the 2024.12
+    standard allows scalars there, the 2023.12 one does not (array_api_strict as
+    scikit-learn 1.6 sets it)."""
+    scalar = (bool, int, float)
+    if isinstance(x1, scalar) and not isinstance(x2, (np.ndarray, *scalar)):
+        x1 = xp.asarray(x1, dtype=x2.dtype, device=device_of(x2))
+    elif isinstance(x2, scalar) and not isinstance(x1, (np.ndarray, *scalar)):
+        x2 = xp.asarray(x2, dtype=x1.dtype, device=device_of(x1))
+    return xp.where(condition, x1, x2)
 
 
 def device_of(array):

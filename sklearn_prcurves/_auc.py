@@ -179,7 +179,9 @@ def _roc_area(fpr, tpr, max_fpr=None):
     if max_fpr is None or max_fpr == 1:
         return _trapezoid_area(fpr, tpr)
     xp = NUMPY if isinstance(fpr, np.ndarray) else namespace_and_device(fpr)[0]
-    stop = int(xp.sum(xp.astype(fpr <= max_fpr, xp.int64)))  # (searchsorted, "right")
+    # (searchsorted, "right"; another namespace compares with Python floats only)
+    stop = int(xp.sum(xp.astype(fpr <= (max_fpr if xp is NUMPY else float(max_fpr)),
+                                xp.int64)))
     x_interp = [float(fpr[stop - 1]), float(fpr[stop])]
     y_interp = [float(tpr[stop - 1]), float(tpr[stop])]
     closing = xp.asarray([np.interp(max_fpr, x_interp, y_interp), max_fpr],
@@ -413,7 +415,8 @@ def _multiclass_roc_auc_score(y_true, y_score, labels, multi_class, average, sam
         raise NotImplementedError("average=None is not implemented for multi_class='ovo'.")
 
     if labels is not None:
-        labels = column_or_1d(labels)
+        # (a host array: scikit-learn 1.6 under dispatch takes no list here)
+        labels = column_or_1d(np.asarray(to_numpy(labels)))
         classes = np.unique(labels)
         if len(classes) != len(labels):
             raise ValueError("Parameter 'labels' must be unique")

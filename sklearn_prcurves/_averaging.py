@@ -12,10 +12,9 @@ from itertools import combinations
 import numpy as np
 from sklearn.utils import check_array, check_consistent_length
 
-from ._array_api import counted_where_they_live, has_float64, namespace_and_device, to_numpy
+from ._array_api import counted_where_they_live, has_float64, namespace_and_device, to_numpy, where
 from ._compat import array_api_config
 from ._counts import count_in_namespace
-
 from ._validation import plain_weights, target_type
 
 _AVERAGE_OPTIONS = (None, "micro", "macro", "weighted", "samples")
@@ -84,12 +83,24 @@ def average_binary_score(binary_metric, y_true, y_score, average, sample_weight=
         y_score_c = np.take(y_score, c, axis=label_axis)
         score[c] = binary_metric(y_true_c, y_score_c, sample_weight=score_weight)
 
+    return _averaged(score, average, average_weight)
+
+
+def _averaged(score, average, average_weight):
+    """Per-label scores averaged as scikit-learn averages them (None: the scores)."""
     if average is None:
         return score
     if average_weight is not None:
         # A label of zero weight must not turn the average into NaN.
         score[average_weight == 0] = 0
     return float(np.average(score, weights=average_weight))
+
+
+def _pairs_averaged(pair_scores, prevalence):
+    """Hand and Till's average of the class pairs' scores (``prevalence``: each
+    pair's share of the rows, for 'weighted'; else None), as a NumPy scalar."""
+    return np.average(np.asarray(pair_scores, dtype=np.float64),
+                      weights=None if prevalence is None else np.asarray(prevalence))
 
 
 def average_ovr_score(binary_metric, y_true, classes, y_score, average, sample_weight=None):
@@ -124,11 +135,7 @@ def average_ovr_score(binary_metric, y_true, classes, y_score, average, sample_w
         # 0/1 labels as label_binarize gives them (one byte each, not eight).
         score[c] = binary_metric((y_true == label).view(np.uint8), columns[c],
                                  sample_weight=sample_weight)
-    if average is None:
-        return score
-    if average_weight is not None:
-        score[average_weight == 0] = 0
-    return float(np.average(score, weights=average_weight))
+    return _averaged(score, average, average_weight)
 
 
 def _columns(matrix, block=1 << 12):
@@ -172,14 +179,14 @@ def average_ovo_score(binary_metric, y_true_encoded, y_score, average="macro"):
         a_vs_b = binary_metric(a_rows[either], y_score[either, a])
         b_vs_a = binary_metric(b_rows[either], y_score[either, b])
         pair_scores[i] = (a_vs_b + b_vs_a) / 2
-    return np.average(pair_scores, weights=prevalence)
+    return _pairs_averaged(pair_scores, prevalence)
 
 # --- averages of arrays of another namespace, counted where they live ------------------
 #
-# The same averages as above, for a label matrix and scores held by another array API
-# namespace (a GPU): each column (or pair) counted and measured there, only the
-# per-column scores brought to the host. (Not yet one function with the NumPy
-# averages above: their label checks are scikit-learn's, on NumPy arrays.)
+# A label matrix and scores held by another array API namespace (a GPU): each column
+# (or pair) counted and measured there, and only the per-column scores brought to the
+# host, to be averaged by the functions above. The label checks above are
+# scikit-learn's, on NumPy arrays; input they would question goes to the host.
 
 
 def _label_matrix(y_true, y_score, sample_weight, labels=None):
@@ -269,11 +276,11 @@ def namespace_average(y_true, y_score, sample_weight, average, measure, rows=Non
     weights = None
     if average == "weighted":
         per_row = (xp.astype(positives, xp.float64) if sample_weight is None else
-                   xp.where(positives, xp.astype(sample_weight, xp.float64)[:, None], 0.0))
+                   where(xp, positives, xp.astype(sample_weight, xp.float64)[:, None], 0.0))
         weights = np.asarray(to_numpy(xp.sum(per_row, axis=0)), dtype=np.float64)
         if np.isclose(np.sum(weights), 0):
             return NotImplemented
-    return float(np.average(np.asarray(scores), weights=weights))
+    return _averaged(np.asarray(scores, dtype=np.float64), average, weights)
 
 
 def _row_groups(xp, device, positives, y_score):
@@ -301,8 +308,8 @@ def _row_groups(xp, device, positives, y_score):
     fp = (ends - first + 1) - tp
     starts_row = xp.concat([xp.ones(1, dtype=xp.bool, device=device), row[1:] != row[:-1]])
     zero = xp.zeros(1, dtype=tp.dtype, device=device)
-    pos = tp - xp.where(starts_row, 0, xp.concat([zero, tp[:-1]]))
-    neg = fp - xp.where(starts_row, 0, xp.concat([zero, fp[:-1]]))
+    pos = tp - where(xp, starts_row, 0, xp.concat([zero, tp[:-1]]))
+    neg = fp - where(xp, starts_row, 0, xp.concat([zero, fp[:-1]]))
     n_pos = xp.sum(xp.astype(positives, xp.int64), axis=1)
     return row, pos, neg, tp, fp, n_pos, k - n_pos
 
@@ -384,5 +391,4 @@ def namespace_multiclass_roc_auc(y_true, y_score, average, multi_class, sample_w
             if a_vs_b is None or b_vs_a is None:
                 return NotImplemented  # (a class absent from y_true: the host's error)
             pair_scores.append((a_vs_b + b_vs_a) / 2)
-    return float(np.average(np.asarray(pair_scores),
-                            weights=np.asarray(prevalence) if average == "weighted" else None))
+    return _pairs_averaged(pair_scores, prevalence if average == "weighted" else None)

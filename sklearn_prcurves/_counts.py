@@ -19,8 +19,8 @@ from numbers import Real
 import numpy as np
 from numpy.typing import ArrayLike
 
+from ._array_api import arrays_read_on_host, where
 from ._compat import TIES_SUMMED_LAST_ROW_FIRST
-from ._array_api import arrays_read_on_host
 from ._sorting import count_numpy_unweighted, count_numpy_weighted
 from ._table import CountTable
 
@@ -136,8 +136,8 @@ def count_in_namespace(xp, device, is_pos, y_score, sample_weight=None):
         fps -= tps
         tps, fps = xp.astype(tps, xp.float64), xp.astype(fps, xp.float64)
     else:
-        tps = xp.take(xp.cumulative_sum(xp.where(positive, weight, 0.0)), ends)
-        fps = xp.take(xp.cumulative_sum(xp.where(positive, 0.0, weight)), ends)
+        tps = xp.take(xp.cumulative_sum(where(xp, positive, weight, 0.0)), ends)
+        fps = xp.take(xp.cumulative_sum(where(xp, positive, 0.0, weight)), ends)
     return CountTable(thresholds, tps, fps, xp=xp, device=device)
 
 

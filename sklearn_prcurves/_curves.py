@@ -7,30 +7,28 @@ Same signatures, defaults, outputs (values, dtypes, order), warnings and errors 
 from __future__ import annotations
 
 import math
-
-from numpy.typing import ArrayLike
-
 import warnings
 from numbers import Real
 
 import numpy as np
+from numpy.typing import ArrayLike
 
+from ._array_api import array_api_boundary, device_of, on_host, where
 from ._compat import (
     DET_CURVE_BEFORE_1_7,
-    ROC_THRESHOLDS_KEEP_SCORE_DTYPE,
     ROC_DET_THRESHOLDS_KEEP_OBJECTS,
+    ROC_THRESHOLDS_KEEP_SCORE_DTYPE,
     StrOptions,
     accepts_deprecated_probas_pred,
     validate_params,
 )
-from ._array_api import array_api_boundary
-from ._array_api import device_of, on_host
 from ._counts import (
     count_in_namespace,
     count_rows,
     refuse_overflowing_totals,
     weights_within_range,
 )
+from ._interpolation import INTERPOLATIONS, LEADING_NEGATIVES, path_points, table_path
 from ._stepwise import (
     _keep_ends_of_flat_runs,
     numpy_det,
@@ -38,7 +36,6 @@ from ._stepwise import (
     precision_recall_arrays,
 )
 from ._table import CountTable
-from ._interpolation import INTERPOLATIONS, LEADING_NEGATIVES, path_points, table_path
 from ._validation import (
     check_binary_input,
     check_non_negative_weight,
@@ -262,7 +259,7 @@ def table_precision_recall(table, drop_intermediate=False):
         keep = xp.concat([yes, (tps[1:-1] != tps[:-2]) | (tps[2:] != tps[1:-1]), yes])
         tps, fps, thresholds = tps[keep], fps[keep], thresholds[keep]
     predicted = tps + fps
-    precision = xp.where(predicted != 0, tps / xp.where(predicted != 0, predicted, 1.0), 0.0)
+    precision = where(xp, predicted != 0, tps / where(xp, predicted != 0, predicted, 1.0), 0.0)
     if table.n_pos > 0:
         recall = tps / table.n_pos
     else:

@@ -17,6 +17,8 @@ from numbers import Real
 
 import numpy as np
 
+from ._array_api import where
+
 # Far wider than the few ulps a measure of counts is off by; a candidate inside it is
 # only re-examined, never decided by the margin.
 _MARGIN = 1e-9
@@ -75,7 +77,7 @@ def best_sure_value(values, sure, xp=np):
     sure = sure & ~xp.isnan(values)
     if not bool(xp.any(sure)):
         return -math.inf
-    return float(xp.max(xp.where(sure, values, -math.inf)))
+    return float(xp.max(where(xp, sure, values, -math.inf)))
 
 
 def candidates_near(values, possible, top, xp=np):

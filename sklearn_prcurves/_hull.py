@@ -9,16 +9,15 @@ of the ROC convex hull, interpolated as in section 4, is the *achievable PR curv
 
 from __future__ import annotations
 
-from numpy.typing import ArrayLike
-
 import warnings
 from fractions import Fraction
 from numbers import Real
 
 import numpy as np
+from numpy.typing import ArrayLike
 
+from ._array_api import array_api_boundary, namespace_and_device, to_numpy, where
 from ._compat import StrOptions, validate_params
-from ._array_api import array_api_boundary, namespace_and_device, to_numpy
 from ._curves import BINARY_PARAMS, measure_table, two_class_table
 from ._interpolation import INTERPOLATIONS, path_area, path_points, table_path
 from .exceptions import UndefinedMetricWarning
@@ -232,9 +231,9 @@ def hull_fp_at(tp, hull_tp, hull_fp):
         slope = (y1 - y0) / (x1 - x0)
         value = slope * (tp - x0) + y0
         other = slope * (tp - x1) + y1
-        value = xp.where(xp.isnan(value),
-                         xp.where(xp.isnan(other) & (y0 == y1), y0, other), value)
-    return xp.where((j == last) | (tp >= x[-1]), y[-1], xp.where(x0 == tp, y0, value))
+        value = where(xp, xp.isnan(value),
+                         where(xp, xp.isnan(other) & (y0 == y1), y0, other), value)
+    return where(xp, (j == last) | (tp >= x[-1]), y[-1], where(xp, x0 == tp, y0, value))
 
 
 def table_achievable_area(table, interpolation):

@@ -19,7 +19,7 @@ import math
 
 import numpy as np
 
-from ._array_api import NUMPY, device_of, namespace_and_device
+from ._array_api import NUMPY, device_of, namespace_and_device, where
 
 __all__ = ["segment_areas", "INTERPOLATIONS"]
 
@@ -66,9 +66,9 @@ def start_precision(tp_a, fp_a, precision_b, xp=np):
     """Precision at the start of each segment, with the conventions for TP_A = 0."""
     start = tp_a + fp_a
     with np.errstate(invalid="ignore", divide="ignore"):
-        precision_a = tp_a / xp.where(start > 0, start, 1.0)
+        precision_a = tp_a / where(xp, start > 0, start, 1.0)
     # From the origin: held flat at the end's precision; from (0, FP_A > 0): 0.
-    return xp.where(tp_a > 0, precision_a, xp.where(fp_a == 0, precision_b, 0.0))
+    return where(xp, tp_a > 0, precision_a, where(xp, fp_a == 0, precision_b, 0.0))
 
 
 def interpolated_precision(tp_a, fp_a, d_tp, d_fp, x, xp=np):
@@ -83,7 +83,7 @@ def along(d_fp, x, d_tp, xp=np):
     rows weighing 1e300 and 1e-300 meet; the fraction lies in [0, 1]."""
     rising = d_tp > 0
     with np.errstate(invalid="ignore", divide="ignore"):
-        fraction = xp.where(rising, x / xp.where(rising, d_tp, 1.0), 0.0)
+        fraction = where(xp, rising, x / where(xp, rising, d_tp, 1.0), 0.0)
     return d_fp * fraction
 
 
@@ -104,7 +104,7 @@ def _continuous_areas(tp_a, fp_a, d_tp, d_fp, n_pos, xp=np):
     start = tp_a + fp_a
     mean_precision = d_tp / d_all
     with np.errstate(over="ignore", divide="ignore"):
-        t = xp.where(start > 0, d_all / xp.where(start > 0, start, 1.0), xp.inf)
+        t = where(xp, start > 0, d_all / where(xp, start > 0, start, 1.0), xp.inf)
     # t = 0 (a segment under 1e-308 of its start): precision stays the start's.
     flat = t == 0
     mean_precision[flat] = tp_a[flat] / start[flat]
@@ -154,7 +154,7 @@ def interior_steps(d_tp, xp=np):
     row order of the sums must not decide the curve's points)."""
     with np.errstate(under="ignore"):  # (a subnormal d_tp has no step either way)
         steps = xp.ceil(d_tp * (1.0 - 8 * _EPS)) - 1
-    return xp.where(steps > 0, steps, 0.0)
+    return where(xp, steps > 0, steps, 0.0)
 
 
 def _step_sum(c, z, count, xp=np):
@@ -170,7 +170,7 @@ def _step_sum(c, z, count, xp=np):
     # One pass per term, up to the longest head (adding 0.0 where a sum has ended).
     longest = min(int(xp.max(count)), _HEAD_TERMS) if c.shape[0] else 0
     for x in range(1, longest + 1):
-        total += xp.where(count >= x, (c + x) / (x + z), 0.0)
+        total += where(xp, count >= x, (c + x) / (x + z), 0.0)
     tail = count > _HEAD_TERMS
     if not bool(xp.any(tail)):
         return total
@@ -199,20 +199,20 @@ def _step_sum(c, z, count, xp=np):
     below = z_t >= c_t
     rest_below = y * (c_t + 1) + (z_t - c_t) * (_x_minus_log1p(y, xp) - corrections)
     rest_above = n_t + (c_t - z_t) * (xp.log1p(y) + corrections)
-    total[tail] += xp.where(below, rest_below, rest_above)
+    total[tail] += where(xp, below, rest_below, rest_above)
     return total
 
 
 def _x_minus_log1p(y, xp=np):
     """y - log1p(y) for y >= 0, by its series below 0.1."""
     small = y < 0.1
-    ys = xp.where(small, y, 0.0)
+    ys = where(xp, small, y, 0.0)
     power = ys * ys
     acc = power / 2
     for k in range(3, 20):
         power = power * ys
         acc += (1.0 if k % 2 == 0 else -1.0) * power / k
-    return xp.where(small, acc, y - xp.log1p(y))
+    return where(xp, small, acc, y - xp.log1p(y))
 
 
 # --- paths: a curve given by its count points -----------------------------------------
@@ -283,7 +283,7 @@ def _rising_segments(tp, fp, leading_negatives, xp=NUMPY):
     if leading_negatives == "drop":
         # The authors' AUCCalculator drops points with TP = 0: the first point with a
         # positive is then held flat to recall 0, as from the origin.
-        fp_a = xp.where(tp_a == 0, 0.0, fp_a)
+        fp_a = where(xp, tp_a == 0, 0.0, fp_a)
     return tp_a, fp_a, tp_b, fp_b
 
 
@@ -382,9 +382,9 @@ def path_points(tp, fp, thresholds, interpolation, leading_negatives="interpolat
     if interpolation == "davis-goadrich":
         steps = interior_steps(d_tp_all, xp)  # whole units inside each segment
         thinned = steps > visible
-        counts = xp.astype(xp.where(thinned, visible, steps), xp.int64)
+        counts = xp.astype(where(xp, thinned, visible, steps), xp.int64)
     elif interpolation == "continuous":
-        counts = xp.astype(xp.where(visible < _MAX_DRAWN_POINTS, visible,
+        counts = xp.astype(where(xp, visible < _MAX_DRAWN_POINTS, visible,
                                     float(_MAX_DRAWN_POINTS)), xp.int64)
     per_point = counts + 1
     seg = xp.repeat(xp.arange(b_all.shape[0], device=device_of(tp)), per_point)
@@ -400,7 +400,7 @@ def path_points(tp, fp, thresholds, interpolation, leading_negatives="interpolat
     d_tp = tp_b - tp_a
     fp_start = xp.take(fp, a)
     if leading_negatives == "drop":
-        fp_start = xp.where(tp_a == 0, 0.0, fp_start)
+        fp_start = where(xp, tp_a == 0, 0.0, fp_start)
     # Position along the segment: whole units (Davis-Goadrich, evenly spaced ones where
     # thinned) or even spacing (continuous).
     spacing = d_tp * step / (seg_counts + 1)
@@ -408,8 +408,8 @@ def path_points(tp, fp, thresholds, interpolation, leading_negatives="interpolat
         x = spacing
     else:
         whole = xp.floor(spacing)
-        x = xp.where(xp.take(thinned, seg), xp.where(whole > 1.0, whole, 1.0), step)
-    x = xp.where(is_vertex, d_tp, xp.where(x < d_tp, x, d_tp))
+        x = where(xp, xp.take(thinned, seg), where(xp, whole > 1.0, whole, 1.0), step)
+    x = where(xp, is_vertex, d_tp, where(xp, x < d_tp, x, d_tp))
     tp_x = tp_a + x
     with np.errstate(invalid="ignore", divide="ignore", under="ignore"):
         fp_x = fp_start + along(fp_b - fp_start, x, d_tp, xp)
@@ -417,8 +417,8 @@ def path_points(tp, fp, thresholds, interpolation, leading_negatives="interpolat
         # From the origin precision is constant along the segment: the end's (the
         # point itself may underflow to 0 / 0 when the weights are subnormal).
         from_origin = (tp_a == 0) & (fp_start == 0)
-        precision = xp.where(is_vertex | from_origin, end_precision, tp_x / (tp_x + fp_x))
-    recall = xp.where(is_vertex, tp_b, tp_x) / n_pos
+        precision = where(xp, is_vertex | from_origin, end_precision, tp_x / (tp_x + fp_x))
+    recall = where(xp, is_vertex, tp_b, tp_x) / n_pos
     device = device_of(tp)
     return (
         xp.concat([xp.asarray([start[0]], dtype=xp.float64, device=device), precision]),

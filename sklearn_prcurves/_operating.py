@@ -7,8 +7,6 @@ in every curve of the package: a threshold ``t`` predicts positive for scores >=
 
 from __future__ import annotations
 
-from numpy.typing import ArrayLike
-
 import math
 import sys
 import warnings
@@ -16,8 +14,18 @@ from fractions import Fraction
 from numbers import Real
 
 import numpy as np
+from numpy.typing import ArrayLike
 from sklearn.utils import Bunch, check_consistent_length, column_or_1d
 
+from ._array_api import array_api_boundary, to_numpy, where
+from ._compat import (
+    Interval,
+    StrOptions,
+    check_sample_weight,
+    validate_params,
+)
+from ._counts import weights_within_range
+from ._curves import BINARY_PARAMS, two_class_table
 from ._exact import (
     CANDIDATE_MARGIN,
     best_sure_value,
@@ -28,19 +36,10 @@ from ._exact import (
     fractions,
 )
 from ._interpolation import table_path
-from ._table import CountTable
-from ._compat import (
-    Interval,
-    StrOptions,
-    check_sample_weight,
-    validate_params,
-)
-from ._array_api import array_api_boundary, to_numpy
-from ._counts import weights_within_range
-from ._sorting import _descending_order
-from ._curves import BINARY_PARAMS, two_class_table
-from ._validation import check_binary_input, check_non_negative_weight
 from ._results import FBetaOptimum, OperatingPoint
+from ._sorting import _descending_order
+from ._table import CountTable
+from ._validation import check_binary_input, check_non_negative_weight
 from .exceptions import UndefinedMetricWarning
 
 __all__ = [
@@ -62,7 +61,7 @@ def _ratio(xp, num, den, name):
         warnings.warn(f"{name} is undefined (0 / 0) at {count} threshold(s) and set to "
                       "NaN there.", UndefinedMetricWarning, stacklevel=3)
     with np.errstate(invalid="ignore", divide="ignore"):
-        return xp.where(undefined, math.nan, num / xp.where(undefined, 1.0, den))
+        return where(xp, undefined, math.nan, num / where(xp, undefined, 1.0, den))
 
 
 @validate_params(BINARY_PARAMS, prefer_skip_nested_validation=True)

@@ -23,9 +23,10 @@ from numbers import Integral
 
 import numpy as np
 
-from ._array_api import counted_where_they_live, has_float64, namespace_and_device, to_numpy
+from ._array_api import counted_where_they_live, has_float64, namespace_and_device, to_numpy, where
+from ._auc import check_range
+from ._bounds import table_normalized_pr_auc
 from ._counts import check_running_total, count_in_namespace, count_rows
-from ._table import CountTable
 from ._curves import table_precision_recall, table_roc
 from ._distributed import normalized_trapezoid
 from ._hull import achievable_area, hull_path
@@ -37,6 +38,10 @@ from ._interpolation import (
     path_points,
     table_path,
 )
+from ._lift import table_ks
+from ._partial import table_partial_roc_auc
+from ._prg import table_prg_auc
+from ._table import CountTable
 from ._validation import (
     check_binary_input,
     check_class_union,
@@ -225,38 +230,27 @@ class ExactSummary(_Stream):
         check_options(interpolation, leading_negatives)
         tp, fp, _ = self._path()
         if recall_range is not None:
-            from ._auc import check_range
-
             low, high = check_range(recall_range, "recall_range")
             return path_area_between(tp, fp, interpolation, leading_negatives, low, high)
         return path_area(tp, fp, interpolation, leading_negatives)
 
     def normalized_pr_auc(self, interpolation="davis-goadrich"):
         """Boyd et al.'s normalised AUC-PR, as :func:`normalized_pr_auc_score`."""
-        from ._bounds import table_normalized_pr_auc
-
         return table_normalized_pr_auc(_require_two_classes(self.table_),
                                        self.pr_auc(interpolation), interpolation)
 
     def partial_roc_auc(self, fpr_range=(0.0, 1.0), tpr_range=(0.0, 1.0), standardized=False):
         """Partial area under the ROC curve, as :func:`partial_roc_auc_score`."""
-        from ._auc import check_range
-        from ._partial import table_partial_roc_auc
-
         return table_partial_roc_auc(
             _require_two_classes(self.table_), check_range(fpr_range, "fpr_range"),
             check_range(tpr_range, "tpr_range"), standardized)
 
     def prg_auc(self):
         """Area under the precision-recall-gain curve, as :func:`prg_auc_score`."""
-        from ._prg import table_prg_auc
-
         return table_prg_auc(_require_two_classes(self.table_))
 
     def ks_statistic(self):
         """The Kolmogorov-Smirnov statistic and its threshold, as :func:`ks_statistic`."""
-        from ._lift import table_ks
-
         return table_ks(_require_two_classes(self.table_))
 
     def achievable_pr_auc(self, interpolation="davis-goadrich"):
@@ -552,15 +546,13 @@ class BinnedSummary(_Stream):
         if on_device is not None:
             table, whole_weights = on_device
             self.integer_weights_ = self.integer_weights_ and whole_weights
-            # The table's scores (one per bin, or each distinct one) as rows weighing
-            # their positives and negatives.
-            scores = np.concatenate([table.thresholds, table.thresholds])
-            weight = np.concatenate([table.pos, table.neg])
-            is_pos = np.arange(scores.shape[0]) < len(table)
-            kept = weight > 0
-            integer_weights = self.integer_weights_
-            self.add_counts(is_pos[kept], scores[kept], weight[kept])
-            self.integer_weights_ = integer_weights  # (the counts are whole anyway)
+            self._total = self._room_for([table.n_pos, table.n_neg])
+            # Every row of the table is a bin (or a score within one) with weight in
+            # it, even where a running sum absorbed that weight: each keeps its bin.
+            keys = self._bins(table.thresholds)[::-1].astype(np.uint64)
+            starts = np.flatnonzero(np.concatenate([[True], keys[1:] != keys[:-1]]))
+            self._add(keys[starts], np.add.reduceat(table.pos[::-1], starts),
+                      np.add.reduceat(table.neg[::-1], starts))
             return self
         y_true, y_score, sample_weight = _host_arrays(y_true, y_score, sample_weight)
         if not self._observe(y_true, y_score, sample_weight):
@@ -834,12 +826,12 @@ def _binned_in_namespace(table, mantissa_bits):
         with np.errstate(over="ignore", under="ignore"):  # (as the host: past 3.4e38, inf)
             values = xp.astype(values, xp.float32)  # (rounded to nearest, as NumPy)
         if bool(xp.any(small)):
-            values = xp.where(small & above_zero, 0.0, xp.where(small, -tiny, values))
+            values = where(xp, small & above_zero, 0.0, where(xp, small, -tiny, values))
         shift, bits_dtype = 23 - mantissa_bits, xp.int32
     else:
         values = xp.astype(values, xp.float64)
         shift, bits_dtype = 52 - mantissa_bits, xp.int64
-    values = xp.where(values == 0, 0.0, values)  # -0.0: the bits of 0.0
+    values = where(xp, values == 0, 0.0, values)  # -0.0: the bits of 0.0
     try:
         bits = values.view(bits_dtype)
     except (AttributeError, TypeError, RuntimeError, ValueError):

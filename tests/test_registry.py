@@ -258,10 +258,22 @@ def pos1(function, invariants=CURVE, unit=False, **kwargs):
                  unit=unit)
 
 
+def _confusion_before_1_8(y_true, y_score, pos_label=None, sample_weight=None):
+    """1.8's ``confusion_matrix_at_thresholds`` on earlier releases: the private
+    function it reads, read as it reads it."""
+    from sklearn.metrics._ranking import _binary_clf_curve
+
+    fps, tps, thresholds = _binary_clf_curve(y_true, y_score, pos_label=pos_label,
+                                             sample_weight=sample_weight)
+    return fps[-1] - fps, fps, tps[-1] - tps, tps, thresholds
+
+
 def dropin(name, invariants=CURVE, unit=False, **kwargs):
-    """A drop-in, compared with scikit-learn's function where the installed release
-    has it (confusion_matrix_at_thresholds is 1.8's)."""
+    """A drop-in, compared with scikit-learn's function (confusion_matrix_at_thresholds,
+    1.8's, with what it wraps on earlier releases)."""
     ours, theirs = getattr(spc, name), getattr(skm, name, None)
+    if theirs is None and name == "confusion_matrix_at_thresholds":
+        theirs = _confusion_before_1_8
     return Entry(lambda d: ours(d.y, d.s, **kwargs, **sw(d)), invariants, unit=unit,
                  sklearn=None if theirs is None else (
                      lambda d: theirs(d.y, d.s, **kwargs, **sw(d))))
