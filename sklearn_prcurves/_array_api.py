@@ -111,6 +111,8 @@ def where(xp, condition, x1, x2):
     """``xp.where``, either branch a Python scalar, taking the other's dtype: the 2024.12
     standard allows scalars there, the 2023.12 one does not (array_api_strict as
     scikit-learn 1.6 sets it)."""
+    if xp is np or xp is NUMPY:
+        return np.where(condition, x1, x2)
     scalar = (bool, int, float)
     if isinstance(x1, scalar) and not isinstance(x2, (np.ndarray, *scalar)):
         x1 = xp.asarray(x1, dtype=x2.dtype, device=device_of(x2))
@@ -256,7 +258,9 @@ class NumPyStandard:
     operations, so the results are the same bits."""
 
     def __getattr__(self, name):
-        return getattr(np, name)
+        value = getattr(np, name)
+        setattr(self, name, value)  # (looked up once: the readers call these often)
+        return value
 
     @staticmethod
     def astype(x, dtype, copy=True):

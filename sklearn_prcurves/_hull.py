@@ -250,13 +250,10 @@ def hull_path(table):
     table's path pruned in its namespace (:func:`hull_candidates`), the few points
     left decided exactly by :func:`hull_vertices`."""
     tp, fp, rows = hull_rows(table)
-    thresholds = np.full(rows.shape[0], np.inf)
-    inner = rows > 0  # (row 0 is the origin, threshold inf)
-    if inner.any():
-        xp = table.xp
-        picked = xp.asarray(rows[inner] - 1, device=table.device)
-        thresholds[inner] = to_numpy(xp.astype(xp.take(table.thresholds, picked),
-                                               xp.float64))
+    # The first vertex is the origin (threshold inf); the others are rows of the table.
+    xp = table.xp
+    picked = xp.take(table.thresholds, xp.asarray(rows[1:] - 1, device=table.device))
+    thresholds = np.concatenate([[np.inf], np.asarray(to_numpy(picked), dtype=np.float64)])
     return tp, fp, thresholds
 
 
