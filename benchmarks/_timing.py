@@ -1,8 +1,10 @@
-"""Timing helper shared by the benchmarks."""
+"""Timing helpers and data shared by the benchmarks."""
 
 import gc
 import math
 import time
+
+import numpy as np
 
 # A timed batch of calls lasts at least this long (seconds): shorter calls are repeated
 # back to back, as timeit's autorange does, so that the timer's resolution and the
@@ -57,3 +59,20 @@ def interleaved_medians(funcs, repeats, cold=False):
                 func()
             spent.append((time.perf_counter() - start) / number)
     return [sorted(spent)[len(spent) // 2] for spent in times]
+
+
+def classifier_rows(n, variant, seed=0):
+    """``(y, s, w)``: n rows of a classifier's scores with 10% positives, as
+    ``variant`` asks: "float64", "float32" (the scores rounded to float32), "tied"
+    (two decimals) or "weighted" (weights in [0, 3))."""
+    rng = np.random.default_rng(seed)
+    y = (rng.random(n) < 0.1).astype(np.int64)
+    s = 1 / (1 + np.exp(-(rng.normal(size=n) + 1.5 * y - 1.0)))
+    w = None
+    if variant == "float32":
+        s = s.astype(np.float32)
+    elif variant == "tied":
+        s = np.round(s, 2)
+    elif variant == "weighted":
+        w = rng.random(n) * 3
+    return y, s, w

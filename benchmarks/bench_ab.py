@@ -23,6 +23,7 @@ import time
 from pathlib import Path
 
 import numpy as np
+from _timing import classifier_rows
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -70,20 +71,6 @@ def base_package(ref):
     return importlib.import_module("sklearn_prcurves_base")
 
 
-def data(n, variant, seed=0):
-    rng = np.random.default_rng(seed)
-    y = (rng.random(n) < 0.1).astype(np.int64)
-    s = 1 / (1 + np.exp(-(rng.normal(size=n) + 1.5 * y - 1.0)))
-    w = None
-    if variant == "float32":
-        s = s.astype(np.float32)
-    elif variant == "tied":
-        s = np.round(s, 2)
-    elif variant == "weighted":
-        w = rng.random(n) * 3
-    return y, s, w
-
-
 def timed(call, module, args, number):
     gc.collect()
     start = time.perf_counter()
@@ -109,7 +96,7 @@ def main(argv=None):
     print(f"{'call':32s} {'n':>9s} {'variant':9s} {'A ms':>9s} {'B ms':>9s} {'B/A':>6s}")
     for n in (int(v) for v in args.n):
         for variant in args.variants:
-            rows = data(n, variant)
+            rows = classifier_rows(n, variant)
             for name in args.calls:
                 call = CALLS[name]
                 call(a, *rows), call(b, *rows)  # (warm-up)

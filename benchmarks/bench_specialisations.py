@@ -31,6 +31,8 @@ from sklearn_prcurves._curves import table_det, table_precision_recall, table_ro
 from sklearn_prcurves._interpolation import table_area
 from sklearn_prcurves._table import CountTable
 
+from _timing import classifier_rows
+
 READERS = {
     "roc_curve": lambda t: table_roc(t),
     "precision_recall_curve": table_precision_recall,
@@ -40,20 +42,6 @@ READERS = {
     "pr_auc_score": lambda t: table_area(t, "davis-goadrich"),
     "pr_auc_score[continuous]": lambda t: table_area(t, "continuous"),
 }
-
-
-def data(n, variant, seed=0):
-    rng = np.random.default_rng(seed)
-    y = rng.random(n) < 0.1
-    s = 1 / (1 + np.exp(-(rng.normal(size=n) + 1.5 * y - 1.0)))
-    w = None
-    if variant == "float32":
-        s = s.astype(np.float32)
-    elif variant == "tied":
-        s = np.round(s, 2)
-    elif variant == "weighted":
-        w = rng.random(n) * 3
-    return y, s, w
 
 
 def neutral(table):
@@ -83,7 +71,8 @@ def main(argv=None):
           f"{'neutral/special':>16s}")
     for n in (int(v) for v in args.n):
         for variant in args.variants:
-            y, s, w = data(n, variant)
+            y, s, w = classifier_rows(n, variant)
+            y = y == 1
             pairs = {"kernel": (lambda: count_rows(y, s, w),
                                 lambda: count_in_namespace(NUMPY, None, y, s, w))}
             for name, read in READERS.items():

@@ -39,6 +39,7 @@ __all__ = [
     "array_api_boundary",
     "arrays_read_on_host",
     "counted_where_they_live",
+    "counting_namespace",
     "device_of",
     "has_float64",
     "is_foreign",
@@ -96,6 +97,23 @@ def counted_where_they_live(arrays):
         if kind != _DLPACK_CPU:
             return True
     return False
+
+
+def counting_namespace(*arrays, dispatch=True):
+    """``(xp, device)`` of ``arrays`` (None skipped) where they are to be counted and
+    read in their own namespace: dispatch on (``dispatch=False``: whenever they come,
+    as the summaries take a device chunk), one namespace and device, counted where
+    they live, and a namespace of the 2023.12 standard or later with float64 there;
+    else None (the host decides)."""
+    if dispatch and not _dispatching():
+        return None
+    found = namespace_and_device(*arrays)
+    if found is None or not counted_where_they_live(arrays):
+        return None
+    xp, device = found
+    if not hasattr(xp, "cumulative_sum") or not has_float64(xp, device):
+        return None  # (an array API before 2023.12; a device without float64: the host)
+    return found
 
 
 def has_float64(xp, device):

@@ -12,8 +12,7 @@ from itertools import combinations
 import numpy as np
 from sklearn.utils import check_array, check_consistent_length
 
-from ._array_api import counted_where_they_live, has_float64, namespace_and_device, to_numpy, where
-from ._compat import array_api_config
+from ._array_api import counting_namespace, to_numpy, where
 from ._counts import count_in_namespace
 from ._validation import plain_weights, target_type
 
@@ -199,15 +198,12 @@ def _label_matrix(y_true, y_score, sample_weight, labels=None):
     scores' shape, which is ``positives``; ``classes`` is None. Either way: finite
     real scores and usable weights.
     """
-    if not array_api_config().get("array_api_dispatch", False):
-        return None
-    found = namespace_and_device(y_score, y_true, sample_weight)
-    if found is None or not counted_where_they_live((y_true, y_score, sample_weight)):
+    found = counting_namespace(y_score, y_true, sample_weight)
+    if found is None:
         return None
     xp, device = found
-    if (not hasattr(xp, "cumulative_sum") or y_score.ndim != 2
-            or y_score.shape[0] != y_true.shape[0] or y_score.shape[0] == 0
-            or not xp.isdtype(y_score.dtype, "real floating") or not has_float64(xp, device)
+    if (y_score.ndim != 2 or y_score.shape[0] != y_true.shape[0] or y_score.shape[0] == 0
+            or not xp.isdtype(y_score.dtype, "real floating")
             or not bool(xp.all(xp.isfinite(y_score)))):
         return None
     if sample_weight is not None and not plain_weights(xp, sample_weight, y_score):

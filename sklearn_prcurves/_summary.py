@@ -23,7 +23,7 @@ from numbers import Integral
 
 import numpy as np
 
-from ._array_api import counted_where_they_live, has_float64, namespace_and_device, to_numpy, where
+from ._array_api import counting_namespace, to_numpy, where
 from ._auc import check_range
 from ._bounds import table_normalized_pr_auc
 from ._counts import check_running_total, count_in_namespace, count_rows
@@ -762,17 +762,14 @@ def chunk_in_namespace(y_true, y_score, sample_weight, pos_label, bin_bits=None)
     (torch, CuPy; the array API standard has no bit cast): the summary bins that
     score as it bins a row, and only the bins come to the host.
     """
-    if not counted_where_they_live((y_true, y_score, sample_weight)):
-        return None
-    found = namespace_and_device(y_score, y_true, sample_weight)
+    found = counting_namespace(y_score, y_true, sample_weight, dispatch=False)
     if found is None:
         return None
     xp, device = found
-    if (not hasattr(xp, "cumulative_sum") or y_score.ndim != 1 or y_true.ndim != 1
+    if (y_score.ndim != 1 or y_true.ndim != 1
             or y_true.shape[0] != y_score.shape[0] or y_score.shape[0] == 0
             or not xp.isdtype(y_score.dtype, "real floating")
             or not xp.isdtype(y_true.dtype, ("bool", "integral", "real floating"))
-            or not has_float64(xp, device)
             or not bool(xp.all(xp.isfinite(y_score)))):
         return None
     whole_weights = True

@@ -11,8 +11,8 @@ import numpy as np
 from sklearn.utils import assert_all_finite, check_array, check_consistent_length, column_or_1d
 from sklearn.utils.multiclass import type_of_target
 
-from ._array_api import counted_where_they_live, has_float64, namespace_and_device
-from ._compat import array_api_config, check_pos_label_consistency, check_sample_weight
+from ._array_api import counting_namespace
+from ._compat import check_pos_label_consistency, check_sample_weight
 from ._counts import _LARGEST_TOTAL, real_objects
 from .exceptions import NonNumericScoreError
 
@@ -364,14 +364,10 @@ def namespace_rows(y_true, y_score, sample_weight=None, pos_label=None, infer="c
     ``infer``, where ``pos_label`` is None: ``"greater"`` takes the greater label
     (``roc_auc_score``), ``"curve"`` scikit-learn's rule (labels {0, 1} or {-1, 1}: 1).
     """
-    if not array_api_config().get("array_api_dispatch", False):
-        return None
-    found = namespace_and_device(y_score, y_true, sample_weight)
-    if found is None or not counted_where_they_live((y_true, y_score, sample_weight)):
+    found = counting_namespace(y_score, y_true, sample_weight)
+    if found is None:
         return None
     xp, device = found
-    if not hasattr(xp, "cumulative_sum") or not has_float64(xp, device):
-        return None  # (an array API before 2023.12; a device without float64: the host)
     if (y_score.ndim != 1 or y_true.ndim != 1 or y_true.shape[0] != y_score.shape[0]
             or y_score.shape[0] == 0 or not xp.isdtype(y_score.dtype, "real floating")
             or not xp.isdtype(y_true.dtype, ("bool", "integral", "real floating"))):
@@ -439,15 +435,12 @@ def namespace_points(x, y):
     :func:`~sklearn_prcurves.auc` where they live: 1-D points of one other namespace,
     at least two, real, x monotonic; None for anything else (the host checks it, and
     names what is wrong)."""
-    if not array_api_config().get("array_api_dispatch", False):
+    found = counting_namespace(x, y)
+    if found is None:
         return None
-    found = namespace_and_device(x, y)
-    if found is None or not counted_where_they_live((x, y)):
-        return None
-    xp, device = found
+    xp, _ = found
     if (x.ndim != 1 or y.ndim != 1 or x.shape[0] != y.shape[0] or x.shape[0] < 2
-            or not all(xp.isdtype(a.dtype, "real floating") for a in (x, y))
-            or not has_float64(xp, device)):
+            or not all(xp.isdtype(a.dtype, "real floating") for a in (x, y))):
         return None
     x, y = xp.astype(x, xp.float64), xp.astype(y, xp.float64)
     dx = x[1:] - x[:-1]
