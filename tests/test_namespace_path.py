@@ -1,12 +1,14 @@
-"""The package on the input's own namespace and device (the array API path).
+"""The namespace path: the package on the input's own namespace and device.
 
-With ``array_api_dispatch`` on, torch tensors and array_api_strict arrays are counted
-where they are. These tests run the device kernel under array_api_strict (on its two
-devices: results must come back on the input's) and under PyTorch on the CPU where it
-is installed, and compare it with the NumPy path on hostile inputs: the curves equal
-to the bit and in dtype, the areas to 1e-12 relative (only the order of the final sum
-is the device library's), and every input the device path leaves to the host gives the
-host's own errors and warnings.
+With ``array_api_dispatch`` on, torch tensors, CuPy and array_api_strict arrays away
+from host memory are counted and read where they are, by the one kernel and the same
+readers NumPy tables go through; here the switch ``_array_api.NAMESPACE_PATH`` sends
+host-memory arrays that way too. Under array_api_strict (on its two devices: results
+must come back on the input's) and PyTorch on the CPU where installed, each function
+is compared with the NumPy path on hostile inputs: the curves equal to the bit and in
+dtype, the areas to 1e-12 relative (only the order of a final sum is the namespace's),
+the same scalar types, and every input the path leaves to the host gives the host's
+own errors and warnings.
 """
 
 import warnings
@@ -102,7 +104,7 @@ def _device_of(array):
 
 
 class _Spy:
-    """Counts the tables the device kernel builds (a batch of rows' tables, for the
+    """Counts the tables the namespace kernel builds (a batch of rows' tables, for the
     'samples' average, counts one)."""
 
     def __init__(self, monkeypatch):
@@ -202,7 +204,7 @@ def _is_record(result):
 @pytest.fixture(autouse=True)
 def _kernel_on_the_cpu(monkeypatch):
     # Arrays in host memory are normally viewed as NumPy and counted by the NumPy
-    # kernel; here the device kernel counts them, on the CPU.
+    # kernel; here the namespace kernel counts them, on the CPU.
     monkeypatch.setattr(_array_api, "NAMESPACE_PATH", True)
 
 
