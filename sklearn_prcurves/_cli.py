@@ -21,7 +21,8 @@ from pathlib import Path
 import numpy as np
 
 from . import __version__
-from ._report._compute import DEFAULT_MAX_SEGMENTS, ReportSpec, compute_report
+from ._report._compute import (
+    DEFAULT_MAX_SEGMENTS, PAIRED_TEST_RESAMPLES, PAIRED_TEST_SEED, ReportSpec, compute_report)
 from ._report._input import (
     BatchConverter, ExactIntegersNeeded, InputError, TableSource, import_pyarrow, open_source)
 from ._report import _render
@@ -117,6 +118,12 @@ def _parser():
                           help="skip confidence intervals and the paired test (faster)")
         what.add_argument("--confidence-level", type=_open_unit, default=0.95, metavar="LEVEL",
                           help="of the intervals (default: %(default)s)")
+        what.add_argument("--n-resamples", type=_resamples, default=PAIRED_TEST_RESAMPLES,
+                          metavar="B", help="resamples of the paired bootstrap test "
+                                            "(default: %(default)s)")
+        what.add_argument("--seed", type=_seed, default=PAIRED_TEST_SEED, metavar="N",
+                          help="of the paired test's row sample and resamples: the same "
+                               "seed gives the same report (default: %(default)s)")
         what.add_argument("--binned", action="store_true",
                           help="count scores in bins of relative width 2**-BITS: bounded memory, "
                                "every figure with its certified bound")
@@ -191,6 +198,26 @@ def _non_negative(text):
     return value
 
 
+def _resamples(text):
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 2:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of at least 2")
+    return value
+
+
+def _seed(text):
+    try:
+        value = int(text)
+    except ValueError:
+        value = -1
+    if not 0 <= value < 2**32:  # (scikit-learn's random_state)
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number in [0, 2**32)")
+    return value
+
+
 def _open_unit(text):
     value = float(text)
     if not 0 < value < 1:
@@ -245,6 +272,7 @@ def _spec(args, label, scores, weight=None, pos_label=None, by=None):
         drop_missing=getattr(args, "drop_missing", False),
         max_segments=getattr(args, "max_segments", DEFAULT_MAX_SEGMENTS),
         progress=not (args.no_progress or args.quiet),
+        n_resamples=args.n_resamples, seed=args.seed,
     )
 
 
@@ -295,6 +323,8 @@ def run_report(source, spec, args):
         "tolerance": spec.tolerance,
         "engine": engine,
         "confidence_level": spec.confidence_level if spec.intervals else None,
+        "n_resamples": spec.n_resamples if spec.intervals else None,
+        "seed": spec.seed if spec.intervals else None,
     }
     return report, metadata
 

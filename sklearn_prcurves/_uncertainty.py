@@ -772,7 +772,7 @@ def _prepare(metric, y_true, scores_list, pos_label, sample_weight, kwargs):
 
 
 # Fewer resamples than this give intervals and p-values too noisy to report silently.
-_FEW_RESAMPLES = 200
+FEW_RESAMPLES = 200
 
 
 def _defined(values, n_resamples, what):
@@ -790,10 +790,10 @@ def _defined(values, n_resamples, what):
             f"{values.shape[0]} resamples; they are left out.",
             UndefinedMetricWarning,
         )
-    if n_resamples < _FEW_RESAMPLES:
+    if n_resamples < FEW_RESAMPLES:
         warnings.warn(
             f"n_resamples={n_resamples} is too few for a reliable bootstrap result; use "
-            f"at least {_FEW_RESAMPLES} (2000 is usual).",
+            f"at least {FEW_RESAMPLES} (2000 is usual).",
             UserWarning,
         )
     return defined
@@ -1080,6 +1080,24 @@ def paired_statistic(difference, spread):
             "p-value can be computed from it."
         )
     return float(statistic), float(2 * norm.sf(abs(statistic)))
+
+
+def holm_adjusted(pvalues):
+    """Holm's step-down adjusted p-values of a family of tests, in the given order.
+
+    The i-th smallest p-value is multiplied by the number of tests not yet rejected
+    before it (``m - i + 1``), and the products are made non-decreasing in that order
+    and capped at 1: rejecting where the adjusted value is below ``alpha`` keeps the
+    family's chance of any false rejection at most ``alpha`` (Holm, 1979).
+    """
+    pvalues = [float(p) for p in pvalues]
+    m = len(pvalues)
+    adjusted = [0.0] * m
+    running = 0.0
+    for rank, i in enumerate(sorted(range(m), key=pvalues.__getitem__)):
+        running = max(running, min(1.0, (m - rank) * pvalues[i]))
+        adjusted[i] = running
+    return adjusted
 
 
 def paired_differences(metric, y_true, y_score_a, y_score_b, *, n_resamples, random_state,

@@ -912,3 +912,167 @@ def test_by_draws_a_panel_per_segment(tmp_path, n_segments, tiny_rows):
     out = tmp_path / "out"
     assert main([*args, "--output", str(out), "--quiet", "--no-progress"]) == 0
     assert (out / "segments.png").is_file()
+
+
+# --- statistics a reviewer accepts ----------------------------------------------------------
+
+
+def _holm_rejects(pvalues, alpha):
+    """Holm's step-down procedure as he states it: test the smallest p-value at
+    alpha / m, the next at alpha / (m - 1), ..., and stop at the first not rejected."""
+    order = sorted(range(len(pvalues)), key=lambda i: pvalues[i])
+    rejected = set()
+    for rank, i in enumerate(order):
+        if pvalues[i] > alpha / (len(pvalues) - rank):
+            break
+        rejected.add(i)
+    return rejected
+
+
+def test_holm_adjusted_p_values_by_hand_and_by_the_procedure():
+    from hypothesis import given, settings, strategies as st
+
+    from sklearn_prcurves._uncertainty import holm_adjusted
+
+    # By hand: sorted 0.005, 0.01, 0.03, 0.04 times 4, 3, 2, 1 = 0.02, 0.03, 0.06,
+    # 0.04, made non-decreasing: 0.02, 0.03, 0.06, 0.06.
+    assert holm_adjusted([0.01, 0.04, 0.03, 0.005]) == pytest.approx([0.03, 0.06, 0.06, 0.02])
+    assert holm_adjusted([0.6, 0.7]) == [1.0, 1.0]
+    assert holm_adjusted([0.2]) == [0.2]
+    assert holm_adjusted([]) == []
+
+    # An adjusted p-value is at most alpha exactly when the procedure rejects at alpha.
+    @settings(max_examples=300, deadline=None)
+    @given(st.lists(st.floats(0, 1), min_size=1, max_size=8),
+           st.sampled_from([0.01, 0.05, 0.1, 0.5]))
+    def check(pvalues, alpha):
+        adjusted = holm_adjusted(pvalues)
+        # (alpha / k and k * p round differently: values within an ulp of the edge
+        # are left out)
+        edge = [abs(a - alpha) < 1e-12 for a in adjusted]
+        rejected = _holm_rejects(pvalues, alpha)
+        for i, a in enumerate(adjusted):
+            if not edge[i]:
+                assert (a <= alpha) == (i in rejected), (pvalues, alpha)
+            assert a >= pvalues[i]
+
+    check()
+
+
+def test_p_values_print_with_two_digits_or_as_the_test_s_bound():
+    from sklearn_prcurves._report._render import p_texts
+
+    tests = {"b": {"pvalue": 1e-9}, "c": {"pvalue": 0.3}, "d": {"pvalue": 0.01234}}
+    texts = p_texts(tests, 1 / 501)
+    # 1/501 = 0.001996: bounds are rounded up, so they stay bounds.
+    assert texts["b"] == ("p < 0.002", "p < 0.006")  # Holm: 3 x 1/501, rounded up
+    assert texts["c"] == ("p = 0.3", "p = 0.3")
+    assert texts["d"] == ("p = 0.012", "p = 0.025")
+    assert p_texts({"x": {"pvalue": 0.0}}, 1e-16)["x"] == ("p < 1e-16", "p < 1e-16")
+    assert p_texts({"x": {"pvalue": 1 / 150}}, 1 / 151)["x"] == ("p = 0.0067",) * 2
+    assert p_texts({"x": {"pvalue": 0.0066}}, 1 / 151)["x"][0] == "p < 0.0067"
+
+
+def _three_models(n, seed):
+    rng = np.random.default_rng(seed)
+    y = (rng.random(n) < 0.1).astype(int)
+    y[:2] = [0, 1]
+    noise = rng.normal(size=(3, n))
+    return y, {"a": 2.0 * y + noise[0], "b": 1.0 * y + noise[1], "c": 0.2 * y + noise[2]}
+
+
+def test_report_statistics_with_three_clearly_different_models(tmp_path, capsys):
+    # Three models far apart: no "p = 0"; Holm's values beside the raw ones, in the
+    # text, results.json and the CSV; the verdict worded from the adjusted values; the
+    # settings (resamples, seed, rows) said and recorded; the numbers the library's.
+    y, scores = _three_models(6000, 4)
+    data = write_csv(tmp_path / "s.csv", {"y": y, **scores})
+    args = ["report", str(data), "--label", "y", "--score", "a", "--score", "b",
+            "--score", "c", "--n-resamples", "300", "--seed", "7"]
+    out = report_json(capsys, *args)
+    comparison = out["comparison"]
+    tests = comparison["paired_auc_pr"]
+    assert comparison["best"]["auc_pr"] == "a" and set(tests) == {"b", "c"}
+    for model, test in tests.items():
+        expected = spc.bootstrap_test("pr_auc", y, scores["a"], scores[model],
+                                      n_resamples=300, random_state=7, progress=False)
+        assert test["pvalue"] == pytest.approx(expected.pvalue, rel=1e-9, abs=1e-300)
+        assert test["resamples"] == 300
+    from sklearn_prcurves._uncertainty import holm_adjusted
+
+    for family in ("paired_auc_pr", "delong"):
+        family_tests = comparison[family]
+        assert [t["pvalue_holm"] for t in family_tests.values()] == holm_adjusted(
+            [t["pvalue"] for t in family_tests.values()])
+        assert comparison["tests"][family]["comparisons"] == 2
+        assert comparison["tests"][family]["correction"] == "holm"
+    settings = comparison["tests"]["paired_auc_pr"]
+    assert (settings["n_resamples"], settings["seed"]) == (300, 7)
+    assert (settings["rows"], settings["of_rows"], settings["spread_scale"]) == (6000, 6000, 1.0)
+    assert settings["resolution"] == 1 / 301
+    assert out["metadata"]["n_resamples"] == 300 and out["metadata"]["seed"] == 7
+    verdict = comparison["verdict"]
+    assert verdict == ("By AUC-PR, 'a' is better than 'b' and 'c' (paired bootstrap, "
+                       "p < 0.05 after Holm's correction for 2 comparisons).")
+
+    assert main([*args, "--no-files", "--no-progress"]) == 0
+    text = capsys.readouterr().out
+    assert not re.search(r"p = 0(\D|$)", text), text
+    assert text.count("p < 0.0034") == 2  # 1/301, rounded up; its Holm bound 2/301
+    assert "Holm-adjusted p < 0.0067" in text
+    assert "300 resamples, seed 7, of all 6,000 rows" in text
+    assert verdict in text
+
+    assert main([*args, "--no-files", "--no-progress", "--format", "csv"]) == 0
+    csv_text = capsys.readouterr().out
+    assert "auc_pr_pvalue_holm_vs_a" in csv_text and "delong_pvalue_holm_vs_a" in csv_text
+
+
+def test_the_verdict_follows_the_adjusted_p_values(tmp_path, capsys):
+    # Whatever the data: a model is called worse exactly where its Holm-adjusted
+    # p-value is below the level, and the sentence names the correction.
+    for seed in range(3):
+        y, scores = _three_models(400, seed)
+        scores["b"] = scores["a"] + np.random.default_rng(seed).normal(size=400) * 0.8
+        data = write_csv(tmp_path / "s.csv", {"y": y, **scores})
+        out = report_json(capsys, "report", str(data), "--label", "y", "--score", "a",
+                          "--score", "b", "--score", "c")
+        comparison = out["comparison"]
+        verdict = comparison["verdict"]
+        assert "after Holm's correction for 2 comparisons" in verdict
+        clear = verdict.split(" is better than ")[1].split(" (")[0] if (
+            " is better than " in verdict) else ""
+        for model, test in comparison["paired_auc_pr"].items():
+            assert (repr(model) in clear) == (test["pvalue_holm"] < 0.05), (verdict, test)
+
+
+def test_the_same_seed_gives_the_same_report_and_another_seed_another(tmp_path, capsys,
+                                                                      monkeypatch):
+    from sklearn_prcurves._report import _compute
+
+    # Sampled rows too (more rows than the paired test keeps), so both the row sample
+    # and the resamples follow the seed.
+    monkeypatch.setattr(_compute, "PAIRED_TEST_ROWS", 1500)
+    y, a, b = _two_models(4000, 5, 0.4)
+    data = write_csv(tmp_path / "s.csv", {"y": y, "a": a, "b": b})
+    args = ["report", str(data), "--label", "y", "--score", "a", "--score", "b"]
+
+    def outputs(*extra):
+        out = report_json(capsys, *args, *extra)
+        del out["metadata"]["created"]
+        return json.dumps(out, sort_keys=True)
+
+    first, again = outputs("--seed", "11"), outputs("--seed", "11")
+    assert first == again
+    other = json.loads(outputs("--seed", "12"))["comparison"]["paired_auc_pr"]
+    test = json.loads(first)["comparison"]["paired_auc_pr"]
+    (model,) = test
+    assert test[model]["difference"] == other[model]["difference"]  # the whole input's
+    assert test[model]["pvalue"] != other[model]["pvalue"]
+    settings = json.loads(first)["comparison"]["tests"]["paired_auc_pr"]
+    assert (settings["rows"], settings["of_rows"]) == (1500, 4000)
+    assert settings["spread_scale"] == pytest.approx(math.sqrt(1500 / 4000))
+    assert main([*args, "--seed", "11", "--no-files", "--no-progress"]) == 0
+    text = capsys.readouterr().out
+    assert ("500 resamples, seed 11, of a uniform sample of 1,500 of the 4,000 rows, the "
+            "spread scaled by sqrt(1,500 / 4,000) = 0.612") in text

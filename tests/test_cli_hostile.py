@@ -98,6 +98,26 @@ CASES = {
         _csv("y," + ",".join(f"m{k}" for k in range(60)),
              [(k % 2, *((k * 7 + j) % 11 / 10 for j in range(60))) for k in range(40)]),
         [option for k in range(60) for option in ("--score", f"m{k}")], "report", None),
+    "one resample": (
+        _csv("y,a,b", [(1, .9, .1), (0, .2, .3), (1, .6, .5), (0, .4, .2)]),
+        ["--score", "a", "--score", "b", "--n-resamples", "1"], "error", "--n-resamples"),
+    "resamples not a number": (
+        _csv("y,a,b", [(1, .9, .1), (0, .2, .3)]),
+        ["--score", "a", "--score", "b", "--n-resamples", "1e3"], "error", "--n-resamples"),
+    "negative seed": (
+        _csv("y,a,b", [(1, .9, .1), (0, .2, .3)]),
+        ["--score", "a", "--score", "b", "--seed", "-1"], "error", "--seed"),
+    "seed not a number": (
+        _csv("y,a,b", [(1, .9, .1), (0, .2, .3)]),
+        ["--score", "a", "--score", "b", "--seed", "nan"], "error", "--seed"),
+    "a seed of 2**32": (
+        _csv("y,a,b", [(1, .9, .1), (0, .2, .3)]),
+        ["--score", "a", "--score", "b", "--seed", str(2**32)], "error", "--seed"),
+    "the largest seed, two resamples": (
+        _csv("y,a,b", [(1, .9, .1), (0, .2, .3), (1, .6, .5), (0, .4, .2), (1, .7, .8),
+                       (0, .1, .6)]),
+        ["--score", "a", "--score", "b", "--seed", str(2**32 - 1), "--n-resamples", "2"],
+        "report", None),
 }
 
 

@@ -32,10 +32,12 @@ from .._operating import (
 from .._summary import BinnedSummary, _merge_optional
 from .._table import CountTable
 from .._uncertainty import (
+    FEW_RESAMPLES,
     _delong_components,
     _group_of_rows,
     boyd_interval,
     delong_interval,
+    holm_adjusted,
     normal_interval,
     paired_differences,
     paired_statistic,
@@ -61,11 +63,14 @@ MEASURES = [
 # The areas a winner is named by (the paper's section 5 is about these disagreeing).
 WINNER_MEASURES = ("auc_roc", "average_precision", "auc_pr", "auc_pr_continuous",
                    "achievable_auc_pr")  # the normalised AUC-PR orders models as AUC-PR
-# The paired bootstrap test of AUC-PR: rows kept for it (a uniform sample beyond), its
-# resamples, and the seed of both (the report is reproducible).
+# The paired bootstrap test of AUC-PR: rows kept for it (a uniform sample beyond), and
+# the defaults of --n-resamples and --seed (the seed of both: a report is reproducible).
 PAIRED_TEST_ROWS = 200_000
 PAIRED_TEST_RESAMPLES = 500
 PAIRED_TEST_SEED = 20061
+# Below this a normal tail probability is not resolved by double precision (1 - cdf
+# rounds to 1 before it): DeLong's p-values are reported as "p < 1e-16" there.
+NORMAL_P_RESOLUTION = 1e-16
 # Segments are held in memory, one table per segment and model: a column with more
 # distinct values than this is refused (raise it with --max-segments).
 DEFAULT_MAX_SEGMENTS = 1000
@@ -77,7 +82,8 @@ class ReportSpec:
     def __init__(self, *, label, scores, weight=None, pos_label=None, by=None,
                  at_recall=(), at_precision=(), intervals=True, confidence_level=0.95,
                  binned=False, mantissa_bits=12, tolerance=None, drop_missing=False,
-                 max_segments=DEFAULT_MAX_SEGMENTS, progress=True):
+                 max_segments=DEFAULT_MAX_SEGMENTS, progress=True,
+                 n_resamples=PAIRED_TEST_RESAMPLES, seed=PAIRED_TEST_SEED):
         self.label, self.scores, self.weight = label, list(scores), weight
         self.pos_label, self.by = pos_label, by
         self.at_recall, self.at_precision = list(at_recall), list(at_precision)
@@ -85,6 +91,7 @@ class ReportSpec:
         self.binned, self.mantissa_bits, self.tolerance = binned, mantissa_bits, tolerance
         self.drop_missing, self.max_segments = drop_missing, max_segments
         self.progress = progress
+        self.n_resamples, self.seed = n_resamples, seed
 
     @property
     def columns(self):
@@ -207,11 +214,11 @@ class RowSample:
 
     Each row draws a random key; the sample is the rows of the ``size`` smallest keys
     (a reservoir that merges across parts of the input). Keys come from a generator
-    seeded by the part's row count, so a report is reproducible.
+    seeded by ``seed`` and the part's row count, so a report is reproducible.
     """
 
-    def __init__(self, models, size=None):
-        self.models, self.rows = list(models), 0
+    def __init__(self, models, size=None, seed=PAIRED_TEST_SEED):
+        self.models, self.rows, self.seed = list(models), 0, seed
         self.size = PAIRED_TEST_ROWS if size is None else size
         self.keys = np.empty(0)
         self.is_pos = np.empty(0, dtype=bool)
@@ -221,7 +228,7 @@ class RowSample:
 
     def add(self, is_pos, scores, weight):
         n = is_pos.shape[0]
-        keys = np.random.default_rng([PAIRED_TEST_SEED, self.rows]).random(n)
+        keys = np.random.default_rng([self.seed, self.rows]).random(n)
         self.rows += n
         rows = np.flatnonzero(keys < self.limit) if self.limit < np.inf else slice(None)
         self._keep(keys[rows], is_pos[rows], None if weight is None else weight[rows],
@@ -254,7 +261,8 @@ def accumulate(source, spec, converter):
     converter, RowSample or None)``."""
     tables = {(None, model): _Accumulator(spec) for model in spec.scores}
     segments = _Segments(spec.by, spec.max_segments) if spec.by else None
-    sample = RowSample(spec.scores) if len(spec.scores) > 1 and spec.intervals else None
+    sample = (RowSample(spec.scores, seed=spec.seed)
+              if len(spec.scores) > 1 and spec.intervals else None)
 
     def visit(is_pos, scores, weight, arrays):
         for model in spec.scores:
@@ -691,6 +699,10 @@ def compute_report(source, spec, converter, runner=None):
         if sample is not None:
             comparison["paired_auc_pr"] = _paired_auc_pr(sample, models, comparison, spec,
                                                          notes)
+        tests = _adjust_and_describe(comparison, sample, spec)
+        if tests:
+            comparison["tests"] = tests
+        if sample is not None:
             comparison["verdict"] = _verdict(comparison, spec)
 
     segments, segment_tables = {}, {}
@@ -738,7 +750,7 @@ def _paired_auc_pr(sample, models, comparison, spec, notes):
     stratified bootstrap of the difference on the same rows.
 
     The difference is the whole input's (the report's own AUC-PR values). Its spread
-    comes from :data:`PAIRED_TEST_RESAMPLES` resamples of the row sample; when the
+    comes from ``spec.n_resamples`` resamples of the row sample; when the
     sample holds only ``m`` of the input's ``n`` rows, the spread is scaled by
     ``sqrt(m / n)`` (an area's standard error falls as one over the square root of the
     rows). The interval is the normal one of that spread around the difference, so that
@@ -757,14 +769,23 @@ def _paired_auc_pr(sample, models, comparison, spec, notes):
         return {}
     level = spec.confidence_level
     scale = math.sqrt(sample.keys.shape[0] / sample.rows) if sample.rows else 1.0
+    if spec.n_resamples < FEW_RESAMPLES:
+        notes.append(f"--n-resamples {spec.n_resamples} is too few for a reliable paired "
+                     f"test: use at least {FEW_RESAMPLES} (2000 is usual).")
     out = {}
     for model in sample.models:
         if model == best:
             continue
-        _, _, differences = paired_differences(
-            "pr_auc", y, sample.scores[:, column[best]], sample.scores[:, column[model]],
-            n_resamples=PAIRED_TEST_RESAMPLES, random_state=PAIRED_TEST_SEED,
-            sample_weight=w)
+        with warnings.catch_warnings(record=True) as caught:
+            # (the library's warnings become the report's notes; "too few resamples"
+            # is said once, below, of the option)
+            warnings.simplefilter("always")
+            warnings.filterwarnings("ignore", message="n_resamples=", category=UserWarning)
+            _, _, differences = paired_differences(
+                "pr_auc", y, sample.scores[:, column[best]], sample.scores[:, column[model]],
+                n_resamples=spec.n_resamples, random_state=spec.seed, sample_weight=w)
+        notes.extend(f"The paired AUC-PR test of {model!r} against {best!r}: {w.message}"
+                     for w in caught)
         difference = (models[best]["values"]["auc_pr"]
                       - models[model]["values"]["auc_pr"])
         spread = float(differences.std(ddof=1)) * scale
@@ -781,30 +802,60 @@ def _paired_auc_pr(sample, models, comparison, spec, notes):
             "against": best, "measure": "auc_pr", "difference": float(difference),
             "statistic": statistic, "pvalue": pvalue, "low": float(low),
             "high": float(high), "rows": int(sample.keys.shape[0]),
-            "of_rows": int(sample.rows), "resamples": PAIRED_TEST_RESAMPLES,
+            "of_rows": int(sample.rows), "resamples": spec.n_resamples,
         }
     return out
 
 
+def _adjust_and_describe(comparison, sample, spec):
+    """Holm-adjusted p-values (``pvalue_holm``) for each family of paired tests (each
+    model against one winner), and the tests' settings for the output."""
+    described = {}
+    for family in ("paired_auc_pr", "delong"):
+        tests = comparison.get(family) or {}
+        for test, adjusted in zip(tests.values(),
+                                  holm_adjusted([t["pvalue"] for t in tests.values()])):
+            test["pvalue_holm"] = adjusted
+        if not tests:
+            continue
+        described[family] = {"comparisons": len(tests), "correction": "holm",
+                             "alpha": 1 - spec.confidence_level}
+    if "paired_auc_pr" in described:
+        described["paired_auc_pr"].update(
+            method="paired stratified bootstrap; z = difference / resampled spread",
+            n_resamples=spec.n_resamples, seed=spec.seed,
+            rows=int(sample.keys.shape[0]), of_rows=int(sample.rows),
+            spread_scale=math.sqrt(sample.keys.shape[0] / sample.rows),
+            resolution=1 / (spec.n_resamples + 1))
+    if "delong" in described:
+        described["delong"].update(method="DeLong's paired test of AUC-ROC",
+                                   resolution=NORMAL_P_RESOLUTION)
+    return described
+
+
 def _verdict(comparison, spec):
     """The verdict sentence: the AUC-PR winner, and whether the paired test tells it
-    apart from each other model at the report's level (None without a test)."""
+    apart from each other model at the report's level (None without a test). With two
+    or more comparisons, Holm's adjusted p-values decide, and the sentence says so."""
     tests = comparison.get("paired_auc_pr") or {}
     if not tests:
         return None
     alpha = 1 - spec.confidence_level
     best = next(iter(tests.values()))["against"]
-    clear = [m for m, t in tests.items() if t["pvalue"] < alpha]
-    unclear = [m for m, t in tests.items() if t["pvalue"] >= alpha]
+    corrected = len(tests) > 1
+    key = "pvalue_holm" if corrected else "pvalue"
+    how = (f"after Holm's correction for {len(tests)} comparisons" if corrected else "")
+    clear = [m for m, t in tests.items() if t[key] < alpha]
+    unclear = [m for m, t in tests.items() if t[key] >= alpha]
     parts = []
     if clear:
         parts.append(f"By AUC-PR, {best!r} is better than {_join([repr(m) for m in clear])} "
-                     f"(paired bootstrap, p < {alpha:g}).")
+                     f"(paired bootstrap, p < {alpha:g}{' ' + how if how else ''}).")
     if unclear:
         parts.append(
             f"By AUC-PR, {best!r} is not significantly better than "
-            f"{_join([repr(m) for m in unclear])} (paired bootstrap, p >= {alpha:g}): "
-            "these data do not tell them apart.")
+            f"{_join([repr(m) for m in unclear])} (paired bootstrap, p >= {alpha:g}"
+            f"{' ' + how if how else ''}): these data do not tell them apart.")
     return " ".join(parts)
 
 

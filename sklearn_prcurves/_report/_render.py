@@ -10,6 +10,7 @@ import io
 import json
 import math
 
+from .._uncertainty import holm_adjusted
 from ._compute import MEASURES, level_measures
 
 __all__ = ["as_csv", "as_json", "as_markdown", "as_table", "html_page", "rows_of"]
@@ -112,6 +113,26 @@ def as_table(report, spec, source_line):
     return "\n".join(lines)
 
 
+def _round_up(value):
+    """``value`` rounded up to two significant digits (a bound stays a bound)."""
+    step = 10.0 ** (math.floor(math.log10(value)) - 1)
+    return math.ceil(value / step - 1e-9) * step
+
+
+def p_texts(tests, resolution):
+    """``{model: (raw, adjusted)}``: each p-value as ``p = 0.012`` (two significant
+    digits), or as the bound ``p < 0.002`` where it is below what the test resolves;
+    Holm's adjusted values bounded alike (from the raw values held at the resolution)."""
+    raw = [t["pvalue"] for t in tests.values()]
+    adjusted = holm_adjusted(raw)
+    held = holm_adjusted([max(p, resolution) for p in raw])
+    out = {}
+    for model, p, a, h in zip(tests, raw, adjusted, held):
+        out[model] = (f"p < {_round_up(resolution):.2g}" if p < resolution else f"p = {p:.2g}",
+                      f"p < {_round_up(h):.2g}" if a < h else f"p = {a:.2g}")
+    return out
+
+
 def _comparison_lines(report, spec):
     comparison = report["comparison"]
     if not comparison:
@@ -119,23 +140,44 @@ def _comparison_lines(report, spec):
     lines = ["", comparison["sentence"]]
     if comparison.get("verdict"):
         lines.append(comparison["verdict"])
-    for model, test in comparison.get("paired_auc_pr", {}).items():
-        sampled = ("" if test["rows"] == test["of_rows"] else
-                   f"; spread from a sample of {test['rows']:,} of {test['of_rows']:,} rows")
-        lines.append(
-            f"Paired bootstrap test, {test['against']} - {model}: AUC-PR difference "
-            f"{test['difference']:+.4f} ({spec.confidence_level:.0%} interval "
-            f"{test['low']:+.4f} to {test['high']:+.4f}), z = {test['statistic']:.2f}, "
-            f"p = {test['pvalue']:.3g} ({test['resamples']} resamples{sampled})"
-        )
-    for model, test in comparison.get("delong", {}).items():
-        lines.append(
-            f"DeLong paired test, {model} - {test['against']}: AUC-ROC difference "
-            f"{test['difference']:+.4f} ({spec.confidence_level:.0%} interval "
-            f"{test['low']:+.4f} to {test['high']:+.4f}), z = {test['statistic']:.2f}, "
-            f"p = {test['pvalue']:.3g}"
-        )
+    level = f"{spec.confidence_level:.0%}"
+    settings = comparison.get("tests", {})
+    for family, title, measure in (("paired_auc_pr", "Paired bootstrap test", "AUC-PR"),
+                                   ("delong", "DeLong paired test", "AUC-ROC")):
+        tests = comparison.get(family) or {}
+        if not tests:
+            continue
+        texts = p_texts(tests, settings[family]["resolution"])
+        for model, test in tests.items():
+            raw, adjusted = texts[model]
+            holm = f", Holm-adjusted {adjusted}" if len(tests) > 1 else ""
+            # (the bootstrap's difference is the winner's minus the model's; DeLong's
+            # the model's minus the AUC-ROC winner's)
+            pair = ((test["against"], model) if family == "paired_auc_pr" else
+                    (model, test["against"]))
+            lines.append(
+                f"{title}, {pair[0]} - {pair[1]}: {measure} difference "
+                f"{test['difference']:+.4f} ({level} interval {test['low']:+.4f} to "
+                f"{test['high']:+.4f}), z = {test['statistic']:.2f}, {raw}{holm}")
+        lines.append(_settings_line(family, settings[family]))
     return lines
+
+
+def _settings_line(family, settings):
+    """How a family of tests was run, in one sentence."""
+    correction = (f" Holm's correction over the {settings['comparisons']} comparisons "
+                  "against the winner; the intervals are each comparison's own."
+                  if settings["comparisons"] > 1 else "")
+    if family == "delong":
+        return (f"(DeLong: a normal test of the paired difference; p-values below "
+                f"{settings['resolution']:.0e} are shown as a bound.{correction})")
+    rows, of_rows = settings["rows"], settings["of_rows"]
+    sample = (f"all {rows:,} rows" if rows == of_rows else
+              f"a uniform sample of {rows:,} of the {of_rows:,} rows, the spread scaled by "
+              f"sqrt({rows:,} / {of_rows:,}) = {settings['spread_scale']:.3f}")
+    return (f"(Paired bootstrap: {settings['n_resamples']:,} resamples, seed "
+            f"{settings['seed']}, of {sample}; p-values below 1/({settings['n_resamples']:,}"
+            f" + 1) are shown as a bound.{correction})")
 
 
 #: A segment with fewer positives or negatives than this is flagged: its areas rest on
@@ -261,11 +303,15 @@ def long_rows(report, spec):
                     test["low"], test["high"], f"{spec.confidence_level:.0%} paired bootstrap"))
         out.append(("", model, f"auc_pr_pvalue_vs_{test['against']}", test["pvalue"],
                     None, None, ""))
+        out.append(("", model, f"auc_pr_pvalue_holm_vs_{test['against']}",
+                    test["pvalue_holm"], None, None, "Holm-adjusted"))
     for model, test in report["comparison"].get("delong", {}).items():
         out.append(("", model, f"delong_difference_vs_{test['against']}", test["difference"],
                     test["low"], test["high"], f"{spec.confidence_level:.0%} DeLong"))
         out.append(("", model, f"delong_pvalue_vs_{test['against']}", test["pvalue"],
                     None, None, ""))
+        out.append(("", model, f"delong_pvalue_holm_vs_{test['against']}",
+                    test["pvalue_holm"], None, None, "Holm-adjusted"))
     return out
 
 
