@@ -5,78 +5,143 @@ J. Davis and M. Goadrich, "The Relationship Between Precision-Recall and ROC Cur
 ICML 2006: interpolated AUC-PR, the ROC convex hull and the achievable PR curve.
 """
 
-from ._auc import (
-    achievable_pr_auc_score,
-    auc,
-    average_precision_score,
-    pr_auc_score,
-    roc_auc_score,
-)
-from ._bounds import normalized_pr_auc_score, pr_auc_bounds, pr_curve_bounds
-from ._cost import cost_curve, expected_cost
-from ._counts import CountTable, count_table
-from ._curves import (
-    confusion_matrix_at_thresholds,
-    det_curve,
-    pr_curve,
-    precision_recall_curve,
-    roc_curve,
-)
-from ._operating import (
-    break_even_point,
-    fbeta_optimal_threshold,
-    grouped_roc_auc_score,
-    operating_points,
-    precision_at_recall,
-    precision_at_recall_score,
-    recall_at_precision,
-    recall_at_precision_score,
-)
-from ._lift import cumulative_gain_curve, ks_statistic, lift_curve
-from ._partial import partial_roc_auc_score
-from ._prg import prg_auc_score, prg_curve
-from ._results import ConfidenceInterval, FBetaOptimum, OperatingPoint, TestResult
-from ._scorer import (
-    check_scoring,
-    get_scorer,
-    get_scorer_names,
-    make_precision_at_recall_scorer,
-    make_recall_at_precision_scorer,
-    register_scorers,
-)
-from ._plot import (
-    CostCurveDisplay,
-    CumulativeGainDisplay,
-    DetCurveDisplay,
-    KSDisplay,
-    LiftDisplay,
-    PRCurveDisplay,
-    PrecisionRecallDisplay,
-    PrecisionRecallGainDisplay,
-    ROCCurveDisplay,
-    RocCurveDisplay,
-)
-from ._summary import BinnedSummary, ExactSummary
-from ._transformer import AchievablePRClassifier, AchievablePRTransformer
-from ._uncertainty import (
-    bootstrap_ci,
-    bootstrap_test,
-    delong_test,
-    pr_auc_ci,
-    threshold_ci,
-    roc_auc_ci,
-    roc_auc_variance,
-)
-from ._hull import (
-    achievable_pr_curve,
-    compare_curves,
-    curve_dominates,
-    pr_to_roc,
-    roc_convex_hull,
-    roc_to_pr,
-)
+import importlib
+import typing
 
 __version__ = "0.2.0"
+
+# Each public name and the module defining it, imported on first use (as scikit-learn's
+# own package does): ``sklearn-prcurves --help`` and ``import sklearn_prcurves`` load
+# neither scikit-learn nor SciPy until a function is reached. The imports below tell
+# type checkers the same; tests/test_api.py holds the two lists and __all__ equal.
+_LAZY = {
+    "_auc": (
+        "achievable_pr_auc_score", "auc", "average_precision_score", "pr_auc_score",
+        "roc_auc_score",
+    ),
+    "_bounds": ("normalized_pr_auc_score", "pr_auc_bounds", "pr_curve_bounds"),
+    "_cost": ("cost_curve", "expected_cost"),
+    "_counts": ("CountTable", "count_table"),
+    "_curves": (
+        "confusion_matrix_at_thresholds", "det_curve", "pr_curve",
+        "precision_recall_curve", "roc_curve",
+    ),
+    "_operating": (
+        "break_even_point", "fbeta_optimal_threshold", "grouped_roc_auc_score",
+        "operating_points", "precision_at_recall", "precision_at_recall_score",
+        "recall_at_precision", "recall_at_precision_score",
+    ),
+    "_lift": ("cumulative_gain_curve", "ks_statistic", "lift_curve"),
+    "_partial": ("partial_roc_auc_score",),
+    "_prg": ("prg_auc_score", "prg_curve"),
+    "_results": ("ConfidenceInterval", "FBetaOptimum", "OperatingPoint", "TestResult"),
+    "_scorer": (
+        "check_scoring", "get_scorer", "get_scorer_names",
+        "make_precision_at_recall_scorer", "make_recall_at_precision_scorer",
+        "register_scorers",
+    ),
+    "_plot": (
+        "CostCurveDisplay", "CumulativeGainDisplay", "DetCurveDisplay", "KSDisplay",
+        "LiftDisplay", "PRCurveDisplay", "PrecisionRecallDisplay",
+        "PrecisionRecallGainDisplay", "ROCCurveDisplay", "RocCurveDisplay",
+    ),
+    "_summary": ("BinnedSummary", "ExactSummary"),
+    "_transformer": ("AchievablePRClassifier", "AchievablePRTransformer"),
+    "_uncertainty": (
+        "bootstrap_ci", "bootstrap_test", "delong_test", "pr_auc_ci", "threshold_ci",
+        "roc_auc_ci", "roc_auc_variance",
+    ),
+    "_hull": (
+        "achievable_pr_curve", "compare_curves", "curve_dominates", "pr_to_roc",
+        "roc_convex_hull", "roc_to_pr",
+    ),
+}
+_MODULE_OF = {name: module for module, names in _LAZY.items() for name in names}
+
+if typing.TYPE_CHECKING:
+    from ._auc import (
+        achievable_pr_auc_score,
+        auc,
+        average_precision_score,
+        pr_auc_score,
+        roc_auc_score,
+    )
+    from ._bounds import normalized_pr_auc_score, pr_auc_bounds, pr_curve_bounds
+    from ._cost import cost_curve, expected_cost
+    from ._counts import CountTable, count_table
+    from ._curves import (
+        confusion_matrix_at_thresholds,
+        det_curve,
+        pr_curve,
+        precision_recall_curve,
+        roc_curve,
+    )
+    from ._operating import (
+        break_even_point,
+        fbeta_optimal_threshold,
+        grouped_roc_auc_score,
+        operating_points,
+        precision_at_recall,
+        precision_at_recall_score,
+        recall_at_precision,
+        recall_at_precision_score,
+    )
+    from ._lift import cumulative_gain_curve, ks_statistic, lift_curve
+    from ._partial import partial_roc_auc_score
+    from ._prg import prg_auc_score, prg_curve
+    from ._results import ConfidenceInterval, FBetaOptimum, OperatingPoint, TestResult
+    from ._scorer import (
+        check_scoring,
+        get_scorer,
+        get_scorer_names,
+        make_precision_at_recall_scorer,
+        make_recall_at_precision_scorer,
+        register_scorers,
+    )
+    from ._plot import (
+        CostCurveDisplay,
+        CumulativeGainDisplay,
+        DetCurveDisplay,
+        KSDisplay,
+        LiftDisplay,
+        PRCurveDisplay,
+        PrecisionRecallDisplay,
+        PrecisionRecallGainDisplay,
+        ROCCurveDisplay,
+        RocCurveDisplay,
+    )
+    from ._summary import BinnedSummary, ExactSummary
+    from ._transformer import AchievablePRClassifier, AchievablePRTransformer
+    from ._uncertainty import (
+        bootstrap_ci,
+        bootstrap_test,
+        delong_test,
+        pr_auc_ci,
+        threshold_ci,
+        roc_auc_ci,
+        roc_auc_variance,
+    )
+    from ._hull import (
+        achievable_pr_curve,
+        compare_curves,
+        curve_dominates,
+        pr_to_roc,
+        roc_convex_hull,
+        roc_to_pr,
+    )
+
+
+def __getattr__(name):
+    module = _MODULE_OF.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f".{module}", __name__), name)
+    globals()[name] = value  # (the next access is a plain attribute)
+    return value
+
+
+def __dir__():
+    return sorted(set(globals()) | set(__all__))
 
 __all__ = [
     "AchievablePRClassifier",

@@ -18,14 +18,13 @@ import shutil
 import sys
 from pathlib import Path
 
-import numpy as np
-
 from . import __version__
-from ._report._compute import (
-    DEFAULT_MAX_SEGMENTS, PAIRED_TEST_RESAMPLES, PAIRED_TEST_SEED, ReportSpec, compute_report)
-from ._report._input import (
-    BatchConverter, ExactIntegersNeeded, InputError, TableSource, import_pyarrow, open_source)
-from ._report import _render
+# Only what parsing and checking the arguments needs: the report's modules (and with
+# them NumPy, scikit-learn, SciPy, pyarrow, matplotlib) are imported where they are
+# used, so --help, --version and argument errors answer at once.
+from ._report._options import (
+    DEFAULT_MAX_SEGMENTS, PAIRED_TEST_RESAMPLES, PAIRED_TEST_SEED, FigureOptions, InputError,
+    ReportSpec)
 
 __all__ = ["main"]
 
@@ -277,6 +276,8 @@ def _spec(args, label, scores, weight=None, pos_label=None, by=None):
 
 
 def _source_and_spec(args):
+    from ._report._input import TableSource, open_source
+
     if args.command == "demo":
         table, scores = _demo_table()
         return TableSource(table, "demo"), _spec(args, "y", scores)
@@ -289,6 +290,9 @@ def _source_and_spec(args):
 
 def run_report(source, spec, args):
     """Compute the report (and its metadata) from a source."""
+    from ._report._compute import compute_report
+    from ._report._input import BatchConverter, ExactIntegersNeeded
+
     engine = getattr(args, "engine", "local")
     while True:
         converter = BatchConverter(source, spec.label, spec.scores, spec.weight,
@@ -331,6 +335,8 @@ def run_report(source, spec, args):
 
 def _compute_on_cluster(engine, source, spec, converter, address):
     """:func:`compute_report` with every pass over the input on Dask or Spark workers."""
+    from ._report._compute import compute_report
+
     if engine == "dask":
         from ._report._dask import DaskRunner as Runner
     else:
@@ -366,6 +372,8 @@ def _source_line(source, report, spec, metadata):
 
 
 def _stdout(report, spec, source_line, metadata, fmt, sep):
+    from ._report import _render
+
     if fmt == "json":
         return _render.as_json(report, metadata)
     if fmt == "csv":
@@ -385,6 +393,10 @@ def _demo_table():
     Chosen so that the measures disagree: logistic regression has the best AUC-ROC,
     25-nearest-neighbours the best AUC-PR (Davis and Goadrich's section 5).
     """
+    import numpy as np
+
+    from ._report._input import import_pyarrow
+
     pa = import_pyarrow()  # names the [report] extra when pyarrow is missing
     from sklearn.linear_model import LogisticRegression
     from sklearn.model_selection import train_test_split
@@ -422,8 +434,6 @@ _MARKER = ".sklearn-prcurves-report"
 
 
 def _figure_options(args):
-    from ._report._figures import FigureOptions
-
     return FigureOptions(args.figure_format, args.dpi, args.figure_size, args.style)
 
 
@@ -471,6 +481,7 @@ def _write_files(folder, report, spec, source_line, metadata, figure_options=Non
             "writing figures needs matplotlib: pip install 'sklearn-prcurves[report]' "
             "(or pass --no-files)"
         ) from None
+    from ._report import _render
     from ._report._figures import data_uri, draw_figures
 
     folder.mkdir(parents=True, exist_ok=True)

@@ -3,6 +3,8 @@
 import inspect
 from pathlib import Path
 
+import pytest
+
 import sklearn_prcurves as spc
 
 
@@ -46,3 +48,39 @@ def test_every_public_object_has_examples():
         for name in module.__all__:
             doc = inspect.getdoc(getattr(module, name)) or ""
             assert "Examples\n--------" in doc, f"{module.__name__}.{name}"
+
+
+def test_the_lazy_package_names_each_object_once():
+    # __init__ lists each public name in _LAZY (what runs) and in its TYPE_CHECKING
+    # imports (what type checkers read): the two, and __all__, must agree.
+    import ast
+
+    tree = ast.parse(Path(spc.__file__).read_text())
+    (block,) = [node for node in tree.body if isinstance(node, ast.If)
+                and ast.unparse(node.test) == "typing.TYPE_CHECKING"]
+    imported = {}
+    for node in block.body:
+        imported.setdefault(node.module, set()).update(a.name for a in node.names)
+    assert imported == {module: set(names) for module, names in spc._LAZY.items()}
+    assert sorted(spc._MODULE_OF) == sorted(spc.__all__)
+    assert len(spc._MODULE_OF) == sum(len(names) for names in spc._LAZY.values())
+    for name, module in spc._MODULE_OF.items():
+        obj = getattr(spc, name)
+        assert obj is getattr(__import__(f"sklearn_prcurves.{module}", fromlist=["_"]), name)
+    assert set(spc.__all__) <= set(dir(spc))
+    with pytest.raises(AttributeError, match="no attribute 'roc_auc'"):
+        spc.roc_auc  # noqa: B018
+
+
+def test_importing_the_package_loads_neither_scikit_learn_nor_scipy():
+    import subprocess
+    import sys
+
+    code = ("import sys, sklearn_prcurves as s; "
+            "heavy = [m for m in ('sklearn', 'scipy', 'matplotlib', 'pyarrow') "
+            "if m in sys.modules]; "
+            "s.roc_auc_score([0, 1], [0.2, 0.8]); "
+            "print(heavy, 'sklearn' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True).stdout.strip()
+    assert out == "[] True"

@@ -681,7 +681,7 @@ def test_verdict_is_the_paired_bootstrap_test_of_auc_pr(tmp_path, capsys, gap, s
     # The winner by AUC-PR against the other model: the same test as the library's
     # bootstrap_test on the same rows (the difference the report's own AUC-PR values),
     # in results.json, and a verdict that says when the data do not tell them apart.
-    from sklearn_prcurves._report._compute import PAIRED_TEST_RESAMPLES, PAIRED_TEST_SEED
+    from sklearn_prcurves._report._options import PAIRED_TEST_RESAMPLES, PAIRED_TEST_SEED
 
     y, a, b = _two_models(3000, seed, gap)  # (gap 0: two equally good models)
     data = write_csv(tmp_path / "s.csv", {"y": y, "a": a, "b": b})
@@ -1076,3 +1076,25 @@ def test_the_same_seed_gives_the_same_report_and_another_seed_another(tmp_path, 
     text = capsys.readouterr().out
     assert ("500 resamples, seed 11, of a uniform sample of 1,500 of the 4,000 rows, the "
             "spread scaled by sqrt(1,500 / 4,000) = 0.612") in text
+
+
+@pytest.mark.parametrize("args", [
+    ["--help"], ["--version"], ["report", "--help"], ["demo", "--help"],
+    ["report", "x.csv", "--label", "y", "--score", "s", "--seed", "-1"],
+    ["report", "x.csv", "--label", "y", "--score", "s", "--score", "s"],
+    ["report", "x.csv", "--label", "y", "--score", "s", "--dpi", "2400",
+     "--figure-size", "50,50"],
+])
+def test_help_version_and_argument_errors_import_nothing_heavy(args):
+    # They answer before scikit-learn, SciPy, matplotlib, pyarrow or NumPy is loaded.
+    code = ("import sys\nfrom sklearn_prcurves._cli import main\n"
+            f"try:\n    code = main({args!r})\nexcept SystemExit as exit_:\n"
+            "    code = exit_.code\n"
+            "heavy = sorted(m for m in ('numpy', 'sklearn', 'scipy', 'matplotlib', "
+            "'pyarrow') if m in sys.modules)\n"
+            "print('HEAVY', heavy, code, file=sys.stderr)\n")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                            timeout=60)
+    last = result.stderr.strip().splitlines()[-1]
+    assert last.startswith("HEAVY [] "), result.stderr
+    assert int(last.split()[-1]) in (0, 1, 2)

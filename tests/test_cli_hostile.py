@@ -247,7 +247,7 @@ def test_figures_past_the_pixel_limit_are_refused_before_any_work(tmp_path, opti
 
 
 def test_svg_figures_have_no_pixel_limit(tmp_path):
-    from sklearn_prcurves._report._figures import FigureOptions
+    from sklearn_prcurves._report._options import FigureOptions
 
     FigureOptions("svg", 2400, (50, 50)).check_pixels(segments=True)
     with pytest.raises(ValueError, match="megapixels"):

@@ -51,6 +51,7 @@ ORDER = [
     "_plot.pr_curve",
     "_plot.roc_curve",
     "_plot",
+    "_report._options",
     "_report._input",
     "_report._ranged",
     "_report._compute",

@@ -43,10 +43,10 @@ from .._uncertainty import (
     paired_statistic,
 )
 from ..exceptions import UndefinedMetricWarning
-from ._input import InputError
+from ._options import PAIRED_TEST_SEED, InputError
 from ._ranged import RangeStream, piece_components, piece_delong
 
-__all__ = ["ReportSpec", "compute_report", "MEASURES"]
+__all__ = ["compute_report", "MEASURES"]
 
 # (key, label). Areas first, then operating points; the per-level rows follow.
 MEASURES = [
@@ -63,44 +63,11 @@ MEASURES = [
 # The areas a winner is named by (the paper's section 5 is about these disagreeing).
 WINNER_MEASURES = ("auc_roc", "average_precision", "auc_pr", "auc_pr_continuous",
                    "achievable_auc_pr")  # the normalised AUC-PR orders models as AUC-PR
-# The paired bootstrap test of AUC-PR: rows kept for it (a uniform sample beyond), and
-# the defaults of --n-resamples and --seed (the seed of both: a report is reproducible).
+# The paired bootstrap test of AUC-PR: rows kept for it (a uniform sample beyond).
 PAIRED_TEST_ROWS = 200_000
-PAIRED_TEST_RESAMPLES = 500
-PAIRED_TEST_SEED = 20061
 # Below this a normal tail probability is not resolved by double precision (1 - cdf
 # rounds to 1 before it): DeLong's p-values are reported as "p < 1e-16" there.
 NORMAL_P_RESOLUTION = 1e-16
-# Segments are held in memory, one table per segment and model: a column with more
-# distinct values than this is refused (raise it with --max-segments).
-DEFAULT_MAX_SEGMENTS = 1000
-
-
-class ReportSpec:
-    """What the command line asked for."""
-
-    def __init__(self, *, label, scores, weight=None, pos_label=None, by=None,
-                 at_recall=(), at_precision=(), intervals=True, confidence_level=0.95,
-                 binned=False, mantissa_bits=12, tolerance=None, drop_missing=False,
-                 max_segments=DEFAULT_MAX_SEGMENTS, progress=True,
-                 n_resamples=PAIRED_TEST_RESAMPLES, seed=PAIRED_TEST_SEED):
-        self.label, self.scores, self.weight = label, list(scores), weight
-        self.pos_label, self.by = pos_label, by
-        self.at_recall, self.at_precision = list(at_recall), list(at_precision)
-        self.intervals, self.confidence_level = intervals, confidence_level
-        self.binned, self.mantissa_bits, self.tolerance = binned, mantissa_bits, tolerance
-        self.drop_missing, self.max_segments = drop_missing, max_segments
-        self.progress = progress
-        self.n_resamples, self.seed = n_resamples, seed
-
-    @property
-    def columns(self):
-        names = [self.label, *self.scores]
-        if self.weight:
-            names.append(self.weight)
-        if self.by:
-            names.append(self.by)
-        return list(dict.fromkeys(names))
 
 
 # --- accumulation --------------------------------------------------------------------

@@ -9,7 +9,7 @@ parts and runs on the workers too.
 
 import os
 
-from ._input import InputError
+from ._options import InputError
 
 __all__ = ["DaskRunner"]
 

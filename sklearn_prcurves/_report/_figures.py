@@ -13,9 +13,10 @@ import numpy as np
 
 from .._interpolation import path_points
 from .._plot._base import draw_iso_f1, label_threshold, log_view
+from ._options import FigureOptions, segment_panel
 from ._render import SMALL_SEGMENT
 
-__all__ = ["FORMATS", "FigureOptions", "data_uri", "draw_figures", "thin"]
+__all__ = ["FORMATS", "data_uri", "draw_figures", "thin"]
 
 # Grid columns across the unit axis: figures are about 700 pixels wide.
 _COLUMNS = 4096
@@ -129,57 +130,6 @@ def drawn_models(tables, results):
 
 #: The report's figure formats: what each is saved as, and its MIME type in the page.
 FORMATS = {"png": "image/png", "svg": "image/svg+xml", "pdf": "application/pdf"}
-DEFAULT_DPI = 150
-DEFAULT_SIZE = (6.4, 6.4)  # inches, of one panel
-
-
-#: The most pixels a figure may have (raster formats; PDF figures are shown in the page
-#: as PNG): 100 megapixels, 400 MB as an RGBA image while it is drawn.
-MAX_PIXELS = 100_000_000
-# Inches a legend beside the axes may add to a figure's width.
-_LEGEND_WIDTH = 4.5
-
-
-class FigureOptions:
-    """How the report's figures are drawn and saved (the command line's ``--figure-*``
-    options): format, resolution of raster output, one panel's size in inches, and a
-    matplotlib style (a name from ``matplotlib.style.available`` or a file)."""
-
-    def __init__(self, fmt="png", dpi=DEFAULT_DPI, size=DEFAULT_SIZE, style=None):
-        self.format, self.dpi, self.size, self.style = fmt, dpi, tuple(size), style
-
-    def largest_figure(self, segments=False):
-        """``(width, height)`` in inches of the largest figure the report can draw:
-        the ROC pair, the PR figure, or with ``segments`` (``--by``) the small
-        multiples (at most 4 x 3 panels), legends beside them included."""
-        width, height = self.size
-        panel = _segment_panel(width)
-        sizes = [(width + _LEGEND_WIDTH, height + 1.0),
-                 (2 * width + _LEGEND_WIDTH, height - 0.2)]
-        if segments:
-            sizes.append((4 * panel + _LEGEND_WIDTH, 3 * panel + 0.8))
-        return max(sizes, key=lambda size: size[0] * size[1])
-
-    def check_pixels(self, segments=False):
-        """Refuse, before any work, figures larger than :data:`MAX_PIXELS` (for
-        raster output; an SVG figure has no pixels): one line saying which options
-        to lower."""
-        if self.format == "svg":
-            return
-        width, height = self.largest_figure(segments)
-        pixels = width * self.dpi * height * self.dpi
-        if pixels > MAX_PIXELS:
-            raise ValueError(
-                f"--dpi {self.dpi} with --figure-size {self.size[0]:g},{self.size[1]:g} "
-                f"makes figures of up to {width * self.dpi:,.0f} x {height * self.dpi:,.0f}"
-                f" pixels ({pixels / 1e6:,.0f} megapixels); at most "
-                f"{MAX_PIXELS / 1e6:,.0f} megapixels are drawn: lower --dpi or "
-                "--figure-size (or use --figure-format svg)")
-
-
-def _segment_panel(width):
-    """One small-multiple panel's side in inches, for panels of ``width`` inches."""
-    return max(width / 2.2, 2.4)
 
 
 def draw_figures(tables, results, prevalence, options=None, spec=None, segments=None):
@@ -319,7 +269,7 @@ def _segment_figure(segment_tables, segments, models, options, colours, plt, not
     columns = min(4, len(shown))
     rows = -(-len(shown) // columns)
     width, height = options.size
-    panel = _segment_panel(width)
+    panel = segment_panel(width)
     fig, axes = plt.subplots(rows, columns, figsize=(panel * columns, panel * rows + 0.8),
                              sharex=True, sharey=True, squeeze=False)
     for ax, segment in zip(axes.flat, shown):

@@ -24,8 +24,9 @@ from pathlib import Path
 import numpy as np
 
 from .._counts import _LARGEST_TOTAL
+from ._options import InputError
 
-__all__ = ["BatchConverter", "ExactIntegersNeeded", "InputError", "Source", "open_source"]
+__all__ = ["BatchConverter", "ExactIntegersNeeded", "Source", "open_source"]
 
 # Rows per batch: large enough that per-batch overhead vanishes, small enough that a
 # batch's arrays stay a few tens of MB.
@@ -44,10 +45,6 @@ _TRUE_TEXT, _FALSE_TEXT = {"true"}, {"false"}
 # More distinct label values than this in one batch cannot be two classes, even
 # spelt several ways ("1", "1.0", "1e0").
 _MAX_LABEL_SPELLINGS = 64
-
-
-class InputError(Exception):
-    """A problem with the user's input, reported in one line."""
 
 
 def import_pyarrow():

@@ -10,7 +10,7 @@ file system shared by the cluster).
 import os
 import warnings
 
-from ._input import InputError
+from ._options import InputError
 
 __all__ = ["SparkRunner"]
 

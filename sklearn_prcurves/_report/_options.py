@@ -1,0 +1,98 @@
+"""What the command line can ask of the report, checked before any data is read:
+the options' defaults, the report's specification and the figures' geometry.
+
+This module imports nothing heavy, so that ``--help``, ``--version`` and argument
+errors answer without loading scikit-learn, SciPy, matplotlib or pyarrow.
+"""
+
+__all__ = ["FigureOptions", "InputError", "ReportSpec"]
+
+# The paired bootstrap test's resamples and the seed of its row sample and resamples
+# (--n-resamples, --seed): a report is reproducible.
+PAIRED_TEST_RESAMPLES = 500
+PAIRED_TEST_SEED = 20061
+# Segments are held in memory, one table per segment and model: a column with more
+# distinct values than this is refused (raise it with --max-segments).
+DEFAULT_MAX_SEGMENTS = 1000
+
+
+class InputError(Exception):
+    """A problem with the user's input, reported in one line."""
+
+
+class ReportSpec:
+    """What the command line asked for."""
+
+    def __init__(self, *, label, scores, weight=None, pos_label=None, by=None,
+                 at_recall=(), at_precision=(), intervals=True, confidence_level=0.95,
+                 binned=False, mantissa_bits=12, tolerance=None, drop_missing=False,
+                 max_segments=DEFAULT_MAX_SEGMENTS, progress=True,
+                 n_resamples=PAIRED_TEST_RESAMPLES, seed=PAIRED_TEST_SEED):
+        self.label, self.scores, self.weight = label, list(scores), weight
+        self.pos_label, self.by = pos_label, by
+        self.at_recall, self.at_precision = list(at_recall), list(at_precision)
+        self.intervals, self.confidence_level = intervals, confidence_level
+        self.binned, self.mantissa_bits, self.tolerance = binned, mantissa_bits, tolerance
+        self.drop_missing, self.max_segments = drop_missing, max_segments
+        self.progress = progress
+        self.n_resamples, self.seed = n_resamples, seed
+
+    @property
+    def columns(self):
+        names = [self.label, *self.scores]
+        if self.weight:
+            names.append(self.weight)
+        if self.by:
+            names.append(self.by)
+        return list(dict.fromkeys(names))
+
+
+DEFAULT_DPI = 150
+DEFAULT_SIZE = (6.4, 6.4)  # inches, of one panel
+#: The most pixels a figure may have (raster formats; PDF figures are shown in the page
+#: as PNG): 100 megapixels, 400 MB as an RGBA image while it is drawn.
+MAX_PIXELS = 100_000_000
+# Inches a legend beside the axes may add to a figure's width.
+_LEGEND_WIDTH = 4.5
+
+
+class FigureOptions:
+    """How the report's figures are drawn and saved (the command line's ``--figure-*``
+    options): format, resolution of raster output, one panel's size in inches, and a
+    matplotlib style (a name from ``matplotlib.style.available`` or a file)."""
+
+    def __init__(self, fmt="png", dpi=DEFAULT_DPI, size=DEFAULT_SIZE, style=None):
+        self.format, self.dpi, self.size, self.style = fmt, dpi, tuple(size), style
+
+    def largest_figure(self, segments=False):
+        """``(width, height)`` in inches of the largest figure the report can draw:
+        the ROC pair, the PR figure, or with ``segments`` (``--by``) the small
+        multiples (at most 4 x 3 panels), legends beside them included."""
+        width, height = self.size
+        panel = segment_panel(width)
+        sizes = [(width + _LEGEND_WIDTH, height + 1.0),
+                 (2 * width + _LEGEND_WIDTH, height - 0.2)]
+        if segments:
+            sizes.append((4 * panel + _LEGEND_WIDTH, 3 * panel + 0.8))
+        return max(sizes, key=lambda size: size[0] * size[1])
+
+    def check_pixels(self, segments=False):
+        """Refuse, before any work, figures larger than :data:`MAX_PIXELS` (for
+        raster output; an SVG figure has no pixels): one line saying which options
+        to lower."""
+        if self.format == "svg":
+            return
+        width, height = self.largest_figure(segments)
+        pixels = width * self.dpi * height * self.dpi
+        if pixels > MAX_PIXELS:
+            raise ValueError(
+                f"--dpi {self.dpi} with --figure-size {self.size[0]:g},{self.size[1]:g} "
+                f"makes figures of up to {width * self.dpi:,.0f} x {height * self.dpi:,.0f}"
+                f" pixels ({pixels / 1e6:,.0f} megapixels); at most "
+                f"{MAX_PIXELS / 1e6:,.0f} megapixels are drawn: lower --dpi or "
+                "--figure-size (or use --figure-format svg)")
+
+
+def segment_panel(width):
+    """One small-multiple panel's side in inches, for panels of ``width`` inches."""
+    return max(width / 2.2, 2.4)
