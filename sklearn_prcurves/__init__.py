@@ -8,7 +8,7 @@ ICML 2006: interpolated AUC-PR, the ROC convex hull and the achievable PR curve.
 import importlib
 import typing
 
-__version__ = "0.2.0"
+from ._version import __version__
 
 # Each public name and the module defining it, imported on first use (as scikit-learn's
 # own package does): ``sklearn-prcurves --help`` and ``import sklearn_prcurves`` load
@@ -55,6 +55,7 @@ _LAZY = {
         "achievable_pr_curve", "compare_curves", "curve_dominates", "pr_to_roc",
         "roc_convex_hull", "roc_to_pr",
     ),
+    "_report._api": ("Report", "report"),
 }
 _MODULE_OF = {name: module for module, names in _LAZY.items() for name in names}
 
@@ -129,6 +130,7 @@ if typing.TYPE_CHECKING:
         roc_convex_hull,
         roc_to_pr,
     )
+    from ._report._api import Report, report
 
 
 def __getattr__(name):
@@ -161,6 +163,7 @@ __all__ = [
     "PrecisionRecallDisplay",
     "PrecisionRecallGainDisplay",
     "ROCCurveDisplay",
+    "Report",
     "RocCurveDisplay",
     "TestResult",
     "achievable_pr_auc_score",
@@ -205,6 +208,7 @@ __all__ = [
     "recall_at_precision",
     "recall_at_precision_score",
     "register_scorers",
+    "report",
     "roc_auc_ci",
     "roc_auc_score",
     "roc_auc_variance",

@@ -12,11 +12,8 @@ every number is computed from those tables by the library's own functions.
 """
 
 import argparse
-import datetime
 import os
-import shutil
 import sys
-from pathlib import Path
 
 from . import __version__
 # Only what parsing and checking the arguments needs: the report's modules (and with
@@ -24,7 +21,7 @@ from . import __version__
 # used, so --help, --version and argument errors answer at once.
 from ._report._options import (
     DEFAULT_MAX_SEGMENTS, PAIRED_TEST_RESAMPLES, PAIRED_TEST_SEED, FigureOptions, InputError,
-    ReportSpec)
+    ReportSpec, check_style)
 
 __all__ = ["main"]
 
@@ -39,14 +36,12 @@ def main(argv=None):
     try:
         _check_arguments(args)
         source, spec = _source_and_spec(args)
-        report, metadata = run_report(source, spec, args)
-        source_line = _source_line(source, report, spec, metadata)
-        written = [] if args.no_files else write_report_folder(
-            Path(args.output), args.force, report, spec, source_line, metadata,
-            _figure_options(args))
+        result = run_report(source, spec, args)
+        written = [] if args.no_files else result.save(args.output, force=args.force)
         if not args.quiet:
             sep = getattr(args, "sep", None)  # the demo has no --sep
-            text = _stdout(report, spec, source_line, metadata, args.format, sep)
+            delimiter = "," if sep is None else sep.encode("utf-8").decode("unicode_escape")
+            text = result.to_text(args.format, delimiter=delimiter).rstrip("\n")
             if written and args.format == "table":
                 text += f"\n\nWrote {', '.join(written)}"
             print(text)
@@ -224,24 +219,11 @@ def _open_unit(text):
     return value
 
 
-def _check_style(style):
-    """A matplotlib style that exists (checked before any reading, if matplotlib is
-    installed; without it there are no figures to style)."""
-    try:
-        import matplotlib.style
-    except ImportError:
-        return
-    if style not in matplotlib.style.available and not Path(style).is_file():
-        raise InputError(
-            f"--style {style!r} is neither a matplotlib style (e.g. "
-            f"{', '.join(sorted(matplotlib.style.available)[:4])}, ...) nor a file")
-
-
 def _check_arguments(args):
     if args.tolerance is not None and not args.binned:
         raise InputError("--tolerance goes with --binned")
     if args.style is not None:
-        _check_style(args.style)
+        check_style(args.style)
     if not 0 <= args.mantissa_bits <= 52:
         raise InputError("--mantissa-bits must be in [0, 52]")
     if not args.no_files:
@@ -289,99 +271,11 @@ def _source_and_spec(args):
 
 
 def run_report(source, spec, args):
-    """Compute the report (and its metadata) from a source."""
-    from ._report._compute import compute_report
-    from ._report._input import BatchConverter, ExactIntegersNeeded
+    """The :class:`~sklearn_prcurves._report._api.Report` of a source."""
+    from ._report._api import compute
 
-    engine = getattr(args, "engine", "local")
-    while True:
-        converter = BatchConverter(source, spec.label, spec.scores, spec.weight,
-                                   spec.pos_label, spec.drop_missing)
-        if engine != "local":
-            break
-        try:
-            report = compute_report(source, spec, converter)
-            break
-        except ExactIntegersNeeded as need:  # (at most once per score column)
-            source.exact_columns.add(need.column)
-    if engine != "local":
-        report = _compute_on_cluster(engine, source, spec, converter, args.scheduler)
-    if converter.dropped:
-        rows = "row was" if converter.dropped == 1 else "rows were"
-        report["notes"].insert(0, f"{converter.dropped:,} {rows} dropped for a missing score "
-                                  "or weight (--drop-missing).")
-    metadata = {
-        "sklearn_prcurves": __version__,
-        "created": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
-        "input": source.display,
-        "files": [str(p) for p in source.paths] if not source.spooled else ["-"],
-        "label": spec.label,
-        "pos_label": spec.pos_label if spec.pos_label is not None else "1 (implicit)",
-        "scores": spec.scores,
-        "weight": spec.weight,
-        "by": spec.by,
-        "rows_read": converter.rows,
-        "rows_dropped": converter.dropped,
-        "mode": "binned" if spec.binned else "exact",
-        "mantissa_bits": spec.mantissa_bits if spec.binned else None,
-        "tolerance": spec.tolerance,
-        "engine": engine,
-        "confidence_level": spec.confidence_level if spec.intervals else None,
-        "n_resamples": spec.n_resamples if spec.intervals else None,
-        "seed": spec.seed if spec.intervals else None,
-    }
-    return report, metadata
-
-
-def _compute_on_cluster(engine, source, spec, converter, address):
-    """:func:`compute_report` with every pass over the input on Dask or Spark workers."""
-    from ._report._compute import compute_report
-
-    if engine == "dask":
-        from ._report._dask import DaskRunner as Runner
-    else:
-        from ._report._spark import SparkRunner as Runner
-    spec.progress = False  # the workers read; there is no stream to follow here
-    runner = Runner(address)
-    try:
-        return compute_report(source, spec, converter, runner)
-    finally:
-        runner.close()
-
-
-def _source_line(source, report, spec, metadata):
-    first = next(iter(report["models"].values()))
-    positives = first["positives"]
-    total = positives + first["negatives"]
-    # The rows the numbers are computed from, as the table counts them; dropped rows
-    # are named apart.
-    used = first["rows"]
-    if spec.weight:
-        counts = (f"{used:,} rows, weight {total:,.6g} of which positives "
-                  f"{positives:,.6g} ({positives / total:.2%})")
-    else:
-        counts = (f"{used:,} rows, {int(positives):,} positives "
-                  f"({positives / total:.2%})")
-    if source.display == "demo":
-        return (f"demo: {counts}; three models fitted on the other half of a generated "
-                "imbalanced set")
-    dropped = (f" ({metadata['rows_dropped']:,} more dropped: a missing score or weight)"
-               if metadata["rows_dropped"] else "")
-    mode = f"; binned ({spec.mantissa_bits} mantissa bits)" if spec.binned else ""
-    return f"{source.display}: {counts}{dropped}{mode}"
-
-
-def _stdout(report, spec, source_line, metadata, fmt, sep):
-    from ._report import _render
-
-    if fmt == "json":
-        return _render.as_json(report, metadata)
-    if fmt == "csv":
-        delimiter = "," if sep is None else sep.encode("utf-8").decode("unicode_escape")
-        return _render.as_csv(report, spec, delimiter).rstrip("\n")
-    if fmt == "markdown":
-        return _render.as_markdown(report, spec, source_line)
-    return _render.as_table(report, spec, source_line)
+    return compute(source, spec, _figure_options(args), getattr(args, "engine", "local"),
+                   getattr(args, "scheduler", None))
 
 
 # --- the demo ---------------------------------------------------------------------------
@@ -426,84 +320,5 @@ def _demo_table():
     return pa.table(columns), list(models)
 
 
-# --- the output folder --------------------------------------------------------------------
-
-# Written into a report folder, listing the files written there, so that a later run
-# can replace that report without mixing files and without touching anything else.
-_MARKER = ".sklearn-prcurves-report"
-
-
 def _figure_options(args):
     return FigureOptions(args.figure_format, args.dpi, args.figure_size, args.style)
-
-
-def write_report_folder(folder, force, report, spec, source_line, metadata,
-                        figure_options=None):
-    """Figures, results and report.html in ``folder``, never mixed with another
-    report's files.
-
-    A folder holding a previous report (it has the marker file) has that report's
-    files replaced, with a note on stderr; a folder holding anything else is refused
-    unless ``force``. A folder this run created is removed again if writing fails.
-    """
-    created = not folder.exists()
-    if not created:
-        if not folder.is_dir():
-            raise InputError(f"--output {folder} exists and is not a folder")
-        marker = folder / _MARKER
-        if marker.is_file():
-            for name in marker.read_text(encoding="utf-8").split("\n"):
-                if name and "/" not in name and "\\" not in name:
-                    (folder / name).unlink(missing_ok=True)
-            print(f"sklearn-prcurves: replacing the previous report in {folder}", file=sys.stderr)
-        elif any(folder.iterdir()) and not force:
-            raise InputError(
-                f"--output {folder} exists and holds files that are not a report of "
-                "sklearn-prcurves; choose another folder or pass --force"
-            )
-    try:
-        written = _write_files(folder, report, spec, source_line, metadata, figure_options)
-    except BaseException:
-        if created:
-            shutil.rmtree(folder, ignore_errors=True)
-        raise
-    (folder / _MARKER).write_text(
-        "\n".join(Path(p).name for p in written) + "\n", encoding="utf-8"
-    )
-    return written
-
-
-def _write_files(folder, report, spec, source_line, metadata, figure_options=None):
-    try:
-        import matplotlib  # noqa: F401
-    except ImportError:
-        raise InputError(
-            "writing figures needs matplotlib: pip install 'sklearn-prcurves[report]' "
-            "(or pass --no-files)"
-        ) from None
-    from ._report import _render
-    from ._report._figures import data_uri, draw_figures
-
-    folder.mkdir(parents=True, exist_ok=True)
-    first = next(iter(report["models"].values()))
-    prevalence = first["prevalence"]
-    segments = ((report["segment_tables"], report["segments"]) if report["segments"]
-                else None)
-    figures = draw_figures(report["tables"], report["models"], prevalence, figure_options,
-                           spec, segments)
-    written = []
-    for filename, _, data, _ in figures:
-        (folder / filename).write_bytes(data)
-        written.append(str(folder / filename))
-    page = _render.html_page(report, spec, source_line,
-                             [(caption, data_uri(shown)) for _, caption, _, shown in figures],
-                             __version__)
-    outputs = {
-        "report.html": page,
-        "results.json": _render.as_json(report, metadata),
-        "results.csv": _render.as_csv(report, spec),
-    }
-    for name, text in outputs.items():
-        (folder / name).write_text(text, encoding="utf-8")
-        written.append(str(folder / name))
-    return written

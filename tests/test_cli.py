@@ -868,8 +868,7 @@ def _report_in_process(args):
 
     parsed = _parser().parse_args([*args, "--no-progress"])
     source, spec = _source_and_spec(parsed)
-    report, _ = run_report(source, spec, parsed)
-    return report, spec
+    return run_report(source, spec, parsed)._results, spec
 
 
 @pytest.mark.parametrize("n_segments, tiny_rows", [(15, 8), (2, 12)])

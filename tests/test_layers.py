@@ -16,6 +16,7 @@ PACKAGE = pathlib.Path(__file__).resolve().parents[1] / "sklearn_prcurves"
 
 # Bottom first. A module may import only modules listed before it.
 ORDER = [
+    "_version",
     "exceptions",
     "_mistakes",
     "_results",
@@ -59,6 +60,7 @@ ORDER = [
     "_report._figures",
     "_report._dask",
     "_report._spark",
+    "_report._api",
     "_report",
     "",  # the package itself
     "scorer_names",
@@ -69,7 +71,8 @@ ORDER = [
 ]
 
 # Modules allowed to import inside functions, and why.
-LAZY = {"_cli": "--help must answer before plotting and cluster code loads"}
+LAZY = {"_cli": "--help must answer before plotting and cluster code loads",
+        "_report._api": "Dask and Spark (extras) load only for --engine dask or spark"}
 
 
 def _module_name(path):

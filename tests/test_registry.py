@@ -165,6 +165,28 @@ def _summary(cls, chunks=2, **kwargs):
     return Entry(call, invariants, unit=True, examples=30)
 
 
+def _report_values(d, intervals=False, **kwargs):
+    result = spc.report(d.y, {"a": d.s, "b": d.s2}, pos_label=1, intervals=intervals,
+                        **kwargs, **sw(d))
+    out = result.to_dict()
+    values = {m: r["values"] for m, r in out["models"].items()}
+    if intervals:
+        values["tests"] = {m: (t["difference"], t["pvalue"], t["pvalue_holm"]) for m, t in
+                           out["comparison"].get("paired_auc_pr", {}).items()}
+    return values
+
+
+def _report_object(d):
+    # What the object gives besides its numbers: the table, the text formats and the
+    # page, on every input the report accepts.
+    result = spc.report(d.y, {"a": d.s, "b": d.s2}, pos_label=1, intervals=False, **sw(d))
+    for form in ("table", "markdown", "csv", "json"):
+        assert result.to_text(form)
+    assert result.html(figures=False).startswith("<div")
+    frame = result.to_frame()
+    return {m: frame[m].to_dict() for m in frame.columns}
+
+
 def _two(function, invariants=CURVE, **kwargs):
     return Entry(lambda d: function(d.y, d.s, d.s2, pos_label=1, **kwargs, **sw(d)),
                  invariants, two_scores=True)
@@ -287,6 +309,13 @@ REGISTRY: dict[str, Entry] = {
     "bootstrap_test": Entry(lambda d: spc.bootstrap_test(
         "pr_auc", d.y, d.s, d.s2, pos_label=1, n_resamples=100, random_state=0, **sw(d)),
         ("ftz",), two_scores=True, examples=20),
+    # the report from Python: every model's measures, as the command line reads them
+    "report": Entry(lambda d: _report_values(d), ("order", "ftz"), two_scores=True,
+                    examples=15),
+    "Report": Entry(lambda d: _report_object(d), ("order", "ftz"), two_scores=True,
+                    examples=10),
+    "report[intervals]": Entry(lambda d: _report_values(d, intervals=True, n_resamples=20),
+                               ("ftz",), two_scores=True, examples=8),
     # uncertainty
     "roc_auc_ci": pos1(spc.roc_auc_ci, ("order", "repeat", "ftz")),
     "roc_auc_variance": pos1(spc.roc_auc_variance, ("order", "repeat", "ftz")),

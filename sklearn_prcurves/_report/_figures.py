@@ -136,8 +136,7 @@ def draw_figures(tables, results, prevalence, options=None, spec=None, segments=
     """``[(filename, caption, file bytes, page image)]`` for the report: each figure
     in the chosen format, and as the page shows it (``(MIME type, bytes)``: the SVG
     itself, or a PNG beside a PDF, which browsers do not show inline)."""
-    import matplotlib
-    import matplotlib.pyplot as plt
+    import matplotlib.style
 
     options = options or FigureOptions()
     out = []
@@ -149,7 +148,6 @@ def draw_figures(tables, results, prevalence, options=None, spec=None, segments=
                 shown = ("image/png", _saved(fig, "png", options.dpi))
             else:
                 shown = (FORMATS[options.format], data)
-            plt.close(fig)
             out.append((f"{name}.{options.format}", caption, data, shown))
     return out
 
@@ -157,20 +155,25 @@ def draw_figures(tables, results, prevalence, options=None, spec=None, segments=
 def build_figures(tables, results, prevalence, options=None, spec=None, segments=None):
     """``[(name, caption, matplotlib figure)]`` for the report (names without their
     format's suffix); ``segments``: ``(tables by segment and model, the --by results)``
-    for the per-segment figure."""
+    for the per-segment figure. The figures are not pyplot's (no backend is chosen or
+    changed, and nothing is left open): a notebook shows them, ``savefig`` saves them."""
     import matplotlib
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
 
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
+    def subplots(*grid, figsize, **kwargs):
+        fig = Figure(figsize=figsize)
+        FigureCanvasAgg(fig)  # (a canvas that draws: renderers, bounding boxes)
+        return fig, fig.subplots(*grid, **kwargs)
 
     options = options or FigureOptions()
     width, height = options.size
-    colours = plt.rcParams["axes.prop_cycle"].by_key()["color"]
+    colours = matplotlib.rcParams["axes.prop_cycle"].by_key()["color"]
     figures = []
 
     drawn, drawn_note = drawn_models(tables, results)
     shown = f"; {drawn_note}" if drawn_note else ""
-    fig, ax = plt.subplots(figsize=(width, height + 1.0))
+    fig, ax = subplots(figsize=(width, height + 1.0))
     _iso_f1(ax)
     for i, model in enumerate(drawn):
         table = tables[model]
@@ -196,7 +199,7 @@ def build_figures(tables, results, prevalence, options=None, spec=None, segments
                                       "their thresholds" if _levels(spec) else "") + shown,
                     fig))
 
-    fig, (ax, zoom) = plt.subplots(1, 2, figsize=(2 * width, height - 0.2))
+    fig, (ax, zoom) = subplots(1, 2, figsize=(2 * width, height - 0.2))
     # The log axis starts at the smallest false positive rate any model reaches.
     low = 1.0
     for model in drawn:
@@ -234,7 +237,7 @@ def build_figures(tables, results, prevalence, options=None, spec=None, segments
     model = max(gaps, key=gaps.get)
     if gaps[model] >= 0.005:
         table = tables[model]
-        fig, ax = plt.subplots(figsize=(width, height))
+        fig, ax = subplots(figsize=(width, height))
         recall, precision = _pr_points(table)
         ax.plot(recall, precision, linewidth=1.4,
                 label=f"Davis-Goadrich interpolation: {results[model]['values']['auc_pr']:.4f}")
@@ -249,7 +252,7 @@ def build_figures(tables, results, prevalence, options=None, spec=None, segments
                         f"{model}: straight lines between PR points overstate the area by "
                         f"{gaps[model]:.4f} (the paper's section 4)", fig))
     if segments is not None and segments[0]:
-        figures.append(_segment_figure(*segments, drawn, options, colours, plt, shown))
+        figures.append(_segment_figure(*segments, drawn, options, colours, subplots, shown))
     return figures
 
 
@@ -257,7 +260,7 @@ def build_figures(tables, results, prevalence, options=None, spec=None, segments
 MAX_SEGMENT_PANELS = 12
 
 
-def _segment_figure(segment_tables, segments, models, options, colours, plt, note=""):
+def _segment_figure(segment_tables, segments, models, options, colours, subplots, note=""):
     """Small multiples for ``--by``: one precision-recall panel per segment (the
     largest :data:`MAX_SEGMENT_PANELS` by rows), every model in its colour, each panel
     titled with its rows and positives; shared axes, one legend."""
@@ -270,7 +273,7 @@ def _segment_figure(segment_tables, segments, models, options, colours, plt, not
     rows = -(-len(shown) // columns)
     width, height = options.size
     panel = segment_panel(width)
-    fig, axes = plt.subplots(rows, columns, figsize=(panel * columns, panel * rows + 0.8),
+    fig, axes = subplots(rows, columns, figsize=(panel * columns, panel * rows + 0.8),
                              sharex=True, sharey=True, squeeze=False)
     for ax, segment in zip(axes.flat, shown):
         first = next(iter(values[segment].values()))

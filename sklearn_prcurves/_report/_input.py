@@ -688,8 +688,9 @@ class BatchConverter:
 class TableSource(Source):
     """An in-memory ``pyarrow.Table`` read like a file (the demo, and tests)."""
 
-    def __init__(self, table, display):
-        self.table, self.display = table, display
+    def __init__(self, table, display, first_row=1):
+        # (first_row: the number messages give the first row; arrays count from 0)
+        self.table, self.display, self.first_row = table, display, first_row
         self.paths, self.kind, self.spooled, self.delimiter = [], "table", False, ","
         self.exact_columns = set()
         self.n_bytes = table.nbytes
@@ -704,7 +705,7 @@ class TableSource(Source):
         return self.table.num_rows
 
     def batches(self, columns, text_columns=(), number_columns=()):
-        row, done = 1, 0
+        row, done = self.first_row, 0
         for batch in self.table.select(list(columns)).to_batches(max_chunksize=BATCH_ROWS):
             if batch.num_rows:
                 done += batch.nbytes

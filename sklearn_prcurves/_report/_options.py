@@ -5,7 +5,9 @@ This module imports nothing heavy, so that ``--help``, ``--version`` and argumen
 errors answer without loading scikit-learn, SciPy, matplotlib or pyarrow.
 """
 
-__all__ = ["FigureOptions", "InputError", "ReportSpec"]
+from pathlib import Path
+
+__all__ = ["FigureOptions", "InputError", "ReportSpec", "check_style"]
 
 # The paired bootstrap test's resamples and the seed of its row sample and resamples
 # (--n-resamples, --seed): a report is reproducible.
@@ -16,8 +18,22 @@ PAIRED_TEST_SEED = 20061
 DEFAULT_MAX_SEGMENTS = 1000
 
 
-class InputError(Exception):
-    """A problem with the user's input, reported in one line."""
+class InputError(ValueError):
+    """A problem with the user's input, reported in one line (from Python: a
+    ValueError)."""
+
+
+def check_style(style):
+    """A matplotlib style that exists (checked before any reading, if matplotlib is
+    installed; without it there are no figures to style)."""
+    try:
+        import matplotlib.style
+    except ImportError:
+        return
+    if style not in matplotlib.style.available and not Path(style).is_file():
+        raise InputError(
+            f"style {style!r} is neither a matplotlib style (e.g. "
+            f"{', '.join(sorted(matplotlib.style.available)[:4])}, ...) nor a file")
 
 
 class ReportSpec:

@@ -13,7 +13,8 @@ import math
 from .._uncertainty import holm_adjusted
 from ._compute import MEASURES, level_measures
 
-__all__ = ["as_csv", "as_json", "as_markdown", "as_table", "html_page", "rows_of"]
+__all__ = ["as_csv", "as_json", "as_markdown", "as_table", "html_fragment", "html_page",
+           "rows_of"]
 
 _COUNT_ROWS = [("rows", "rows"), ("positives", "positives"), ("prevalence", "prevalence")]
 _MARKED = {"auc_roc", "hull_auc_roc", "average_precision", "auc_pr", "auc_pr_continuous",
@@ -359,9 +360,10 @@ def as_json(report, metadata):
     return json.dumps(json_payload(report, metadata), indent=2, allow_nan=False)
 
 
-def html_page(report, spec, source_line, figures, version):
-    """One self-contained HTML page: the table, the comparison, segments, and the
-    figures, ``[(caption, data URI)]``."""
+def html_fragment(report, spec, source_line, figures, version):
+    """The report as one ``<div>`` with its own scoped style (a page's body, or a
+    notebook's output): the table, the comparison, segments, and the figures,
+    ``[(caption, data URI)]``."""
     models = list(report["models"])
     head = "".join(f"<th>{html.escape(m)}</th>" for m in models)
     body = []
@@ -395,28 +397,25 @@ def html_page(report, spec, source_line, figures, version):
         f"<figure><img alt='{html.escape(caption)}' src='{uri}'>"
         f"<figcaption>{html.escape(caption)}</figcaption></figure>"
         for caption, uri in figures)
-    return f"""<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>sklearn-prcurves report</title>
+    return f"""<div class="prc-report">
 <style>
-body {{ font-family: system-ui, sans-serif; margin: 2em auto; max-width: 80em; color: #222;
-       padding: 0 1em; }}
-table {{ border-collapse: collapse; margin: 1em 0; }}
-th, td {{ border: 1px solid #ccc; padding: 0.3em 0.8em; text-align: right;
-          font-variant-numeric: tabular-nums; }}
-td.best {{ font-weight: bold; background: #e8f4e8; }}
-p.legend {{ color: #555; font-size: 0.9em; margin: 0.2em 0; }}
-p.note {{ background: #fff4e0; padding: 0.4em 0.8em; }}
-p, h1, h2, figcaption {{ overflow-wrap: anywhere; }}
-div.wide {{ overflow-x: auto; max-width: 100%; }}
-tr > th:first-child {{ text-align: left; }}
-th {{ overflow-wrap: anywhere; min-width: 6em; }}
-td {{ white-space: nowrap; }}
-figure {{ display: inline-block; margin: 0.5em; vertical-align: top; max-width: 100%; }}
-img {{ max-width: 100%; height: auto; }} figcaption {{ font-size: 0.9em; color: #444;
-  max-width: 40em; }}
-</style></head><body>
+.prc-report table {{ border-collapse: collapse; margin: 1em 0; }}
+.prc-report th, .prc-report td {{ border: 1px solid #ccc; padding: 0.3em 0.8em;
+  text-align: right; font-variant-numeric: tabular-nums; }}
+.prc-report td.best {{ font-weight: bold; background: #e8f4e8; }}
+.prc-report p.legend {{ color: #555; font-size: 0.9em; margin: 0.2em 0; }}
+.prc-report p.note {{ background: #fff4e0; padding: 0.4em 0.8em; }}
+.prc-report p, .prc-report h1, .prc-report h2, .prc-report figcaption {{
+  overflow-wrap: anywhere; }}
+.prc-report div.wide {{ overflow-x: auto; max-width: 100%; }}
+.prc-report tr > th:first-child {{ text-align: left; }}
+.prc-report th {{ overflow-wrap: anywhere; min-width: 6em; }}
+.prc-report td {{ white-space: nowrap; }}
+.prc-report figure {{ display: inline-block; margin: 0.5em; vertical-align: top;
+  max-width: 100%; }}
+.prc-report img {{ max-width: 100%; height: auto; }}
+.prc-report figcaption {{ font-size: 0.9em; color: #444; max-width: 40em; }}
+</style>
 <h1>Precision-recall and ROC report</h1>
 <p>{html.escape(source_line)}</p>
 <div class='wide'><table><tr><th>measure</th>{head}</tr>{''.join(body)}</table></div>
@@ -428,5 +427,19 @@ img {{ max-width: 100%; height: auto; }} figcaption {{ font-size: 0.9em; color: 
 <p class='legend'>Areas under precision-recall curves use the interpolation of Davis and
 Goadrich (ICML 2006): straight lines between PR points overstate the area, and the
 achievable PR curve is the image of the ROC convex hull. sklearn-prcurves {version}</p>
-</body></html>
+</div>
+"""
+
+
+def html_page(report, spec, source_line, figures, version):
+    """One self-contained HTML page around :func:`html_fragment`."""
+    return f"""<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>sklearn-prcurves report</title>
+<style>
+body {{ font-family: system-ui, sans-serif; margin: 2em auto; max-width: 80em; color: #222;
+       padding: 0 1em; }}
+</style></head><body>
+{html_fragment(report, spec, source_line, figures, version)}</body></html>
 """

@@ -1,0 +1,522 @@
+"""The report as a Python object: :func:`report` computes it from arrays in memory,
+:class:`Report` holds it. The command line reads files into the same computation
+(:func:`compute`) and prints and saves the same object, so both give one set of
+numbers.
+"""
+
+from __future__ import annotations
+
+import datetime
+import json
+import shutil
+import sys
+from collections.abc import Mapping
+from numbers import Integral, Real
+from pathlib import Path
+
+import numpy as np
+from numpy.typing import ArrayLike
+
+from .._array_api import on_host
+from .._compat import Interval, StrOptions, validate_params
+from .._version import __version__
+from ._render import as_csv, as_json, as_markdown, as_table, html_fragment, html_page
+from ._compute import compute_report
+from ._figures import FORMATS, build_figures, data_uri, draw_figures
+from ._input import BatchConverter, ExactIntegersNeeded, TableSource, import_pyarrow
+from ._options import (
+    DEFAULT_DPI,
+    DEFAULT_MAX_SEGMENTS,
+    DEFAULT_SIZE,
+    PAIRED_TEST_RESAMPLES,
+    PAIRED_TEST_SEED,
+    FigureOptions,
+    InputError,
+    ReportSpec,
+    check_style,
+)
+
+__all__ = ["Report", "compute", "report"]
+
+# Written into a report folder, listing the files written there, so that a later run
+# can replace that report without mixing files and without touching anything else.
+_MARKER = ".sklearn-prcurves-report"
+# The columns of the in-memory input that are not models.
+_LABEL, _WEIGHT, _BY = "y_true", "sample_weight", "by"
+
+
+class Report:
+    """A precision-recall and ROC report: every measure of each model, the comparison
+    of the models, and the figures, as :func:`report` and ``sklearn-prcurves`` make it.
+
+    In a notebook it shows itself (the page ``report.html`` holds); ``print`` gives the
+    command line's table. Do not build it directly: call :func:`report`.
+
+    Attributes
+    ----------
+    metadata : dict
+        What was read and how (rows, labels, mode, options), as in ``results.json``.
+
+    Examples
+    --------
+    >>> from sklearn_prcurves import report
+    >>> result = report([0, 0, 1, 1, 0, 1], {"a": [.1, .4, .35, .8, .2, .7]},
+    ...                 intervals=False)
+    >>> result.to_frame().loc[["auc_roc", "auc_pr"], "a"].round(4).tolist()
+    [0.8889, 0.9028]
+    """
+
+    def __init__(self, results, spec, metadata, source_line, figure_options):
+        self._results, self._spec = results, spec
+        self.metadata = metadata
+        self._source_line, self._figure_options = source_line, figure_options
+        self._figure_files = None  # drawn once, for the page and the folder
+
+    @property
+    def models(self) -> list[str]:
+        """The models' names, in the order given."""
+        return list(self._results["models"])
+
+    @property
+    def verdict(self) -> str | None:
+        """The sentence of the paired AUC-PR test (None with one model or without the
+        test)."""
+        return self._results["comparison"].get("verdict")
+
+    def to_dict(self) -> dict:
+        """The content of ``results.json``: every number at full precision, the
+        comparison (tests, raw and Holm-adjusted p-values, the tests' settings) and
+        the notes. Missing values (NaN) are None, as JSON has no NaN."""
+        return json.loads(self.to_json())
+
+    def to_json(self) -> str:
+        """``results.json`` as text."""
+        return as_json(self._results, self.metadata)
+
+    def to_frame(self):
+        """The table as a :class:`pandas.DataFrame`: a row per measure (rows,
+        positives, negatives, prevalence, then the areas and operating points), a
+        column per model, full precision. Needs pandas."""
+        try:
+            import pandas as pd
+        except ImportError:
+            raise ImportError("Report.to_frame needs pandas: pip install pandas "
+                              "(to_dict() needs nothing)") from None
+        columns = {}
+        for model, result in self._results["models"].items():
+            column = {key: result[key] for key in ("rows", "positives", "negatives",
+                                                   "prevalence")}
+            column.update(result["values"])
+            columns[model] = column
+        frame = pd.DataFrame(columns)
+        frame.index.name = "measure"
+        return frame
+
+    def to_text(self, format: str = "table", *, delimiter: str = ",") -> str:
+        """The report as the command line prints it: ``"table"``, ``"markdown"``,
+        ``"csv"`` (fields separated by ``delimiter``) or ``"json"``."""
+        if format == "json":
+            return self.to_json()
+        if format == "csv":
+            return as_csv(self._results, self._spec, delimiter)
+        if format == "markdown":
+            return as_markdown(self._results, self._spec, self._source_line)
+        if format == "table":
+            return as_table(self._results, self._spec, self._source_line)
+        raise ValueError(f"format must be 'table', 'markdown', 'csv' or 'json', not "
+                         f"{format!r}")
+
+    def figures(self) -> dict:
+        """``{name: matplotlib Figure}``: the report's figures, drawn anew (each call
+        makes new figures; they are not pyplot's, so nothing is left open). Needs
+        matplotlib."""
+        import matplotlib.style
+
+        results = self._results
+        with matplotlib.style.context(self._figure_options.style or "default"):
+            return {name: fig for name, _, fig in build_figures(
+                results["tables"], results["models"], _prevalence(results),
+                self._figure_options, self._spec, _segments(results))}
+
+    def save(self, directory, *, force: bool = False) -> list[str]:
+        """Write what the command line writes into ``directory``: the figures,
+        ``results.json``, ``results.csv`` and ``report.html``; returns their paths.
+
+        A folder holding a previous report is replaced; a folder holding anything else
+        is refused unless ``force``.
+        """
+        return _write_report_folder(Path(directory), force, self)
+
+    def html(self, figures: bool = True) -> str:
+        """The page of ``report.html`` as one ``<div>`` (its style scoped to it)."""
+        shown = []
+        if figures:
+            shown = [(caption, data_uri(image)) for _, caption, _, image in self._drawn()]
+        return html_fragment(self._results, self._spec, self._source_line, shown,
+                                     __version__)
+
+    def _repr_html_(self):
+        try:
+            import matplotlib  # noqa: F401
+        except ImportError:
+            return self.html(figures=False)
+        return self.html()
+
+    def _drawn(self):
+        if self._figure_files is None:
+            results = self._results
+            self._figure_files = draw_figures(
+                results["tables"], results["models"], _prevalence(results),
+                self._figure_options, self._spec, _segments(results))
+        return self._figure_files
+
+    def __str__(self):
+        return self.to_text()
+
+    def __repr__(self):
+        best = self._results["comparison"].get("best", {}).get("auc_pr")
+        first = next(iter(self._results["models"].values()))
+        tail = f", best by AUC-PR: {best!r}" if best is not None and len(self.models) > 1 else ""
+        return (f"<Report: {len(self.models)} model{'s' * (len(self.models) > 1)}, "
+                f"{first['rows']:,} rows{tail}>")
+
+
+def _prevalence(results):
+    return next(iter(results["models"].values()))["prevalence"]
+
+
+def _segments(results):
+    return ((results["segment_tables"], results["segments"]) if results["segments"]
+            else None)
+
+
+@validate_params(
+    {
+        "y_true": ["array-like"],
+        "y_score": [Mapping, "array-like"],
+        "sample_weight": ["array-like", None],
+        "by": ["array-like", None],
+        "pos_label": [Real, str, "boolean", None],
+        "at_recall": ["array-like"],
+        "at_precision": ["array-like"],
+        "intervals": ["boolean"],
+        "confidence_level": [Interval(Real, 0, 1, closed="neither")],
+        "n_resamples": [Interval(Integral, 2, None, closed="left")],
+        "seed": [Interval(Integral, 0, 2**32 - 1, closed="both")],
+        "binned": ["boolean"],
+        "mantissa_bits": [Interval(Integral, 0, 52, closed="both")],
+        "tolerance": [Interval(Real, 0, None, closed="left"), None],
+        "drop_missing": ["boolean"],
+        "max_segments": [Interval(Integral, 1, None, closed="left")],
+        "figure_format": [StrOptions(set(FORMATS))],
+        "dpi": [Interval(Integral, 20, 2400, closed="both")],
+        "figure_size": ["array-like"],
+        "style": [str, None],
+    },
+    prefer_skip_nested_validation=True,
+)
+def report(
+    y_true: ArrayLike,
+    y_score: Mapping[str, ArrayLike] | ArrayLike,
+    *,
+    sample_weight: ArrayLike | None = None,
+    by: ArrayLike | None = None,
+    pos_label: int | float | bool | str | None = None,
+    at_recall: ArrayLike = (),
+    at_precision: ArrayLike = (),
+    intervals: bool = True,
+    confidence_level: float = 0.95,
+    n_resamples: int = PAIRED_TEST_RESAMPLES,
+    seed: int = PAIRED_TEST_SEED,
+    binned: bool = False,
+    mantissa_bits: int = 12,
+    tolerance: float | None = None,
+    drop_missing: bool = False,
+    max_segments: int = DEFAULT_MAX_SEGMENTS,
+    figure_format: str = "png",
+    dpi: int = DEFAULT_DPI,
+    figure_size: tuple[float, float] = DEFAULT_SIZE,
+    style: str | None = None,
+) -> Report:
+    """The precision-recall and ROC report of one or more models, as an object.
+
+    The report of the command line (``sklearn-prcurves report``) on arrays in memory:
+    every measure of each model with its intervals, which measures disagree on the
+    best model, the paired tests and the verdict, and the figures. In a notebook the
+    result shows itself; its numbers are the command line's on the same data. Needs
+    the ``report`` extra (pyarrow; matplotlib for the figures).
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        True labels: two classes (numbers, booleans or text).
+    y_score : dict of str to array-like of shape (n_samples,), or array-like
+        Each model's scores by its name (higher means more likely positive); one
+        array is one model named ``"model"``.
+    sample_weight : array-like of shape (n_samples,), default=None
+        Non-negative weights.
+    by : array-like of shape (n_samples,), default=None
+        A segment of each row: every measure per segment, and the grouped AUC.
+    pos_label : int, float, bool or str, default=None
+        The positive class (default: 1, or the only class read as true).
+    at_recall, at_precision : sequence of float in [0, 1], default=()
+        Also report the best precision at these recalls and the best recall at these
+        precisions, with their thresholds.
+    intervals : bool, default=True
+        Confidence intervals and the paired tests (False: one pass, faster).
+    confidence_level : float in (0, 1), default=0.95
+    n_resamples : int >= 2, default=500
+        Resamples of the paired bootstrap test.
+    seed : int in [0, 2**32), default=20061
+        Seed of the paired test's row sample and resamples: the same seed gives the
+        same report.
+    binned : bool, default=False
+        Count scores in bins of relative width ``2**-mantissa_bits``: bounded memory,
+        every figure with its certified bound.
+    mantissa_bits : int in [0, 52], default=12
+    tolerance : float >= 0, default=None
+        With ``binned``: refine bins until every AUC-ROC bound is at most this.
+    drop_missing : bool, default=False
+        Drop rows with a missing (NaN) score or weight instead of refusing them.
+    max_segments : int >= 1, default=1000
+        The most distinct values of ``by``.
+    figure_format : {"png", "svg", "pdf"}, default="png"
+        What :meth:`Report.save` writes the figures as.
+    dpi : int in [20, 2400], default=150
+    figure_size : (float, float), default=(6.4, 6.4)
+        One panel's width and height in inches (1 to 50 each).
+    style : str, default=None
+        A matplotlib style (a name from ``matplotlib.style.available`` or a file).
+
+    Returns
+    -------
+    report : :class:`Report`
+        ``to_frame()``, ``to_dict()``, ``figures()``, ``save(directory)``, ``verdict``.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from sklearn_prcurves import report
+    >>> rng = np.random.default_rng(0)
+    >>> y = (rng.random(2000) < 0.1).astype(int)
+    >>> scores = {"sharp": y + rng.normal(size=2000), "blunt": 0.3 * y + rng.normal(size=2000)}
+    >>> result = report(y, scores)
+    >>> result
+    <Report: 2 models, 2,000 rows, best by AUC-PR: 'sharp'>
+    >>> result.verdict[:47]
+    "By AUC-PR, 'sharp' is better than 'blunt' (pair"
+    >>> round(result.to_dict()["models"]["sharp"]["values"]["auc_roc"], 4)
+    0.7378
+    """
+    # (arrays of other namespaces, a GPU's included, are read on the host: the report
+    # streams its input through pyarrow)
+    scores = dict(y_score) if isinstance(y_score, Mapping) else {"model": y_score}
+    scores = {name: on_host(values)[0] for name, values in scores.items()}
+    y_true, sample_weight, by = on_host(y_true, sample_weight, by)
+    names = [str(name) for name in scores]
+    if not names:
+        raise ValueError("y_score holds no model: pass {name: scores, ...}")
+    if len(set(names)) != len(names):
+        raise ValueError(f"y_score names two models alike: {names}")
+    reserved = {_LABEL, _WEIGHT, _BY} & set(names)
+    if reserved:
+        raise ValueError(f"a model may not be named {sorted(reserved)[0]!r} (a name the "
+                         "report gives its other columns)")
+    levels = {}
+    for what, values in (("at_recall", at_recall), ("at_precision", at_precision)):
+        levels[what] = [float(v) for v in np.atleast_1d(np.asarray(values, dtype=float))]
+        if not all(0 <= v <= 1 for v in levels[what]):
+            raise ValueError(f"{what} must hold numbers in [0, 1], got {levels[what]}")
+    size = tuple(float(v) for v in np.ravel(np.asarray(figure_size, dtype=float)))
+    if len(size) != 2 or not all(1 <= v <= 50 for v in size):
+        raise ValueError(f"figure_size must be (width, height), each 1 to 50 inches, got "
+                         f"{figure_size!r}")
+    if tolerance is not None and not binned:
+        raise ValueError("tolerance goes with binned=True")
+    if style is not None:
+        check_style(style)
+    options = FigureOptions(figure_format, dpi, size, style)
+    options.check_pixels(segments=by is not None)
+
+    pa = import_pyarrow()
+    columns = {_LABEL: _column(pa, y_true, "y_true", -1)}
+    n = len(columns[_LABEL])
+    for name, values in zip(names, scores.values()):
+        columns[name] = _column(pa, values, f"the scores of {name!r}", n)
+    if sample_weight is not None:
+        columns[_WEIGHT] = _column(pa, sample_weight, "sample_weight", n)
+    if by is not None:
+        columns[_BY] = _column(pa, by, "by", n)
+    spec = ReportSpec(
+        label=_LABEL, scores=names, weight=_WEIGHT if sample_weight is not None else None,
+        pos_label=pos_label, by=_BY if by is not None else None,
+        at_recall=levels["at_recall"], at_precision=levels["at_precision"],
+        intervals=intervals, confidence_level=confidence_level, binned=binned,
+        mantissa_bits=mantissa_bits, tolerance=tolerance, drop_missing=drop_missing,
+        max_segments=max_segments, progress=False, n_resamples=n_resamples, seed=seed)
+    source = TableSource(pa.table(columns), "input", first_row=0)
+    try:
+        return compute(source, spec, options)
+    except InputError as error:
+        raise ValueError(str(error)) from None
+
+
+def _column(pa, values, what, n):
+    """One input as a pyarrow array, after the checks that name the argument."""
+    array = np.asarray(values)
+    if array.ndim != 1:
+        hint = (" (for predict_proba's output, pass the positive class's column, "
+                "proba[:, 1])" if array.ndim == 2 and array.shape[1] == 2 else "")
+        raise ValueError(f"{what} must be one-dimensional, got shape {array.shape}{hint}")
+    if n >= 0 and array.shape[0] != n:
+        raise ValueError(f"{what} has {array.shape[0]} rows where y_true has {n}")
+    try:
+        return pa.array(array if array.dtype != object else array.tolist(),
+                        from_pandas=True)
+    except OverflowError:
+        raise ValueError(f"{what} hold integers outside int64, which the report's columns "
+                         "cannot hold exactly: pass them as floats (or use the library's "
+                         "functions, which compare them exactly)") from None
+    except (pa.ArrowInvalid, pa.ArrowTypeError, pa.ArrowNotImplementedError) as error:
+        raise ValueError(f"{what} cannot be read: {error}") from None
+
+
+def compute(source, spec, figure_options=None, engine="local", scheduler=None):
+    """The :class:`Report` of a source (a file's or the arrays' rows) and a spec."""
+    while True:
+        converter = BatchConverter(source, spec.label, spec.scores, spec.weight,
+                                   spec.pos_label, spec.drop_missing)
+        if engine != "local":
+            results = _compute_on_cluster(engine, source, spec, converter, scheduler)
+            break
+        try:
+            results = compute_report(source, spec, converter)
+            break
+        except ExactIntegersNeeded as need:  # (at most once per score column)
+            source.exact_columns.add(need.column)
+    if converter.dropped:
+        rows = "row was" if converter.dropped == 1 else "rows were"
+        results["notes"].insert(0, f"{converter.dropped:,} {rows} dropped for a missing "
+                                   "score or weight (--drop-missing).")
+    metadata = {
+        "sklearn_prcurves": __version__,
+        "created": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
+        "input": source.display,
+        "files": [str(p) for p in source.paths] if not source.spooled else ["-"],
+        "label": spec.label,
+        "pos_label": spec.pos_label if spec.pos_label is not None else "1 (implicit)",
+        "scores": spec.scores,
+        "weight": spec.weight,
+        "by": spec.by,
+        "rows_read": converter.rows,
+        "rows_dropped": converter.dropped,
+        "mode": "binned" if spec.binned else "exact",
+        "mantissa_bits": spec.mantissa_bits if spec.binned else None,
+        "tolerance": spec.tolerance,
+        "engine": engine,
+        "confidence_level": spec.confidence_level if spec.intervals else None,
+        "n_resamples": spec.n_resamples if spec.intervals else None,
+        "seed": spec.seed if spec.intervals else None,
+    }
+    return Report(results, spec, metadata, _source_line(source, results, spec, metadata),
+                  figure_options or FigureOptions())
+
+
+def _compute_on_cluster(engine, source, spec, converter, address):
+    """:func:`compute_report` with every pass over the input on Dask or Spark workers."""
+    if engine == "dask":
+        from ._dask import DaskRunner as Runner
+    else:
+        from ._spark import SparkRunner as Runner
+    spec.progress = False  # the workers read; there is no stream to follow here
+    runner = Runner(address)
+    try:
+        return compute_report(source, spec, converter, runner)
+    finally:
+        runner.close()
+
+
+def _source_line(source, results, spec, metadata):
+    first = next(iter(results["models"].values()))
+    positives = first["positives"]
+    total = positives + first["negatives"]
+    # The rows the numbers are computed from, as the table counts them; dropped rows
+    # are named apart.
+    used = first["rows"]
+    if spec.weight:
+        counts = (f"{used:,} rows, weight {total:,.6g} of which positives "
+                  f"{positives:,.6g} ({positives / total:.2%})")
+    else:
+        counts = (f"{used:,} rows, {int(positives):,} positives "
+                  f"({positives / total:.2%})")
+    if source.display == "demo":
+        return (f"demo: {counts}; three models fitted on the other half of a generated "
+                "imbalanced set")
+    dropped = (f" ({metadata['rows_dropped']:,} more dropped: a missing score or weight)"
+               if metadata["rows_dropped"] else "")
+    mode = f"; binned ({spec.mantissa_bits} mantissa bits)" if spec.binned else ""
+    return f"{source.display}: {counts}{dropped}{mode}"
+
+
+def _write_report_folder(folder, force, result):
+    """Figures, results and report.html in ``folder``, never mixed with another
+    report's files.
+
+    A folder holding a previous report (it has the marker file) has that report's
+    files replaced, with a note on stderr; a folder holding anything else is refused
+    unless ``force``. A folder this run created is removed again if writing fails.
+    """
+    created = not folder.exists()
+    if not created:
+        if not folder.is_dir():
+            raise InputError(f"{folder} exists and is not a folder")
+        marker = folder / _MARKER
+        if marker.is_file():
+            for name in marker.read_text(encoding="utf-8").split("\n"):
+                if name and "/" not in name and "\\" not in name:
+                    (folder / name).unlink(missing_ok=True)
+            print(f"sklearn-prcurves: replacing the previous report in {folder}", file=sys.stderr)
+        elif any(folder.iterdir()) and not force:
+            raise InputError(
+                f"{folder} exists and holds files that are not a report of "
+                "sklearn-prcurves; choose another folder or overwrite them (--force, or "
+                "force=True from Python)"
+            )
+    try:
+        written = _write_files(folder, result)
+    except BaseException:
+        if created:
+            shutil.rmtree(folder, ignore_errors=True)
+        raise
+    (folder / _MARKER).write_text(
+        "\n".join(Path(p).name for p in written) + "\n", encoding="utf-8"
+    )
+    return written
+
+
+def _write_files(folder, result):
+    try:
+        import matplotlib  # noqa: F401
+    except ImportError:
+        raise InputError(
+            "writing figures needs matplotlib: pip install 'sklearn-prcurves[report]' "
+            "(or pass --no-files)"
+        ) from None
+    folder.mkdir(parents=True, exist_ok=True)
+    figures = result._drawn()
+    written = []
+    for filename, _, data, _ in figures:
+        (folder / filename).write_bytes(data)
+        written.append(str(folder / filename))
+    page = html_page(result._results, result._spec, result._source_line,
+                             [(caption, data_uri(shown)) for _, caption, _, shown in figures],
+                             __version__)
+    outputs = {
+        "report.html": page,
+        "results.json": result.to_json(),
+        "results.csv": as_csv(result._results, result._spec),
+    }
+    for name, text in outputs.items():
+        (folder / name).write_text(text, encoding="utf-8")
+        written.append(str(folder / name))
+    return written

@@ -1,0 +1,169 @@
+"""The report from Python (``sklearn_prcurves.report``): the command line's numbers,
+an object a notebook shows, its table as a DataFrame, its figures, and the folder the
+command line writes."""
+
+import json
+from html import unescape
+
+import numpy as np
+import pytest
+
+import sklearn_prcurves as spc
+from sklearn_prcurves._cli import main
+
+pa = pytest.importorskip("pyarrow")
+pytest.importorskip("matplotlib")
+import pyarrow.csv as pacsv  # noqa: E402
+
+
+def _data(n=1500, seed=0):
+    rng = np.random.default_rng(seed)
+    y = (rng.random(n) < 0.08).astype(int)
+    y[:2] = [0, 1]
+    scores = {"sharp": 1.4 * y + rng.normal(size=n),
+              "tied": np.round(0.9 * y + rng.normal(size=n), 1),
+              "blunt": 0.4 * y + rng.normal(size=n)}
+    weight = rng.integers(1, 4, n).astype(float)
+    group = rng.choice(["north", "south", "west"], n)
+    return y, scores, weight, group
+
+
+def _cli_json(tmp_path, capsys, columns, *options):
+    path = tmp_path / "input.csv"
+    pacsv.write_csv(pa.table(columns), str(path))
+    assert main(["report", str(path), *options, "--format", "json", "--no-files",
+                 "--no-progress"]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+def _without_metadata(payload):
+    return {key: value for key, value in payload.items() if key != "metadata"}
+
+
+@pytest.mark.parametrize("weighted, segmented", [(False, False), (True, True)])
+def test_the_python_report_is_the_command_line_s(tmp_path, capsys, weighted, segmented):
+    # The same numbers, tests, verdict and notes as the command line on the same data
+    # written to a file (weights and --by included).
+    y, scores, weight, group = _data()
+    columns = {"y_true": y, **scores}
+    options = ["--label", "y_true", *[o for m in scores for o in ("--score", m)],
+               "--at-recall", "0.5", "--n-resamples", "200", "--seed", "3"]
+    keywords = {}
+    if weighted:
+        columns["sample_weight"] = weight
+        options += ["--weight", "sample_weight"]
+        keywords["sample_weight"] = weight
+    if segmented:
+        columns["by"] = group
+        options += ["--by", "by"]
+        keywords["by"] = group
+    expected = _cli_json(tmp_path, capsys, columns, *options)
+    result = spc.report(y, scores, at_recall=[0.5], n_resamples=200, seed=3, **keywords)
+    got = result.to_dict()
+    assert _without_metadata(got) == _without_metadata(expected)
+    assert got["metadata"]["rows_read"] == expected["metadata"]["rows_read"] == y.shape[0]
+    assert result.verdict == expected["comparison"]["verdict"]
+    # ... and the library's functions on the arrays.
+    w = weight if weighted else None
+    for model, s in scores.items():
+        values = got["models"][model]["values"]
+        assert values["auc_roc"] == pytest.approx(
+            spc.roc_auc_score(y, s, sample_weight=w), rel=1e-12)
+        assert values["auc_pr"] == pytest.approx(
+            spc.pr_auc_score(y, s, sample_weight=w), rel=1e-12)
+
+
+def test_the_report_object_renders_tabulates_draws_and_saves(tmp_path, capsys):
+    import matplotlib
+    import matplotlib.pyplot as plt
+    import pandas as pd
+
+    y, scores, _, _ = _data(800, 1)
+    backend, open_figures = matplotlib.get_backend(), plt.get_fignums()
+    result = spc.report(y, scores)
+    assert repr(result) == "<Report: 3 models, 800 rows, best by AUC-PR: 'sharp'>"
+    assert result.models == ["sharp", "tied", "blunt"]
+
+    frame = result.to_frame()
+    assert isinstance(frame, pd.DataFrame) and list(frame.columns) == result.models
+    as_dict = result.to_dict()["models"]
+    for model in result.models:
+        assert frame.loc["auc_pr", model] == as_dict[model]["values"]["auc_pr"]
+        assert frame.loc["rows", model] == 800
+
+    figures = result.figures()
+    assert {"pr_curves", "roc_curves"} <= set(figures)
+    html = result._repr_html_()
+    assert html.startswith('<div class="prc-report">')
+    assert html.count("<img") == len(figures)
+    assert "AUC-PR (Davis-Goadrich)" in html and result.verdict in unescape(html)
+    assert "<img" not in result.html(figures=False)
+    assert all(isinstance(f, matplotlib.figure.Figure) for f in figures.values())
+    # Not pyplot's: no backend chosen, nothing left open in a notebook's session.
+    assert matplotlib.get_backend() == backend and plt.get_fignums() == open_figures
+
+    assert str(result) == result.to_text("table")
+    written = result.save(tmp_path / "out")
+    names = sorted(p.split("/")[-1] for p in written)
+    assert names == sorted([f"{name}.png" for name in figures]
+                           + ["report.html", "results.csv", "results.json"])
+    saved = json.loads((tmp_path / "out" / "results.json").read_text())
+    assert _without_metadata(saved) == _without_metadata(result.to_dict())
+    # A folder of other files is refused, as on the command line.
+    (tmp_path / "other").mkdir()
+    (tmp_path / "other" / "notes.txt").write_text("mine")
+    with pytest.raises(ValueError, match="force=True"):
+        result.save(tmp_path / "other")
+    assert result.save(tmp_path / "other", force=True)
+
+
+def test_one_array_is_one_model_and_options_are_the_command_line_s():
+    y, scores, _, _ = _data(600, 2)
+    result = spc.report(y, scores["sharp"], intervals=False, binned=True,
+                        mantissa_bits=8, at_precision=[0.3])
+    out = result.to_dict()
+    assert list(out["models"]) == ["model"] and result.verdict is None
+    assert out["metadata"]["mode"] == "binned" and out["metadata"]["mantissa_bits"] == 8
+    assert "recall_at_precision_0.3" in out["models"]["model"]["values"]
+    assert "intervals" not in out["models"]["model"]
+
+
+@pytest.mark.parametrize("call, error, match", [
+    (lambda y, s: spc.report(y, {"a": np.c_[1 - s, s]}), ValueError, r"proba\[:, 1\]"),
+    (lambda y, s: spc.report(y, {"a": s[:-1]}), ValueError, "has 599 rows where y_true has 600"),
+    (lambda y, s: spc.report(y, {}), ValueError, "no model"),
+    (lambda y, s: spc.report(y, {"y_true": s}), ValueError, "may not be named 'y_true'"),
+    (lambda y, s: spc.report(y, {1: s, "1": s}), ValueError, "two models alike"),
+    (lambda y, s: spc.report(y, {"a": np.where(np.arange(600) == 7, np.nan, s)}), ValueError,
+     "input row 7, column 'a': the score is missing"),
+    (lambda y, s: spc.report(np.arange(600) % 3, {"a": s}), ValueError, "label"),
+    (lambda y, s: spc.report(y, {"a": s}, sample_weight=-np.ones(600)), ValueError,
+     "negative"),
+    (lambda y, s: spc.report(y, {"a": s}, n_resamples=1), None, "n_resamples"),
+    (lambda y, s: spc.report(y, {"a": s}, seed=2**32), None, "seed"),
+    (lambda y, s: spc.report(y, {"a": s}, confidence_level=1.0), None, "confidence_level"),
+    (lambda y, s: spc.report(y, {"a": s}, figure_size=(0.5, 4)), ValueError, "figure_size"),
+    (lambda y, s: spc.report(y, {"a": s}, dpi=2400, figure_size=(50, 50)), ValueError,
+     "megapixels"),
+    (lambda y, s: spc.report(y, {"a": s}, tolerance=0.01), ValueError, "binned=True"),
+    (lambda y, s: spc.report(y, {"a": s}, at_recall=[1.5]), ValueError, r"\[0, 1\]"),
+    (lambda y, s: spc.report(y, {"a": s}, style="no such style"), ValueError,
+     "neither a matplotlib style"),
+    (lambda y, s: spc.report(y, {"a": np.array([2**70] * 600, dtype=object)}), ValueError,
+     "outside int64"),
+])
+def test_bad_input_is_one_clear_error(call, error, match):
+    from sklearn.utils._param_validation import InvalidParameterError
+
+    y, scores, _, _ = _data(600, 3)
+    with pytest.raises(error or InvalidParameterError, match=match):
+        call(y, scores["sharp"])
+
+
+def test_arrays_of_other_namespaces_are_read_on_the_host():
+    torch = pytest.importorskip("torch")
+    y, scores, _, _ = _data(500, 4)
+    expected = spc.report(y, scores, intervals=False).to_dict()
+    got = spc.report(torch.asarray(y), {m: torch.asarray(s) for m, s in scores.items()},
+                     intervals=False).to_dict()
+    assert _without_metadata(got) == _without_metadata(expected)
