@@ -618,7 +618,40 @@ def test_progress_bar_on_a_terminal(tmp_path):
         out += chunk
     os.waitpid(pid, 0)
     text = out.decode("utf-8", "replace")
-    assert "reading:" in text and "paired test:" in text
+    # (the paired test replays the rows kept from the first pass: one read)
+    assert "reading:" in text and "paired test:" not in text
+
+
+@pytest.mark.parametrize("weighted", [False, True])
+def test_the_paired_test_replays_the_rows_read_or_reads_again(tmp_path, capsys, monkeypatch,
+                                                              weighted):
+    # DeLong's paired test needs a second pass: over the rows kept from the first when
+    # they fit in REPLAY_BYTES, else over the input read again; the same numbers.
+    from sklearn_prcurves._report import _compute
+
+    passes = []
+    read = _compute._read
+
+    def counted(source, spec, converter, visit, description):
+        passes.append(description)
+        return read(source, spec, converter, visit, description)
+
+    monkeypatch.setattr(_compute, "_read", counted)
+    monkeypatch.setattr(_input, "_CSV_BLOCK_BYTES", 4096)  # (many batches)
+    y, a, b, w = make_data(3000, seed=21)
+    columns = {"y": y, "a": a, "b": b, **({"w": w} if weighted else {})}
+    data = write_csv(tmp_path / "s.csv", columns)
+    args = ["report", str(data), "--label", "y", "--score", "a", "--score", "b",
+            *(["--weight", "w"] if weighted else [])]
+    kept = report_json(capsys, *args)
+    assert passes == ["reading"]
+    monkeypatch.setattr(_compute, "REPLAY_BYTES", 3000 * 8)  # less than the rows
+    passes.clear()
+    again = report_json(capsys, *args)
+    assert passes == ["reading", "paired test"]
+    for result in (kept, again):
+        del result["metadata"]["created"]
+    assert kept == again and "delong" in kept["comparison"]
 
 
 def test_report_figures_keep_legends_and_labels_off_the_data(tmp_path):

@@ -65,6 +65,10 @@ WINNER_MEASURES = ("auc_roc", "average_precision", "auc_pr", "auc_pr_continuous"
                    "achievable_auc_pr")  # the normalised AUC-PR orders models as AUC-PR
 # The paired bootstrap test of AUC-PR: rows kept for it (a uniform sample beyond).
 PAIRED_TEST_ROWS = 200_000
+# A local report keeps the first pass's converted rows up to this many bytes, so that
+# DeLong's paired test (a second pass) reads and parses the input only when they are
+# more: 256 MiB is 1.5e7 rows of two float64 models.
+REPLAY_BYTES = 256 * 2**20
 # Below this a normal tail probability is not resolved by double precision (1 - cdf
 # rounds to 1 before it): DeLong's p-values are reported as "p < 1e-16" there.
 NORMAL_P_RESOLUTION = 1e-16
@@ -223,15 +227,35 @@ class RowSample:
         self.keys, self.is_pos, self.weight, self.scores = keys, is_pos, weight, scores
 
 
-def accumulate(source, spec, converter):
+class Replay:
+    """The rows of the first pass as the converter gave them, while they fit in
+    :data:`REPLAY_BYTES`: a second pass then replays them instead of reading again."""
+
+    def __init__(self):
+        self.batches, self.size, self.complete = [], 0, True
+
+    def keep(self, is_pos, scores, weight):
+        if not self.complete:
+            return
+        self.size += is_pos.nbytes + sum(column.nbytes for column in scores.values())
+        self.size += 0 if weight is None else weight.nbytes
+        if self.size > REPLAY_BYTES:
+            self.batches, self.complete = [], False  # (read again instead)
+        else:
+            self.batches.append((is_pos, scores, weight))
+
+
+def accumulate(source, spec, converter, replay=None):
     """First pass: ``({(segment or None, model): _Accumulator}, segment names,
-    converter, RowSample or None)``."""
+    converter, RowSample or None)``; the converted rows go to ``replay`` too."""
     tables = {(None, model): _Accumulator(spec) for model in spec.scores}
     segments = _Segments(spec.by, spec.max_segments) if spec.by else None
     sample = (RowSample(spec.scores, seed=spec.seed)
               if len(spec.scores) > 1 and spec.intervals else None)
 
     def visit(is_pos, scores, weight, arrays):
+        if replay is not None:
+            replay.keep(is_pos, scores, weight)
         for model in spec.scores:
             tables[(None, model)].add(is_pos, scores[model], weight)
         if sample is not None:
@@ -518,6 +542,14 @@ def _visit_all(source, spec, converter, visitor, description):
     return visitor.sums
 
 
+def _visit_kept(replay, visitor):
+    """:func:`_visit_all` over the rows the first pass kept."""
+    visitor.start()
+    for is_pos, scores, weight in replay.batches:
+        visitor.visit(is_pos, scores, weight, None)
+    return visitor.sums
+
+
 class _Thresholds:
     """What :func:`_group_of_rows` reads of a table."""
 
@@ -622,8 +654,10 @@ def compute_report(source, spec, converter, runner=None):
     """
     runner = runner or LocalRunner()
     parts = runner.parts(source)
+    # (only in this process: a cluster's workers would have to send the rows back)
+    replay = Replay() if runner.name == "local" and spec.intervals else None
     accumulators, segment_names, converter, sample = _merge_passes(
-        runner.map(accumulate, parts, spec, converter))
+        runner.map(accumulate, parts, spec, converter, replay))
     notes = []
     whole_weights = _whole_weights(accumulators, spec)
     if spec.intervals and not whole_weights:
@@ -652,15 +686,18 @@ def compute_report(source, spec, converter, runner=None):
             others = [m for m in spec.scores if m != reference]
             aucs = {m: models[m]["values"]["auc_roc"] for m in models}
             paired = _PairedDeLong(tables, aucs, reference, others)
-            if paired.defined():
-                parts_sums = runner.map(_visit_all, parts, spec, converter.again(), paired,
-                                        "paired test")
+            if not paired.defined():
+                notes.append("The paired DeLong test needs at least two positives and two "
+                             "negatives: not computed.")
+            else:
+                if replay is not None and replay.complete:
+                    parts_sums = [_visit_kept(replay, paired)]
+                else:
+                    parts_sums = runner.map(_visit_all, parts, spec, converter.again(),
+                                            paired, "paired test")
                 paired.sums = {model: [math.fsum(part[model][i] for part in parts_sums)
                                        for i in (0, 1)] for model in others}
                 comparison["delong"] = paired.results(spec.confidence_level)
-            else:
-                notes.append("The paired DeLong test needs at least two positives and two "
-                             "negatives: not computed.")
         elif spec.intervals and spec.binned:
             notes.append("The paired DeLong test is computed in exact mode only.")
         if sample is not None:
