@@ -686,8 +686,11 @@ def test_report_figures_keep_legends_and_labels_off_the_data(tmp_path):
                 assert not legend.get_window_extent(renderer).overlaps(area), name
             for text in ax.texts:
                 if text.get_text().startswith("F1="):  # iso-F1 labels, outside
-                    assert text.get_window_extent(renderer).x0 >= area.x1 - 1, (
-                        name, text.get_text())
+                    box = text.get_window_extent(renderer)
+                    assert box.x0 >= area.x1 - 1, (name, text.get_text())
+                    for other in fig.axes:  # (and clear of the next panel)
+                        assert other is ax or not box.overlaps(
+                            other.get_window_extent(renderer)), (name, text.get_text())
             # Every model's AUC is printed with four decimals.
             for label in [line.get_label() for line in ax.get_lines()]:
                 if "AUC" in label:
@@ -1130,3 +1133,34 @@ def test_help_version_and_argument_errors_import_nothing_heavy(args):
     last = result.stderr.strip().splitlines()[-1]
     assert last.startswith("HEAVY [] "), result.stderr
     assert int(last.split()[-1]) in (0, 1, 2)
+
+
+@pytest.mark.parametrize("prevalence", [0.01, 0.06, 0.3])
+def test_threshold_labels_never_overlap_and_low_precision_is_readable(prevalence):
+    # Two models with almost the same scores and both operating points asked for: their
+    # threshold labels would print on top of each other; the drawn boxes must not
+    # overlap, nor leave the axes' top. The PR figure's right panel puts precision on a
+    # log scale from a quarter of the prevalence: the no-skill line inside its view.
+    rng = np.random.default_rng(7)
+    n = 20000
+    y = (rng.random(n) < prevalence).astype(int)
+    y[:2] = [0, 1]
+    base = 1.5 * y + rng.normal(size=n)
+    scores = {"a": base, "twin": base + rng.normal(size=n) * 1e-3,
+              "weak": 0.5 * y + rng.normal(size=n)}
+    result = spc.report(y, scores, intervals=False, at_recall=[0.3, 0.5, 0.8],
+                        at_precision=[0.2])
+    figure = result.figures()["pr_curves"]
+    figure.canvas.draw()
+    renderer = figure.canvas.get_renderer()
+    ax, log = figure.axes[:2]
+    labels = [t for t in ax.texts if not t.get_text().startswith("F1=")]
+    assert len(labels) >= 8
+    boxes = [t.get_window_extent(renderer) for t in labels]
+    for i, box in enumerate(boxes):
+        assert box.y1 <= ax.get_window_extent(renderer).y1 + 0.5, labels[i].get_text()
+        for other in boxes[:i]:
+            assert not box.overlaps(other), labels[i].get_text()
+    low, high = log.get_ylim()
+    assert log.get_yscale() == "log" and low < result.to_dict()["models"]["a"][
+        "prevalence"] < high

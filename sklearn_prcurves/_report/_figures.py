@@ -12,7 +12,7 @@ import io
 import numpy as np
 
 from .._interpolation import path_points
-from .._plot._base import draw_iso_f1, label_threshold, log_view
+from .._plot._base import THRESHOLD_LABEL, draw_iso_f1, label_threshold, log_view
 from ._options import FigureOptions, segment_panel
 from ._render import SMALL_SEGMENT
 
@@ -173,8 +173,11 @@ def build_figures(tables, results, prevalence, options=None, spec=None, segments
 
     drawn, drawn_note = drawn_models(tables, results)
     shown = f"; {drawn_note}" if drawn_note else ""
-    fig, ax = subplots(figsize=(width, height + 1.0))
+    # Two panels, as the ROC figure: at low prevalence the curves and the no-skill line
+    # crowd the bottom of a linear precision axis; the log axis spreads them.
+    fig, (ax, zoom) = subplots(1, 2, figsize=(2 * width, height - 0.2))
     _iso_f1(ax)
+    floor = min(max(prevalence / 4, 1e-6), 0.1)
     for i, model in enumerate(drawn):
         table = tables[model]
         colour = colours[i % len(colours)]
@@ -183,21 +186,33 @@ def build_figures(tables, results, prevalence, options=None, spec=None, segments
         ax.plot(recall, precision, color=colour, linewidth=1.4,
                 label=f"{_label(model)}: AUC-PR {values['auc_pr']:.4f}, "
                       f"average precision {values['average_precision']:.4f}")
+        zoom.plot(recall, np.maximum(precision, floor), color=colour, linewidth=1.4)
         recall, precision = _achievable_points(results[model]["hull"])
         ax.plot(recall, precision, color=colour, linewidth=1, linestyle="--",
                 label=f"{_label(model)}, achievable: {values['achievable_auc_pr']:.4f}")
+        zoom.plot(recall, np.maximum(precision, floor), color=colour, linewidth=1,
+                  linestyle="--")
         _mark_levels(ax, table, values, spec, colour)
-    ax.axhline(prevalence, color="0.4", linestyle=":", linewidth=1,
-               label=f"random classifier (prevalence {prevalence:.4f})")
-    ax.set(xlim=(0, 1), ylim=(0, 1.02), xlabel="Recall", ylabel="Precision")
+    for axis in (ax, zoom):
+        axis.axhline(prevalence, color="0.4", linestyle=":", linewidth=1,
+                     label=f"random classifier (prevalence {prevalence:.4f})")
+        axis.set(xlim=(0, 1), xlabel="Recall", ylabel="Precision")
+    ax.set_ylim(0, 1.02)
     ax.set_title("Precision-recall curves (dashed: the best any threshold mix reaches)"
                  + _subtitle(drawn_note), fontsize=10)
-    _legend_beside(ax, clear=0.13)  # (past the iso-F1 lines' labels)
+    zoom.set_yscale("log")
+    zoom.set_ylim(floor, 1.05)
+    zoom.set_title("The same, precision on a log scale (from a quarter of the "
+                   "prevalence)", fontsize=10)
+    _spread_labels(fig, ax)
+    _legend_beside(zoom, *ax.get_legend_handles_labels())
     figures.append(("pr_curves", "Precision-recall curves (Davis-Goadrich interpolation) "
                     "and achievable PR curves (the image of the ROC convex hull), with "
                     "iso-F1 lines" + (" and the operating points asked for, labelled with "
-                                      "their thresholds" if _levels(spec) else "") + shown,
-                    fig))
+                                      "their thresholds" if _levels(spec) else "")
+                    + "; right: precision on a log scale, where the curves of rare "
+                    "positives and the no-skill line (the prevalence) are told apart"
+                    + shown, fig))
 
     fig, (ax, zoom) = subplots(1, 2, figsize=(2 * width, height - 0.2))
     # The log axis starts at the smallest false positive rate any model reaches.
@@ -344,6 +359,29 @@ def _mark_levels(ax, path, values, spec, colour):
         ax.plot([recall], [precision], marker="o", markersize=5, color=colour,
                 markeredgecolor="white", zorder=5)
         label_threshold(ax, recall, precision, threshold, colour)
+
+
+def _spread_labels(fig, ax):
+    """Move threshold labels off each other (their drawn boxes): each goes to the
+    nearest free line above its point, or below it where the axes' top is reached."""
+    labels = [t for t in ax.texts if t.get_fontsize() == THRESHOLD_LABEL["fontsize"]
+              and hasattr(t, "xyann")]
+    if len(labels) < 2:
+        return
+    renderer = fig.canvas.get_renderer()
+    top = ax.get_window_extent(renderer).y1
+    placed = []
+    for label in sorted(labels, key=lambda t: t.xy[1]):
+        x, y = label.xyann
+        line = label.get_window_extent(renderer).height * 72 / fig.dpi + 1  # in points
+        offsets = [y + k * line for k in range(len(labels) + 1)]
+        offsets += [-y - (k + 1) * line for k in range(len(labels) + 1)]
+        for offset in offsets:
+            label.xyann = (x, offset)
+            box = label.get_window_extent(renderer)
+            if box.y1 <= top and not any(box.overlaps(other) for other in placed):
+                break
+        placed.append(label.get_window_extent(renderer))
 
 
 def _counts_at(path, threshold):
