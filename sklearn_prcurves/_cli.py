@@ -192,24 +192,22 @@ def _non_negative(text):
     return value
 
 
-def _resamples(text):
-    try:
-        value = int(text)
-    except ValueError:
-        value = 0
-    if value < 2:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of at least 2")
-    return value
+def _whole_number(low, high=None, high_text=None):
+    """An argparse type: a whole number at least ``low`` (and below ``high``)."""
+    def parse(text):
+        try:
+            value = int(text)
+        except ValueError:
+            value = None
+        if value is None or value < low or (high is not None and value >= high):
+            span = f"of at least {low}" if high is None else f"in [{low}, {high_text})"
+            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number {span}")
+        return value
+    return parse
 
 
-def _seed(text):
-    try:
-        value = int(text)
-    except ValueError:
-        value = -1
-    if not 0 <= value < 2**32:  # (scikit-learn's random_state)
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number in [0, 2**32)")
-    return value
+_resamples = _whole_number(2)
+_seed = _whole_number(0, 2**32, "2**32")  # (scikit-learn's random_state)
 
 
 def _open_unit(text):
