@@ -397,7 +397,7 @@ def compute(source, spec, figure_options=None, engine="local", scheduler=None):
     if converter.dropped:
         rows = "row was" if converter.dropped == 1 else "rows were"
         results["notes"].insert(0, f"{converter.dropped:,} {rows} dropped for a missing "
-                                   "score or weight (--drop-missing).")
+                                   "score or weight (--drop-missing, drop_missing=True).")
     metadata = {
         "sklearn_prcurves": __version__,
         "created": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),

@@ -462,6 +462,10 @@ class ExactIntegersNeeded(Exception):
         self.column = column
 
 
+# How to drop rows with a missing score, said where one is refused.
+_DROP_HINT = " (pass --drop-missing, or drop_missing=True from Python, to drop such rows)"
+
+
 class BatchConverter:
     """Turns each batch into ``(is_pos, {score: float64}, weight or None)``.
 
@@ -584,7 +588,7 @@ class BatchConverter:
             index = int(np.argmax(column.is_null().to_numpy(zero_copy_only=False)))
             raise InputError(
                 f"{self._where(first_row, index, name)}: the {what} is missing"
-                + (" (pass --drop-missing to drop such rows)" if what == "score" else "")
+                + (_DROP_HINT if what == "score" else "")
             )
         values = column.to_numpy(zero_copy_only=False)
         if values.dtype != np.float32:  # float32 scores stay float32: half the table
@@ -604,7 +608,7 @@ class BatchConverter:
             if np.isnan(values[index]):
                 raise InputError(
                     f"{self._where(first_row, index, name)}: the {what} is missing (NaN)"
-                    + (" (pass --drop-missing to drop such rows)" if what == "score" else "")
+                    + (_DROP_HINT if what == "score" else "")
                 )
             raise InputError(
                 f"{self._where(first_row, index, name)}: {values[index]!r} is not a finite number"
