@@ -1164,3 +1164,27 @@ def test_threshold_labels_never_overlap_and_low_precision_is_readable(prevalence
     low, high = log.get_ylim()
     assert log.get_yscale() == "log" and low < result.to_dict()["models"]["a"][
         "prevalence"] < high
+
+
+def test_titles_never_run_into_each_other_with_many_models():
+    # With more models than are drawn, the figures say which are drawn, above both
+    # panels: no title's drawn box overlaps another's.
+    from sklearn_prcurves._report._figures import MAX_DRAWN_MODELS
+
+    rng = np.random.default_rng(3)
+    y = (rng.random(3000) < 0.06).astype(int)
+    y[:2] = [0, 1]
+    scores = {f"team {i:02d}": y * rng.uniform(0.3, 2.5) + rng.normal(size=3000)
+              for i in range(MAX_DRAWN_MODELS + 4)}
+    for name, figure in spc.report(y, scores, intervals=False).figures().items():
+        figure.canvas.draw()
+        renderer = figure.canvas.get_renderer()
+        titles = [ax.title for ax in figure.axes if ax.get_title()]
+        if figure._suptitle is not None:
+            titles.append(figure._suptitle)
+            assert f"of {MAX_DRAWN_MODELS + 4} models" in figure._suptitle.get_text()
+        boxes = [t.get_window_extent(renderer) for t in titles]
+        assert len(boxes) >= 2, name
+        for i, box in enumerate(boxes):
+            for other in boxes[:i]:
+                assert not box.overlaps(other), (name, titles[i].get_text())

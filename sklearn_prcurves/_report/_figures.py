@@ -106,8 +106,11 @@ def _legend_beside(ax, handles=None, labels=None, clear=0.02):
 MAX_DRAWN_MODELS = 8
 
 
-def _subtitle(note):
-    return f"\n({note})" if note else ""
+def _note_above(fig, note):
+    """Which models are drawn, over both panels (an axes title's second line would run
+    into the next panel's title)."""
+    if note:
+        fig.suptitle(note[0].upper() + note[1:], fontsize=9, y=1.0)
 
 
 def drawn_models(tables, results):
@@ -198,8 +201,9 @@ def build_figures(tables, results, prevalence, options=None, spec=None, segments
                      label=f"random classifier (prevalence {prevalence:.4f})")
         axis.set(xlim=(0, 1), xlabel="Recall", ylabel="Precision")
     ax.set_ylim(0, 1.02)
-    ax.set_title("Precision-recall curves (dashed: the best any threshold mix reaches)"
-                 + _subtitle(drawn_note), fontsize=10)
+    ax.set_title("Precision-recall curves (dashed: the best any threshold mix reaches)",
+                 fontsize=10)
+    _note_above(fig, drawn_note)
     zoom.set_yscale("log")
     zoom.set_ylim(floor, 1.05)
     zoom.set_title("The same, precision on a log scale (from a quarter of the "
@@ -239,7 +243,8 @@ def build_figures(tables, results, prevalence, options=None, spec=None, segments
     for axis in (ax, zoom):
         axis.set(xlabel="False positive rate", ylabel="True positive rate")
     ax.set(xlim=(0, 1), ylim=(0, 1.01))
-    ax.set_title("ROC curves (dashed: convex hull)" + _subtitle(drawn_note), fontsize=10)
+    ax.set_title("ROC curves (dashed: convex hull)", fontsize=10)
+    _note_above(fig, drawn_note)
     zoom.set_xscale("log")
     zoom.set(xlim=(low, 1), ylim=(0, 1.01))
     zoom.set_title("The same, false positive rate on a log scale", fontsize=10)
