@@ -277,3 +277,28 @@ def test_old_names_warn_and_keep_their_default_view(old, new):
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         getattr(spc, new).from_predictions(y, s)  # the new names do not warn
+
+
+@pytest.mark.parametrize("prevalence", [0.01, 0.06, 0.3])
+def test_pr_display_additions_put_the_legend_where_it_covers_no_curve(prevalence):
+    # scikit-learn's own picture keeps its legend lower left; with the package's
+    # additions (achievable curve, chance level) the longer legend went over the
+    # curves' tail there: now no drawn vertex lies under it.
+    import matplotlib.pyplot as plt
+
+    rng = np.random.default_rng(0)
+    y = (rng.random(5000) < prevalence).astype(int)
+    y[:2] = [0, 1]
+    scores = 1.5 * y + rng.normal(size=5000)
+    fig, ax = plt.subplots()
+    spc.PrecisionRecallDisplay.from_predictions(
+        y, scores, ax=ax, name="model", plot_achievable=True, interpolation="davis-goadrich",
+        plot_chance_level=True)
+    fig.canvas.draw()
+    box = ax.get_legend().get_window_extent()
+    for line in ax.get_lines():
+        points = line.get_transform().transform(line.get_xydata())
+        under = ((points[:, 0] > box.x0) & (points[:, 0] < box.x1)
+                 & (points[:, 1] > box.y0) & (points[:, 1] < box.y1))
+        assert not under.any(), line.get_label()
+    plt.close(fig)

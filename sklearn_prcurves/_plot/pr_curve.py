@@ -110,7 +110,9 @@ class PrecisionRecallDisplay(TableCurveMixin, _SklearnPrecisionRecallDisplay):
     """
 
     _deprecated_y_pred = "1.8"
-    _legend_loc = "lower left"
+    # (scikit-learn puts its legend lower left; with the package's additions it holds more
+    # entries, and would cover the curves' tail and the chance line there)
+    _legend_loc = "best"
 
     @staticmethod
     def _curve(table, drop_intermediate, y_true, pos_label):
