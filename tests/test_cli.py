@@ -1188,3 +1188,19 @@ def test_titles_never_run_into_each_other_with_many_models():
         for i, box in enumerate(boxes):
             for other in boxes[:i]:
                 assert not box.overlaps(other), (name, titles[i].get_text())
+
+
+def test_the_report_s_figures_are_one_size():
+    # ROC, PR and straight-lines figures: two panels of --figure-size each, so the page
+    # shows them at one scale (it sets every image to one width).
+    rng = np.random.default_rng(5)
+    y = (rng.random(4000) < 0.05).astype(int)
+    y[:2] = [0, 1]
+    scores = {"coarse": np.round(y + rng.normal(size=4000), 0),
+              "fine": 1.2 * y + rng.normal(size=4000)}
+    result = spc.report(y, scores, intervals=False, figure_size=(5, 4))
+    figures = result.figures()
+    assert set(figures) == {"pr_curves", "roc_curves", "linear_vs_interpolated"}
+    sizes = {name: tuple(f.get_size_inches()) for name, f in figures.items()}
+    assert set(sizes.values()) == {(10.0, 3.8)}, sizes
+    assert ".prc-report img { width: 100%" in result.html(figures=False)

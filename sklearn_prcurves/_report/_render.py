@@ -411,9 +411,8 @@ def html_fragment(report, spec, source_line, figures, version):
 .prc-report tr > th:first-child {{ text-align: left; }}
 .prc-report th {{ overflow-wrap: anywhere; min-width: 6em; }}
 .prc-report td {{ white-space: nowrap; }}
-.prc-report figure {{ display: inline-block; margin: 0.5em; vertical-align: top;
-  max-width: 100%; }}
-.prc-report img {{ max-width: 100%; height: auto; }}
+.prc-report figure {{ display: block; margin: 1em 0; max-width: 72em; }}
+.prc-report img {{ width: 100%; height: auto; }}
 .prc-report figcaption {{ font-size: 0.9em; color: #444; max-width: 40em; }}
 </style>
 <h1>Precision-recall and ROC report</h1>
