@@ -22,9 +22,16 @@ def likely_mistake(error, params, passed):
         return None
     message = str(error)
     y_true, y_score = params.get("y_true"), params.get("y_score")
-    if y_score is not None and np.ndim(y_score) == 2 and np.shape(y_score)[1] == 2:
-        return ("y_score has two columns (predict_proba's?): pass the positive class's "
-                "column, e.g. model.predict_proba(X)[:, 1].")
+    for name in ("y_score", "y_score_a", "y_score_b"):
+        scores = params.get(name)
+        if scores is not None and np.ndim(scores) == 2 and np.shape(scores)[1] == 2:
+            return (f"{name} has two columns (predict_proba's?): pass the positive "
+                    "class's column, e.g. model.predict_proba(X)[:, 1].")
+    if "contains NaN" in message or "contains infinity" in message:
+        found = _first_not_finite(params)
+        if found is not None:
+            return (f"{found[0]} holds {found[2]} (first at row {found[1]}): drop or fill "
+                    "those rows first.")
     if "continuous" in message and y_score is not None and _two_values(y_score):
         return ("y_true holds many values and y_score two: were the labels and the "
                 "scores swapped? The labels come first: f(y_true, y_score).")
@@ -33,6 +40,22 @@ def likely_mistake(error, params, passed):
         labels = ", ".join(repr(v) for v in _labels(y_true))
         return (f"y_true's labels are {labels}: pass pos_label= to say which one is the "
                 "positive class.")
+    return None
+
+
+def _first_not_finite(params):
+    """``(argument, row, "NaN" or "an infinity")`` of the first value that is not
+    finite among the call's arrays, or None."""
+    for name in ("y_score", "y_score_a", "y_score_b", "sample_weight", "y_true"):
+        values = _on_host(params.get(name))
+        if values is None or values.dtype.kind not in "fc":
+            continue
+        bad = ~np.isfinite(values)
+        if bad.any():
+            index = np.argwhere(bad)[0]
+            row = int(index[0]) if index.size else 0
+            kind = "NaN" if np.isnan(values[tuple(index)]) else "an infinity"
+            return name, row, kind
     return None
 
 

@@ -551,6 +551,22 @@ def test_own_functions_name_the_likely_mistake(function):
     with pytest.raises(ValueError, match="pass pos_label= to say which one"):
         function(np.array(["a", "b", "b", "a"]), s)
     assert function(np.array(["a", "b", "b", "a"]), s, pos_label="b") is not None
+    # Scores that are not finite: the argument and the first row named.
+    with pytest.raises(ValueError, match=r"y_score holds NaN \(first at row 2\)"):
+        function(y, np.array([0.1, 0.9, np.nan, 0.3]))
+    with pytest.raises(ValueError, match=r"y_score holds an infinity \(first at row 1\)"):
+        function(y, np.array([0.1, np.inf, 0.4, 0.3]))
+
+
+@pytest.mark.parametrize("function", [spc.delong_test, spc.bootstrap_test, spc.compare_curves],
+                         ids=lambda f: f.__name__)
+def test_two_model_functions_name_the_likely_mistake(function):
+    y, s = np.array([0, 1, 1, 0, 1, 0]), np.array([0.1, 0.9, 0.4, 0.3, 0.8, 0.2])
+    args = ("roc_auc",) if function is spc.bootstrap_test else ()
+    with pytest.raises(ValueError, match=r"y_score_b has two columns .*\[:, 1\]"):
+        function(*args, y, s, np.column_stack([1 - s, s]))
+    with pytest.raises(ValueError, match=r"y_score_a holds NaN \(first at row 3\)"):
+        function(*args, y, np.where(np.arange(6) == 3, np.nan, s), s)
 
 
 @pytest.mark.parametrize("name", ["roc_auc_score", "average_precision_score", "roc_curve",
