@@ -1,7 +1,7 @@
 """The command-line report at the size of real data, against a user's own two-liner.
 
-Generates 1e7 rows with two score columns as CSV and as Parquet, then runs, each in a
-fresh process and interleaved:
+Generates 2e6 and 1e7 rows with two score columns as CSV and as Parquet, then runs,
+each in a fresh process and interleaved:
 
 - ``report``: ``sklearn-prcurves report FILE --score a --score b`` writing everything
   (every measure, DeLong and Boyd intervals, the paired test, figures, HTML);
@@ -17,7 +17,7 @@ under 3 GiB.
 
 Usage::
 
-    python benchmarks/bench_report.py                      # 1e7 rows, then 1e8 Parquet
+    python benchmarks/bench_report.py                 # 2e6 and 1e7 rows, then 1e8 Parquet
     python benchmarks/bench_report.py --rows 1e6 --large-rows 0 --repeat 1   # quick look
 """
 
@@ -83,14 +83,23 @@ def run(code, *args):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--rows", type=float, default=1e7)
+    parser.add_argument("--rows", type=float, nargs="+", default=[2e6, 1e7],
+                        help="sizes of the generated data (default: 2e6 and 1e7)")
     parser.add_argument("--large-rows", type=float, default=1e8,
                         help="rows of the bench_dask.py Parquet data (0 skips it)")
     parser.add_argument("--data", help="folder for generated data (default: a temp dir)")
     parser.add_argument("--repeat", type=int, default=3)
     args = parser.parse_args()
     root = Path(args.data or tempfile.mkdtemp(prefix="prcurves-report-bench-"))
-    rows = int(args.rows)
+    verdicts = []
+    for rows in args.rows:
+        verdicts += _against_the_two_liner(root, int(rows), args.repeat)
+    print()
+    print("\n".join(verdicts))
+    _large(root, int(args.large_rows))
+
+
+def _against_the_two_liner(root, rows, repeat):
     folder = root / f"report-{rows}"
     if not (folder / "scores.parquet").exists():
         folder.mkdir(parents=True, exist_ok=True)
@@ -98,13 +107,14 @@ def main():
         generate(folder, rows)
         print(f"generated {rows:,} rows in {time.perf_counter() - start:.0f} s: {folder}")
     out = root / "out"
+    print(f"\n{rows:,} rows")
     print(f"{'input':10s} {'method':9s} {'median s':>9s} {'peak MiB':>9s}   runs (s)")
     verdicts = []
     for name in ("scores.csv", "scores.parquet"):
         path = folder / name
         times = {"report": [], "baseline": []}
         peaks = {"report": [], "baseline": []}
-        for _ in range(args.repeat):
+        for _ in range(repeat):
             for method in ("report", "baseline"):
                 if method == "report":
                     elapsed, peak = run(REPORT, path, out, "a,b")
@@ -119,12 +129,13 @@ def main():
         ratio = np.median(times["report"]) / np.median(times["baseline"])
         memory = max(peaks["report"]) / max(peaks["baseline"])
         verdicts.append(
-            f"{name}: report / baseline time {ratio:.2f} (target <= 1), peak memory "
-            f"{memory:.2f} (target <= 1)")
-    print()
-    print("\n".join(verdicts))
+            f"{rows:.0e} rows, {name}: report / baseline time {ratio:.2f} (target <= 1), "
+            f"peak memory {memory:.2f} (target <= 1)")
+    return verdicts
 
-    large = int(args.large_rows)
+
+def _large(root, large):
+    out = root / "out"
     if large:
         sys.path.insert(0, str(Path(__file__).parent))
         from bench_dask import generate as generate_dask_data
