@@ -50,6 +50,11 @@ __all__ = [
 ]
 
 _SAMPLE_PER_PARTITION = 2000
+# Rows a score range is sized for by default: the number of ranges follows the rows,
+# not the partitions (every partition sends a piece to every range, so a count tied to
+# the partitions made the plan quadratic in the data). A range's rows and their sort
+# fit well within one worker: about 1 GiB at float64 scores with weights.
+ROWS_PER_RANGE = 1 << 24
 
 
 def _import_dask():
@@ -183,11 +188,24 @@ def _binarize(y, score, weight, pos_label):
 
 
 def _sample(y, score, weight, pos_label, seed):
+    """``(a sample of the partition's scores, its classes, its row count)``."""
     _, score, _ = _binarize(y, score, weight, pos_label)
     rng = np.random.default_rng(seed)
     take = min(_SAMPLE_PER_PARTITION, score.shape[0])
     return (rng.choice(score, size=take, replace=False) if take else score,
-            chunk_classes(y, pos_label))
+            chunk_classes(y, pos_label), score.shape[0])
+
+
+def _parallelism():
+    """Tasks the cluster runs at once: the threads of a distributed client's workers,
+    else this machine's cores (Dask's local schedulers)."""
+    try:
+        from distributed import default_client
+
+        workers = default_client().scheduler_info()["workers"].values()
+        return max(1, sum(worker.get("nthreads", 1) for worker in workers))
+    except (ImportError, ValueError):  # (ValueError: no client)
+        return os.cpu_count() or 1
 
 
 def _split(y, score, weight, pos_label, edges):
@@ -276,7 +294,9 @@ def exact_summary(y_true, y_score, *, sample_weight=None, pos_label=None, n_rang
     pos_label : int, float, bool or str, default=None
         None means 1 with labels in {0, 1} or {-1, 1}.
     n_ranges : int, default=None
-        Score ranges counted in parallel (default: 4 per partition).
+        Score ranges counted in parallel. Default: one per 2**24 rows
+        (``sklearn_prcurves.dask.ROWS_PER_RANGE``), and at least as many as the
+        cluster runs tasks at once.
     random_state : int, default=0
         Seeds the sample that places the range edges (never the result).
     data : dask DataFrame, str, path-like or list of them, default=None
@@ -311,7 +331,8 @@ def exact_summary(y_true, y_score, *, sample_weight=None, pos_label=None, n_rang
     pooled = np.concatenate([sample[0] for sample in samples])
     if pooled.shape[0] == 0:
         raise ValueError("No sample with non-zero weight.")
-    n_ranges = n_ranges or max(2, 4 * len(parts))
+    rows = sum(sample[2] for sample in samples)
+    n_ranges = n_ranges or max(2, _parallelism(), -(-rows // ROWS_PER_RANGE))
     if pooled.dtype == bool:  # (NumPy's quantile cannot interpolate booleans)
         pooled = pooled.view(np.uint8)
     # Sampled scores themselves as edges (no interpolation between two of them, which
@@ -404,7 +425,8 @@ def roc_auc_score(y_true, y_score, *, sample_weight=None, pos_label=None, mode="
         None means 1 with labels in {0, 1} or {-1, 1}.
     mode : {"exact", "binned"}, default="exact"
     n_ranges : int, default=None
-        Exact mode: score ranges merged in parallel (default: 4 per partition).
+        Exact mode: score ranges counted in parallel (default: as
+        :func:`exact_summary`, by rows).
     mantissa_bits : int, default=12
         Binned mode resolution.
     random_state : int, default=0

@@ -230,10 +230,13 @@ def _in_memory_auc(n, seed):
     return spc.roc_auc_score(y, rng.normal(size=n) + y)
 
 
-def test_peak_memory_per_process(client):
+def test_peak_memory_per_process(client, monkeypatch):
     """Measured: with rows generated on the workers, each worker's peak resident memory
     grows by under half of what one process computing the same AUC needs, and the
     client's hardly grows (only totals and partial areas reach it)."""
+    # (ranges sized for an eighth of these rows: the default, 2**24 rows, is more than
+    # all of them, and a worker's memory follows the size of its ranges)
+    monkeypatch.setattr(spd, "ROWS_PER_RANGE", 500_000)
     try:
         _reset_peak_memory()
     except OSError:
@@ -256,3 +259,26 @@ def test_peak_memory_per_process(client):
     assert one_process > 8 * n  # at least the scores, once
     assert max(growth.values()) < 0.5 * one_process, (growth, one_process)
     assert client_growth < 0.1 * one_process, (client_growth, one_process)
+
+def test_the_number_of_ranges_follows_the_rows_not_the_partitions(monkeypatch):
+    # Every partition sends a piece to every range: ranges tied to the partitions made
+    # the plan quadratic in the data (256,000 rows as 64 partitions took 13 s, 143
+    # times the same rows as 8). Ranges now follow the rows (ROWS_PER_RANGE each), at
+    # least as many as tasks run at once; the same value whatever the partitioning.
+    import dask
+
+    rng = np.random.default_rng(0)
+    n = 256_000
+    y = (rng.random(n) < 0.03).astype(np.int8)
+    s = (rng.normal(size=n) + y).astype(np.float32)
+    expected = spc.roc_auc_score(y, s)
+    floor = max(2, spd._parallelism())  # (a distributed client's threads, or the cores)
+    with dask.config.set(scheduler="threads"):
+        for parts in (8, 64):
+            table = spd.exact_summary(*as_dask(y, s, chunks=n // parts))
+            assert table.n_ranges == floor
+            assert table.roc_auc() == pytest.approx(expected, rel=1e-12)
+        monkeypatch.setattr(spd, "ROWS_PER_RANGE", 10_000)
+        table = spd.exact_summary(*as_dask(y, s, chunks=n // 64))
+        assert table.n_ranges == max(floor, -(-n // 10_000)) == 26
+        assert table.roc_auc() == pytest.approx(expected, rel=1e-12)
