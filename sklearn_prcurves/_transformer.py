@@ -222,10 +222,13 @@ class AchievablePRClassifier(MetaEstimatorMixin, ClassifierMixin, BaseEstimator)
         How held-out scores are obtained (see :func:`~sklearn.model_selection.check_cv`).
     response_method : {"auto", "decision_function", "predict_proba"}, default="auto"
         Which scores to use; "auto" tries ``decision_function`` then ``predict_proba``.
-    threshold : float in [0, 1] or "f1", default=0.5
-        ``predict`` returns the positive class when the hull value (the held-out
-        fraction of positives) exceeds ``threshold``; "f1" uses the hull vertex with
-        the best F1 on the held-out scores.
+    threshold : float in [0, 1] or "f1", default="f1"
+        The operating point of ``predict``. "f1": the hull vertex with the best F1 on
+        the held-out scores, the point a precision-recall analysis would pick (with
+        rare positives a 0.5 rule predicts almost nothing positive). A number:
+        ``predict`` returns the positive class where the hull value (the held-out
+        fraction of positives) exceeds it; 0.5 gives the most probable class, as
+        accuracy wants.
 
     Attributes
     ----------
@@ -269,7 +272,7 @@ class AchievablePRClassifier(MetaEstimatorMixin, ClassifierMixin, BaseEstimator)
         "threshold": [Interval(Real, 0, 1, closed="both"), StrOptions({"f1"})],
     }
 
-    def __init__(self, estimator, *, cv=5, response_method="auto", threshold=0.5):
+    def __init__(self, estimator, *, cv=5, response_method="auto", threshold="f1"):
         self.estimator = estimator
         self.cv = cv
         self.response_method = response_method
@@ -382,7 +385,8 @@ class AchievablePRClassifier(MetaEstimatorMixin, ClassifierMixin, BaseEstimator)
     def predict(self, X):
         """The positive class where the hull value exceeds ``threshold_``.
 
-        With the default ``threshold=0.5`` this is the most probable class of
+        With the default ``threshold="f1"`` this is the F1-optimal operating point
+        learnt on held-out scores; with ``threshold=0.5``, the most probable class of
         :meth:`predict_proba`.
 
         Parameters
