@@ -167,3 +167,17 @@ def test_arrays_of_other_namespaces_are_read_on_the_host():
     got = spc.report(torch.asarray(y), {m: torch.asarray(s) for m, s in scores.items()},
                      intervals=False).to_dict()
     assert _without_metadata(got) == _without_metadata(expected)
+
+
+def test_an_undefined_measure_is_a_note_and_a_warning():
+    # Negatives weighing 2e-300 beside positives of 1e300: the prevalence rounds to 1
+    # and Boyd's normalised AUC-PR is 0 / 0. The page says n/a; the note says why, and
+    # from Python the report warns as the library's functions do.
+    from sklearn_prcurves.exceptions import UndefinedMetricWarning
+
+    y, w = np.array([0, 0, 1]), np.array([1e-300, 1e-300, 1e300])
+    with pytest.warns(UndefinedMetricWarning, match="normalised AUC-PR .* undefined"):
+        result = spc.report(y, {"a": np.zeros(3)}, sample_weight=w, intervals=False)
+    assert result.to_dict()["models"]["a"]["values"]["normalized_auc_pr"] is None
+    assert any("undefined on these data (n/a)" in note for note in result.to_dict()["notes"])
+    assert "n/a" in result.to_text()

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import datetime
 import json
+import warnings
 import shutil
 import sys
 from collections.abc import Mapping
@@ -20,6 +21,7 @@ from numpy.typing import ArrayLike
 from .._array_api import on_host
 from .._compat import Interval, StrOptions, validate_params
 from .._version import __version__
+from ..exceptions import UndefinedMetricWarning
 from ._render import as_csv, as_json, as_markdown, as_table, html_fragment, html_page
 from ._compute import compute_report
 from ._figures import FORMATS, build_figures, data_uri, draw_figures
@@ -356,9 +358,12 @@ def report(
         max_segments=max_segments, progress=False, n_resamples=n_resamples, seed=seed)
     source = TableSource(pa.table(columns), "input", first_row=0)
     try:
-        return compute(source, spec, options)
+        result = compute(source, spec, options)
     except InputError as error:
         raise ValueError(str(error)) from None
+    for message in result._results["undefined"]:  # (as the library's functions warn)
+        warnings.warn(message, UndefinedMetricWarning, stacklevel=2)
+    return result
 
 
 def _column(pa, values, what, n):

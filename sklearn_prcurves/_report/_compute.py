@@ -666,17 +666,26 @@ def compute_report(source, spec, converter, runner=None):
     if spec.binned and spec.tolerance is not None:
         _refine(parts, runner, spec, converter, accumulators)
 
-    models, tables = {}, {}
+    models, tables, undefined = {}, {}, []
+    labels = dict(MEASURES + level_measures(spec))
     for model in spec.scores:
         result, table = model_result(accumulators[(None, model)], spec, whole_weights)
         if table is None:
             raise InputError(f"scores {model!r}: {result['undefined']}")
         models[model], tables[model] = result, table
+        missing = [label for key, label in labels.items()
+                   if result["values"].get(key, 0.0) != result["values"].get(key, 0.0)]
+        if missing:
+            # (a NaN is never silent: the page says n/a, and this note says why)
+            undefined.append(f"{model}: {_join(missing)} undefined on these data (n/a): "
+                             "one class carries (nearly) all the weight, or no threshold "
+                             "meets the level asked for.")
         if result["values"]["auc_roc"] < 0.5:
             notes.append(
                 f"{model}: AUC-ROC {result['values']['auc_roc']:.4f} is below 0.5, worse "
                 "than random: are its scores inverted (higher meaning negative)?"
             )
+    notes += undefined
 
     comparison = {}
     if len(spec.scores) > 1:
@@ -714,7 +723,8 @@ def compute_report(source, spec, converter, runner=None):
         segments = _segment_results(accumulators, segment_names, spec, whole_weights,
                                     segment_tables)
     return {"models": models, "comparison": comparison, "segments": segments,
-            "notes": notes, "tables": tables, "segment_tables": segment_tables}
+            "notes": notes, "tables": tables, "segment_tables": segment_tables,
+            "undefined": undefined}
 
 
 def _whole_weights(accumulators, spec):
