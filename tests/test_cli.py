@@ -1156,6 +1156,8 @@ def test_threshold_labels_never_overlap_and_low_precision_is_readable(prevalence
     ax, log = figure.axes[:2]
     labels = [t for t in ax.texts if not t.get_text().startswith("F1=")]
     assert len(labels) >= 8
+    iso_f1 = [t for t in ax.texts if t.get_text().startswith("F1=")]
+    assert iso_f1 and all(t.xyann == (4, 0) for t in iso_f1)  # (never moved)
     boxes = [t.get_window_extent(renderer) for t in labels]
     for i, box in enumerate(boxes):
         assert box.y1 <= ax.get_window_extent(renderer).y1 + 0.5, labels[i].get_text()

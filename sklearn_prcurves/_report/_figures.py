@@ -12,7 +12,7 @@ import io
 import numpy as np
 
 from .._interpolation import path_points
-from .._plot._base import THRESHOLD_LABEL, draw_iso_f1, label_threshold, log_view
+from .._plot._base import THRESHOLD_GID, draw_iso_f1, label_threshold, log_view
 from ._options import FigureOptions, segment_panel
 from ._render import SMALL_SEGMENT
 
@@ -379,8 +379,7 @@ def _mark_levels(ax, path, values, spec, colour):
 def _spread_labels(fig, ax):
     """Move threshold labels off each other (their drawn boxes): each goes to the
     nearest free line above its point, or below it where the axes' top is reached."""
-    labels = [t for t in ax.texts if t.get_fontsize() == THRESHOLD_LABEL["fontsize"]
-              and hasattr(t, "xyann")]
+    labels = [t for t in ax.texts if t.get_gid() == THRESHOLD_GID]
     if len(labels) < 2:
         return
     renderer = fig.canvas.get_renderer()
