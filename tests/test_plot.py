@@ -302,3 +302,47 @@ def test_pr_display_additions_put_the_legend_where_it_covers_no_curve(prevalence
                  & (points[:, 1] > box.y0) & (points[:, 1] < box.y1))
         assert not under.any(), line.get_label()
     plt.close(fig)
+
+
+# Every addition each display's plot() draws, by the constructors that reach it.
+_ADDITIONS = {
+    "PrecisionRecallDisplay": ({"interpolation", "plot_achievable", "plot_step", "iso_f1",
+                                "operating_points", "plot_unachievable"}, {"plot_mean"}),
+    "RocCurveDisplay": ({"plot_hull", "log_fpr"}, {"plot_mean"}),
+    "DetCurveDisplay": (set(), set()),
+}
+
+
+@pytest.mark.parametrize("name", sorted(_ADDITIONS))
+def test_the_additions_are_keywords_of_each_constructor(name):
+    # help() and editors read the signature: no addition hides in **kwargs.
+    import inspect
+
+    display = getattr(spc, name)
+    common, cv_only = _ADDITIONS[name]
+    plot = set(inspect.signature(display.plot).parameters)
+    assert common | cv_only <= plot
+    band = {"confidence_band", "n_resamples", "random_state"}
+    for method, expected in (("from_predictions", common | band),
+                             ("from_estimator", common | band),
+                             ("from_cv_results", common | cv_only)):
+        if not hasattr(display, method):
+            continue
+        parameters = inspect.signature(getattr(display, method)).parameters
+        assert expected <= set(parameters), (method, expected - set(parameters))
+        for keyword in expected & plot:  # documented where they are, default as plot's
+            assert parameters[keyword].default == inspect.signature(
+                display.plot).parameters[keyword].default, (method, keyword)
+        assert all(k in inspect.getdoc(getattr(display, method)) for k in expected)
+
+
+def test_the_keywords_reach_plot_from_an_estimator():
+    X, y = make_classification(n_samples=300, weights=[0.8], random_state=0)
+    model = LogisticRegression().fit(X, y)
+    d = spc.PrecisionRecallDisplay.from_estimator(
+        model, X, y, plot_achievable=True, interpolation="continuous", iso_f1=[0.5],
+        confidence_band=0.9, n_resamples=20, random_state=0)
+    assert d.achievable_line_ is not None and d.confidence_band_ is not None
+    assert len(d.iso_f1_lines_) == 1 and "AUC-PR" in d.line_.get_label()
+    r = spc.RocCurveDisplay.from_estimator(model, X, y, plot_hull=True, log_fpr=True)
+    assert r.hull_line_ is not None and r.ax_.get_xscale() == "log"

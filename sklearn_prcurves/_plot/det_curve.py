@@ -109,11 +109,20 @@ class DetCurveDisplay(TableCurveMixin, _SklearnDetCurveDisplay):
     @classmethod
     def from_estimator(cls, estimator, X, y, *, sample_weight=None,
                        drop_intermediate=_DROPS_BY_DEFAULT,
-                       response_method="auto", pos_label=None, name=None, ax=None, **kwargs):
+                       response_method="auto", pos_label=None, name=None, ax=None,
+                       confidence_band=None, n_resamples=500, random_state=None, **kwargs):
         """Score ``X`` with a fitted binary classifier and plot its DET curve.
 
-        Parameters as for :meth:`sklearn.metrics.DetCurveDisplay.from_estimator`
-        (``drop_intermediate``, which scikit-learn 1.6 lacks, defaults to False there).
+        Parameters
+        ----------
+        estimator, X, y, sample_weight, drop_intermediate, response_method, pos_label
+            As for :meth:`sklearn.metrics.DetCurveDisplay.from_estimator`
+            (``drop_intermediate``, which scikit-learn 1.6 lacks, defaults to False
+            there).
+        name, ax, **kwargs
+            As for :meth:`plot`.
+        confidence_band, n_resamples, random_state
+            As for :meth:`from_predictions`.
 
         Returns
         -------
@@ -122,7 +131,8 @@ class DetCurveDisplay(TableCurveMixin, _SklearnDetCurveDisplay):
         return cls._via_estimator(
             estimator, X, y, response_method=response_method, pos_label=pos_label,
             name=name, sample_weight=sample_weight, drop_intermediate=drop_intermediate,
-            ax=ax, **kwargs,
+            ax=ax, confidence_band=confidence_band, n_resamples=n_resamples,
+            random_state=random_state, **kwargs,
         )
 
     @classmethod

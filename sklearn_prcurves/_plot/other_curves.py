@@ -103,7 +103,8 @@ class _CurveDisplay:
 
     @classmethod
     def from_predictions(cls, y_true, y_score, *, sample_weight=None, pos_label=None,
-                         name=None, ax=None, plot_chance_level=False, **kwargs):
+                         name=None, ax=None, plot_chance_level=False, chance_level_kw=None,
+                         despine=False, **kwargs):
         """Compute the curve from labels and scores, then :meth:`plot` it.
 
         Parameters
@@ -114,9 +115,10 @@ class _CurveDisplay:
         pos_label : int, float, bool or str, default=None
         name : str, default=None
         ax : matplotlib Axes, default=None
-        plot_chance_level : bool, default=False
+        plot_chance_level, chance_level_kw, despine
+            As for :meth:`plot`.
         **kwargs
-            Passed to :meth:`plot`.
+            Passed to :meth:`plot` (matplotlib's line keywords).
 
         Returns
         -------
@@ -125,11 +127,13 @@ class _CurveDisplay:
         x, y, value = cls._compute(y_true, y_score, sample_weight, pos_label)
         display = cls(x=x, y=y, value=value, name=name,
                       pos_label=resolved_pos_label(pos_label, y_true))
-        return display.plot(ax, plot_chance_level=plot_chance_level, **kwargs)
+        return display.plot(ax, plot_chance_level=plot_chance_level,
+                            chance_level_kw=chance_level_kw, despine=despine, **kwargs)
 
     @classmethod
     def from_estimator(cls, estimator, X, y, *, sample_weight=None, response_method="auto",
-                       pos_label=None, name=None, ax=None, plot_chance_level=False, **kwargs):
+                       pos_label=None, name=None, ax=None, plot_chance_level=False,
+                       chance_level_kw=None, despine=False, **kwargs):
         """Score ``X`` with a fitted binary classifier, then plot the curve.
 
         Parameters
@@ -144,9 +148,10 @@ class _CurveDisplay:
         name : str, default=None
             Default: the estimator's class name.
         ax : matplotlib Axes, default=None
-        plot_chance_level : bool, default=False
+        plot_chance_level, chance_level_kw, despine
+            As for :meth:`plot`.
         **kwargs
-            Passed to :meth:`plot`.
+            Passed to :meth:`plot` (matplotlib's line keywords).
 
         Returns
         -------
@@ -157,6 +162,7 @@ class _CurveDisplay:
         name = type(estimator).__name__ if name is None else name
         return cls.from_predictions(y, scores, sample_weight=sample_weight, pos_label=pos_label,
                                     name=name, ax=ax, plot_chance_level=plot_chance_level,
+                                    chance_level_kw=chance_level_kw, despine=despine,
                                     **kwargs)
 
 

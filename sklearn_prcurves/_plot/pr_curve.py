@@ -314,11 +314,25 @@ class PrecisionRecallDisplay(TableCurveMixin, _SklearnPrecisionRecallDisplay):
     def from_estimator(cls, estimator, X, y, *, sample_weight=None, drop_intermediate=False,
                        response_method="auto", pos_label=None, name=None, ax=None,
                        plot_chance_level=False, chance_level_kw=None, despine=False,
+                       confidence_band=None, n_resamples=500, random_state=None,
+                       interpolation=None, plot_achievable=False, plot_step=False,
+                       iso_f1=False, operating_points=None, plot_unachievable=False,
                        **kwargs):
         """Score ``X`` with a fitted binary classifier and plot its precision-recall curve.
 
-        Parameters as for :meth:`sklearn.metrics.PrecisionRecallDisplay.from_estimator`,
-        plus the keywords of :meth:`from_predictions` and :meth:`plot`.
+        Parameters
+        ----------
+        estimator, X, y, sample_weight, drop_intermediate, response_method, pos_label
+            As for :meth:`sklearn.metrics.PrecisionRecallDisplay.from_estimator`.
+        name, ax, plot_chance_level, chance_level_kw, despine
+            As for :meth:`plot`.
+        confidence_band, n_resamples, random_state
+            As for :meth:`from_predictions`.
+        interpolation, plot_achievable, plot_step, iso_f1, operating_points, \
+plot_unachievable
+            The package's additions, as for :meth:`plot`.
+        **kwargs
+            What the installed scikit-learn's ``plot`` still accepts.
 
         Returns
         -------
@@ -328,7 +342,11 @@ class PrecisionRecallDisplay(TableCurveMixin, _SklearnPrecisionRecallDisplay):
             estimator, X, y, response_method=response_method, pos_label=pos_label,
             name=name, sample_weight=sample_weight, drop_intermediate=drop_intermediate,
             ax=ax, plot_chance_level=plot_chance_level, chance_level_kw=chance_level_kw,
-            despine=despine, **kwargs,
+            despine=despine, confidence_band=confidence_band, n_resamples=n_resamples,
+            random_state=random_state, interpolation=interpolation,
+            plot_achievable=plot_achievable, plot_step=plot_step, iso_f1=iso_f1,
+            operating_points=operating_points, plot_unachievable=plot_unachievable,
+            **kwargs,
         )
 
     @classmethod
@@ -336,6 +354,8 @@ class PrecisionRecallDisplay(TableCurveMixin, _SklearnPrecisionRecallDisplay):
                          drop_intermediate=False, pos_label=None, name=None, ax=None,
                          plot_chance_level=False, chance_level_kw=None, despine=False,
                          confidence_band=None, n_resamples=500, random_state=None,
+                         interpolation=None, plot_achievable=False, plot_step=False,
+                         iso_f1=False, operating_points=None, plot_unachievable=False,
                          **kwargs):
         """Plot the precision-recall curve of true labels and scores.
 
@@ -344,7 +364,7 @@ class PrecisionRecallDisplay(TableCurveMixin, _SklearnPrecisionRecallDisplay):
         y_true, y_score, sample_weight, drop_intermediate, pos_label, name, ax
             As for :meth:`sklearn.metrics.PrecisionRecallDisplay.from_predictions`
             (``name`` defaults to ``"Classifier"``).
-        plot_chance_level, chance_level_kw, despine, curve_kwargs
+        plot_chance_level, chance_level_kw, despine
             As for :meth:`plot`.
         confidence_band : float in (0, 1), default=None
             Draw a pointwise stratified-bootstrap band around the drawn curve at this
@@ -353,9 +373,12 @@ class PrecisionRecallDisplay(TableCurveMixin, _SklearnPrecisionRecallDisplay):
             Bootstrap resamples for the band.
         random_state : int, RandomState instance or None, default=None
             Seeds the band's resampling.
+        interpolation, plot_achievable, plot_step, iso_f1, operating_points, \
+plot_unachievable
+            The package's additions, as for :meth:`plot`.
         **kwargs
-            Passed to :meth:`plot`: the package's additions (``interpolation``,
-            ``plot_achievable``, ...) and what the installed scikit-learn still accepts.
+            What the installed scikit-learn's ``plot`` still accepts (``curve_kwargs``
+            where it has it).
 
         Returns
         -------
@@ -366,20 +389,36 @@ class PrecisionRecallDisplay(TableCurveMixin, _SklearnPrecisionRecallDisplay):
             pos_label=pos_label, name=name, confidence_band=confidence_band,
             n_resamples=n_resamples, random_state=random_state, ax=ax,
             plot_chance_level=plot_chance_level, chance_level_kw=chance_level_kw,
-            despine=despine, **kwargs,
+            despine=despine, interpolation=interpolation, plot_achievable=plot_achievable,
+            plot_step=plot_step, iso_f1=iso_f1, operating_points=operating_points,
+            plot_unachievable=plot_unachievable, **kwargs,
         )
 
     @classmethod
     def from_cv_results(cls, cv_results, X, y, *, sample_weight=None,
                         drop_intermediate=True, response_method="auto", pos_label=None,
                         name=None, ax=None, curve_kwargs=None, plot_chance_level=False,
-                        chance_level_kwargs=None, despine=False, **kwargs):
+                        chance_level_kwargs=None, despine=False, interpolation=None,
+                        plot_achievable=False, plot_step=False, iso_f1=False,
+                        operating_points=None, plot_unachievable=False, plot_mean=False,
+                        **kwargs):
         """Plot one precision-recall curve per cross-validation fold.
 
-        Parameters as for
-        :meth:`sklearn.metrics.PrecisionRecallDisplay.from_cv_results`, plus those of
-        :meth:`plot`. Needs scikit-learn >= 1.9 (NotImplementedError before: its
-        display draws one curve at a time).
+        Needs scikit-learn >= 1.9 (NotImplementedError before: its display draws one
+        curve at a time).
+
+        Parameters
+        ----------
+        cv_results, X, y, sample_weight, drop_intermediate, response_method, pos_label
+            As for :meth:`sklearn.metrics.PrecisionRecallDisplay.from_cv_results`.
+        name, ax, curve_kwargs, plot_chance_level, chance_level_kwargs, despine
+            As for :meth:`sklearn.metrics.PrecisionRecallDisplay.from_cv_results`.
+        interpolation, plot_achievable, plot_step, iso_f1, operating_points, \
+plot_unachievable, plot_mean
+            The package's additions, as for :meth:`plot` (``plot_mean=True`` draws the
+            folds' mean curve and its band).
+        **kwargs
+            What the installed scikit-learn's ``plot`` still accepts.
 
         Returns
         -------
@@ -390,7 +429,9 @@ class PrecisionRecallDisplay(TableCurveMixin, _SklearnPrecisionRecallDisplay):
             drop_intermediate=drop_intermediate, response_method=response_method,
             pos_label=pos_label, name=name, ax=ax, curve_kwargs=curve_kwargs,
             plot_chance_level=plot_chance_level, chance_level_kw=chance_level_kwargs,
-            despine=despine, **kwargs,
+            despine=despine, interpolation=interpolation, plot_achievable=plot_achievable,
+            plot_step=plot_step, iso_f1=iso_f1, operating_points=operating_points,
+            plot_unachievable=plot_unachievable, plot_mean=plot_mean, **kwargs,
         )
 
 
@@ -398,7 +439,8 @@ class PRCurveDisplay(PrecisionRecallDisplay):
     """Deprecated alias of :class:`PrecisionRecallDisplay` (scikit-learn's name).
 
     The package's first display had this name and drew the Davis-Goadrich curve by
-    default; the alias keeps that default (``interpolation="davis-goadrich"``), warns
+    default; the alias keeps that default (``interpolation`` None or
+    ``"davis-goadrich"``; ``plot_step=True`` adds the step curve), warns
     (``FutureWarning``) and will be removed in 0.3.
 
     Examples
@@ -419,7 +461,8 @@ class PRCurveDisplay(PrecisionRecallDisplay):
         super().__init__(*args, **kwargs)
 
     def plot(self, ax=None, *, interpolation="davis-goadrich", **kwargs):
-        return super().plot(ax, interpolation=interpolation, **kwargs)
+        # (the from_* constructors pass their default, None: the alias's is Davis-Goadrich)
+        return super().plot(ax, interpolation=interpolation or "davis-goadrich", **kwargs)
 
 
 def _smooth_style(curve_kwargs, kwargs):

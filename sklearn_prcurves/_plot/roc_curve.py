@@ -173,12 +173,22 @@ class RocCurveDisplay(TableCurveMixin, _SklearnRocCurveDisplay):
     def from_estimator(cls, estimator, X, y, *, sample_weight=None, drop_intermediate=True,
                        response_method="auto", pos_label=None, name=None, ax=None,
                        curve_kwargs=None, plot_chance_level=False, chance_level_kw=None,
-                       despine=False, **kwargs):
+                       despine=False, confidence_band=None, n_resamples=500,
+                       random_state=None, plot_hull=False, log_fpr=False, **kwargs):
         """Score ``X`` with a fitted binary classifier and plot its ROC curve.
 
-        Parameters as for :meth:`sklearn.metrics.RocCurveDisplay.from_estimator`, plus
-        the keywords of :meth:`from_predictions` and :meth:`plot` (``plot_hull``,
-        ``log_fpr``, ``confidence_band``, ...).
+        Parameters
+        ----------
+        estimator, X, y, sample_weight, drop_intermediate, response_method, pos_label
+            As for :meth:`sklearn.metrics.RocCurveDisplay.from_estimator`.
+        name, ax, curve_kwargs, plot_chance_level, chance_level_kw, despine
+            As for :meth:`plot`.
+        confidence_band, n_resamples, random_state
+            As for :meth:`from_predictions`.
+        plot_hull, log_fpr
+            The package's additions, as for :meth:`plot`.
+        **kwargs
+            What the installed scikit-learn's ``plot`` still accepts.
 
         Returns
         -------
@@ -188,7 +198,9 @@ class RocCurveDisplay(TableCurveMixin, _SklearnRocCurveDisplay):
             estimator, X, y, response_method=response_method, pos_label=pos_label,
             name=name, sample_weight=sample_weight, drop_intermediate=drop_intermediate,
             ax=ax, curve_kwargs=curve_kwargs, plot_chance_level=plot_chance_level,
-            chance_level_kw=chance_level_kw, despine=despine, **kwargs,
+            chance_level_kw=chance_level_kw, despine=despine,
+            confidence_band=confidence_band, n_resamples=n_resamples,
+            random_state=random_state, plot_hull=plot_hull, log_fpr=log_fpr, **kwargs,
         )
 
     @classmethod
@@ -196,7 +208,7 @@ class RocCurveDisplay(TableCurveMixin, _SklearnRocCurveDisplay):
                          drop_intermediate=True, pos_label=None, name=None, ax=None,
                          curve_kwargs=None, plot_chance_level=False, chance_level_kw=None,
                          despine=False, confidence_band=None, n_resamples=500,
-                         random_state=None, **kwargs):
+                         random_state=None, plot_hull=False, log_fpr=False, **kwargs):
         """Plot the ROC curve of true labels and scores.
 
         Parameters
@@ -204,7 +216,7 @@ class RocCurveDisplay(TableCurveMixin, _SklearnRocCurveDisplay):
         y_true, y_score, sample_weight, drop_intermediate, pos_label, name, ax
             As for :meth:`sklearn.metrics.RocCurveDisplay.from_predictions` (``name``
             defaults to ``"Classifier"``).
-        plot_chance_level, chance_level_kw, despine, curve_kwargs
+        curve_kwargs, plot_chance_level, chance_level_kw, despine
             As for :meth:`plot`.
         confidence_band : float in (0, 1), default=None
             Draw a pointwise stratified-bootstrap band around the drawn curve at this
@@ -213,9 +225,10 @@ class RocCurveDisplay(TableCurveMixin, _SklearnRocCurveDisplay):
             Bootstrap resamples for the band.
         random_state : int, RandomState instance or None, default=None
             Seeds the band's resampling.
+        plot_hull, log_fpr
+            The package's additions, as for :meth:`plot`.
         **kwargs
-            Passed to :meth:`plot`: the package's additions (``plot_hull``, ``log_fpr``) and
-            what the installed scikit-learn still accepts.
+            What the installed scikit-learn's ``plot`` still accepts.
 
         Returns
         -------
@@ -226,20 +239,32 @@ class RocCurveDisplay(TableCurveMixin, _SklearnRocCurveDisplay):
             pos_label=pos_label, name=name, confidence_band=confidence_band,
             n_resamples=n_resamples, random_state=random_state, ax=ax,
             curve_kwargs=curve_kwargs, plot_chance_level=plot_chance_level,
-            chance_level_kw=chance_level_kw, despine=despine, **kwargs,
+            chance_level_kw=chance_level_kw, despine=despine, plot_hull=plot_hull,
+            log_fpr=log_fpr, **kwargs,
         )
 
     @classmethod
     def from_cv_results(cls, cv_results, X, y, *, sample_weight=None, drop_intermediate=True,
                         response_method="auto", pos_label=None, ax=None, name=None,
                         curve_kwargs=None, plot_chance_level=False, chance_level_kwargs=None,
-                        despine=False, **kwargs):
+                        despine=False, plot_hull=False, log_fpr=False, plot_mean=False,
+                        **kwargs):
         """Plot one ROC curve per cross-validation fold.
 
-        Parameters as for :meth:`sklearn.metrics.RocCurveDisplay.from_cv_results`, plus
-        those of :meth:`plot` (``plot_hull=True`` draws each fold's hull). Needs
-        scikit-learn >= 1.7 (NotImplementedError before: its display draws one curve
-        at a time).
+        Needs scikit-learn >= 1.7 (NotImplementedError before: its display draws one
+        curve at a time).
+
+        Parameters
+        ----------
+        cv_results, X, y, sample_weight, drop_intermediate, response_method, pos_label
+            As for :meth:`sklearn.metrics.RocCurveDisplay.from_cv_results`.
+        ax, name, curve_kwargs, plot_chance_level, chance_level_kwargs, despine
+            As for :meth:`sklearn.metrics.RocCurveDisplay.from_cv_results`.
+        plot_hull, log_fpr, plot_mean
+            The package's additions, as for :meth:`plot` (``plot_hull=True`` draws each
+            fold's hull, ``plot_mean=True`` the folds' mean curve and its band).
+        **kwargs
+            What the installed scikit-learn's ``plot`` still accepts.
 
         Returns
         -------
@@ -249,7 +274,8 @@ class RocCurveDisplay(TableCurveMixin, _SklearnRocCurveDisplay):
             cv_results, X, y, sample_weight=sample_weight, drop_intermediate=drop_intermediate,
             response_method=response_method, pos_label=pos_label, name=name, ax=ax,
             curve_kwargs=curve_kwargs, plot_chance_level=plot_chance_level,
-            chance_level_kw=chance_level_kwargs, despine=despine, **kwargs,
+            chance_level_kw=chance_level_kwargs, despine=despine, plot_hull=plot_hull,
+            log_fpr=log_fpr, plot_mean=plot_mean, **kwargs,
         )
 
 
