@@ -34,6 +34,7 @@ html_theme_options = {
     "show_toc_level": 2,
     "secondary_sidebar_items": ["page-toc"],
 }
+html_sidebars = {"**": ["site-nav.html"]}
 html_static_path = ["_static"]
 html_css_files = ["parameters.css"]
 nitpicky = False

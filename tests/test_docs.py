@@ -22,8 +22,8 @@ def test_sphinx_builds_with_warnings_as_errors(tmp_path):
         capture_output=True, text=True, timeout=600,
     )
     assert result.returncode == 0, result.stderr[-3000:]
-    for page in ("index.html", "install.html", "user_guide.html", "api.html",
-                 "examples.html", "compat.html"):
+    for page in ("index.html", "install.html", "user_guide.html", "conventions.html",
+                 "api.html", "examples.html", "compat.html"):
         assert (tmp_path / "html" / page).exists()
     # The gallery ran: every example has its page, with its printed output and figures.
     examples = sorted(p.stem for p in (DOCS / "gallery").glob("plot_*.py"))
@@ -33,6 +33,14 @@ def test_sphinx_builds_with_warnings_as_errors(tmp_path):
         assert "sphx-glr-script-out" in page or "sphx_glr_" in page, name
     figures = list((tmp_path / "html" / "_images").glob("sphx_glr_plot_*"))
     assert len(figures) >= 5
+    # Every example draws a figure, so its thumbnail is that figure, not a placeholder.
+    for name in examples:
+        assert (tmp_path / "html" / "_images" / f"sphx_glr_{name}_001.png").exists(), name
+    # The sidebar lists the site's pages on every page, top-level pages included.
+    for page in ("user_guide.html", "conventions.html", "install.html"):
+        text = (tmp_path / "html" / page).read_text()
+        sidebar = text[text.index('aria-label="Site navigation"'):]
+        assert 'href="report.html"' in sidebar and 'href="api.html"' in sidebar, page
     # Displays that inherit scikit-learn's parameters link to its documentation.
     display = (tmp_path / "html" / "generated" /
                "sklearn_prcurves.RocCurveDisplay.html").read_text()

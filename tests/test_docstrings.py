@@ -24,7 +24,7 @@ MODULES = sorted(
 def test_examples_in_docstrings(module_name):
     if module_name == "sklearn_prcurves.spark" and shutil.which("java") is None:
         pytest.skip("Spark needs a Java runtime (.ci/run installs one)")
-    # Optional extras' examples need the extra (the [test] extra has them all).
+    # Optional extras' examples need the extra ([test] and [test-engines] have them).
     for prefix, extra in (("sklearn_prcurves.spark", "pyspark"),
                           ("sklearn_prcurves.dask", "dask.dataframe"),
                           ("sklearn_prcurves.dask", "pyarrow"),

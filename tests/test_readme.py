@@ -13,7 +13,7 @@ def test_ci_runs_the_readme_test_command():
     ci_lines = [
         line.strip()
         for line in (ROOT / ".ci" / "run").read_text().splitlines()
-        if "pytest" in line and not line.lstrip().startswith("#")
+        if 'pip install ".[test]"' in line and not line.lstrip().startswith("#")
     ]
     assert len(ci_lines) == 1
     readme = (ROOT / "README.md").read_text()
@@ -25,6 +25,19 @@ def test_quick_start_values():
     y_score = [0.1, 0.4, 0.35, 0.8]
     assert spc.roc_auc_score(y_true, y_score) == 0.75
     assert abs(spc.average_precision_score(y_true, y_score) - 5 / 6) < 1e-15
+
+
+def test_the_tied_example_overstates_as_the_readme_says():
+    from sklearn.metrics import auc, precision_recall_curve
+
+    y = [1] * 3 + [0] * 7 + [1] * 2 + [0] * 88
+    flagged = [1] * 10 + [0] * 90
+    precision, recall, _ = precision_recall_curve(y, flagged)
+    readme = (ROOT / "README.md").read_text()
+    for value, shown in ((auc(recall, precision), "0.46"),
+                         (spc.pr_auc_score(y, flagged), "0.2295"),
+                         (spc.average_precision_score(y, flagged), "0.2")):
+        assert f"{value:.{len(shown) - 2}f}" == shown and f"# {shown}:" in readme
 
 
 def test_readme_python_blocks_run():

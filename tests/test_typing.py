@@ -41,7 +41,7 @@ def mypy_errors(path):
 def pyright_errors(path):
     executable = shutil.which("basedpyright", path=str(Path(sys.executable).parent))
     if executable is None:
-        pytest.skip("basedpyright is not installed (the [test] extra has it)")
+        pytest.skip("basedpyright is not installed (the [test-engines] extra has it)")
     result = subprocess.run([executable, "--level", "error", "--pythonpath", sys.executable,
                              str(path)], capture_output=True, text=True, cwd=ROOT, timeout=600)
     lines = {int(m.group(1)) for m in re.finditer(

@@ -34,3 +34,18 @@ for name, scores in (("logistic regression", a), ("gradient boosting", b)):
 print(delong_test(y_test, b, a))
 print(bootstrap_test("pr_auc", y_test, b, a, n_resamples=1000, random_state=0,
                      progress=False))
+
+# %%
+# Both curves with a 95% bootstrap band: where the bands overlap, these rows cannot
+# tell the models apart at that recall.
+import matplotlib.pyplot as plt
+
+from sklearn_prcurves import PrecisionRecallDisplay
+
+fig, ax = plt.subplots(figsize=(6, 5))
+for name, scores in (("logistic regression", a), ("gradient boosting", b)):
+    PrecisionRecallDisplay.from_predictions(
+        y_test, scores, name=name, ax=ax, interpolation="davis-goadrich",
+        confidence_band=0.95, n_resamples=200, random_state=0)
+ax.set(title="AUC-PR with 95% bootstrap bands")
+plt.show()

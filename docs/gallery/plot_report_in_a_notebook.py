@@ -68,3 +68,18 @@ for model, test in comparison["paired_auc_pr"].items():
 # is left open), and ``result.save("my-report")`` writes the figures, ``report.html``,
 # ``results.json`` and ``results.csv``.
 print(sorted(result.figures()))
+
+# %%
+# A notebook shows such a figure when it is the cell's last value. Here it is drawn
+# into this page's own axes, through a PNG in memory.
+import io
+
+import matplotlib.pyplot as plt
+
+buffer = io.BytesIO()
+result.figures()["pr_curves"].savefig(buffer, format="png", dpi=80)
+buffer.seek(0)
+fig, ax = plt.subplots(figsize=(9, 4.5))
+ax.imshow(plt.imread(buffer))
+ax.set_axis_off()
+plt.show()

@@ -37,3 +37,15 @@ result = subprocess.run(
      "--output", str(folder / "report"), "--no-progress"],
     capture_output=True, text=True, check=True)
 print(result.stdout)
+
+# %%
+# One of the figures the report wrote: the models' precision-recall curves (the
+# right panel shows precision on a log scale, readable at low prevalence).
+import matplotlib.image
+import matplotlib.pyplot as plt
+
+figure = sorted((folder / "report").glob("*pr*.png"))[0]
+fig, ax = plt.subplots(figsize=(9, 4.5))
+ax.imshow(matplotlib.image.imread(figure))
+ax.set_axis_off()
+plt.show()
