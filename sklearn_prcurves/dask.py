@@ -6,9 +6,9 @@ plain floats.
 
 ``mode="exact"`` gives the same numbers as the in-memory functions without any
 process holding the whole counting table: the score axis is cut into ranges (edges
-from a sample of the scores), a shuffle gathers each range's rows from every partition
-(Dask's staged shuffle: tasks grow linearly with the partitions), the counting kernel
-runs once per range on the workers, and only small results travel to the client:
+from a sample of the scores), each partition sends its rows of a range to the task
+that counts that range (one run of the counting kernel per range, on the workers),
+and only small results travel to the client:
 each range's totals (from which the client computes where each range's piece of the
 curve starts), then each range's partial area. The areas of consecutive pieces of a
 curve add up to the area of the whole curve.
@@ -23,7 +23,6 @@ J. Davis and M. Goadrich, "The Relationship Between Precision-Recall and ROC Cur
 ICML 2006.
 """
 
-import operator
 import os
 
 import numpy as np
@@ -52,8 +51,9 @@ __all__ = [
 
 _SAMPLE_PER_PARTITION = 2000
 # Rows a score range is sized for by default: the number of ranges follows the rows,
-# not the partitions. A range's rows and their sort fit well within one worker: about
-# 1 GiB at float64 scores with weights.
+# not the partitions (every partition sends a piece to every range, so a count tied to
+# the partitions made the plan quadratic in the data). A range's rows and their sort
+# fit well within one worker: about 1 GiB at float64 scores with weights.
 ROWS_PER_RANGE = 1 << 24
 
 
@@ -208,42 +208,28 @@ def _parallelism():
         return os.cpu_count() or 1
 
 
-def _ranged_rows(y, score, weight, pos_label, edges):
-    """One partition's rows as a frame, each with its score range (range r:
-    edges[r-1] < s <= edges[r]), for the shuffle that gathers a range's rows."""
-    import pandas as pd
-
+def _split(y, score, weight, pos_label, edges):
+    """One partition's rows per score range (range r: edges[r-1] < s <= edges[r])."""
     is_pos, score, weight = _binarize(y, score, weight, pos_label)
-    columns = {"range": np.searchsorted(edges, score, side="left").astype(
-                   _range_dtype(edges)),
-               "is_pos": is_pos, "score": score}
-    if weight is not None:
-        columns["weight"] = weight
-    return pd.DataFrame(columns)
+    which = np.searchsorted(edges, score, side="left")
+    order = np.argsort(which, kind="stable")
+    bounds = np.searchsorted(which[order], np.arange(edges.shape[0] + 2))
+    pieces = []
+    for r in range(edges.shape[0] + 1):
+        rows = order[bounds[r] : bounds[r + 1]]
+        pieces.append((is_pos[rows], score[rows], None if weight is None else weight[rows]))
+    return pieces
 
 
-def _range_dtype(edges):
-    return np.min_scalar_type(edges.shape[0])  # (the shuffle moves it with every row)
-
-
-def _range_tables(rows):
-    """``{range: counting table}`` of the ranges one shuffled partition received."""
-    by_range = np.asarray(rows["range"])
-    order = np.argsort(by_range, kind="stable")
-    starts = np.flatnonzero(np.diff(by_range[order], prepend=-1))
-    is_pos, score = np.asarray(rows["is_pos"])[order], np.asarray(rows["score"])[order]
-    weight = np.asarray(rows["weight"])[order] if "weight" in rows.columns else None
-    tables = {}
-    for start, stop in zip(starts, [*starts[1:], order.shape[0]]):
-        with np.errstate(over="ignore", invalid="ignore"):  # (totals past 1.8e308:
-            tables[int(by_range[order[start]])] = count_rows(  # the client refuses them)
-                is_pos[start:stop], score[start:stop],
-                None if weight is None else weight[start:stop])
-    return tables
-
-
-def _totals_by_range(tables):
-    return {r: range_totals(table) for r, table in tables.items()}
+def _range_table(*pieces):
+    """The counting table of one score range, from its rows in every partition."""
+    is_pos = np.concatenate([p[0] for p in pieces])
+    if is_pos.shape[0] == 0:
+        return None
+    score = np.concatenate([p[1] for p in pieces])
+    weight = None if pieces[0][2] is None else np.concatenate([p[2] for p in pieces])
+    with np.errstate(over="ignore", invalid="ignore"):  # (totals past 1.8e308: the
+        return count_rows(is_pos, score, weight)       # client refuses them)
 
 
 def _tree_reduce(dask, items, combine):
@@ -347,7 +333,6 @@ def exact_summary(y_true, y_score, *, sample_weight=None, pos_label=None, n_rang
         raise ValueError("No sample with non-zero weight.")
     rows = sum(sample[2] for sample in samples)
     n_ranges = n_ranges or max(2, _parallelism(), -(-rows // ROWS_PER_RANGE))
-    score_dtype = pooled.dtype
     if pooled.dtype == bool:  # (NumPy's quantile cannot interpolate booleans)
         pooled = pooled.view(np.uint8)
     # Sampled scores themselves as edges (no interpolation between two of them, which
@@ -355,27 +340,12 @@ def exact_summary(y_true, y_score, *, sample_weight=None, pos_label=None, n_rang
     edges = np.unique(np.quantile(pooled, np.linspace(0, 1, n_ranges + 1)[1:-1],
                                   method="lower"))
     n_split = edges.shape[0] + 1
-    # Each range's rows gathered by Dask's staged shuffle (its tasks grow linearly with
-    # the partitions; a piece per partition and range made the plan quadratic); each
-    # received partition counts the ranges it holds. (Peer-to-peer took 1.6-1.9 times
-    # the worker memory at 4e6 rows: tests/test_dask.py::test_peak_memory_per_process.)
-    import dask.dataframe as dd
-    import pandas as pd
-
-    meta = pd.DataFrame({"range": np.zeros(0, _range_dtype(edges)), "is_pos": np.zeros(0, bool),
-                         "score": np.zeros(0, score_dtype)})
-    if parts[0][2] is not None:
-        meta["weight"] = np.zeros(0, np.float64)
-    frame = dd.from_delayed([dask.delayed(_ranged_rows)(y, s, w, pos_label, edges)
-                             for y, s, w in parts], meta=meta, verify_meta=False)
-    received = dask.persist(*[dask.delayed(_range_tables)(part) for part in
-                              frame.shuffle(on="range", npartitions=n_split, shuffle_method="tasks").to_delayed()])
-    held = dask.compute(*[dask.delayed(_totals_by_range)(tables) for tables in received])
+    split = [dask.delayed(_split, nout=n_split)(y, s, w, pos_label, edges) for y, s, w in parts]
     # Ranges in decreasing score order: each piece starts where the ranges above end.
-    where = {r: k for k, ranges in enumerate(held) for r in ranges}
-    order = sorted(where, reverse=True)
-    totals = [held[where[r]][r] for r in order]
-    ranges = [dask.delayed(operator.getitem)(received[where[r]], r) for r in order]
+    ranges = [dask.delayed(_range_table)(*[part[r] for part in split])
+              for r in reversed(range(n_split))]
+    ranges = dask.persist(*ranges)  # the range tables stay on the workers
+    totals = dask.compute(*[dask.delayed(range_totals)(t) for t in ranges])
     return DistributedTable(dask, ranges, totals)
 
 

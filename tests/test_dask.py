@@ -230,11 +230,6 @@ def _in_memory_auc(n, seed):
     return spc.roc_auc_score(y, rng.normal(size=n) + y)
 
 
-def _import_shuffle_libraries():
-    import dask.dataframe  # noqa: F401
-    import pandas  # noqa: F401
-
-
 def test_peak_memory_per_process(client, monkeypatch):
     """Measured: with rows generated on the workers, each worker's peak resident memory
     grows by under half of what one process computing the same AUC needs, and the
@@ -255,8 +250,6 @@ def test_peak_memory_per_process(client, monkeypatch):
     rng = da.random.default_rng(0)
     y = rng.random(n, chunks=n // 8) < 0.1
     s = rng.normal(size=n, chunks=n // 8) + y
-    # (the shuffle's libraries loaded first: a fixed cost per process, not the data's)
-    client.run(_import_shuffle_libraries)
     before = client.run(_reset_peak_memory)
     client_before = _reset_peak_memory()
     table = spd.exact_summary(y, s)
@@ -266,36 +259,6 @@ def test_peak_memory_per_process(client, monkeypatch):
     assert one_process > 8 * n  # at least the scores, once
     assert max(growth.values()) < 0.5 * one_process, (growth, one_process)
     assert client_growth < 0.1 * one_process, (client_growth, one_process)
-
-def test_the_plan_grows_linearly_with_the_partitions():
-    # Rows reach their ranges through a staged shuffle: tasks per partition do not grow
-    # with the partitions, and the plan never holds one piece per partition and range
-    # (that plan took 61 minutes at 1e9 rows, most of it the scheduler's).
-    import dask
-    from dask.callbacks import Callback
-
-    class Tasks(Callback):
-        def __init__(self):
-            super().__init__()
-            self.run = 0
-
-        def _pretask(self, key, dsk, state):
-            self.run += 1
-
-    rng = np.random.default_rng(0)
-    n, n_ranges = 64_000, 16
-    y = (rng.random(n) < 0.1).astype(np.int8)
-    s = rng.normal(size=n) + y
-    counts = {}
-    for parts in (16, 32, 64, 128):
-        with dask.config.set(scheduler="sync"), Tasks() as tasks:
-            table = spd.exact_summary(*as_dask(y, s, chunks=n // parts), n_ranges=n_ranges)
-        assert table.roc_auc() == pytest.approx(spc.roc_auc_score(y, s), rel=1e-12)
-        counts[parts] = tasks.run
-    assert counts[128] / 128 <= counts[16] / 16, counts
-    assert all(c < 10 * p + 20 * n_ranges for p, c in counts.items()), counts
-    assert counts[128] < 128 * n_ranges  # (the old plan's pieces alone)
-
 
 def test_the_number_of_ranges_follows_the_rows_not_the_partitions(monkeypatch):
     # Every partition sends a piece to every range: ranges tied to the partitions made
