@@ -86,6 +86,10 @@ def test_dataframe_columns_and_parquet(client, data, tmp_path):
     read = spd.read_parquet(tmp_path / "scores")
     assert spd.pr_auc_score(read["label"], read["score"], sample_weight=read["w"]) == (
         pytest.approx(expected, rel=1e-12))
+    # Without weights too (each partition's weight is then None, known only when run).
+    unweighted = spc.pr_auc_score(y, s)
+    assert spd.pr_auc_score("label", "score", data=frame) == pytest.approx(unweighted, rel=1e-12)
+    assert spd.pr_auc_score(read["label"], read["score"]) == pytest.approx(unweighted, rel=1e-12)
     with pytest.raises(ValueError, match="no column 'nope'"):
         spd.pr_auc_score("label", "nope", data=frame)
     # A path is read directly.
