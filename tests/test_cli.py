@@ -1148,7 +1148,7 @@ def test_threshold_labels_never_overlap_and_low_precision_is_readable(prevalence
     base = 1.5 * y + rng.normal(size=n)
     scores = {"a": base, "twin": base + rng.normal(size=n) * 1e-3,
               "weak": 0.5 * y + rng.normal(size=n)}
-    result = spc.report(y, scores, intervals=False, at_recall=[0.3, 0.5, 0.8],
+    result = spc.report(y, scores, intervals=False, at_recall=[0.3, 0.5, 0.8, 0.99],
                         at_precision=[0.2])
     figure = result.figures()["pr_curves"]
     figure.canvas.draw()
@@ -1161,6 +1161,8 @@ def test_threshold_labels_never_overlap_and_low_precision_is_readable(prevalence
     boxes = [t.get_window_extent(renderer) for t in labels]
     for i, box in enumerate(boxes):
         assert box.y1 <= ax.get_window_extent(renderer).y1 + 0.5, labels[i].get_text()
+        # (a point near recall 1 is labelled to its left, inside the axes)
+        assert box.x1 <= ax.get_window_extent(renderer).x1 + 0.5, labels[i].get_text()
         for other in boxes[:i]:
             assert not box.overlaps(other), labels[i].get_text()
     low, high = log.get_ylim()

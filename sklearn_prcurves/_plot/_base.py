@@ -122,9 +122,13 @@ def draw_iso_f1(ax, levels):
 
 
 def label_threshold(ax, x, y, threshold, colour):
-    """The threshold of a marked operating point, written beside it in its colour."""
-    ax.annotate(f"{threshold:.3g}", xy=(x, y), xytext=(4, 4), textcoords="offset points",
-                color=colour, gid=THRESHOLD_GID, **THRESHOLD_LABEL)
+    """The threshold of a marked operating point, written beside it in its colour: to
+    its right, or to its left near the axes' right edge (where it would be cut off)."""
+    low, high = ax.get_xlim()
+    left = (x - low) > 0.85 * (high - low)
+    ax.annotate(f"{threshold:.3g}", xy=(x, y), xytext=(-4 if left else 4, 4),
+                textcoords="offset points", ha="right" if left else "left", color=colour,
+                gid=THRESHOLD_GID, **THRESHOLD_LABEL)
 
 
 def iso_f1_curve(level):
