@@ -77,12 +77,21 @@ NORMAL_P_RESOLUTION = 1e-16
 # --- accumulation --------------------------------------------------------------------
 
 
-class _Accumulator:
-    """The table of one model (in one segment), exact or binned, and its row count."""
+# Rows an exact table of the whole input gathers before counting them at once: fewer,
+# larger counts instead of a merge of tables per batch (the input's batches are small).
+COUNT_ROWS_AT_ONCE = 1 << 22
 
-    def __init__(self, spec):
+
+class _Accumulator:
+    """The table of one model (in one segment), exact or binned, and its row count.
+    ``gather``: exact rows are counted :data:`COUNT_ROWS_AT_ONCE` at a time (call
+    :meth:`flush` after the last batch)."""
+
+    def __init__(self, spec, gather=False):
         self.summary = BinnedSummary(spec.mantissa_bits) if spec.binned else RangeStream()
         self.rows = 0
+        self._pending = [] if gather and not spec.binned else None
+        self._pending_rows = 0
 
     def add(self, is_pos, scores, weight):
         self.rows += is_pos.shape[0]
@@ -94,8 +103,28 @@ class _Accumulator:
             return
         if isinstance(self.summary, BinnedSummary):
             self.summary.add_counts(is_pos, scores, weight)
-        else:
+        elif self._pending is None:
             self.summary.add_table(count_rows(is_pos, scores, weight))
+        else:
+            self._pending.append((is_pos, scores, weight))
+            self._pending_rows += is_pos.shape[0]
+            if self._pending_rows >= COUNT_ROWS_AT_ONCE:
+                self.flush()
+
+    def flush(self):
+        if not self._pending:
+            return
+        pending, self._pending, self._pending_rows = self._pending, [], 0
+        if len({scores.dtype for _, scores, _ in pending}) > 1:
+            # (batches of different score types are counted apart: concatenating
+            # would convert some, and lose integers' exactness past 2**53)
+            for batch in pending:
+                self.summary.add_table(count_rows(*batch))
+            return
+        is_pos, scores, weight = zip(*pending)
+        self.summary.add_table(count_rows(
+            np.concatenate(is_pos), np.concatenate(scores),
+            None if weight[0] is None else np.concatenate(weight)))
 
 
 class _Segments:
@@ -248,7 +277,7 @@ class Replay:
 def accumulate(source, spec, converter, replay=None):
     """First pass: ``({(segment or None, model): _Accumulator}, segment names,
     converter, RowSample or None)``; the converted rows go to ``replay`` too."""
-    tables = {(None, model): _Accumulator(spec) for model in spec.scores}
+    tables = {(None, model): _Accumulator(spec, gather=True) for model in spec.scores}
     segments = _Segments(spec.by, spec.max_segments) if spec.by else None
     sample = (RowSample(spec.scores, seed=spec.seed)
               if len(spec.scores) > 1 and spec.intervals else None)
@@ -279,6 +308,8 @@ def accumulate(source, spec, converter, replay=None):
                 tables[key].add(part_pos, scores[model][rows], part_weight)
 
     _read(source, spec, converter, visit, "reading")
+    for accumulator in tables.values():
+        accumulator.flush()
     return tables, ([] if segments is None else segments.names), converter, sample
 
 
@@ -690,6 +721,7 @@ def compute_report(source, spec, converter, runner=None):
     comparison = {}
     if len(spec.scores) > 1:
         comparison = _compare(models)
+        replayed = None
         if spec.intervals and whole_weights and not spec.binned:
             reference = comparison["best"]["auc_roc"]
             others = [m for m in spec.scores if m != reference]
@@ -698,20 +730,26 @@ def compute_report(source, spec, converter, runner=None):
             if not paired.defined():
                 notes.append("The paired DeLong test needs at least two positives and two "
                              "negatives: not computed.")
+            elif replay is not None and replay.complete and sample is not None:
+                # Replayed rows: DeLong's pass runs beside the bootstrap (both mostly in
+                # NumPy, which lets go of the interpreter lock while it sorts and sums).
+                replayed = (paired, _beside(_visit_kept, replay, paired))
+                comparison["delong"] = None  # (its place among the keys; filled below)
             else:
-                if replay is not None and replay.complete:
-                    parts_sums = [_visit_kept(replay, paired)]
-                else:
-                    parts_sums = runner.map(_visit_all, parts, spec, converter.again(),
-                                            paired, "paired test")
-                paired.sums = {model: [math.fsum(part[model][i] for part in parts_sums)
-                                       for i in (0, 1)] for model in others}
-                comparison["delong"] = paired.results(spec.confidence_level)
+                parts_sums = ([_visit_kept(replay, paired)]
+                              if replay is not None and replay.complete
+                              else runner.map(_visit_all, parts, spec, converter.again(),
+                                              paired, "paired test"))
+                comparison["delong"] = _delong_results(paired, parts_sums, others, spec)
         elif spec.intervals and spec.binned:
             notes.append("The paired DeLong test is computed in exact mode only.")
         if sample is not None:
             comparison["paired_auc_pr"] = _paired_auc_pr(sample, models, comparison, spec,
                                                          notes)
+        if replayed is not None:
+            paired, running = replayed
+            comparison["delong"] = _delong_results(paired, [running.result()], paired.others,
+                                                   spec)
         tests = _adjust_and_describe(comparison, sample, spec)
         if tests:
             comparison["tests"] = tests
@@ -725,6 +763,22 @@ def compute_report(source, spec, converter, runner=None):
     return {"models": models, "comparison": comparison, "segments": segments,
             "notes": notes, "tables": tables, "segment_tables": segment_tables,
             "undefined": undefined}
+
+
+def _beside(function, *args):
+    """``function(*args)`` started in a thread of its own: its future."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    pool = ThreadPoolExecutor(max_workers=1)
+    future = pool.submit(function, *args)
+    pool.shutdown(wait=False)  # (the thread ends with the function)
+    return future
+
+
+def _delong_results(paired, parts_sums, others, spec):
+    paired.sums = {model: [math.fsum(part[model][i] for part in parts_sums)
+                           for i in (0, 1)] for model in others}
+    return paired.results(spec.confidence_level)
 
 
 def _whole_weights(accumulators, spec):

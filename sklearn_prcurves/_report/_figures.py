@@ -343,8 +343,26 @@ def _saved(fig, fmt, dpi):
     buffer = io.BytesIO()
     # (SVG and PDF: fixed metadata, so the same report gives the same bytes.)
     metadata = {"Date": None} if fmt in ("svg", "pdf") else None
-    fig.savefig(buffer, format=fmt, dpi=dpi, bbox_inches="tight", metadata=metadata)
+    fig.savefig(buffer, format=fmt, dpi=dpi, bbox_inches=_tight_box(fig, fmt, dpi),
+                metadata=metadata)
     return buffer.getvalue()
+
+
+def _tight_box(fig, fmt, dpi):
+    """The box ``bbox_inches="tight"`` finds, from the artists' extents at the saved
+    resolution: savefig would find it by drawing the whole figure once more (the same
+    pixels, a quarter to a third of the time of saving a PNG)."""
+    if fmt != "png":  # (vector formats measure text with their own renderer)
+        return "tight"
+    import matplotlib
+
+    shown = fig.dpi
+    try:
+        fig.dpi = dpi
+        return fig.get_tightbbox(fig.canvas.get_renderer()).padded(
+            matplotlib.rcParams["savefig.pad_inches"])
+    finally:
+        fig.dpi = shown
 
 
 def data_uri(shown):
