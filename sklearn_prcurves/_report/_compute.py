@@ -69,9 +69,8 @@ PAIRED_TEST_ROWS = 200_000
 # DeLong's paired test (a second pass) reads and parses the input only when they are
 # more: 256 MiB is 1.5e7 rows of two float64 models.
 REPLAY_BYTES = 256 * 2**20
-# DeLong's replayed pass runs beside the bootstrap up to this many bytes of rows: where
-# the fixed costs dominate (at 2e6 rows it saved 0.45 s of 3.7); beyond, the two passes'
-# buffers at once cost memory for no time (1e7 rows: 10.5 s either way, 35-70 MiB more).
+# DeLong's replayed pass runs beside the bootstrap up to this many bytes of rows, where
+# the fixed costs dominate; beyond, both passes' buffers at once cost memory, no time.
 BESIDE_BYTES = 64 * 2**20
 # Below this a normal tail probability is not resolved by double precision (1 - cdf
 # rounds to 1 before it): DeLong's p-values are reported as "p < 1e-16" there.
