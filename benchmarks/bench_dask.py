@@ -109,8 +109,8 @@ with distributed.LocalCluster(n_workers=2, threads_per_worker=1, host="127.0.0.1
         client.run(__import__, module)  # one-time imports on the workers, before the clock
     START = time.perf_counter()
     frame = spd.read_parquet(DATA, columns=["y", "s"])
-    table = spd.exact_summary("y", "s", data=frame)  # one pass; both areas from the ranges
-    result = {"auc": table.roc_auc(), "ap": table.average_precision()}
+    scores = spd.exact_summary("y", "s", data=frame, shuffle=SHUFFLE).scores()  # one pass
+    result = {"auc": scores["roc_auc"], "ap": scores["average_precision"]}
 """,
     "dask binned": """
 import distributed, sklearn_prcurves.dask as spd
@@ -175,8 +175,8 @@ def _tree_rss(pid):
     return total, largest
 
 
-def run(code, data):
-    script = (f"import time\nDATA = {str(data)!r}\n{code}\n"
+def run(code, data, shuffle=None):
+    script = (f"import time\nDATA = {str(data)!r}\nSHUFFLE = {shuffle!r}\n{code}\n"
               "result['seconds'] = time.perf_counter() - START\n"
               "import json; print(json.dumps(result))")
     start = time.perf_counter()
@@ -211,6 +211,8 @@ def main():
                         help="also run the independent exact count (bit-pattern counts)")
     parser.add_argument("--only", nargs="*", default=None,
                         help="run only these methods (names as printed)")
+    parser.add_argument("--shuffle", choices=["memory", "disk"], default=None,
+                        help="Dask exact's shuffle (default: its own choice, by rows)")
     parser.add_argument("--repeat", type=int, default=3,
                         help="fresh runs per method; the median time is compared (default 3)")
     args = parser.parse_args()
@@ -226,7 +228,7 @@ def main():
     for name, code in METHODS.items():
         if skip.get(name) or (args.only is not None and name not in args.only):
             continue
-        runs = [run(code, folder) for _ in range(args.repeat)]
+        runs = [run(code, folder, args.shuffle) for _ in range(args.repeat)]
         values = dict(runs[0][0], seconds=float(np.median([r[0]["seconds"] for r in runs])))
         elapsed = float(np.median([r[1] for r in runs]))
         tree, largest = max(r[2][0] for r in runs), max(r[2][1] for r in runs)

@@ -6,12 +6,13 @@ plain floats.
 
 ``mode="exact"`` gives the same numbers as the in-memory functions without any
 process holding the whole counting table: the score axis is cut into ranges (edges
-from a sample of the scores), each partition sends its rows of a range to the task
-that counts that range (one run of the counting kernel per range, on the workers),
-and only small results travel to the client:
-each range's totals (from which the client computes where each range's piece of the
-curve starts), then each range's partial area. The areas of consecutive pieces of a
-curve add up to the area of the whole curve.
+from a sample of the scores), a shuffle brings each range's rows to the task that
+counts that range (one run of the counting kernel per range, on the workers), and
+only small results travel to the client: each range's totals (from which the client
+computes where each range's piece of the curve starts), then each range's partial
+area. The areas of consecutive pieces of a curve add up to the area of the whole
+curve. The shuffle goes through the workers' memory, or, for data larger than they
+hold, through their disks (``shuffle=`` of :func:`exact_summary`).
 
 ``mode="binned"`` merges a :class:`~sklearn_prcurves.BinnedSummary` per partition
 (counts per relative-precision bin of the score) and returns its estimates with
@@ -55,6 +56,14 @@ _SAMPLE_PER_PARTITION = 2000
 # the partitions made the plan quadratic in the data). A range's rows and their sort
 # fit well within one worker: about 1 GiB at float64 scores with weights.
 ROWS_PER_RANGE = 1 << 24
+# Rows per worker thread past which the default shuffle goes through disk: the
+# in-memory split holds every row at once (about 2 GiB per worker at 2**26 rows of
+# float32 scores, with the counted tables).
+ROWS_IN_MEMORY = 1 << 26
+# Rows a range is sized for with the disk shuffle: counted and measured, a range's
+# rows take up to about 120 bytes each (the hull's piece the most), so that a worker
+# needs about 0.5 GiB for its range beside its shuffle buffers.
+ROWS_PER_DISK_RANGE = 1 << 22
 
 
 def _import_dask():
@@ -196,6 +205,18 @@ def _sample(y, score, weight, pos_label, seed):
             chunk_classes(y, pos_label), score.shape[0])
 
 
+def _on_cluster():
+    """Whether computations go to a distributed client's workers (the peer-to-peer
+    shuffle runs only there)."""
+    from dask.base import get_scheduler
+
+    try:
+        from distributed import Client
+    except ImportError:  # pragma: no cover - distributed is part of the extra
+        return False
+    return isinstance(getattr(get_scheduler(), "__self__", None), Client)
+
+
 def _parallelism():
     """Tasks the cluster runs at once: the threads of a distributed client's workers,
     else this machine's cores (Dask's local schedulers)."""
@@ -208,10 +229,48 @@ def _parallelism():
         return os.cpu_count() or 1
 
 
-def _split(y, score, weight, pos_label, edges):
-    """One partition's rows per score range (range r: edges[r-1] < s <= edges[r])."""
+def _range_of(score, edges):
+    """Each score's range (range r: edges[r-1] < s <= edges[r])."""
+    return np.searchsorted(edges, score, side="left").astype(np.int32)
+
+
+def _range_totals(y, score, weight, pos_label, edges):
+    """One partition's ``(positives, negatives, rows)`` per score range, increasing."""
     is_pos, score, weight = _binarize(y, score, weight, pos_label)
-    which = np.searchsorted(edges, score, side="left")
+    which, n_split = _range_of(score, edges), edges.shape[0] + 1
+    weight = np.ones(score.shape[0]) if weight is None else weight
+    return np.column_stack([
+        np.bincount(which[is_pos], weight[is_pos], minlength=n_split),
+        np.bincount(which[~is_pos], weight[~is_pos], minlength=n_split),
+        np.bincount(which, minlength=n_split).astype(np.float64),
+    ])
+
+
+def _tables_totals(tables, n_split):
+    """``(positives, negatives, distinct scores)`` per range of persisted tables."""
+    totals = np.zeros((n_split, 3))
+    for r, table in tables.items():
+        totals[r] = range_totals(table)
+    return totals
+
+
+def _ranged_rows(y, score, weight, pos_label, edges, score_dtype):
+    """One partition's rows as a frame, each with its score range, for the shuffle
+    that gathers each range's rows (scores in the dtype common to all partitions)."""
+    import pandas as pd
+
+    is_pos, score, weight = _binarize(y, score, weight, pos_label)
+    columns = {"range": _range_of(score, edges), "is_pos": is_pos,
+               "score": score.astype(score_dtype, copy=False)}
+    if weight is not None:
+        columns["weight"] = weight
+    return pd.DataFrame(columns)
+
+
+def _split(y, score, weight, pos_label, edges):
+    """One partition's rows per score range, for the in-memory shuffle."""
+    is_pos, score, weight = _binarize(y, score, weight, pos_label)
+    which = _range_of(score, edges)
     order = np.argsort(which, kind="stable")
     bounds = np.searchsorted(which[order], np.arange(edges.shape[0] + 2))
     pieces = []
@@ -221,15 +280,42 @@ def _split(y, score, weight, pos_label, edges):
     return pieces
 
 
-def _range_table(*pieces):
-    """The counting table of one score range, from its rows in every partition."""
+def _range_table(r, *pieces):
+    """``{r: counting table}`` of score range r, from its rows in every partition."""
     is_pos = np.concatenate([p[0] for p in pieces])
     if is_pos.shape[0] == 0:
-        return None
+        return {}
     score = np.concatenate([p[1] for p in pieces])
     weight = None if pieces[0][2] is None else np.concatenate([p[2] for p in pieces])
     with np.errstate(over="ignore", invalid="ignore"):  # (totals past 1.8e308: the
-        return count_rows(is_pos, score, weight)       # client refuses them)
+        return {r: count_rows(is_pos, score, weight)}  # client refuses them)
+
+
+def _range_tables(rows):
+    """``{range: counting table}`` of the ranges in one shuffled partition."""
+    by_range = np.asarray(rows.index)
+    is_pos, score = np.asarray(rows["is_pos"]), np.asarray(rows["score"])
+    weight = np.asarray(rows["weight"]) if "weight" in rows.columns else None
+    if not np.all(by_range[:1] == by_range):  # (the shuffle sends one range per partition)
+        order = np.argsort(by_range, kind="stable")
+        by_range, is_pos, score = by_range[order], is_pos[order], score[order]
+        weight = None if weight is None else weight[order]
+    starts = np.flatnonzero(np.diff(by_range, prepend=-1))
+    tables = {}
+    for start, stop in zip(starts, [*starts[1:], by_range.shape[0]]):
+        with np.errstate(over="ignore", invalid="ignore"):  # (totals past 1.8e308: the
+            tables[int(by_range[start])] = count_rows(      # client refuses them)
+                is_pos[start:stop], score[start:stop],
+                None if weight is None else weight[start:stop])
+    return tables
+
+
+def _pieces_of(received, offsets, n_pos, n_neg, requests):
+    """``{range: its pieces}`` for the ranges one shuffled partition received."""
+    if not isinstance(received, dict):
+        received = _range_tables(received)
+    return {r: range_pieces(table, offsets[r], n_pos, n_neg, requests)
+            for r, table in received.items()}
 
 
 def _tree_reduce(dask, items, combine):
@@ -244,8 +330,11 @@ def _tree_reduce(dask, items, combine):
 class DistributedTable(RangedTable):
     """The counting table of dask data, held as score ranges on the workers.
 
-    Made by :func:`exact_summary`: one pass over the data; every area is then computed
-    from the ranges with small messages only, so several areas cost one pass.
+    Made by :func:`exact_summary`. Each area is computed from the ranges with small
+    messages only. With persisted ranges (the default with the in-memory shuffle)
+    their tables stay on the workers and several areas cost one pass over the data;
+    otherwise each evaluation is one pass (:meth:`scores` gives the main areas
+    together) and a worker holds a few ranges' rows at a time.
 
     Attributes
     ----------
@@ -254,7 +343,8 @@ class DistributedTable(RangedTable):
     n_ranges : int
         Number of score ranges.
     largest_range : int
-        Distinct scores in the largest range: no process holds more of the table.
+        Size of the largest range, which no task exceeds: its distinct scores where
+        the ranges are persisted, else its rows.
 
     Examples
     --------
@@ -270,21 +360,30 @@ class DistributedTable(RangedTable):
     0.8056
     """
 
-    def __init__(self, dask, ranges, totals):
-        super().__init__(totals)
+    def __init__(self, dask, received, totals):
+        # totals: per range in increasing score order, as the shuffle numbers them
+        super().__init__(totals[::-1])
         self._dask = dask
-        self._ranges = ranges  # persisted, decreasing score order
+        self._received = received  # per shuffled partition: its rows, or its tables
+        n_split = len(totals)
+        self._range_offsets = {n_split - 1 - k: tuple(offsets)
+                               for k, offsets in enumerate(self._offsets)}
 
     def _pieces(self, requests):
         dask = self._dask
-        return dask.compute(*[
-            dask.delayed(range_pieces)(table, offsets, self.n_pos, self.n_neg, requests)
-            for table, offsets in zip(self._ranges, self._offsets)
-        ])
+        found = {}
+        for pieces in dask.compute(*[
+            dask.delayed(_pieces_of)(received, self._range_offsets, self.n_pos, self.n_neg,
+                                     requests)
+            for received in self._received
+        ]):
+            found.update(pieces)
+        empty = range_pieces(None, (0.0, 0.0), self.n_pos, self.n_neg, requests)
+        return [found.get(r, empty) for r in sorted(self._range_offsets, reverse=True)]
 
 
 def exact_summary(y_true, y_score, *, sample_weight=None, pos_label=None, n_ranges=None,
-                  random_state=0, data=None):
+                  random_state=0, data=None, shuffle=None, persist=None):
     """One exact pass over dask data: a :class:`DistributedTable` for several areas.
 
     Parameters
@@ -295,14 +394,28 @@ def exact_summary(y_true, y_score, *, sample_weight=None, pos_label=None, n_rang
         None means 1 with labels in {0, 1} or {-1, 1}.
     n_ranges : int, default=None
         Score ranges counted in parallel. Default: one per 2**24 rows
-        (``sklearn_prcurves.dask.ROWS_PER_RANGE``), and at least as many as the
-        cluster runs tasks at once.
+        (``sklearn_prcurves.dask.ROWS_PER_RANGE``; 2**22 with the disk shuffle,
+        ``ROWS_PER_DISK_RANGE``), and at least as many as the cluster runs tasks at
+        once.
     random_state : int, default=0
         Seeds the sample that places the range edges (never the result).
     data : dask DataFrame, str, path-like or list of them, default=None
         If given, ``y_true``, ``y_score`` and ``sample_weight`` name its columns (the
         fastest input: no join of separate columns). A path (Parquet file, folder or
         glob) is read with :func:`read_parquet`, those columns only.
+    shuffle : {"memory", "disk"}, default=None
+        How each range's rows reach the task that counts them. ``"memory"``: every
+        partition's rows split in memory (fastest; the workers together hold all
+        rows at once). ``"disk"``: Dask's peer-to-peer shuffle through the workers'
+        disks (needs a distributed Client; a worker holds its shuffle buffers and a
+        few ranges' rows, whatever the size of the data). None: ``"disk"`` on a
+        distributed cluster when the rows exceed ``ROWS_IN_MEMORY`` (2**26) per
+        worker thread, else ``"memory"``.
+    persist : bool, default=None
+        Keep the ranges' tables on the workers, so that further areas cost no pass
+        over the data (their memory grows with the distinct scores). Otherwise each
+        evaluation of the table is one pass (:meth:`~DistributedTable.scores` gives
+        the main areas together). None: persist with ``shuffle="memory"`` only.
 
     Returns
     -------
@@ -319,7 +432,12 @@ def exact_summary(y_true, y_score, *, sample_weight=None, pos_label=None, n_rang
     >>> round(table.roc_auc(), 4), round(table.pr_auc(), 4)
     (0.7778, 0.7689)
     """
+    if shuffle not in (None, "memory", "disk"):
+        raise ValueError(f"shuffle must be 'memory', 'disk' or None; got {shuffle!r}.")
     dask, parts = _partitions(y_true, y_score, sample_weight, data)
+    if shuffle == "disk" and not _on_cluster():
+        raise ValueError("shuffle='disk' needs a distributed Client (Dask's peer-to-peer "
+                         "shuffle runs on its workers).")
     seed = np.random.default_rng(random_state).integers(2**31)
     samples = dask.compute(*[
         dask.delayed(_sample)(y, s, w, pos_label, seed + i) for i, (y, s, w) in enumerate(parts)
@@ -331,22 +449,64 @@ def exact_summary(y_true, y_score, *, sample_weight=None, pos_label=None, n_rang
     pooled = np.concatenate([sample[0] for sample in samples])
     if pooled.shape[0] == 0:
         raise ValueError("No sample with non-zero weight.")
-    rows = sum(sample[2] for sample in samples)
-    n_ranges = n_ranges or max(2, _parallelism(), -(-rows // ROWS_PER_RANGE))
+    rows, score_dtype = sum(sample[2] for sample in samples), pooled.dtype
+    if shuffle is None:
+        past = _on_cluster() and rows > ROWS_IN_MEMORY * _parallelism()
+        shuffle = "disk" if past else "memory"
+    per_range = ROWS_PER_DISK_RANGE if shuffle == "disk" else ROWS_PER_RANGE
+    n_ranges = n_ranges or max(2, _parallelism(), -(-rows // per_range))
     if pooled.dtype == bool:  # (NumPy's quantile cannot interpolate booleans)
         pooled = pooled.view(np.uint8)
     # Sampled scores themselves as edges (no interpolation between two of them, which
     # overflows between -1e300 and 1.8e308).
     edges = np.unique(np.quantile(pooled, np.linspace(0, 1, n_ranges + 1)[1:-1],
                                   method="lower"))
+    if persist is None:
+        persist = shuffle == "memory"  # (its rows are all in memory at once anyway)
+    if shuffle == "disk":
+        received = _shuffled(dask, parts, pos_label, edges, sample_weight is not None,
+                             score_dtype)
+        if persist:
+            received = [dask.delayed(_range_tables)(rows) for rows in received]
+    else:
+        received = _split_in_memory(dask, parts, pos_label, edges)
+    n_split = edges.shape[0] + 1
+    if persist:  # the totals from the tables
+        received = dask.persist(*received)
+        totals = dask.compute(_tree_reduce(dask, [
+            dask.delayed(_tables_totals)(tables, n_split) for tables in received], np.add))[0]
+    else:  # the totals from a first pass, so that no table waits for the others
+        totals = dask.compute(_tree_reduce(dask, [
+            dask.delayed(_range_totals)(y, s, w, pos_label, edges) for y, s, w in parts
+        ], np.add))[0]
+    return DistributedTable(dask, received, totals)
+
+
+def _shuffled(dask, parts, pos_label, edges, weighted, score_dtype):
+    """Delayed partitions of the rows shuffled by score range: Dask's peer-to-peer
+    shuffle through the workers' disks (tasks linear in the partitions; a worker holds
+    its shuffle buffers and a few ranges' rows, whatever the size of the data)."""
+    import dask.dataframe as dd
+    import pandas as pd
+
+    meta = pd.DataFrame({"range": np.zeros(0, np.int32), "is_pos": np.zeros(0, bool),
+                         "score": np.zeros(0, score_dtype)})
+    if weighted:
+        meta["weight"] = np.zeros(0, np.float64)
+    frame = dd.from_delayed([dask.delayed(_ranged_rows)(y, s, w, pos_label, edges, score_dtype)
+                             for y, s, w in parts], meta=meta, verify_meta=False)
+    n_split = edges.shape[0] + 1
+    by_range = frame.set_index("range", divisions=[*range(n_split), n_split - 1],
+                               shuffle_method="p2p")
+    return list(by_range.to_delayed())
+
+
+def _split_in_memory(dask, parts, pos_label, edges):
+    """Delayed ``{range: table}`` per range, from each partition's rows split in memory:
+    one task per partition and per range (and a piece per pair, all in memory at once)."""
     n_split = edges.shape[0] + 1
     split = [dask.delayed(_split, nout=n_split)(y, s, w, pos_label, edges) for y, s, w in parts]
-    # Ranges in decreasing score order: each piece starts where the ranges above end.
-    ranges = [dask.delayed(_range_table)(*[part[r] for part in split])
-              for r in reversed(range(n_split))]
-    ranges = dask.persist(*ranges)  # the range tables stay on the workers
-    totals = dask.compute(*[dask.delayed(range_totals)(t) for t in ranges])
-    return DistributedTable(dask, ranges, totals)
+    return [dask.delayed(_range_table)(r, *[part[r] for part in split]) for r in range(n_split)]
 
 
 def binned_summary(y_true, y_score, *, sample_weight=None, pos_label=None, mantissa_bits=12,

@@ -60,7 +60,11 @@ CASES = [
 
 @pytest.mark.parametrize("name, in_memory, on_dask", CASES, ids=[c[0] for c in CASES])
 @pytest.mark.parametrize("weighted", [False, True])
-def test_exact_mode_equals_in_memory(client, data, name, in_memory, on_dask, weighted):
+@pytest.mark.parametrize("shuffle", ["memory", "disk"])
+def test_exact_mode_equals_in_memory(client, data, name, in_memory, on_dask, weighted, shuffle,
+                                     monkeypatch):
+    # (the default picks the disk shuffle past ROWS_IN_MEMORY rows per worker thread)
+    monkeypatch.setattr(spd, "ROWS_IN_MEMORY", 0 if shuffle == "disk" else 1 << 40)
     y, s, w = data
     w = w if weighted else None
     dy, ds, dw = as_dask(y, s, w if w is not None else np.ones_like(s))
@@ -171,6 +175,51 @@ def test_errors(client):
         np.array(["a", "b", "a", "b"]) == "b", [0.1, 0.2, 0.3, 0.4]))
     with pytest.raises(ValueError, match="mode must be"):
         spd.roc_auc_score(y, s, mode="approximate")
+    with pytest.raises(ValueError, match="shuffle must be 'memory', 'disk' or None"):
+        spd.exact_summary(y, s, pos_label="b", shuffle="network")
+    import dask
+
+    with dask.config.set(scheduler="threads"), pytest.raises(
+            ValueError, match="shuffle='disk' needs a distributed Client"):
+        spd.exact_summary(y, s, pos_label="b", shuffle="disk")
+
+
+@pytest.mark.parametrize("shuffle", ["memory", "disk"])
+@pytest.mark.parametrize("persist", [False, True])
+def test_shuffles_and_persistence_agree(client, shuffle, persist):
+    rng = np.random.default_rng(5)
+    y = (rng.random(30_000) < 0.2).astype(int)
+    s = np.round(rng.normal(size=30_000) + y, 3)  # ties across ranges' edges too
+    table = spd.exact_summary(*as_dask(y, s, chunks=3000), n_ranges=5, shuffle=shuffle,
+                              persist=persist)
+    for _ in range(2):  # a second evaluation: again a pass, or the persisted tables
+        scores = table.scores()
+        assert scores["roc_auc"] == pytest.approx(spc.roc_auc_score(y, s), rel=1e-12)
+        assert scores["pr_auc"] == pytest.approx(spc.pr_auc_score(y, s), rel=1e-12)
+        assert scores["achievable_pr_auc"] == pytest.approx(
+            spc.achievable_pr_auc_score(y, s), rel=1e-12)
+    assert table.n_ranges == 5 and table.largest_range < 0.5 * y.shape[0]
+
+
+def _task_count(dask, delayed_items):
+    return len(dict(dask.delayed(list)(delayed_items).__dask_graph__()))
+
+
+def test_the_disk_plan_grows_linearly_with_the_partitions(client):
+    """The disk shuffle's graph: a task per partition and per range (Dask's
+    peer-to-peer transfer and unpack), never one per pair: with as many ranges as
+    partitions, the tasks still grow linearly."""
+    import dask
+
+    counts = []
+    for parts in (8, 16, 32, 64):
+        y, s = as_dask(np.zeros(parts * 10, dtype=int), np.arange(parts * 10.0), chunks=10)
+        edges = np.linspace(0, parts * 10, parts)[1:-1]
+        counts.append(_task_count(dask, spd._shuffled(
+            dask, spd._partitions(y, s, None)[1], None, edges, False, np.float64)))
+    steps = np.diff(counts)
+    assert list(steps) == [steps[0], 2 * steps[0], 4 * steps[0]], counts
+    assert counts[-1] < 12 * 64, counts
 
 
 @pytest.mark.parametrize("labels, message", [
