@@ -31,6 +31,7 @@ import numpy as np
 from ._counts import count_rows
 from ._distributed import RangedTable, check_mode, range_pieces, range_totals
 from ._summary import BinnedSummary, _merge_optional
+from ._table import CountTable
 from ._validation import (
     check_class_union,
     check_label_kind,
@@ -254,13 +255,19 @@ def _tables_totals(tables, n_split):
     return totals
 
 
-def _ranged_rows(y, score, weight, pos_label, edges, score_dtype):
+def _ranged_rows(y, score, weight, pos_label, edges, score_dtype, alone):
     """One partition's rows as a frame, each with its score range, for the shuffle
-    that gathers each range's rows (scores in the dtype common to all partitions)."""
+    that gathers each range's rows (scores in the dtype common to all partitions; the
+    rows of ranges ``alone``, one score each, stay behind)."""
     import pandas as pd
 
     is_pos, score, weight = _binarize(y, score, weight, pos_label)
-    columns = {"range": _range_of(score, edges), "is_pos": is_pos,
+    which = _range_of(score, edges)
+    if len(alone):
+        keep = ~np.isin(which, alone)
+        which, is_pos, score = which[keep], is_pos[keep], score[keep]
+        weight = None if weight is None else weight[keep]
+    columns = {"range": which, "is_pos": is_pos,
                "score": score.astype(score_dtype, copy=False)}
     if weight is not None:
         columns["weight"] = weight
@@ -360,11 +367,12 @@ class DistributedTable(RangedTable):
     0.8056
     """
 
-    def __init__(self, dask, received, totals):
+    def __init__(self, dask, received, totals, alone=None):
         # totals: per range in increasing score order, as the shuffle numbers them
         super().__init__(totals[::-1])
         self._dask = dask
         self._received = received  # per shuffled partition: its rows, or its tables
+        self._alone = alone or {}  # {range: its one-row table}, on the client
         n_split = len(totals)
         self._range_offsets = {n_split - 1 - k: tuple(offsets)
                                for k, offsets in enumerate(self._offsets)}
@@ -378,6 +386,8 @@ class DistributedTable(RangedTable):
             for received in self._received
         ]):
             found.update(pieces)
+        found.update(_pieces_of(self._alone, self._range_offsets, self.n_pos, self.n_neg,
+                                requests))
         empty = range_pieces(None, (0.0, 0.0), self.n_pos, self.n_neg, requests)
         return [found.get(r, empty) for r in sorted(self._range_offsets, reverse=True)]
 
@@ -459,30 +469,57 @@ def exact_summary(y_true, y_score, *, sample_weight=None, pos_label=None, n_rang
         pooled = pooled.view(np.uint8)
     # Sampled scores themselves as edges (no interpolation between two of them, which
     # overflows between -1e300 and 1.8e308).
-    edges = np.unique(np.quantile(pooled, np.linspace(0, 1, n_ranges + 1)[1:-1],
-                                  method="lower"))
+    quantiles = np.quantile(pooled, np.linspace(0, 1, n_ranges + 1)[1:-1], method="lower")
+    edges, alone = np.unique(quantiles), {}
+    if shuffle == "disk":
+        edges, alone = _heavy_scores_alone(edges, quantiles)
     if persist is None:
         persist = shuffle == "memory"  # (its rows are all in memory at once anyway)
     if shuffle == "disk":
         received = _shuffled(dask, parts, pos_label, edges, sample_weight is not None,
-                             score_dtype)
+                             score_dtype, list(alone))
         if persist:
             received = [dask.delayed(_range_tables)(rows) for rows in received]
     else:
         received = _split_in_memory(dask, parts, pos_label, edges)
     n_split = edges.shape[0] + 1
-    if persist:  # the totals from the tables
+    if persist:
         received = dask.persist(*received)
+    if shuffle == "memory" and persist:  # the totals from the tables
         totals = dask.compute(_tree_reduce(dask, [
             dask.delayed(_tables_totals)(tables, n_split) for tables in received], np.add))[0]
     else:  # the totals from a first pass, so that no table waits for the others
         totals = dask.compute(_tree_reduce(dask, [
             dask.delayed(_range_totals)(y, s, w, pos_label, edges) for y, s, w in parts
         ], np.add))[0]
-    return DistributedTable(dask, received, totals)
+    # A score alone in its range: its table is one row, known from the totals.
+    alone = {r: CountTable(np.array([score], dtype=score_dtype), totals[r, :1].copy(),
+                           totals[r, 1:2].copy())
+             for r, score in alone.items() if totals[r, 2] > 0}
+    totals[list(alone), 2] = 1
+    return DistributedTable(dask, received, totals, alone)
 
 
-def _shuffled(dask, parts, pos_label, edges, weighted, score_dtype):
+def _heavy_scores_alone(edges, quantiles):
+    """Edges giving each score that fills a whole range of the sample a range of its
+    own, ``(just below it, it]``: ``(edges, {range: its score})``. Such a range is
+    counted from the totals alone, so that no task gathers the rows of a score held by
+    many more rows than a range."""
+    values, counts = np.unique(quantiles, return_counts=True)
+    heavy = values[counts > 1]
+    if np.issubdtype(heavy.dtype, np.floating):
+        below = np.nextafter(heavy, -np.inf)
+    elif np.issubdtype(heavy.dtype, np.integer):
+        heavy = heavy[heavy > np.iinfo(heavy.dtype).min]
+        below = heavy - 1
+    else:
+        return edges, {}
+    heavy, below = heavy[below < heavy], below[below < heavy]
+    edges = np.unique(np.concatenate([edges, below]))
+    return edges, {int(np.searchsorted(edges, score)): score for score in heavy}
+
+
+def _shuffled(dask, parts, pos_label, edges, weighted, score_dtype, alone=()):
     """Delayed partitions of the rows shuffled by score range: Dask's peer-to-peer
     shuffle through the workers' disks (tasks linear in the partitions; a worker holds
     its shuffle buffers and a few ranges' rows, whatever the size of the data)."""
@@ -493,8 +530,9 @@ def _shuffled(dask, parts, pos_label, edges, weighted, score_dtype):
                          "score": np.zeros(0, score_dtype)})
     if weighted:
         meta["weight"] = np.zeros(0, np.float64)
-    frame = dd.from_delayed([dask.delayed(_ranged_rows)(y, s, w, pos_label, edges, score_dtype)
-                             for y, s, w in parts], meta=meta, verify_meta=False)
+    frame = dd.from_delayed([
+        dask.delayed(_ranged_rows)(y, s, w, pos_label, edges, score_dtype, alone)
+        for y, s, w in parts], meta=meta, verify_meta=False)
     n_split = edges.shape[0] + 1
     by_range = frame.set_index("range", divisions=[*range(n_split), n_split - 1],
                                shuffle_method="p2p")

@@ -201,6 +201,36 @@ def test_shuffles_and_persistence_agree(client, shuffle, persist):
     assert table.n_ranges == 5 and table.largest_range < 0.5 * y.shape[0]
 
 
+@pytest.mark.parametrize("weighted", [False, True])
+def test_a_score_held_by_many_rows_is_never_gathered(client, weighted):
+    """A score held by more rows than a range (40% of all rows here) gets a range of its
+    own, counted from the ranges' totals: with the disk shuffle no task gathers its rows,
+    and every measure is still exact."""
+    rng = np.random.default_rng(6)
+    n = 60_000
+    y = (rng.random(n) < 0.2).astype(int)
+    s = (rng.normal(size=n) + y).astype(np.float32)
+    s[rng.random(n) < 0.4] = 0.5
+    s[rng.random(n) < 0.2] = np.float32(-1.25)
+    w = rng.integers(0, 3, n).astype(float) if weighted else None
+    dy, ds, dw = as_dask(y, s, w if weighted else s, chunks=6000)
+    table = spd.exact_summary(dy, ds, sample_weight=dw if weighted else None, n_ranges=20,
+                              shuffle="disk")
+    assert table.largest_range < 0.1 * n
+    scores = table.scores()
+    assert scores["roc_auc"] == pytest.approx(spc.roc_auc_score(y, s, sample_weight=w),
+                                              rel=1e-12)
+    assert scores["pr_auc"] == pytest.approx(spc.pr_auc_score(y, s, sample_weight=w),
+                                             rel=1e-12)
+    assert scores["average_precision"] == pytest.approx(
+        spc.average_precision_score(y, s, sample_weight=w), rel=1e-12)
+    ks = spc.ks_statistic(y, s, sample_weight=w)
+    assert table.ks_statistic() == pytest.approx((ks.statistic, ks.threshold), rel=1e-12)
+    for got, expected in zip(table.roc_convex_hull(),
+                             spc.roc_convex_hull(y, s, sample_weight=w)):
+        np.testing.assert_allclose(got, expected, rtol=1e-12)
+
+
 def _task_count(dask, delayed_items):
     return len(dict(dask.delayed(list)(delayed_items).__dask_graph__()))
 
