@@ -336,6 +336,33 @@ def test_cluster_engines_give_the_local_numbers(tmp_path, capsys, engine):
     assert_values(other["models"]["a"]["values"], local["models"]["a"]["values"], exact=False)
 
 
+def _square_after(part, delay):
+    import time
+
+    time.sleep(delay * (part % 3))  # (later parts may finish first)
+    return part * part
+
+
+def test_dask_engine_takes_the_parts_in_order_holding_a_few_at_once():
+    """The first pass's results are merged in the parts' order, as they come: the
+    workers never hold more than a few parts' tables (all of them at once did not fit
+    at 1e9 rows)."""
+    pytest.importorskip("distributed")
+    from sklearn_prcurves._report._dask import DaskRunner
+
+    runner = DaskRunner()
+    try:
+        threads = sum(w["nthreads"] for w in runner.client.scheduler_info()["workers"].values())
+        held, results = [], []
+        for result in runner.each(_square_after, range(4 * threads + 3), 0.01):
+            held.append(len(runner.client.futures))
+            results.append(result)
+        assert results == [part * part for part in range(4 * threads + 3)]
+        assert max(held) <= 2 * threads + 1  # (the window, and the one being taken)
+    finally:
+        runner.close()
+
+
 # --- outputs -------------------------------------------------------------------------------
 
 

@@ -317,10 +317,12 @@ def accumulate(source, spec, converter, replay=None):
 
 
 def _merge_passes(results):
-    """Combine the first passes over several parts of the input."""
-    tables, names, converter, sample = results[0]
+    """Combine the first passes over several parts of the input (an iterable, in the
+    parts' order, merged as they come)."""
+    results = iter(results)
+    tables, names, converter, sample = next(results)
     tables, names = dict(tables), list(names)
-    for other_tables, other_names, other, other_sample in results[1:]:
+    for other_tables, other_names, other, other_sample in results:
         if sample is not None:
             sample = sample.merge(other_sample)
         for key, accumulator in other_tables.items():
@@ -347,6 +349,9 @@ class LocalRunner:
 
     def map(self, function, parts, *args):
         return [function(part, *args) for part in parts]
+
+    def each(self, function, parts, *args):
+        return (function(part, *args) for part in parts)
 
 
 # --- measures of one table ------------------------------------------------------------
@@ -691,7 +696,7 @@ def compute_report(source, spec, converter, runner=None):
     # (only in this process: a cluster's workers would have to send the rows back)
     replay = Replay() if runner.name == "local" and spec.intervals else None
     accumulators, segment_names, converter, sample = _merge_passes(
-        runner.map(accumulate, parts, spec, converter, replay))
+        runner.each(accumulate, parts, spec, converter, replay))
     notes = []
     whole_weights = _whole_weights(accumulators, spec)
     if spec.intervals and not whole_weights:

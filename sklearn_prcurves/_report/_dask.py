@@ -7,6 +7,8 @@ merged tables. The second pass (DeLong's paired sums, refined bins) is additive 
 parts and runs on the workers too.
 """
 
+import collections
+import itertools
 import os
 
 from ._options import InputError
@@ -42,6 +44,22 @@ class DaskRunner:
     def map(self, function, parts, *args):
         futures = [self.client.submit(function, part, *args, pure=False) for part in parts]
         return self.client.gather(futures)
+
+    def each(self, function, parts, *args):
+        """The results in the parts' order, a few per worker thread submitted ahead:
+        each is released from the workers as it is taken (gathering all of them at
+        once held every part's tables on the workers: killed for memory at 1e9 rows)."""
+        workers = self.client.scheduler_info()["workers"].values()
+        ahead = 2 * max(1, sum(worker.get("nthreads", 1) for worker in workers))
+        parts = iter(parts)
+        pending = collections.deque(
+            self.client.submit(function, part, *args, pure=False)
+            for part in itertools.islice(parts, ahead))
+        while pending:
+            result = pending.popleft().result()
+            for part in itertools.islice(parts, 1):
+                pending.append(self.client.submit(function, part, *args, pure=False))
+            yield result
 
     def close(self):
         self.client.close()

@@ -55,6 +55,9 @@ class SparkRunner:
                 raise value  # the reader's own message (file, line, column)
         return [value for _, value in results]
 
+    def each(self, function, parts, *args):
+        return iter(self.map(function, parts, *args))  # (collected at once, in order)
+
     def close(self):
         if self._started:
             self.session.stop()
