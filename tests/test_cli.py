@@ -611,12 +611,20 @@ def test_ranged_table_is_the_table_of_the_stream():
         ranged = RangeStream(cap=cap)
         for i in range(0, n, step):
             ranged.add_table(count_table(y[i:i + step], s[i:i + step]))
-        pieces = ranged.pieces()
+        # The same rows as parts read apart, each its own stream, absorbed in turn.
+        parts = [RangeStream(cap=cap).add_table(count_table(y[i:i + step], s[i:i + step]))
+                 for i in range(0, n, step)]
+        absorbed = parts[0]
+        for part in parts[1:]:
+            absorbed = absorbed.absorb(part)
         full = count_table(y, s)
-        assert np.array_equal(np.concatenate([p.thresholds for p in pieces]), full.thresholds)
-        assert np.array_equal(np.concatenate([p.pos for p in pieces]), full.pos)
-        assert np.array_equal(np.concatenate([p.neg for p in pieces]), full.neg)
-        assert max(len(p) for p in pieces) <= max(cap, step)
+        for stream in (ranged, absorbed):
+            pieces = stream.pieces()
+            assert np.array_equal(np.concatenate([p.thresholds for p in pieces]),
+                                  full.thresholds)
+            assert np.array_equal(np.concatenate([p.pos for p in pieces]), full.pos)
+            assert np.array_equal(np.concatenate([p.neg for p in pieces]), full.neg)
+            assert max(len(p) for p in pieces) <= max(cap, step)
 
 
 def test_progress_bar_on_a_terminal(tmp_path):

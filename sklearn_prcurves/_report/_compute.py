@@ -328,7 +328,10 @@ def _merge_passes(results):
         for key, accumulator in other_tables.items():
             if key in tables:
                 merged = _Accumulator.__new__(_Accumulator)
-                merged.summary = tables[key].summary.merge(accumulator.summary)
+                mine = tables[key].summary
+                merged.summary = (mine.absorb(accumulator.summary)
+                                  if isinstance(mine, RangeStream) else
+                                  mine.merge(accumulator.summary))
                 merged.rows = tables[key].rows + accumulator.rows
                 tables[key] = merged
             else:

@@ -81,13 +81,13 @@ class RangeStream:
                 out.append(table)
         return out
 
-    def merge(self, other):
-        """The ranged table of both streams (used to combine parts read apart)."""
-        merged = RangeStream(self.cap)
-        for source in (self, other):
-            for table in source.pieces():
-                merged.add_table(table)
-        return merged
+    def absorb(self, other):
+        """Add another stream's table to this one, in place (parts read apart, merged
+        as they come: re-adding both streams at each merge made the merges of many
+        parts quadratic)."""
+        for table in other.pieces():
+            self.add_table(table)
+        return self
 
 
 def _slice(table, start, stop):
