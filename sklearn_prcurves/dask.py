@@ -238,13 +238,13 @@ def _range_of(score, edges):
 def _range_totals(y, score, weight, pos_label, edges):
     """One partition's ``(positives, negatives, rows)`` per score range, increasing."""
     is_pos, score, weight = _binarize(y, score, weight, pos_label)
-    which, n_split = _range_of(score, edges), edges.shape[0] + 1
-    weight = np.ones(score.shape[0]) if weight is None else weight
-    return np.column_stack([
-        np.bincount(which[is_pos], weight[is_pos], minlength=n_split),
-        np.bincount(which[~is_pos], weight[~is_pos], minlength=n_split),
-        np.bincount(which, minlength=n_split).astype(np.float64),
-    ])
+    n_split = edges.shape[0] + 1
+    # (one bincount over (range, class) instead of a masked copy per class)
+    key = _range_of(score, edges).astype(np.intp) * 2 + is_pos
+    rows = np.bincount(key, minlength=2 * n_split).reshape(n_split, 2)
+    weighed = rows if weight is None else np.bincount(
+        key, weight, minlength=2 * n_split).reshape(n_split, 2)
+    return np.column_stack([weighed[:, 1], weighed[:, 0], rows.sum(axis=1)]).astype(np.float64)
 
 
 def _tables_totals(tables, n_split):
@@ -256,9 +256,11 @@ def _tables_totals(tables, n_split):
 
 
 def _ranged_rows(y, score, weight, pos_label, edges, score_dtype, alone):
-    """One partition's rows as a frame, each with its score range, for the shuffle
-    that gathers each range's rows (scores in the dtype common to all partitions; the
-    rows of ranges ``alone``, one score each, stay behind)."""
+    """One partition's rows as a frame for the shuffle that gathers each range's rows:
+    the column ``_partitions`` says where a row goes, ``2 r`` for a negative of score
+    range r and ``2 r + 1`` for a positive (no class column to move), in the narrowest
+    integer that holds it; then its score, in the dtype common to all partitions. The
+    rows of ranges ``alone``, one score each, stay behind."""
     import pandas as pd
 
     is_pos, score, weight = _binarize(y, score, weight, pos_label)
@@ -267,11 +269,18 @@ def _ranged_rows(y, score, weight, pos_label, edges, score_dtype, alone):
         keep = ~np.isin(which, alone)
         which, is_pos, score = which[keep], is_pos[keep], score[keep]
         weight = None if weight is None else weight[keep]
-    columns = {"range": which, "is_pos": is_pos,
-               "score": score.astype(score_dtype, copy=False)}
+    where = which.astype(_where_dtype(edges), copy=False)
+    where *= 2
+    where += is_pos
+    columns = {"_partitions": where, "score": score.astype(score_dtype, copy=False)}
     if weight is not None:
         columns["weight"] = weight
     return pd.DataFrame(columns)
+
+
+def _where_dtype(edges):
+    # (every byte of a row crosses the workers' disks twice)
+    return np.int16 if 2 * (edges.shape[0] + 1) <= np.iinfo(np.int16).max else np.int32
 
 
 def _split(y, score, weight, pos_label, edges):
@@ -298,29 +307,28 @@ def _range_table(r, *pieces):
         return {r: count_rows(is_pos, score, weight)}  # client refuses them)
 
 
-def _range_tables(rows):
-    """``{range: counting table}`` of the ranges in one shuffled partition."""
-    by_range = np.asarray(rows.index)
-    is_pos, score = np.asarray(rows["is_pos"]), np.asarray(rows["score"])
-    weight = np.asarray(rows["weight"]) if "weight" in rows.columns else None
-    if not np.all(by_range[:1] == by_range):  # (the shuffle sends one range per partition)
-        order = np.argsort(by_range, kind="stable")
-        by_range, is_pos, score = by_range[order], is_pos[order], score[order]
-        weight = None if weight is None else weight[order]
-    starts = np.flatnonzero(np.diff(by_range, prepend=-1))
-    tables = {}
-    for start, stop in zip(starts, [*starts[1:], by_range.shape[0]]):
-        with np.errstate(over="ignore", invalid="ignore"):  # (totals past 1.8e308: the
-            tables[int(by_range[start])] = count_rows(      # client refuses them)
-                is_pos[start:stop], score[start:stop],
-                None if weight is None else weight[start:stop])
-    return tables
+def _range_tables(rows, r):
+    """``{r: counting table}`` of score range r, from its rows ``(negatives,
+    positives)`` (the shuffle's output partitions 2 r and 2 r + 1), or ``{}`` where
+    it has none."""
+    negatives, positives = rows
+    if len(negatives) + len(positives) == 0:
+        return {}
+    is_pos = np.repeat([False, True], [len(negatives), len(positives)])
+    score = np.concatenate([np.asarray(negatives["score"]), np.asarray(positives["score"])])
+    weight = None
+    if "weight" in negatives.columns:
+        weight = np.concatenate([np.asarray(negatives["weight"]),
+                                 np.asarray(positives["weight"])])
+    with np.errstate(over="ignore", invalid="ignore"):  # (totals past 1.8e308: the
+        return {r: count_rows(is_pos, score, weight)}  # client refuses them)
 
 
-def _pieces_of(received, offsets, n_pos, n_neg, requests):
-    """``{range: its pieces}`` for the ranges one shuffled partition received."""
+def _pieces_of(received, r, offsets, n_pos, n_neg, requests):
+    """``{range: its pieces}`` for the ranges of one shuffled partition (the rows of
+    range r, or tables by range)."""
     if not isinstance(received, dict):
-        received = _range_tables(received)
+        received = _range_tables(received, r)
     return {r: range_pieces(table, offsets[r], n_pos, n_neg, requests)
             for r, table in received.items()}
 
@@ -371,7 +379,7 @@ class DistributedTable(RangedTable):
         # totals: per range in increasing score order, as the shuffle numbers them
         super().__init__(totals[::-1])
         self._dask = dask
-        self._received = received  # per shuffled partition: its rows, or its tables
+        self._received = received  # [r]: range r's (negatives, positives), or {r: table}
         self._alone = alone or {}  # {range: its one-row table}, on the client
         n_split = len(totals)
         self._range_offsets = {n_split - 1 - k: tuple(offsets)
@@ -381,13 +389,13 @@ class DistributedTable(RangedTable):
         dask = self._dask
         found = {}
         for pieces in dask.compute(*[
-            dask.delayed(_pieces_of)(received, self._range_offsets, self.n_pos, self.n_neg,
-                                     requests)
-            for received in self._received
+            dask.delayed(_pieces_of)(received, r, self._range_offsets, self.n_pos,
+                                     self.n_neg, requests)
+            for r, received in enumerate(self._received)
         ]):
             found.update(pieces)
-        found.update(_pieces_of(self._alone, self._range_offsets, self.n_pos, self.n_neg,
-                                requests))
+        found.update(_pieces_of(self._alone, None, self._range_offsets, self.n_pos,
+                                self.n_neg, requests))
         empty = range_pieces(None, (0.0, 0.0), self.n_pos, self.n_neg, requests)
         return [found.get(r, empty) for r in sorted(self._range_offsets, reverse=True)]
 
@@ -479,7 +487,8 @@ def exact_summary(y_true, y_score, *, sample_weight=None, pos_label=None, n_rang
         received = _shuffled(dask, parts, pos_label, edges, sample_weight is not None,
                              score_dtype, list(alone))
         if persist:
-            received = [dask.delayed(_range_tables)(rows) for rows in received]
+            received = [dask.delayed(_range_tables)(rows, r)
+                        for r, rows in enumerate(received)]
     else:
         received = _split_in_memory(dask, parts, pos_label, edges)
     n_split = edges.shape[0] + 1
@@ -526,17 +535,42 @@ def _shuffled(dask, parts, pos_label, edges, weighted, score_dtype, alone=()):
     import dask.dataframe as dd
     import pandas as pd
 
-    meta = pd.DataFrame({"range": np.zeros(0, np.int32), "is_pos": np.zeros(0, bool),
+    meta = pd.DataFrame({"_partitions": np.zeros(0, _where_dtype(edges)),
                          "score": np.zeros(0, score_dtype)})
     if weighted:
         meta["weight"] = np.zeros(0, np.float64)
     frame = dd.from_delayed([
         dask.delayed(_ranged_rows)(y, s, w, pos_label, edges, score_dtype, alone)
         for y, s, w in parts], meta=meta, verify_meta=False)
-    n_split = edges.shape[0] + 1
-    by_range = frame.set_index("range", divisions=[*range(n_split), n_split - 1],
-                               shuffle_method="p2p")
-    return list(by_range.to_delayed())
+    n_out = 2 * (edges.shape[0] + 1)
+    shuffled = _shuffle_by_partition_column(frame, n_out)
+    if shuffled is None:  # (Dask's public API: it adds an int64 column of its own)
+        shuffled = frame.rename(columns={"_partitions": "where"}).set_index(
+            "where", divisions=[*range(n_out), n_out - 1], shuffle_method="p2p")
+    out = shuffled.to_delayed()
+    return [(out[2 * r], out[2 * r + 1]) for r in range(n_out // 2)]
+
+
+def _shuffle_by_partition_column(frame, n_out):
+    """``frame`` shuffled peer-to-peer so that output partition k holds the rows whose
+    ``_partitions`` column is k, or None where this Dask lacks the private names used.
+
+    Dask's public shuffles (``shuffle``, ``set_index``) add a column of their own to
+    every row, the output partition as int64, where ``_partitions`` already says it:
+    shuffling the rows as they are moves half the bytes. Private names of
+    dask-expr's ``Shuffle`` expression, as in dask 2025.1 to 2026.8 (and in the
+    ``dask_expr`` package before): any failure falls back to the public API.
+    """
+    try:
+        try:
+            from dask.dataframe.dask_expr import new_collection
+            from dask.dataframe.dask_expr._shuffle import Shuffle
+        except ImportError:  # dask before 2025.1
+            from dask_expr import new_collection
+            from dask_expr._shuffle import Shuffle
+        return new_collection(Shuffle(frame.expr, "_partitions", n_out, True, "p2p", None))
+    except Exception:  # noqa: BLE001 - private API of another release
+        return None
 
 
 def _split_in_memory(dask, parts, pos_label, edges):

@@ -184,9 +184,12 @@ def test_errors(client):
         spd.exact_summary(y, s, pos_label="b", shuffle="disk")
 
 
-@pytest.mark.parametrize("shuffle", ["memory", "disk"])
+@pytest.mark.parametrize("shuffle", ["memory", "disk", "disk, Dask's public shuffle"])
 @pytest.mark.parametrize("persist", [False, True])
-def test_shuffles_and_persistence_agree(client, shuffle, persist):
+def test_shuffles_and_persistence_agree(client, shuffle, persist, monkeypatch):
+    if shuffle.startswith("disk, "):  # (where Dask lacks the private names)
+        monkeypatch.setattr(spd, "_shuffle_by_partition_column", lambda *args: None)
+        shuffle = "disk"
     rng = np.random.default_rng(5)
     y = (rng.random(30_000) < 0.2).astype(int)
     s = np.round(rng.normal(size=30_000) + y, 3)  # ties across ranges' edges too
@@ -235,12 +238,15 @@ def _task_count(dask, delayed_items):
     return len(dict(dask.delayed(list)(delayed_items).__dask_graph__()))
 
 
-def test_the_disk_plan_grows_linearly_with_the_partitions(client):
+@pytest.mark.parametrize("public", [False, True])
+def test_the_disk_plan_grows_linearly_with_the_partitions(client, public, monkeypatch):
     """The disk shuffle's graph: a task per partition and per range (Dask's
     peer-to-peer transfer and unpack), never one per pair: with as many ranges as
     partitions, the tasks still grow linearly."""
     import dask
 
+    if public:
+        monkeypatch.setattr(spd, "_shuffle_by_partition_column", lambda *args: None)
     counts = []
     for parts in (8, 16, 32, 64):
         y, s = as_dask(np.zeros(parts * 10, dtype=int), np.arange(parts * 10.0), chunks=10)
@@ -250,6 +256,26 @@ def test_the_disk_plan_grows_linearly_with_the_partitions(client):
     steps = np.diff(counts)
     assert list(steps) == [steps[0], 2 * steps[0], 4 * steps[0]], counts
     assert counts[-1] < 12 * 64, counts
+
+
+def test_the_shuffled_rows_are_narrow():
+    """A row crosses the disks as where it goes (its range and class, in the narrowest
+    integer that holds them) and its score; each range's totals are its rows'
+    (weighted) class sums."""
+    rng = np.random.default_rng(7)
+    y, s, w = rng.integers(0, 2, 1000), rng.random(1000), rng.random(1000)
+    for n_edges, dtype in ((9, np.int16), (16_382, np.int16), (16_383, np.int32)):
+        edges = np.sort(rng.random(n_edges))
+        rows = spd._ranged_rows(y, s, None, None, edges, np.float64, [])
+        assert rows.dtypes.to_dict() == {"_partitions": dtype, "score": np.float64}
+        which = np.searchsorted(edges, s)
+        np.testing.assert_array_equal(rows["_partitions"], 2 * which + y)
+        totals = spd._range_totals(y, s, w, None, edges)
+        expected = np.zeros((n_edges + 1, 3))
+        for r, label, weight in zip(which, y, w):
+            expected[r, 1 - label] += weight
+            expected[r, 2] += 1
+        np.testing.assert_allclose(totals, expected, rtol=1e-12)
 
 
 @pytest.mark.parametrize("labels, message", [
