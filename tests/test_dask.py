@@ -234,6 +234,48 @@ def test_a_score_held_by_many_rows_is_never_gathered(client, weighted):
         np.testing.assert_allclose(got, expected, rtol=1e-12)
 
 
+def _hostile_scores(kind, rng, n):
+    if kind == "int8":
+        return rng.integers(-128, 128, n).astype(np.int8)
+    if kind == "uint64 near its top":
+        return rng.integers(0, 3, n).astype(np.uint64) + np.uint64(2**64 - 5)
+    if kind == "int64 extremes":
+        return rng.choice(np.array([np.iinfo(np.int64).min, -1, 0, np.iinfo(np.int64).max]), n)
+    if kind == "float16":
+        return rng.random(n).astype(np.float16)
+    if kind == "bool":
+        return rng.random(n) < 0.5
+    if kind == "signed zeros":
+        return np.where(rng.random(n) < 0.5, -0.0, 0.0)
+    if kind == "one score":
+        return np.full(n, 0.25)
+    return rng.random(n) * 1e308  # "near the float64 maximum"
+
+
+@pytest.mark.parametrize("kind", ["int8", "uint64 near its top", "int64 extremes", "float16",
+                                  "bool", "signed zeros", "one score",
+                                  "near the float64 maximum"])
+@pytest.mark.parametrize("weights", [None, "zeros and 1e300"])
+def test_the_disk_shuffle_on_hostile_scores(client, kind, weights):
+    """Every score dtype and extreme the in-memory functions take: the disk shuffle
+    (narrow rows, ranges alone, both classes apart) gives their values."""
+    rng = np.random.default_rng(8)
+    n = 1200
+    y = rng.integers(0, 2, n)
+    s = _hostile_scores(kind, rng, n)
+    w = None
+    if weights:
+        w = np.where(rng.random(n) < 0.3, 0.0, rng.random(n) * 1e300)
+    dy, ds = as_dask(y, s, chunks=150)
+    dw = None if w is None else as_dask(w, chunks=150)[0]
+    scores = spd.exact_summary(dy, ds, sample_weight=dw, n_ranges=8, shuffle="disk").scores()
+    for name, expected in [("roc_auc", spc.roc_auc_score(y, s, sample_weight=w)),
+                           ("average_precision",
+                            spc.average_precision_score(y, s, sample_weight=w)),
+                           ("pr_auc", spc.pr_auc_score(y, s, sample_weight=w))]:
+        assert scores[name] == pytest.approx(expected, rel=1e-12, abs=1e-15), name
+
+
 def _task_count(dask, delayed_items):
     return len(dict(dask.delayed(list)(delayed_items).__dask_graph__()))
 
