@@ -24,10 +24,18 @@ Targets (issue: Spark): exact results identical to in-memory (relative differenc
 computing both areas; ours binned at least as fast as Spark's default, with a certified
 AUC-ROC bound <= 1e-4.
 
+Past one process's memory (1e9 rows), ``--parquet`` takes ``bench_dask.py``'s float32
+files and ``--independent`` checks against its independent exact count (per-class counts
+of each float32 bit pattern, spilled to disk by key range: AUC-ROC and average
+precision), in bounded memory; ``--only`` picks the methods (Spark's own exact
+evaluator takes hours there).
+
 Usage::
 
     python benchmarks/bench_spark.py                        # 1e7 rows, 3 rounds
     python benchmarks/bench_spark.py --rows 1e6 --repeat 1  # a quick look
+    python benchmarks/bench_spark.py --parquet /data/rows-1000000000 --independent \
+        --only "ours exact" "ours binned" --repeat 1        # bench_dask.py's 1e9 rows
 """
 
 import argparse
@@ -117,19 +125,33 @@ def main():
     parser.add_argument("--data", type=Path, default=None,
                         help="folder for the generated Parquet files (default: a temp dir)")
     parser.add_argument("--driver-memory", default="8g")
+    parser.add_argument("--parquet", type=Path, default=None,
+                        help="existing Parquet files (columns y, s) instead of generated ones")
+    parser.add_argument("--independent", action="store_true",
+                        help="reference: bench_dask.py's independent count (float32 scores, "
+                             "bounded memory) instead of the package in memory")
+    parser.add_argument("--only", nargs="*", default=None,
+                        help="run only these methods (names as printed)")
     args = parser.parse_args()
     rows = int(args.rows)
     os.environ.setdefault("SPARK_LOCAL_IP", "127.0.0.1")
     base = args.data or Path(tempfile.mkdtemp(prefix="bench_spark_"))
-    folder = base / f"rows_{rows}"
+    folder = args.parquet or base / f"rows_{rows}"
     if not folder.exists():
         print(f"generating {rows:,} rows in {folder} ...", flush=True)
         generate(folder, rows)
     warm = base / "warm_up"
     if not warm.exists():
         generate(warm, 50_000, seed=1)
-    print("exact values in memory ...", flush=True)
-    exact = exact_reference(folder)
+    if args.independent:
+        from bench_dask import METHODS, run
+
+        print("independent exact count ...", flush=True)
+        exact = run(METHODS["independent count"], folder)[0]
+        exact = {"roc_auc": exact["auc"], "average_precision": exact["ap"]}
+    else:
+        print("exact values in memory ...", flush=True)
+        exact = exact_reference(folder)
 
     from pyspark.sql import SparkSession
 
@@ -142,7 +164,8 @@ def main():
     spark.sparkContext.setLogLevel("ERROR")
     for run in methods(spark, str(warm)).values():
         run()  # JVM and Python workers warm, outside the clock
-    runs = methods(spark, str(folder))
+    runs = {name: run for name, run in methods(spark, str(folder)).items()
+            if args.only is None or name in args.only}
     times = {name: [] for name in runs}
     results = {}
     for round_ in range(args.repeat):
@@ -152,7 +175,34 @@ def main():
             times[name].append(time.perf_counter() - start)
             print(f"  round {round_ + 1}: {name}: {times[name][-1]:.1f} s", flush=True)
     spark.stop()
-    report(rows, args.repeat, times, results, exact)
+    if args.only is not None or args.independent:
+        return report_against(times, results, exact)
+    return report(rows, args.repeat, times, results, exact)
+
+
+def report_against(times, results, exact):
+    """Each method run against a reference with AUC-ROC and average precision only."""
+    print(f"\nreference: AUC-ROC {exact['roc_auc']!r}, AP {exact['average_precision']!r}")
+    ok = True
+    for name, result in results.items():
+        line = f"{name}: {statistics.median(times[name]):.1f} s"
+        if name == "ours exact":
+            errors = [abs(result[k] - exact[k]) / abs(exact[k])
+                      for k in ("roc_auc", "average_precision")]
+            ok &= max(errors) <= 1e-12
+            line += f", relative errors AUC-ROC {errors[0]:.1e}, AP {errors[1]:.1e}"
+        elif name == "ours binned":
+            inside = result["ap_low"] <= exact["average_precision"] <= result["ap_high"]
+            within = abs(result["roc_auc"] - exact["roc_auc"]) <= result["roc_auc_bound"]
+            ok &= inside and within
+            line += (f", AUC-ROC error {abs(result['roc_auc'] - exact['roc_auc']):.1e} "
+                     f"(certified <= {result['roc_auc_bound']:.1e}), AP interval holds it: "
+                     f"{inside}")
+        else:
+            line += f", AUC-ROC error {abs(result['areaUnderROC'] - exact['roc_auc']):.1e}"
+        print(line)
+    print(f"exact within 1e-12 and binned bounds hold: {'MET' if ok else 'NOT MET'}")
+    return ok
 
 
 def report(rows, repeat, times, results, exact):
@@ -201,4 +251,4 @@ def report(rows, repeat, times, results, exact):
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(0 if main() else 1)

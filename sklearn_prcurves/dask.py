@@ -557,7 +557,7 @@ def _shuffle_by_partition_column(frame, n_out):
 
     Dask's public shuffles (``shuffle``, ``set_index``) add a column of their own to
     every row, the output partition as int64, where ``_partitions`` already says it:
-    shuffling the rows as they are moves half the bytes. Private names of
+    shuffling the rows as they are moves about half the bytes. Private names of
     dask-expr's ``Shuffle`` expression, as in dask 2025.1 to 2026.8 (and in the
     ``dask_expr`` package before): any failure falls back to the public API.
     """
