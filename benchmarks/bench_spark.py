@@ -101,8 +101,9 @@ def methods(spark, path):
 
     def spark_evaluator(num_bins):
         def run():
-            frame = spark.read.parquet(path).select(
-                F.col("y").cast("double").alias("label"), F.col("s").alias("rawPrediction"))
+            frame = spark.read.parquet(path).select(  # (the evaluator takes doubles only)
+                F.col("y").cast("double").alias("label"),
+                F.col("s").cast("double").alias("rawPrediction"))
             result = {}
             for metric in ("areaUnderROC", "areaUnderPR"):
                 evaluator = BinaryClassificationEvaluator(metricName=metric, numBins=num_bins)

@@ -558,15 +558,16 @@ def _shuffle_by_partition_column(frame, n_out):
     Dask's public shuffles (``shuffle``, ``set_index``) add a column of their own to
     every row, the output partition as int64, where ``_partitions`` already says it:
     shuffling the rows as they are moves about half the bytes. Private names of
-    dask-expr's ``Shuffle`` expression, as in dask 2025.1 to 2026.8 (and in the
-    ``dask_expr`` package before): any failure falls back to the public API.
+    dask-expr (``Shuffle``, ``new_collection``), as in dask 2026.8 and in the
+    ``dask_expr`` 1.1 package that dask 2024.8 used (read, not run here): anything
+    missing or refused falls back to the public API.
     """
     try:
         try:
-            from dask.dataframe.dask_expr import new_collection
+            from dask.dataframe.dask_expr._collection import new_collection
             from dask.dataframe.dask_expr._shuffle import Shuffle
-        except ImportError:  # dask before 2025.1
-            from dask_expr import new_collection
+        except ImportError:  # dask before 2025.1: dask-expr as a package of its own
+            from dask_expr._collection import new_collection
             from dask_expr._shuffle import Shuffle
         return new_collection(Shuffle(frame.expr, "_partitions", n_out, True, "p2p", None))
     except Exception:  # noqa: BLE001 - private API of another release

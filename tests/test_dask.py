@@ -234,6 +234,19 @@ def test_a_score_held_by_many_rows_is_never_gathered(client, weighted):
         np.testing.assert_allclose(got, expected, rtol=1e-12)
 
 
+def test_this_dask_takes_the_narrow_shuffle():
+    """The narrow shuffle's private Dask names still exist: a release that drops them
+    falls back to the public shuffle (correct, slower), and this test says so."""
+    import dask.dataframe as dd
+    import pandas as pd
+
+    frame = dd.from_pandas(pd.DataFrame({"_partitions": np.arange(8, dtype=np.int16) % 4,
+                                         "score": np.arange(8.0)}), npartitions=2)
+    assert spd._shuffle_by_partition_column(frame, 4) is not None, (
+        "this Dask lacks dask-expr's Shuffle or new_collection: the disk shuffle falls "
+        "back to set_index")
+
+
 def _hostile_scores(kind, rng, n):
     if kind == "int8":
         return rng.integers(-128, 128, n).astype(np.int8)
