@@ -450,6 +450,25 @@ def test_thinning_keeps_every_column_extreme():
         assert y[kept].max() == y[rows].max() and y[kept].min() == y[rows].min()
 
 
+@pytest.mark.parametrize("seed", range(6))
+def test_thinning_picks_the_extremes_a_column_by_column_reading_picks(seed):
+    # Ties in height (the first lowest, the last highest), NaN heights (drawn as the
+    # highest), empty columns and runs of equal x, against a plain loop per column.
+    rng = np.random.default_rng(seed)
+    n, columns = int(rng.integers(200, 5000)), int(rng.integers(1, 40))
+    x = np.sort([rng.random(n), rng.integers(0, 5, n) / 4][seed % 2])
+    y = [rng.random(n), rng.integers(0, 3, n).astype(float)][seed // 2 % 2]
+    y[rng.integers(0, n, seed)] = np.nan
+    column = np.minimum((x * columns).astype(int), columns - 1)
+    expected = set()
+    height = np.where(np.isnan(y), np.inf, y)
+    for c in np.unique(column):
+        rows = np.flatnonzero(column == c)
+        expected |= {rows[0], rows[-1], rows[np.argmin(height[rows])],
+                     rows[::-1][np.argmax(height[rows][::-1])]}
+    assert _figures.thin(x, y, columns=columns).tolist() == sorted(expected)
+
+
 # --- memory stays bounded -----------------------------------------------------------------
 
 
