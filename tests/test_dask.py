@@ -333,6 +333,49 @@ def test_the_shuffled_rows_are_narrow():
         np.testing.assert_allclose(totals, expected, rtol=1e-12)
 
 
+@pytest.mark.parametrize("kind", ["probabilities", "any bit pattern", "specials", "wide"])
+def test_the_float32_range_lookup_is_a_binary_search(kind):
+    """float32 scores take their range from a table of leading key bits: the same ranges
+    as ``searchsorted`` wherever edges and scores share leading bits, at signed zeros,
+    subnormals, infinities and edges one ulp apart."""
+    rng = np.random.default_rng(["probabilities", "any bit pattern", "specials",
+                                 "wide"].index(kind))
+    n = spd._LOOKUP + 1000
+    special = np.array([0.0, -0.0, np.inf, -np.inf, 1e-45, -1e-45, 1.2e-38, 3.4e38, -1.0,
+                        0.5], dtype=np.float32)
+    if kind == "probabilities":
+        s = rng.random(n).astype(np.float32)
+    elif kind == "any bit pattern":
+        s = rng.integers(0, 2**32, 2 * n, dtype=np.uint64).astype(np.uint32).view(np.float32)
+        s = s[~np.isnan(s)][:n]
+    elif kind == "specials":
+        s = rng.choice(np.r_[special, rng.random(30).astype(np.float32)], n)
+    else:
+        s = (rng.normal(size=n) * 10.0 ** rng.integers(-35, 35, n)).astype(np.float32)
+    for n_edges in (1, 23, 500, 5000):
+        edges = np.unique(np.r_[rng.choice(s, n_edges), special[rng.integers(0, 10, 3)]])
+        edges = np.unique(np.r_[edges, np.nextafter(edges, np.float32(-np.inf))])
+        which = spd._range_of(s, edges.astype(np.float32))
+        assert which.dtype == np.int32
+        np.testing.assert_array_equal(which, np.searchsorted(edges, s, side="left"))
+
+
+def test_the_disk_shuffle_of_float32_scores_in_large_partitions(client):
+    """Partitions large enough for the float32 range lookup, scores with many ties:
+    every area equals the in-memory one."""
+    rng = np.random.default_rng(9)
+    n = 3 * spd._LOOKUP
+    y = (rng.random(n) < 0.2).astype(np.int8)
+    s = np.round(rng.normal(size=n) + y, 3).astype(np.float32)
+    s[::7] = -0.0
+    dy, ds = as_dask(y, s, chunks=spd._LOOKUP)
+    scores = spd.exact_summary(dy, ds, n_ranges=40, shuffle="disk").scores()
+    assert scores["roc_auc"] == pytest.approx(spc.roc_auc_score(y, s), rel=1e-12)
+    assert scores["average_precision"] == pytest.approx(spc.average_precision_score(y, s),
+                                                        rel=1e-12)
+    assert scores["pr_auc"] == pytest.approx(spc.pr_auc_score(y, s), rel=1e-12)
+
+
 @pytest.mark.parametrize("labels, message", [
     ([0, 1, 1, 0, -1, 1, -1, 1], "multiclass format is not supported"),  # binary per chunk
     ([0, 2, 2, 0, 0, 2, 2, 0], "pass pos_label"),
