@@ -266,12 +266,16 @@ def _ordered_key(values):
 def _range_totals(y, score, weight, pos_label, edges):
     """One partition's ``(positives, negatives, rows)`` per score range, increasing."""
     is_pos, score, weight = _binarize(y, score, weight, pos_label)
-    n_split = edges.shape[0] + 1
-    # (one bincount over (range, class) instead of a masked copy per class)
-    key = _range_of(score, edges).astype(np.intp) * 2 + is_pos
-    rows = np.bincount(key, minlength=2 * n_split).reshape(n_split, 2)
+    where = _range_of(score, edges).astype(np.intp) * 2 + is_pos
+    return _class_totals(where, weight, edges.shape[0] + 1)
+
+
+def _class_totals(where, weight, n_split):
+    """``(positives, negatives, rows)`` per range, from each row's ``2 r + is_pos``
+    (one bincount instead of a masked copy of the rows per class)."""
+    rows = np.bincount(where, minlength=2 * n_split).reshape(n_split, 2)
     weighed = rows if weight is None else np.bincount(
-        key, weight, minlength=2 * n_split).reshape(n_split, 2)
+        where, weight, minlength=2 * n_split).reshape(n_split, 2)
     return np.column_stack([weighed[:, 1], weighed[:, 0], rows.sum(axis=1)]).astype(np.float64)
 
 
@@ -288,22 +292,24 @@ def _ranged_rows(y, score, weight, pos_label, edges, score_dtype, alone):
     the column ``_partitions`` says where a row goes, ``2 r`` for a negative of score
     range r and ``2 r + 1`` for a positive (no class column to move), in the narrowest
     integer that holds it; then its score, in the dtype common to all partitions. The
-    rows of ranges ``alone``, one score each, stay behind."""
+    rows of ranges ``alone``, one score each, stay behind. Returns that frame and the
+    partition's totals per range (:func:`_range_totals`, the ranges alone included),
+    so that the totals take no pass of their own."""
     import pandas as pd
 
     is_pos, score, weight = _binarize(y, score, weight, pos_label)
-    which = _range_of(score, edges)
-    if len(alone):
-        keep = ~np.isin(which, alone)
-        which, is_pos, score = which[keep], is_pos[keep], score[keep]
-        weight = None if weight is None else weight[keep]
-    where = which.astype(_where_dtype(edges), copy=False)
+    where = _range_of(score, edges).astype(_where_dtype(edges), copy=False)
     where *= 2
     where += is_pos
+    totals = _class_totals(where, weight, edges.shape[0] + 1)
+    if len(alone):
+        keep = ~np.isin(where >> 1, alone)
+        where, score = where[keep], score[keep]
+        weight = None if weight is None else weight[keep]
     columns = {"_partitions": where, "score": score.astype(score_dtype, copy=False)}
     if weight is not None:
         columns["weight"] = weight
-    return pd.DataFrame(columns)
+    return pd.DataFrame(columns), totals
 
 
 def _where_dtype(edges):
@@ -352,13 +358,34 @@ def _range_tables(rows, r):
         return {r: count_rows(is_pos, score, weight)}  # client refuses them)
 
 
-def _pieces_of(received, r, offsets, n_pos, n_neg, requests):
+def _pieces_of(received, r, view, requests):
     """``{range: its pieces}`` for the ranges of one shuffled partition (the rows of
-    range r, or tables by range)."""
+    range r, or tables by range); ``view``: :func:`_range_view` of the totals."""
+    offsets, n_pos, n_neg = view
     if not isinstance(received, dict):
         received = _range_tables(received, r)
     return {r: range_pieces(table, offsets[r], n_pos, n_neg, requests)
             for r, table in received.items()}
+
+
+def _settled(totals, alone, score_dtype):
+    """``(totals, {range: its one-row table})``: a range holding one score alone (its
+    rows left out of the shuffle) is that score's row, known from the totals."""
+    tables = {r: CountTable(np.array([score], dtype=score_dtype), totals[r, :1].copy(),
+                            totals[r, 1:2].copy())
+              for r, score in alone.items() if totals[r, 2] > 0}
+    totals = totals.copy()
+    totals[list(tables), 2] = 1
+    return totals, tables
+
+
+def _range_view(totals):
+    """What a range's pieces need of the totals (increasing ranges): ``({range: (tp,
+    fp) above it}, n_pos, n_neg)``; raises where a class has no weight."""
+    ranged = RangedTable(totals[::-1])
+    n_split = totals.shape[0]
+    offsets = {n_split - 1 - k: tuple(offsets) for k, offsets in enumerate(ranged._offsets)}
+    return offsets, ranged.n_pos, ranged.n_neg
 
 
 def _tree_reduce(dask, items, combine):
@@ -377,7 +404,9 @@ class DistributedTable(RangedTable):
     messages only. With persisted ranges (the default with the in-memory shuffle)
     their tables stay on the workers and several areas cost one pass over the data;
     otherwise each evaluation is one pass (:meth:`scores` gives the main areas
-    together) and a worker holds a few ranges' rows at a time.
+    together) and a worker holds a few ranges' rows at a time. With the disk shuffle
+    the ranges' totals are counted in the first evaluation's pass (read before any
+    evaluation, ``n_pos`` and the other attributes take a pass of their own).
 
     Attributes
     ----------
@@ -403,29 +432,59 @@ class DistributedTable(RangedTable):
     0.8056
     """
 
-    def __init__(self, dask, received, totals, alone=None):
-        # totals: per range in increasing score order, as the shuffle numbers them
-        super().__init__(totals[::-1])
+    def __init__(self, dask, received, totals, alone=None, score_dtype=None):
         self._dask = dask
         self._received = received  # [r]: range r's (negatives, positives), or {r: table}
-        self._alone = alone or {}  # {range: its one-row table}, on the client
-        n_split = len(totals)
-        self._range_offsets = {n_split - 1 - k: tuple(offsets)
-                               for k, offsets in enumerate(self._offsets)}
+        self._alone_scores = alone or {}  # {range: the one score its rows hold}
+        self._score_dtype = score_dtype
+        self._pending = None
+        # totals: per range in increasing score order, as the shuffle numbers them; or
+        # a Dask object, counted in the first evaluation's pass over the data
+        if isinstance(totals, np.ndarray):
+            self._settle(totals)
+        else:
+            self._pending = totals
+
+    def _settle(self, totals):
+        totals, self._alone = _settled(totals, self._alone_scores, self._score_dtype)
+        super().__init__(totals[::-1])
+        self._view = _range_view(totals)
+        self._pending = None
+
+    def __getattr__(self, name):
+        # (the totals' attributes read before any evaluation: a pass for them alone)
+        if name in _FROM_TOTALS and self.__dict__.get("_pending") is not None:
+            self._settle(self._dask.compute(self._pending)[0])
+            return getattr(self, name)
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
     def _pieces(self, requests):
         dask = self._dask
-        found = {}
-        for pieces in dask.compute(*[
-            dask.delayed(_pieces_of)(received, r, self._range_offsets, self.n_pos,
-                                     self.n_neg, requests)
+        pending = self._pending
+        if pending is None:
+            view = self._view
+        else:  # the totals counted in the same pass as the pieces
+            settled = dask.delayed(_settled, nout=2)(pending, self._alone_scores,
+                                                     self._score_dtype)
+            view = dask.delayed(_range_view)(settled[0])
+        computed = dask.compute(*([] if pending is None else [pending]), *[
+            dask.delayed(_pieces_of)(received, r, view, requests)
             for r, received in enumerate(self._received)
-        ]):
+        ])
+        if pending is not None:
+            self._settle(computed[0])
+            computed = computed[1:]
+        found = {}
+        for pieces in computed:
             found.update(pieces)
-        found.update(_pieces_of(self._alone, None, self._range_offsets, self.n_pos,
-                                self.n_neg, requests))
+        found.update(_pieces_of(self._alone, None, self._view, requests))
         empty = range_pieces(None, (0.0, 0.0), self.n_pos, self.n_neg, requests)
-        return [found.get(r, empty) for r in sorted(self._range_offsets, reverse=True)]
+        return [found.get(r, empty) for r in sorted(self._view[0], reverse=True)]
+
+
+# Attributes known once the totals are.
+_FROM_TOTALS = ("n_pos", "n_neg", "n_ranges", "largest_range", "_offsets", "_view",
+                "_alone")
 
 
 def exact_summary(y_true, y_score, *, sample_weight=None, pos_label=None, n_ranges=None,
@@ -511,30 +570,27 @@ def exact_summary(y_true, y_score, *, sample_weight=None, pos_label=None, n_rang
         edges, alone = _heavy_scores_alone(edges, quantiles)
     if persist is None:
         persist = shuffle == "memory"  # (its rows are all in memory at once anyway)
+    n_split = edges.shape[0] + 1
     if shuffle == "disk":
-        received = _shuffled(dask, parts, pos_label, edges, sample_weight is not None,
-                             score_dtype, list(alone))
+        received, part_totals = _shuffled(dask, parts, pos_label, edges,
+                                          sample_weight is not None, score_dtype, list(alone))
+        # (counted in the shuffle's pass: the first evaluation computes them)
+        totals = _tree_reduce(dask, part_totals, np.add)
         if persist:
             received = [dask.delayed(_range_tables)(rows, r)
                         for r, rows in enumerate(received)]
-    else:
-        received = _split_in_memory(dask, parts, pos_label, edges)
-    n_split = edges.shape[0] + 1
-    if persist:
-        received = dask.persist(*received)
-    if shuffle == "memory" and persist:  # the totals from the tables
+            *received, totals = dask.persist(*received, totals)
+            totals = dask.compute(totals)[0]
+    elif persist:  # the totals from the tables
+        received = dask.persist(*_split_in_memory(dask, parts, pos_label, edges))
         totals = dask.compute(_tree_reduce(dask, [
             dask.delayed(_tables_totals)(tables, n_split) for tables in received], np.add))[0]
     else:  # the totals from a first pass, so that no table waits for the others
+        received = _split_in_memory(dask, parts, pos_label, edges)
         totals = dask.compute(_tree_reduce(dask, [
             dask.delayed(_range_totals)(y, s, w, pos_label, edges) for y, s, w in parts
         ], np.add))[0]
-    # A score alone in its range: its table is one row, known from the totals.
-    alone = {r: CountTable(np.array([score], dtype=score_dtype), totals[r, :1].copy(),
-                           totals[r, 1:2].copy())
-             for r, score in alone.items() if totals[r, 2] > 0}
-    totals[list(alone), 2] = 1
-    return DistributedTable(dask, received, totals, alone)
+    return DistributedTable(dask, received, totals, alone, score_dtype)
 
 
 def _heavy_scores_alone(edges, quantiles):
@@ -559,7 +615,9 @@ def _heavy_scores_alone(edges, quantiles):
 def _shuffled(dask, parts, pos_label, edges, weighted, score_dtype, alone=()):
     """Delayed partitions of the rows shuffled by score range: Dask's peer-to-peer
     shuffle through the workers' disks (tasks linear in the partitions; a worker holds
-    its shuffle buffers and a few ranges' rows, whatever the size of the data)."""
+    its shuffle buffers and a few ranges' rows, whatever the size of the data).
+    Returns ``[(range r's negatives, its positives)]`` and each input partition's
+    delayed totals per range."""
     import dask.dataframe as dd
     import pandas as pd
 
@@ -567,16 +625,17 @@ def _shuffled(dask, parts, pos_label, edges, weighted, score_dtype, alone=()):
                          "score": np.zeros(0, score_dtype)})
     if weighted:
         meta["weight"] = np.zeros(0, np.float64)
-    frame = dd.from_delayed([
-        dask.delayed(_ranged_rows)(y, s, w, pos_label, edges, score_dtype, alone)
-        for y, s, w in parts], meta=meta, verify_meta=False)
+    ranged = [dask.delayed(_ranged_rows, nout=2)(y, s, w, pos_label, edges, score_dtype, alone)
+              for y, s, w in parts]
+    totals = [partition_totals for _, partition_totals in ranged]
+    frame = dd.from_delayed([rows for rows, _ in ranged], meta=meta, verify_meta=False)
     n_out = 2 * (edges.shape[0] + 1)
     shuffled = _shuffle_by_partition_column(frame, n_out)
     if shuffled is None:  # (Dask's public API: it adds an int64 column of its own)
         shuffled = frame.rename(columns={"_partitions": "where"}).set_index(
             "where", divisions=[*range(n_out), n_out - 1], shuffle_method="p2p")
     out = shuffled.to_delayed()
-    return [(out[2 * r], out[2 * r + 1]) for r in range(n_out // 2)]
+    return [(out[2 * r], out[2 * r + 1]) for r in range(n_out // 2)], totals
 
 
 def _shuffle_by_partition_column(frame, n_out):
