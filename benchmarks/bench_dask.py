@@ -155,12 +155,13 @@ def _children(pid):
 
 
 def _tree_rss(pid):
-    """Resident memory (bytes) of a process and all its descendants, and the largest.
+    """Resident memory (bytes) of a process and all its descendants, the largest, and
+    the process's own (the client, with a LocalCluster's scheduler).
 
     Walks only the descendants (through /proc/<pid>/task/*/children), so that polling
     costs little next to the work being measured.
     """
-    total, largest, stack = 0, 0, [pid]
+    total, largest, own, stack = 0, 0, None, [pid]
     page = os.sysconf("SC_PAGE_SIZE")
     while stack:
         p = stack.pop()
@@ -171,8 +172,9 @@ def _tree_rss(pid):
             rss = 0
         total += rss
         largest = max(largest, rss)
+        own = rss if own is None else own
         stack.extend(_children(p))
-    return total, largest
+    return total, largest, own
 
 
 def run(code, data, shuffle=None):
@@ -181,12 +183,12 @@ def run(code, data, shuffle=None):
               "import json; print(json.dumps(result))")
     start = time.perf_counter()
     process = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True)
-    peaks = [0, 0]
+    peaks = [0, 0, 0]
 
     def poll():
         while process.poll() is None:
-            total, largest = _tree_rss(process.pid)
-            peaks[0], peaks[1] = max(peaks[0], total), max(peaks[1], largest)
+            for i, rss in enumerate(_tree_rss(process.pid)):
+                peaks[i] = max(peaks[i], rss)
             time.sleep(0.1)
 
     poller = threading.Thread(target=poll)
@@ -231,13 +233,13 @@ def main():
         runs = [run(code, folder, args.shuffle) for _ in range(args.repeat)]
         values = dict(runs[0][0], seconds=float(np.median([r[0]["seconds"] for r in runs])))
         elapsed = float(np.median([r[1] for r in runs]))
-        tree, largest = max(r[2][0] for r in runs), max(r[2][1] for r in runs)
+        tree, largest, client = (max(r[2][i] for r in runs) for i in range(3))
         results[name] = values, elapsed, (tree, largest)
         times = ", ".join(f"{r[0]['seconds']:.1f}" for r in runs)
         print(f"{name:22s} {values['seconds']:7.1f} s compute ({elapsed:5.1f} s with start-up)"
               f"   peak tree {tree / 2**30:6.2f} GiB   "
-              f"largest process {largest / 2**30:6.2f} GiB   runs [{times}] s   {values}",
-              flush=True)
+              f"largest process {largest / 2**30:6.2f} GiB (client {client / 2**30:.2f})"
+              f"   runs [{times}] s   {values}", flush=True)
     reference = "independent count" if args.skip_numpy else "numpy (one process)"
     if reference not in results or not {"dask exact", "dask binned"} <= set(results):
         return
