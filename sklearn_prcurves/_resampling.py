@@ -43,10 +43,8 @@ CHUNK = 50
 # bounded whatever the data's size. Smaller is faster up to a point: each area's
 # temporaries are a few arrays of this many numbers, and glibc hands memory back to
 # the system (to be paged in anew) once more than twice the largest block freed so
-# far is free at the top of its heap. At 1e5 rows (10,000 columns), per resample,
-# best of 6 in a fresh process: AP 576 us at 2**15 against 782 at 2**16, pr_auc 623
-# against 711; once a large array had been freed, about equal; batches of one
-# resample were slower (the per-batch work in Python).
+# far is free at the top of its heap; batches of one resample pay the per-batch work
+# in Python.
 _BATCH_ELEMENTS = 1 << 15
 
 
@@ -185,8 +183,7 @@ def _keep_freed_arrays(models):
     resample's cost. Freeing one larger allocation raises that threshold to its size,
     as any process that has once freed a large array already has; an empty array
     touches no page. Without effect where the threshold was set by hand
-    (``MALLOC_MMAP_THRESHOLD_``) and on other allocators. At 1e5 rows with 50%
-    positives, in a fresh process: AP 540 -> 1,200 resamples/s, pr_auc 390 -> 920.
+    (``MALLOC_MMAP_THRESHOLD_``) and on other allocators.
     """
     rows = max([model.pos_rows.shape[0] + model.neg_rows.shape[0] for model in models])
     np.empty(min(4 * rows, _KEEP_FREED_MAX))  # freed at once
