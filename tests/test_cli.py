@@ -524,6 +524,12 @@ BAD_FILES = {
     "empty": ("", [], "is empty"),
     "header only": ("y,score\n", [], "no data rows"),
     "not text": (b"\xff\xfe\x00\x01binary", [], "not a readable CSV"),
+    "semicolons": ("y;score\n1;0.5\n0;0.2\n", [], "separated by semicolons? pass --sep ';'"),
+    "tabs in a .csv": ("y\tscore\n1\t0.5\n0\t0.2\n", [], "separated by tabs? pass --sep '\\t'"),
+    "spaces after commas": ("y, score\n1, 0.5\n0, 0.2\n", [],
+                            "the header has ' score', with spaces around the name"),
+    "decimal comma": ("y;score\n1;0,5\n0;0,2\n", ["--score", "score", "--sep", ";"],
+                      "'0,5' is not a number (a decimal comma?"),
     "tolerance without binned": ("y,score\n1,0.5\n0,0.2\n",
                                  ["--score", "score", "--tolerance", "0"], "goes with --binned"),
 }

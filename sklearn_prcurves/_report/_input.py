@@ -16,6 +16,7 @@ import io
 import itertools
 import math
 import os
+import re
 import shutil
 import sys
 import tempfile
@@ -115,13 +116,31 @@ class Source:
         names = self.column_names()
         missing = [name for name in wanted if name not in names]
         if missing:
-            shown = ", ".join(names[:30]) + (" ..." if len(names) > 30 else "")
-            raise InputError(f"no column {missing[0]!r} in {self.display}; columns are: {shown}")
+            shown = ", ".join(map(repr, names[:30])) + (" ..." if len(names) > 30 else "")
+            raise InputError(f"no column {missing[0]!r} in {self.display}; columns are: "
+                             f"{shown}{self._header_hint(names, missing[0])}")
         repeated = [name for name in dict.fromkeys(wanted) if names.count(name) > 1]
         if repeated:
             # Which of two columns of one name is meant cannot be told: never choose.
             raise InputError(f"{self.display} has {names.count(repeated[0])} columns named "
                              f"{repeated[0]!r}; rename them so that each is named once")
+
+    def _header_hint(self, names, wanted):
+        """Why a CSV header may lack a column that is there: another separator, or
+        spaces after the separators (both common in files written by hand or by
+        spreadsheets)."""
+        if self.kind != "csv":
+            return ""
+        if len(names) == 1:
+            for sep, option, what in ((";", ";", "semicolons"), ("\t", "\\t", "tabs"),
+                                      ("|", "|", "'|'")):
+                if sep != self.delimiter and sep in names[0]:
+                    return f" (one column: is the file separated by {what}? pass --sep '{option}')"
+        padded = [name for name in names if name.strip() == wanted.strip()]
+        if len(padded) == 1:
+            return (f" (the header has {padded[0]!r}, with spaces around the name: "
+                    f"ask for {padded[0]!r}, or write the file without them)")
+        return ""
 
     def n_rows(self):
         """Rows in the input when known without reading it (Parquet), else None."""
@@ -244,6 +263,13 @@ class Source:
             stream.close()
 
 
+def _decimal_comma_hint(cell):
+    if re.fullmatch(r"\s*[+-]?\d*,\d+(?:[eE][+-]?\d+)?\s*", cell):
+        return (" (a decimal comma? the report reads decimal points only: convert the "
+                "file first, e.g. with pandas.read_csv(..., decimal=','))")
+    return ""
+
+
 class _RowLongerThanBlock(Exception):
     """pyarrow's CSV reader met a row longer than its block."""
 
@@ -339,7 +365,7 @@ def _locate_csv_error(source, columns, number_columns, exc):
                     if cell.strip() and not _parses_as_float(cell):
                         return InputError(
                             f"{source.display} line {line}, column {name!r}: "
-                            f"{cell!r} is not a number"
+                            f"{cell!r} is not a number{_decimal_comma_hint(cell)}"
                         )
     except (UnicodeDecodeError, csv.Error) as error:
         return InputError(f"{source.display} is not a readable CSV file ({_first_line(error)})")
@@ -580,7 +606,8 @@ class BatchConverter:
                 for index, value in enumerate(values):
                     if value is not None and not _parses_as_float(str(value)):
                         raise InputError(
-                            f"{self._where(first_row, index, name)}: {value!r} is not a number"
+                            f"{self._where(first_row, index, name)}: {value!r} is not a "
+                            f"number{_decimal_comma_hint(str(value))}"
                         ) from None
                 raise InputError(f"column {name!r} of {self.source.display} is not numeric") \
                     from None
