@@ -130,9 +130,11 @@ def _parser():
     demo = commands.add_parser("demo", help="analyse three models on built-in imbalanced data")
     common(demo)
     report = commands.add_parser(
-        "report", help="analyse the scores in a CSV, TSV, compressed CSV or Parquet input")
-    report.add_argument("file", help="CSV/TSV file (optionally .gz/.zst), Parquet file, "
-                                     "folder or glob, or - for standard input")
+        "report", help="analyse the scores in a CSV, TSV, compressed CSV, Parquet or Arrow "
+                       "(Feather) input")
+    report.add_argument("file", help="CSV/TSV file (optionally .gz/.zst/.bz2), Parquet or "
+                                     "Arrow (Feather) file, folder or glob, or - for "
+                                     "standard input")
     data = report.add_argument_group("input")
     data.add_argument("--label", required=True, help="column of true labels")
     data.add_argument("--score", required=True, action="append",

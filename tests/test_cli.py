@@ -20,6 +20,8 @@ from sklearn_prcurves._report import _figures, _input
 pytest.importorskip("matplotlib")
 pa = pytest.importorskip("pyarrow")
 import pyarrow.csv as pacsv  # noqa: E402
+import pyarrow.feather  # noqa: E402, F401
+import pyarrow.ipc  # noqa: E402, F401
 import pyarrow.parquet as pq  # noqa: E402
 
 
@@ -125,15 +127,16 @@ def test_report_equals_the_library_on_csv(tmp_path, capsys, ties):
     assert meta["label"] == "y" and meta["weight"] is None and meta["mode"] == "exact"
 
 
-@pytest.mark.parametrize("fmt", ["gzip", "zstd", "tsv", "semicolon", "parquet",
-                                 "parquet-folder", "parquet-glob", "stdin"])
+@pytest.mark.parametrize("fmt", ["gzip", "zstd", "bz2", "tsv", "semicolon", "parquet",
+                                 "parquet-folder", "parquet-glob", "stdin", "feather",
+                                 "arrow-batches", "feather-folder", "feather-stdin"])
 def test_every_input_format_gives_the_same_numbers(tmp_path, capsys, monkeypatch, fmt):
     y, a, b, _ = make_data(300, seed=1)
     columns = {"y": y, "a": a, "b": b}
     extra = []
-    if fmt in ("gzip", "zstd"):
-        path = write_csv(tmp_path / f"s.csv.{'gz' if fmt == 'gzip' else 'zst'}", columns,
-                         compression=fmt)
+    if fmt in ("gzip", "zstd", "bz2"):
+        suffix = {"gzip": "gz", "zstd": "zst", "bz2": "bz2"}[fmt]
+        path = write_csv(tmp_path / f"s.csv.{suffix}", columns, compression=fmt)
     elif fmt == "tsv":
         path = write_csv(tmp_path / "s.tsv", columns, delimiter="\t")
     elif fmt == "semicolon":
@@ -149,6 +152,25 @@ def test_every_input_format_gives_the_same_numbers(tmp_path, capsys, monkeypatch
             part = {k: v[start:start + 100] for k, v in columns.items()}
             pq.write_table(pa.table(part), folder / f"part-{i}.parquet")
         path = folder if fmt == "parquet-folder" else folder / "part-*.parquet"
+    elif fmt in ("feather", "feather-stdin"):
+        path = tmp_path / "s.feather"
+        pa.feather.write_feather(pa.table(columns), path)
+        if fmt == "feather-stdin":
+            monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(open(path, "rb")))  # noqa: SIM115
+            path = "-"
+    elif fmt == "arrow-batches":  # several record batches, one file
+        path = tmp_path / "s.arrow"
+        table = pa.table(columns)
+        with pa.OSFile(str(path), "wb") as sink, pa.ipc.new_file(sink, table.schema) as out:
+            for batch in table.to_batches(max_chunksize=70):
+                out.write_batch(batch)
+    elif fmt == "feather-folder":  # compressed buffers, one part per file
+        path = tmp_path / "parts"
+        path.mkdir()
+        for i, (start, compression) in enumerate(zip(range(0, 300, 150), ("zstd", "lz4"))):
+            part = {k: v[start:start + 150] for k, v in columns.items()}
+            pa.feather.write_feather(pa.table(part), path / f"part-{i}.feather",
+                                     compression=compression)
     else:
         csv_path = write_csv(tmp_path / "s.csv", columns)
         monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(open(csv_path, "rb")))  # noqa: SIM115
@@ -506,6 +528,13 @@ def test_memory_does_not_grow_with_rows(tmp_path):
 
 
 BAD_FILES = {
+    # formats the report does not read: named by their first bytes, with what to do
+    "excel workbook": (b"PK\x03\x04" + bytes(60), [], "(an Excel workbook is one): save the"),
+    "old excel workbook": (b"\xd0\xcf\x11\xe0" + bytes(60), [], "Excel 97-2003 workbook"),
+    "json lines": ('{"y": 1, "score": 0.5}\n{"y": 0, "score": 0.2}\n', [], "looks like JSON"),
+    "json array": ('\ufeff  [{"y": 1, "score": 0.5}]', [], "looks like JSON"),
+    "xz": (b"\xfd7zXZ\x00" + bytes(60), [], "compressed with xz"),
+    "feather version 1": (b"FEA1" + bytes(60), [], "Feather version 1"),
     "missing column": ("y,score\n1,0.5\n0,0.2\n", ["--score", "nope"], "no column 'nope'"),
     "non-numeric score": ("y,score\n1,0.5\n0,abc\n", [], "line 3, column 'score': 'abc' is not"),
     "nan score": ("y,score\n1,nan\n0,0.2\n", [], "row 1, column 'score': the score is missing"),
@@ -584,6 +613,10 @@ def test_unreadable_inputs(tmp_path):
     assert result.returncode == 1 and len(result.stderr.strip().splitlines()) == 1
     empty = run("report", "-", "--label", "y", "--score", "s", stdin="")
     assert empty.returncode == 1 and "standard input is empty" in empty.stderr
+    arrow = tmp_path / "data.feather"
+    arrow.write_bytes(b"ARROW1 and nothing more")
+    result = run("report", str(arrow), "--label", "y", "--score", "s")
+    assert result.returncode == 1 and "not a readable Arrow file" in result.stderr
     compressed = tmp_path / "s.csv.gz"
     compressed.write_bytes(gzip.compress(b"y,s\n1,0.5\n0,zz\n"))
     result = run("report", str(compressed), "--label", "y", "--score", "s", "--no-files")

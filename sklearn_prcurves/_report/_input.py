@@ -42,6 +42,18 @@ _COMPRESSION_MAGIC = {b"\x1f\x8b": "gzip", b"\x28\xb5\x2f\xfd": "zstd", b"BZh": 
 _COMPRESSION_SUFFIX = {".gz": "gzip", ".gzip": "gzip", ".zst": "zstd", ".zstd": "zstd",
                        ".bz2": "bz2"}
 _PARQUET_SUFFIXES = (".parquet", ".pq", ".parq")
+_ARROW_SUFFIXES = (".arrow", ".feather", ".ipc")
+# Files the report does not read, known by their first bytes: what to do instead.
+_SAVE_AS = ("save the sheet as CSV, or read it with pandas and pass its columns to "
+            "sklearn_prcurves.report from Python")
+_FOREIGN_MAGIC = {
+    b"PK\x03\x04": f"is a zip archive (an Excel workbook is one): {_SAVE_AS}",
+    b"\xd0\xcf\x11\xe0": f"is an Excel 97-2003 workbook: {_SAVE_AS}",
+    b"\xfd7zXZ\x00": ("is compressed with xz, which the report does not read: decompress it, "
+                     "or compress it with gzip, bzip2 or zstd"),
+    b"FEA1": ("is a Feather version 1 file, which pyarrow no longer writes: save it again "
+              "(pandas.read_feather(path).to_feather(new_path)) or as Parquet"),
+}
 _TRUE_TEXT, _FALSE_TEXT = {"true"}, {"false"}
 # More distinct label values than this in one batch cannot be two classes, even
 # spelt several ways ("1", "1.0", "1e0").
@@ -67,8 +79,8 @@ class Source:
     Parameters
     ----------
     paths : list of Path
-        CSV-like files (one) or Parquet files (one or more).
-    kind : {"csv", "parquet"}
+        CSV-like files (one), or Parquet or Arrow IPC (Feather) files (one or more).
+    kind : {"csv", "parquet", "arrow"}
     display : str
         How the input is named in messages.
     delimiter : str or None
@@ -91,11 +103,11 @@ class Source:
         self.exact_columns = set()
 
     def split(self):
-        """The input as parts read independently: one per Parquet file (a text file
-        is one part)."""
-        if self.kind != "parquet" or len(self.paths) == 1:
+        """The input as parts read independently: one per Parquet or Arrow file (a
+        text file is one part)."""
+        if self.kind == "csv" or len(self.paths) == 1:
             return [self]
-        parts = [Source([path], "parquet", path.name) for path in self.paths]
+        parts = [Source([path], self.kind, path.name) for path in self.paths]
         for part in parts:
             part.exact_columns = self.exact_columns
         return parts
@@ -110,6 +122,8 @@ class Source:
     def column_names(self):
         if self.kind == "parquet":
             return list(self._dataset().schema.names)
+        if self.kind == "arrow":
+            return list(_arrow_file(self.paths[0], self.display)[0].schema.names)
         return _csv_header(self.paths[0], self.display, self.delimiter)
 
     def check_columns(self, wanted):
@@ -158,6 +172,8 @@ class Source:
         """
         if self.kind == "parquet":
             yield from self._parquet_batches(columns)
+        elif self.kind == "arrow":
+            yield from self._arrow_batches(columns)
         else:
             yield from self._csv_batches(columns, text_columns, number_columns)
 
@@ -193,6 +209,29 @@ class Source:
                 raise
             except Exception as exc:  # noqa: BLE001 - pyarrow raises many types
                 raise InputError(f"{path.name} could not be read ({_first_line(exc)})") from None
+
+    def _arrow_batches(self, columns):
+        row, done = 1, 0
+        for path in self.paths:
+            reader, mapped = _arrow_file(path, path.name)
+            size = path.stat().st_size
+            try:
+                count = reader.num_record_batches
+                for i in range(count):
+                    # (memory-mapped: a batch is read as its columns are used)
+                    batch = reader.get_batch(i).select(list(columns))
+                    for start in range(0, batch.num_rows, BATCH_ROWS):
+                        piece = batch.slice(start, BATCH_ROWS)
+                        arrays = {name: piece.column(name) for name in columns}
+                        yield row, done + size * (i + 1) // count, arrays
+                        row += piece.num_rows
+            except (InputError, GeneratorExit):
+                raise
+            except Exception as exc:  # noqa: BLE001 - pyarrow raises many types
+                raise InputError(f"{path.name} could not be read ({_first_line(exc)})") from None
+            finally:
+                mapped.close()
+            done += size
 
     def _csv_batches(self, columns, text_columns, number_columns):
         """:meth:`batches` of a CSV file. pyarrow reads in blocks that must hold a
@@ -397,27 +436,69 @@ def open_source(name, *, delimiter=None, stdin_format="csv"):
         if not path.exists():
             raise InputError(f"{name}: no such file or folder")
         if path.is_dir():
-            paths = sorted(p for p in path.rglob("*")
-                           if p.is_file() and p.suffix.lower() in _PARQUET_SUFFIXES)
-            if not paths:
-                raise InputError(f"folder {name} holds no Parquet files (*.parquet)")
-            return Source(paths, "parquet", name)
+            files = [p for p in path.rglob("*") if p.is_file()]
+            for suffixes, kind in ((_PARQUET_SUFFIXES, "parquet"), (_ARROW_SUFFIXES, "arrow")):
+                paths = sorted(p for p in files if p.suffix.lower() in suffixes)
+                if paths:
+                    break
+            else:
+                raise InputError(f"folder {name} holds no Parquet files (*.parquet) and no "
+                                 "Arrow files (*.arrow, *.feather)")
+            return Source(paths, kind, name)
         paths = [path]
-    kinds = {"parquet" if _is_parquet(p) else "csv" for p in paths}
+    kinds = {_kind(p, p.name if len(paths) > 1 else name) for p in paths}
     if len(kinds) > 1:
-        raise InputError(f"{name} mixes Parquet and text files")
+        raise InputError(f"{name} mixes {' and '.join(sorted(kinds))} files; pass one kind")
     kind = kinds.pop()
     if kind == "csv" and len(paths) > 1:
-        raise InputError(f"{name} matches {len(paths)} text files; pass one (or Parquet files)")
+        raise InputError(f"{name} matches {len(paths)} text files; pass one (or Parquet "
+                         "or Arrow files)")
     display = paths[0].name if len(paths) == 1 else f"{name} ({len(paths)} files)"
     return Source(paths, kind, display, delimiter)
 
 
-def _is_parquet(path):
-    if path.suffix.lower() in _PARQUET_SUFFIXES:
-        return True
+def _kind(path, display):
+    """``"parquet"``, ``"arrow"`` or ``"csv"`` (any text, compressed or not), from the
+    file's first bytes, else its suffix; formats the report does not read raise,
+    saying what to do."""
     with open(path, "rb") as handle:
-        return handle.read(4) == b"PAR1"
+        head = handle.read(64)
+    if head.startswith(b"PAR1"):
+        return "parquet"
+    if head.startswith(b"ARROW1"):
+        return "arrow"
+    for magic, advice in _FOREIGN_MAGIC.items():
+        if head.startswith(magic):
+            raise InputError(f"{display} {advice}")
+    # (a damaged file of a named kind is reported by that kind's reader)
+    if path.suffix.lower() in _PARQUET_SUFFIXES:
+        return "parquet"
+    if path.suffix.lower() in _ARROW_SUFFIXES:
+        return "arrow"
+    text = head.lstrip(b"\xef\xbb\xbf \t\r\n")
+    if text[:1] in (b"{", b"["):
+        raise InputError(
+            f"{display} looks like JSON, which the report does not read (CSV, TSV, Parquet "
+            "and Arrow files): convert it first, e.g. pandas.read_json(path) (lines=True "
+            "for JSON Lines), then .to_parquet(new_path)")
+    return "csv"
+
+
+def _arrow_file(path, display):
+    """``(reader, memory map)`` of an Arrow IPC file (Feather version 2)."""
+    import pyarrow as pa
+
+    try:
+        mapped = pa.memory_map(str(path))
+    except Exception as exc:  # noqa: BLE001 - pyarrow raises many types for bad files
+        raise InputError(f"{display} is not a readable Arrow file ({_first_line(exc)})") \
+            from None
+    try:
+        return pa.ipc.open_file(mapped), mapped
+    except Exception as exc:  # noqa: BLE001
+        mapped.close()
+        raise InputError(f"{display} is not a readable Arrow file ({_first_line(exc)})") \
+            from None
 
 
 def _spool_stdin(stdin_format, delimiter):
@@ -434,7 +515,11 @@ def _spool_stdin(stdin_format, delimiter):
     if path.stat().st_size == 0:
         path.unlink(missing_ok=True)
         raise InputError("standard input is empty")
-    kind = "parquet" if stdin_format == "parquet" or _is_parquet(path) else "csv"
+    try:
+        kind = "parquet" if stdin_format == "parquet" else _kind(path, "standard input")
+    except InputError:
+        path.unlink(missing_ok=True)
+        raise
     if kind == "csv" and stdin_format == "tsv" and delimiter is None:
         delimiter = "\t"
     return Source([path], kind, "standard input", delimiter, spooled=True)
