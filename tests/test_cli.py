@@ -181,6 +181,34 @@ def test_every_input_format_gives_the_same_numbers(tmp_path, capsys, monkeypatch
         assert_values(out["models"][name]["values"], library_values(y, s))
 
 
+@pytest.mark.parametrize("kind", ["parquet", "arrow"])
+def test_partitioned_folders_give_their_columns(tmp_path, capsys, kind):
+    """A folder written partitioned (``month=2026-01/...``, as Spark and pyarrow write
+    it): the folders' column is there for --by, each file's rows with its value, the
+    null partition as missing, quoted values unquoted."""
+    y, a, _, _ = make_data(600, seed=3)
+    month = np.array(["2026-01", "2026/02", None], dtype=object)[np.arange(600) % 3]
+    folders = {"2026-01": "2026-01", "2026/02": "2026%2F02", None: "__HIVE_DEFAULT_PARTITION__"}
+    for value, folder in folders.items():
+        rows = np.array([m == value for m in month])
+        for i, half in enumerate(np.array_split(np.flatnonzero(rows), 2)):
+            where = tmp_path / "data" / "run=7" / f"month={folder}"
+            where.mkdir(parents=True, exist_ok=True)
+            table = pa.table({"y": y[half], "a": a[half]})
+            if kind == "parquet":
+                pq.write_table(table, where / f"part-{i}.parquet")
+            else:
+                pa.feather.write_feather(table, where / f"part-{i}.feather")
+    out = report_json(capsys, "report", str(tmp_path / "data"), "--label", "y", "--score",
+                      "a", "--by", "month")
+    assert_values(out["models"]["a"]["values"], library_values(y, a))
+    for value, name in (("2026-01", "2026-01"), ("2026/02", "2026/02"), (None, "(missing)")):
+        rows = np.array([m == value for m in month])
+        got = out["segments"]["values"][name]["a"]
+        assert got["rows"] == rows.sum()
+        assert_values(got["values"], library_values(y[rows], a[rows]))
+
+
 def test_many_batches_give_the_one_shot_numbers(tmp_path, capsys, monkeypatch):
     """Tiny batches: tables merged across dozens of chunks, segments included."""
     monkeypatch.setattr(_input, "_CSV_BLOCK_BYTES", 4096)

@@ -98,6 +98,9 @@ class Source:
             "\t" if kind == "csv" and _plain_suffix(paths[0]) in (".tsv", ".tab") else ","
         )
         self.n_bytes = sum(p.stat().st_size for p in paths)
+        # Columns named by the folders (``month=2026-01/part-0.parquet``, as Spark and
+        # pyarrow write partitioned data): {path: {column: value}}.
+        self.partitions = _hive_partitions(paths) if kind != "csv" else {}
         # Score columns of a CSV read as text and converted batch by batch, integers
         # exactly (see ExactIntegersNeeded).
         self.exact_columns = set()
@@ -110,6 +113,8 @@ class Source:
         parts = [Source([path], self.kind, path.name) for path in self.paths]
         for part in parts:
             part.exact_columns = self.exact_columns
+            part.partitions = {path: self.partitions[path] for path in part.paths
+                               if path in self.partitions}
         return parts
 
     def close(self):
@@ -121,10 +126,13 @@ class Source:
 
     def column_names(self):
         if self.kind == "parquet":
-            return list(self._dataset().schema.names)
-        if self.kind == "arrow":
-            return list(_arrow_file(self.paths[0], self.display)[0].schema.names)
-        return _csv_header(self.paths[0], self.display, self.delimiter)
+            names = list(self._dataset().schema.names)
+        elif self.kind == "arrow":
+            names = list(_arrow_file(self.paths[0], self.display)[0].schema.names)
+        else:
+            return _csv_header(self.paths[0], self.display, self.delimiter)
+        keys = self.partitions.get(self.paths[0], {})
+        return names + [key for key in keys if key not in names]
 
     def check_columns(self, wanted):
         names = self.column_names()
@@ -138,6 +146,25 @@ class Source:
             # Which of two columns of one name is meant cannot be told: never choose.
             raise InputError(f"{self.display} has {names.count(repeated[0])} columns named "
                              f"{repeated[0]!r}; rename them so that each is named once")
+
+    def _with_partitions(self, path, columns, batch):
+        """``{name: array}`` of a batch, the columns its folders name added."""
+        import pyarrow as pa
+
+        keys = self.partitions.get(path, {})
+        arrays = {}
+        for name in columns:
+            if name in batch.schema.names:
+                arrays[name] = batch.column(name)
+            else:  # one value throughout: a dictionary of it
+                arrays[name] = pa.DictionaryArray.from_arrays(
+                    pa.array(np.zeros(batch.num_rows, np.int32)),
+                    pa.array([keys[name]], pa.string()))
+        return arrays
+
+    def _file_columns(self, path, columns):
+        keys = self.partitions.get(path, {})
+        return [name for name in columns if name not in keys]
 
     def _header_hint(self, names, wanted):
         """Why a CSV header may lack a column that is there: another separator, or
@@ -196,13 +223,14 @@ class Source:
                 # and holds several times the memory): a row group or two, whatever the
                 # file's size.
                 parquet = pq.ParquetFile(str(path))
+                read = self._file_columns(path, columns)
                 batches = (batch for group in range(parquet.metadata.num_row_groups)
-                           for batch in parquet.read_row_group(group, columns=list(columns))
+                           for batch in parquet.read_row_group(group, columns=read)
                            .to_batches(max_chunksize=BATCH_ROWS))
                 for batch in batches:
                     if batch.num_rows == 0:
                         continue
-                    arrays = {name: batch.column(name) for name in columns}
+                    arrays = self._with_partitions(path, columns, batch)
                     yield row, self.n_bytes * min(1.0, (row + batch.num_rows) / total), arrays
                     row += batch.num_rows
             except (InputError, GeneratorExit):
@@ -219,10 +247,10 @@ class Source:
                 count = reader.num_record_batches
                 for i in range(count):
                     # (memory-mapped: a batch is read as its columns are used)
-                    batch = reader.get_batch(i).select(list(columns))
+                    batch = reader.get_batch(i).select(self._file_columns(path, columns))
                     for start in range(0, batch.num_rows, BATCH_ROWS):
                         piece = batch.slice(start, BATCH_ROWS)
-                        arrays = {name: piece.column(name) for name in columns}
+                        arrays = self._with_partitions(path, columns, piece)
                         yield row, done + size * (i + 1) // count, arrays
                         row += piece.num_rows
             except (InputError, GeneratorExit):
@@ -482,6 +510,26 @@ def _kind(path, display):
             "and Arrow files): convert it first, e.g. pandas.read_json(path) (lines=True "
             "for JSON Lines), then .to_parquet(new_path)")
     return "csv"
+
+
+def _hive_partitions(paths):
+    """``{path: {column: value}}`` from folders named ``column=value`` that every path
+    has (values unquoted as Spark and pyarrow quote them; their null partition is
+    missing)."""
+    from urllib.parse import unquote
+
+    found = {}
+    for path in paths:
+        keys = {}
+        for folder in path.parent.parts:
+            key, equals, value = folder.partition("=")
+            if equals and key:
+                keys[unquote(key)] = (None if value == "__HIVE_DEFAULT_PARTITION__"
+                                      else unquote(value))
+        found[path] = keys
+    common = set.intersection(*(set(keys) for keys in found.values())) if found else set()
+    return {path: {k: v for k, v in keys.items() if k in common}
+            for path, keys in found.items() if common}
 
 
 def _arrow_file(path, display):
