@@ -30,6 +30,12 @@ def main(argv=None):
     """Entry point of ``sklearn-prcurves`` and ``python -m sklearn_prcurves``."""
     parser = _parser()
     args = parser.parse_args(argv)
+    if args.command == "report" and (args.label is None or not args.score):
+        # (argparse's own message, with the file's columns to choose from)
+        missing = [option for option, value in (("--label", args.label),
+                                                ("--score", args.score)) if not value]
+        parser.report_parser.error("the following arguments are required: "
+                                   + ", ".join(missing) + _columns_hint(args.file, args.sep))
     if args.json:
         args.format = "json"
     source = None
@@ -70,6 +76,31 @@ def main(argv=None):
         if source is not None:
             source.close()
     return 0
+
+
+def _columns_hint(name, sep):
+    """"; the columns of FILE are: ..." for a plain, gzip or bzip2 text file, read by
+    the standard library (an argument error imports nothing heavy), else ""."""
+    import bz2
+    import csv
+    import gzip
+    from pathlib import Path
+
+    path = Path(name)
+    try:
+        with open(path, "rb") as handle:
+            head = handle.read(4)
+        opener = {b"\x1f\x8b": gzip.open, b"BZ": bz2.open}.get(head[:2], open)
+        if head.startswith((b"PAR1", b"ARRO", b"\x28\xb5\x2f\xfd", b"PK\x03\x04")):
+            return ""  # (Parquet, Arrow, zstd, zip: not for the standard library)
+        delimiter = (sep.encode("utf-8").decode("unicode_escape") if sep
+                     else "\t" if path.suffix.lower() in (".tsv", ".tab") else ",")
+        with opener(path, "rt", encoding="utf-8-sig", newline="") as text:
+            header = next(csv.reader(text, delimiter=delimiter))
+    except (OSError, ValueError, UnicodeDecodeError, csv.Error, StopIteration, EOFError):
+        return ""
+    shown = ", ".join(map(repr, header[:30])) + (" ..." if len(header) > 30 else "")
+    return f" (the columns of {path.name} are: {shown})"
 
 
 def _parser():
@@ -131,14 +162,16 @@ def _parser():
     common(demo)
     report = commands.add_parser(
         "report", help="analyse the scores in a CSV, TSV, compressed CSV, Parquet or Arrow "
-                       "(Feather) input")
+                       "(Feather) input",
+        usage="%(prog)s FILE --label COLUMN --score COLUMN [--score COLUMN ...] [options]")
+    parser.report_parser = report  # (main's message for a missing --label or --score)
     report.add_argument("file", help="CSV/TSV file (optionally .gz/.zst/.bz2), Parquet or "
                                      "Arrow (Feather) file, folder or glob, or - for "
                                      "standard input")
     data = report.add_argument_group("input")
-    data.add_argument("--label", required=True, help="column of true labels")
-    data.add_argument("--score", required=True, action="append",
-                      help="column of scores (repeat for several models)")
+    data.add_argument("--label", help="column of true labels (required)")
+    data.add_argument("--score", action="append",
+                      help="column of scores (required; repeat for several models)")
     data.add_argument("--weight", help="column of non-negative sample weights")
     data.add_argument("--pos-label",
                       help="the positive label (default: 1 with labels 0/1, -1/1 or true/false)")

@@ -1256,6 +1256,27 @@ def test_help_version_and_argument_errors_import_nothing_heavy(args):
     assert int(last.split()[-1]) in (0, 1, 2)
 
 
+@pytest.mark.parametrize("compression", [None, "gzip", "bz2"])
+def test_a_missing_label_or_score_lists_the_columns_without_heavy_imports(tmp_path,
+                                                                          compression):
+    path = write_csv(tmp_path / "scores.csv", {"truth": [0, 1], "model a": [0.2, 0.7]},
+                     compression=compression)
+    for given, missing in (([], "--label, --score"), (["--label", "truth"], "--score"),
+                           (["--score", "model a"], "--label")):
+        code = ("import sys\nfrom sklearn_prcurves._cli import main\n"
+                f"try:\n    main({['report', str(path), *given]!r})\n"
+                "except SystemExit as exit_:\n    print('EXIT', exit_.code, file=sys.stderr)\n"
+                "print('HEAVY', sorted(m for m in ('numpy', 'sklearn', 'scipy', "
+                "'matplotlib', 'pyarrow') if m in sys.modules), file=sys.stderr)\n")
+        result = subprocess.run([sys.executable, "-c", code], capture_output=True,
+                                text=True, timeout=60)
+        lines = result.stderr.strip().splitlines()
+        assert lines[-2:] == ["EXIT 2", "HEAVY []"], result.stderr
+        assert lines[-3] == ("sklearn-prcurves report: error: the following arguments are "
+                             f"required: {missing} (the columns of scores.csv are: "
+                             "'truth', 'model a')")
+
+
 @pytest.mark.parametrize("prevalence", [0.01, 0.06, 0.3])
 def test_threshold_labels_never_overlap_and_low_precision_is_readable(prevalence):
     # Two models with almost the same scores and both operating points asked for: their
