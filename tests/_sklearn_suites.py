@@ -54,6 +54,17 @@ def expose_tests(module, namespace, skips=None):
             namespace.setdefault(name, value)
 
 
+# scikit-learn's ranking functions that we provide under their names.
+RANKING_NAMES = [
+    "auc",
+    "average_precision_score",
+    "confusion_matrix_at_thresholds",
+    "det_curve",
+    "precision_recall_curve",
+    "roc_auc_score",
+    "roc_curve",
+]
+
 # What scikit-learn's display tests import from sklearn.metrics that we provide.
 DISPLAY_SUITE_NAMES = ["RocCurveDisplay", "PrecisionRecallDisplay", "DetCurveDisplay",
                        "roc_curve", "auc", "precision_recall_curve",

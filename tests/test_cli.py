@@ -585,6 +585,8 @@ BAD_FILES = {
     "tabs in a .csv": ("y\tscore\n1\t0.5\n0\t0.2\n", [], "separated by tabs? pass --sep '\\t'"),
     "spaces after commas": ("y, score\n1, 0.5\n0, 0.2\n", [],
                             "the header has ' score', with spaces around the name"),
+    "header repeated": ("y,score\n1,0.5\n0,0.2\ny,score\n1,0.4\n", [],
+                        "line 4, column 'score': 'score' is not a number (the header again"),
     "decimal comma": ("y;score\n1;0,5\n0;0,2\n", ["--score", "score", "--sep", ";"],
                       "'0,5' is not a number (a decimal comma?"),
     "tolerance without binned": ("y,score\n1,0.5\n0,0.2\n",

@@ -13,19 +13,11 @@ import pytest
 
 import sklearn_prcurves
 
-from _sklearn_suites import expose_tests, load_with_ours
+from _sklearn_suites import RANKING_NAMES, expose_tests, load_with_ours
 
 pytest.importorskip("sklearn.metrics.tests.test_common")
 
-REPLACED = [
-    "auc",
-    "average_precision_score",
-    "confusion_matrix_at_thresholds",
-    "det_curve",
-    "precision_recall_curve",
-    "roc_auc_score",
-    "roc_curve",
-]
+REPLACED = RANKING_NAMES
 
 _module = load_with_ours("sklearn.metrics.tests.test_common",
                          [name for name in REPLACED if hasattr(sklearn_prcurves, name)])

@@ -330,10 +330,14 @@ class Source:
             stream.close()
 
 
-def _decimal_comma_hint(cell):
+def _not_a_number_hint(cell, name):
+    """What a cell that is not a number may be: a decimal comma, or the header again
+    (files joined with their headers)."""
     if re.fullmatch(r"\s*[+-]?\d*,\d+(?:[eE][+-]?\d+)?\s*", cell):
         return (" (a decimal comma? the report reads decimal points only: convert the "
                 "file first, e.g. with pandas.read_csv(..., decimal=','))")
+    if cell.strip() == name.strip():
+        return " (the header again: were files joined with their headers?)"
     return ""
 
 
@@ -432,7 +436,7 @@ def _locate_csv_error(source, columns, number_columns, exc):
                     if cell.strip() and not _parses_as_float(cell):
                         return InputError(
                             f"{source.display} line {line}, column {name!r}: "
-                            f"{cell!r} is not a number{_decimal_comma_hint(cell)}"
+                            f"{cell!r} is not a number{_not_a_number_hint(cell, name)}"
                         )
     except (UnicodeDecodeError, csv.Error) as error:
         return InputError(f"{source.display} is not a readable CSV file ({_first_line(error)})")
@@ -740,7 +744,7 @@ class BatchConverter:
                     if value is not None and not _parses_as_float(str(value)):
                         raise InputError(
                             f"{self._where(first_row, index, name)}: {value!r} is not a "
-                            f"number{_decimal_comma_hint(str(value))}"
+                            f"number{_not_a_number_hint(str(value), name)}"
                         ) from None
                 raise InputError(f"column {name!r} of {self.source.display} is not numeric") \
                     from None
