@@ -24,7 +24,8 @@ def likely_mistake(error, params, passed):
     y_true, y_score = params.get("y_true"), params.get("y_score")
     for name in ("y_score", "y_score_a", "y_score_b"):
         scores = params.get(name)
-        if scores is not None and np.ndim(scores) == 2 and np.shape(scores)[1] == 2:
+        if ("predict_proba" not in message and scores is not None and np.ndim(scores) == 2
+                and np.shape(scores)[1] == 2):
             return (f"{name} has two columns (predict_proba's?): pass the positive "
                     "class's column, e.g. model.predict_proba(X)[:, 1].")
     if "contains NaN" in message or "contains infinity" in message:

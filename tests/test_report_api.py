@@ -128,8 +128,29 @@ def test_one_array_is_one_model_and_options_are_the_command_line_s():
     assert "intervals" not in out["models"]["model"]
 
 
+def test_a_frame_is_a_model_per_column_and_a_series_is_named():
+    pd = pytest.importorskip("pandas")
+    y, scores, _, _ = _data(600, 2)
+    frame = pd.DataFrame(scores)
+    by_frame = spc.report(y, frame, intervals=False).to_dict()
+    by_dict = spc.report(y, scores, intervals=False).to_dict()
+    assert list(by_frame["models"]) == list(scores)
+    assert by_frame["models"] == by_dict["models"]
+    series = spc.report(y, frame["sharp"], intervals=False).to_dict()
+    assert list(series["models"]) == ["sharp"]
+    assert series["models"]["sharp"] == by_dict["models"]["sharp"]
+    # predict_proba's frame (integer column names) is refused, as its array is
+    with pytest.raises(ValueError, match=r"proba\[:, 1\]"):
+        spc.report(y, pd.DataFrame(np.c_[1 - scores["sharp"], scores["sharp"]]))
+
+
 @pytest.mark.parametrize("call, error, match", [
     (lambda y, s: spc.report(y, {"a": np.c_[1 - s, s]}), ValueError, r"proba\[:, 1\]"),
+    (lambda y, s: spc.report(y, np.c_[1 - s, s]), ValueError,
+     r"^the scores of 'model' must be one-dimensional, got shape \(600, 2\) \(for "
+     r"predict_proba's output, pass the positive class's column, proba\[:, 1\]\)$"),
+    (lambda y, s: spc.report(y, [s, 1 - s]), ValueError,
+     r"shape \(2, 600\) \(several models: pass \{name: scores, ...\}\)$"),
     (lambda y, s: spc.report(y, {"a": s[:-1]}), ValueError, "has 599 rows where y_true has 600"),
     (lambda y, s: spc.report(y, {}), ValueError, "no model"),
     (lambda y, s: spc.report(y, {"y_true": s}), ValueError, "may not be named 'y_true'"),

@@ -252,9 +252,10 @@ def report(
     ----------
     y_true : array-like of shape (n_samples,)
         True labels: two classes (numbers, booleans or text).
-    y_score : dict of str to array-like of shape (n_samples,), or array-like
-        Each model's scores by its name (higher means more likely positive); one
-        array is one model named ``"model"``.
+    y_score : dict of str to array-like of shape (n_samples,), DataFrame or array-like
+        Each model's scores by its name (higher means more likely positive). A pandas
+        DataFrame is one model per column (its columns named by text); one array is
+        one model, named ``"model"`` (a pandas Series: by its name).
     sample_weight : array-like of shape (n_samples,), default=None
         Non-negative weights.
     by : array-like of shape (n_samples,), default=None
@@ -312,7 +313,7 @@ def report(
     """
     # (arrays of other namespaces, a GPU's included, are read on the host: the report
     # streams its input through pyarrow)
-    scores = dict(y_score) if isinstance(y_score, Mapping) else {"model": y_score}
+    scores = _models(y_score)
     scores = {name: on_host(values)[0] for name, values in scores.items()}
     y_true, sample_weight, by = on_host(y_true, sample_weight, by)
     names = [str(name) for name in scores]
@@ -366,12 +367,30 @@ def report(
     return result
 
 
+def _models(y_score):
+    """``{name: scores}`` of ``report``'s ``y_score``: a mapping; a DataFrame whose
+    columns are named by text (one model per column: integer names are those of
+    ``predict_proba``'s frame, refused as an array of two columns is); or one array,
+    named by its name (a pandas Series') or ``"model"``."""
+    if isinstance(y_score, Mapping):
+        return dict(y_score)
+    columns = getattr(y_score, "columns", None)
+    if (getattr(y_score, "ndim", None) == 2 and columns is not None and len(columns)
+            and all(isinstance(name, str) for name in columns)):
+        return {name: y_score[name] for name in columns}
+    name = getattr(y_score, "name", None)
+    return {name if isinstance(name, str) and name else "model": y_score}
+
+
 def _column(pa, values, what, n):
     """One input as a pyarrow array, after the checks that name the argument."""
     array = np.asarray(values)
     if array.ndim != 1:
-        hint = (" (for predict_proba's output, pass the positive class's column, "
-                "proba[:, 1])" if array.ndim == 2 and array.shape[1] == 2 else "")
+        hint = ""
+        if array.ndim == 2:
+            hint = (" (for predict_proba's output, pass the positive class's column, "
+                    "proba[:, 1])" if array.shape[1] == 2
+                    else " (several models: pass {name: scores, ...})")
         raise ValueError(f"{what} must be one-dimensional, got shape {array.shape}{hint}")
     if n >= 0 and array.shape[0] != n:
         raise ValueError(f"{what} has {array.shape[0]} rows where y_true has {n}")
