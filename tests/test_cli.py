@@ -194,11 +194,15 @@ def test_partitioned_folders_give_their_columns(tmp_path, capsys, kind):
         for i, half in enumerate(np.array_split(np.flatnonzero(rows), 2)):
             where = tmp_path / "data" / "run=7" / f"month={folder}"
             where.mkdir(parents=True, exist_ok=True)
-            table = pa.table({"y": y[half], "a": a[half]})
+            # (a column of the file's own wins over the folders' "run")
+            table = pa.table({"y": y[half], "a": a[half], "run": np.full(half.shape, "own")})
             if kind == "parquet":
                 pq.write_table(table, where / f"part-{i}.parquet")
             else:
                 pa.feather.write_feather(table, where / f"part-{i}.feather")
+    own = report_json(capsys, "report", str(tmp_path / "data"), "--label", "y", "--score",
+                      "a", "--by", "run")
+    assert list(own["segments"]["values"]) == ["own"]
     out = report_json(capsys, "report", str(tmp_path / "data"), "--label", "y", "--score",
                       "a", "--by", "month")
     assert_values(out["models"]["a"]["values"], library_values(y, a))

@@ -162,9 +162,12 @@ class Source:
                     pa.array([keys[name]], pa.string()))
         return arrays
 
-    def _file_columns(self, path, columns):
+    def _file_columns(self, path, columns, names):
+        """The ``columns`` to read from a file with columns ``names`` (a column of the
+        file's own wins over a folder's of the same name, as :meth:`column_names`
+        says)."""
         keys = self.partitions.get(path, {})
-        return [name for name in columns if name not in keys]
+        return [name for name in columns if name in names or name not in keys]
 
     def _header_hint(self, names, wanted):
         """Why a CSV header may lack a column that is there: another separator, or
@@ -223,7 +226,7 @@ class Source:
                 # and holds several times the memory): a row group or two, whatever the
                 # file's size.
                 parquet = pq.ParquetFile(str(path))
-                read = self._file_columns(path, columns)
+                read = self._file_columns(path, columns, parquet.schema_arrow.names)
                 batches = (batch for group in range(parquet.metadata.num_row_groups)
                            for batch in parquet.read_row_group(group, columns=read)
                            .to_batches(max_chunksize=BATCH_ROWS))
@@ -247,7 +250,8 @@ class Source:
                 count = reader.num_record_batches
                 for i in range(count):
                     # (memory-mapped: a batch is read as its columns are used)
-                    batch = reader.get_batch(i).select(self._file_columns(path, columns))
+                    batch = reader.get_batch(i).select(
+                        self._file_columns(path, columns, reader.schema.names))
                     for start in range(0, batch.num_rows, BATCH_ROWS):
                         piece = batch.slice(start, BATCH_ROWS)
                         arrays = self._with_partitions(path, columns, piece)
