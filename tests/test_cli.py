@@ -181,6 +181,13 @@ def test_every_input_format_gives_the_same_numbers(tmp_path, capsys, monkeypatch
         assert_values(out["models"][name]["values"], library_values(y, s))
 
 
+def test_a_csv_header_in_brackets_is_not_taken_for_json(tmp_path, capsys):
+    y, a, _, _ = make_data(200, seed=5)
+    path = write_csv(tmp_path / "s.csv", {"[y]": y, "{a}": a})
+    out = report_json(capsys, "report", str(path), "--label", "[y]", "--score", "{a}")
+    assert_values(out["models"]["{a}"]["values"], library_values(y, a))
+
+
 @pytest.mark.parametrize("kind", ["parquet", "arrow"])
 def test_partitioned_folders_give_their_columns(tmp_path, capsys, kind):
     """A folder written partitioned (``month=2026-01/...``, as Spark and pyarrow write

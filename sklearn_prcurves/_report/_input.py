@@ -128,7 +128,9 @@ class Source:
         if self.kind == "parquet":
             names = list(self._dataset().schema.names)
         elif self.kind == "arrow":
-            names = list(_arrow_file(self.paths[0], self.display)[0].schema.names)
+            reader, mapped = _arrow_file(self.paths[0], self.display)
+            names = list(reader.schema.names)
+            mapped.close()
         else:
             return _csv_header(self.paths[0], self.display, self.delimiter)
         keys = self.partitions.get(self.paths[0], {})
@@ -511,8 +513,7 @@ def _kind(path, display):
         return "parquet"
     if path.suffix.lower() in _ARROW_SUFFIXES:
         return "arrow"
-    text = head.lstrip(b"\xef\xbb\xbf \t\r\n")
-    if text[:1] in (b"{", b"["):
+    if re.match(rb"(\xef\xbb\xbf)?\s*(\{\s*[\"}]|\[\s*[\[{\]])", head):
         raise InputError(
             f"{display} looks like JSON, which the report does not read (CSV, TSV, Parquet "
             "and Arrow files): convert it first, e.g. pandas.read_json(path) (lines=True "
