@@ -183,7 +183,8 @@ def test_every_input_format_gives_the_same_numbers(tmp_path, capsys, monkeypatch
 
 def test_a_csv_header_in_brackets_is_not_taken_for_json(tmp_path, capsys):
     y, a, _, _ = make_data(200, seed=5)
-    path = write_csv(tmp_path / "s.csv", {"[y]": y, "{a}": a})
+    path = tmp_path / "s.csv"  # (unquoted: as spreadsheets write such a header)
+    path.write_text("[y],{a}\n" + "".join(f"{t},{float(s)!r}\n" for t, s in zip(y, a)))
     out = report_json(capsys, "report", str(path), "--label", "[y]", "--score", "{a}")
     assert_values(out["models"]["{a}"]["values"], library_values(y, a))
 
