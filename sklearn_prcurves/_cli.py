@@ -165,8 +165,8 @@ def _parser():
                        "(Feather) input",
         usage="%(prog)s FILE --label COLUMN --score COLUMN [--score COLUMN ...] [options]")
     parser.report_parser = report  # (main's message for a missing --label or --score)
-    report.add_argument("file", help="CSV/TSV file (optionally .gz/.zst/.bz2), Parquet or "
-                                     "Arrow (Feather) file, folder or glob, or - for "
+    report.add_argument("file", help="CSV/TSV (optionally .gz/.zst/.bz2), Parquet or Arrow "
+                                     "(Feather) file, folder or glob of them, or - for "
                                      "standard input")
     data = report.add_argument_group("input")
     data.add_argument("--label", help="column of true labels (required)")

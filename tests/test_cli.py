@@ -129,7 +129,8 @@ def test_report_equals_the_library_on_csv(tmp_path, capsys, ties):
 
 @pytest.mark.parametrize("fmt", ["gzip", "zstd", "bz2", "tsv", "semicolon", "parquet",
                                  "parquet-folder", "parquet-glob", "stdin", "feather",
-                                 "arrow-batches", "feather-folder", "feather-stdin"])
+                                 "arrow-batches", "feather-folder", "feather-stdin",
+                                 "csv-glob", "csv-folder"])
 def test_every_input_format_gives_the_same_numbers(tmp_path, capsys, monkeypatch, fmt):
     y, a, b, _ = make_data(300, seed=1)
     columns = {"y": y, "a": a, "b": b}
@@ -152,6 +153,14 @@ def test_every_input_format_gives_the_same_numbers(tmp_path, capsys, monkeypatch
             part = {k: v[start:start + 100] for k, v in columns.items()}
             pq.write_table(pa.table(part), folder / f"part-{i}.parquet")
         path = folder if fmt == "parquet-folder" else folder / "part-*.parquet"
+    elif fmt in ("csv-glob", "csv-folder"):  # several text files, one empty of rows
+        folder = tmp_path / "parts"
+        folder.mkdir()
+        for i, (start, stop) in enumerate([(0, 120), (120, 120), (120, 300)]):
+            part = {k: v[start:stop] for k, v in columns.items()}
+            write_csv(folder / f"part-{i}.csv.gz", part, compression="gzip") if i == 2 else \
+                write_csv(folder / f"part-{i}.csv", part)
+        path = folder if fmt == "csv-folder" else folder / "part-*"
     elif fmt in ("feather", "feather-stdin"):
         path = tmp_path / "s.feather"
         pa.feather.write_feather(pa.table(columns), path)
@@ -189,7 +198,20 @@ def test_a_csv_header_in_brackets_is_not_taken_for_json(tmp_path, capsys):
     assert_values(out["models"]["{a}"]["values"], library_values(y, a))
 
 
-@pytest.mark.parametrize("kind", ["parquet", "arrow"])
+def test_several_csv_files_name_the_file_of_a_bad_cell(tmp_path):
+    folder = tmp_path / "daily"
+    folder.mkdir()
+    (folder / "2026-01-01.csv").write_text("y,s\n1,0.5\n0,0.2\n")
+    (folder / "2026-01-02.csv").write_text("y,s\n1,0.4\n0,zz\n")
+    result = run("report", str(folder), "--label", "y", "--score", "s", "--no-files")
+    assert result.returncode == 1
+    assert "2026-01-02.csv line 3, column 's': 'zz' is not a number" in result.stderr
+    (folder / "2026-01-02.csv").write_text("y,t\n1,0.4\n")
+    result = run("report", str(folder), "--label", "y", "--score", "s", "--no-files")
+    assert result.returncode == 1 and "no column 's' in 2026-01-02.csv" in result.stderr
+
+
+@pytest.mark.parametrize("kind", ["parquet", "arrow", "csv"])
 def test_partitioned_folders_give_their_columns(tmp_path, capsys, kind):
     """A folder written partitioned (``month=2026-01/...``, as Spark and pyarrow write
     it): the folders' column is there for --by, each file's rows with its value, the
@@ -206,6 +228,8 @@ def test_partitioned_folders_give_their_columns(tmp_path, capsys, kind):
             table = pa.table({"y": y[half], "a": a[half], "run": np.full(half.shape, "own")})
             if kind == "parquet":
                 pq.write_table(table, where / f"part-{i}.parquet")
+            elif kind == "csv":
+                pacsv.write_csv(table, where / f"part-{i}.csv")
             else:
                 pa.feather.write_feather(table, where / f"part-{i}.feather")
     own = report_json(capsys, "report", str(tmp_path / "data"), "--label", "y", "--score",

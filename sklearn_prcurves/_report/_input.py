@@ -43,6 +43,7 @@ _COMPRESSION_SUFFIX = {".gz": "gzip", ".gzip": "gzip", ".zst": "zstd", ".zstd": 
                        ".bz2": "bz2"}
 _PARQUET_SUFFIXES = (".parquet", ".pq", ".parq")
 _ARROW_SUFFIXES = (".arrow", ".feather", ".ipc")
+_TEXT_SUFFIXES = (".csv", ".tsv", ".tab")
 # Files the report does not read, known by their first bytes: what to do instead.
 _SAVE_AS = ("save the sheet as CSV, or read it with pandas and pass its columns to "
             "sklearn_prcurves.report from Python")
@@ -79,7 +80,7 @@ class Source:
     Parameters
     ----------
     paths : list of Path
-        CSV-like files (one), or Parquet or Arrow IPC (Feather) files (one or more).
+        CSV-like, Parquet or Arrow IPC (Feather) files: one or more of one kind.
     kind : {"csv", "parquet", "arrow"}
     display : str
         How the input is named in messages.
@@ -91,6 +92,7 @@ class Source:
 
     def __init__(self, paths, kind, display, delimiter=None, spooled=False):
         self.paths = paths
+        self._delimiter_given = delimiter  # (each file's own default where None)
         self.kind = kind
         self.display = display
         self.spooled = spooled
@@ -100,17 +102,17 @@ class Source:
         self.n_bytes = sum(p.stat().st_size for p in paths)
         # Columns named by the folders (``month=2026-01/part-0.parquet``, as Spark and
         # pyarrow write partitioned data): {path: {column: value}}.
-        self.partitions = _hive_partitions(paths) if kind != "csv" else {}
+        self.partitions = _hive_partitions(paths)
         # Score columns of a CSV read as text and converted batch by batch, integers
         # exactly (see ExactIntegersNeeded).
         self.exact_columns = set()
 
     def split(self):
-        """The input as parts read independently: one per Parquet or Arrow file (a
-        text file is one part)."""
-        if self.kind == "csv" or len(self.paths) == 1:
+        """The input as parts read independently: one per file."""
+        if len(self.paths) == 1:
             return [self]
-        parts = [Source([path], self.kind, path.name) for path in self.paths]
+        parts = [Source([path], self.kind, path.name, self._delimiter_given)
+                 for path in self.paths]
         for part in parts:
             part.exact_columns = self.exact_columns
             part.partitions = {path: self.partitions[path] for path in part.paths
@@ -132,11 +134,15 @@ class Source:
             names = list(reader.schema.names)
             mapped.close()
         else:
-            return _csv_header(self.paths[0], self.display, self.delimiter)
+            names = _csv_header(self.paths[0], self.display, self.delimiter)
         keys = self.partitions.get(self.paths[0], {})
         return names + [key for key in keys if key not in names]
 
     def check_columns(self, wanted):
+        if self.kind == "csv" and len(self.paths) > 1:  # (every text file its header)
+            for part in self.split():
+                part.check_columns(wanted)
+            return
         names = self.column_names()
         missing = [name for name in wanted if name not in names]
         if missing:
@@ -272,6 +278,17 @@ class Source:
         whole row: a row longer than a block (a free-text field of megabytes) makes it
         give up, and the file is read again with blocks 16 times larger, the rows
         already yielded skipped."""
+        if len(self.paths) > 1:  # one file after the other, rows and bytes counted on
+            rows = position = 0
+            for part in self.split():
+                last = 0
+                for first_row, consumed, arrays in part._csv_batches(
+                        columns, text_columns, number_columns):
+                    yield (rows + first_row, None if consumed is None else position + consumed,
+                           arrays)
+                    last = first_row - 1 + len(next(iter(arrays.values())))
+                rows, position = rows + last, position + part.n_bytes
+            return
         block, done = _CSV_BLOCK_BYTES, 0
         while True:
             try:
@@ -294,8 +311,13 @@ class Source:
         types = {name: pa.string() for name in text_columns}
         types.update({name: pa.string() if name in self.exact_columns else pa.float64()
                       for name in number_columns})
+        included = list(columns)
+        if self.partitions.get(path):
+            included = self._file_columns(path, columns, _csv_header(
+                path, self.display, self.delimiter))
+            types = {name: kind for name, kind in types.items() if name in included}
         convert = pa.csv.ConvertOptions(
-            include_columns=list(columns), column_types=types,
+            include_columns=included, column_types=types,
             # A text label "NA" is a label; only an empty cell is missing, checked later.
             strings_can_be_null=False,
         )
@@ -321,8 +343,10 @@ class Source:
                         continue
                 if rows == 0:
                     continue
-                arrays = {name: pa.concat_arrays([b.column(name) for b in pending])
-                          for name in columns}
+                batch = pa.RecordBatch.from_arrays(
+                    [pa.concat_arrays([b.column(name) for b in pending]) for name in included],
+                    names=included)
+                arrays = self._with_partitions(path, columns, batch)
                 yield row, _consumed(stream, self.n_bytes, compression), arrays
                 row += rows
                 pending, rows = [], 0
@@ -475,22 +499,20 @@ def open_source(name, *, delimiter=None, stdin_format="csv"):
             raise InputError(f"{name}: no such file or folder")
         if path.is_dir():
             files = [p for p in path.rglob("*") if p.is_file()]
-            for suffixes, kind in ((_PARQUET_SUFFIXES, "parquet"), (_ARROW_SUFFIXES, "arrow")):
-                paths = sorted(p for p in files if p.suffix.lower() in suffixes)
+            for suffixes, kind in ((_PARQUET_SUFFIXES, "parquet"), (_ARROW_SUFFIXES, "arrow"),
+                                   (_TEXT_SUFFIXES, "csv")):
+                paths = sorted(p for p in files if _plain_suffix(p) in suffixes)
                 if paths:
                     break
             else:
-                raise InputError(f"folder {name} holds no Parquet files (*.parquet) and no "
-                                 "Arrow files (*.arrow, *.feather)")
-            return Source(paths, kind, name)
+                raise InputError(f"folder {name} holds no Parquet (*.parquet), Arrow "
+                                 "(*.arrow, *.feather) or CSV (*.csv, *.tsv) files")
+            return Source(paths, kind, name, delimiter)
         paths = [path]
     kinds = {_kind(p, p.name if len(paths) > 1 else name) for p in paths}
     if len(kinds) > 1:
         raise InputError(f"{name} mixes {' and '.join(sorted(kinds))} files; pass one kind")
     kind = kinds.pop()
-    if kind == "csv" and len(paths) > 1:
-        raise InputError(f"{name} matches {len(paths)} text files; pass one (or Parquet "
-                         "or Arrow files)")
     display = paths[0].name if len(paths) == 1 else f"{name} ({len(paths)} files)"
     return Source(paths, kind, display, delimiter)
 
