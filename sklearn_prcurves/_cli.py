@@ -95,7 +95,8 @@ def _columns_hint(name, sep):
             return ""  # (Parquet, Arrow, zstd, zip: not for the standard library)
         delimiter = (sep.encode("utf-8").decode("unicode_escape") if sep
                      else "\t" if path.suffix.lower() in (".tsv", ".tab") else ",")
-        with opener(path, "rt", encoding="utf-8-sig", newline="") as text:
+        encoding = "utf-16" if head[:2] in (b"\xff\xfe", b"\xfe\xff") else "utf-8-sig"
+        with opener(path, "rt", encoding=encoding, newline="") as text:
             header = next(csv.reader(text, delimiter=delimiter))
     except (OSError, ValueError, UnicodeDecodeError, csv.Error, StopIteration, EOFError):
         return ""

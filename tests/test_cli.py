@@ -130,7 +130,7 @@ def test_report_equals_the_library_on_csv(tmp_path, capsys, ties):
 @pytest.mark.parametrize("fmt", ["gzip", "zstd", "bz2", "tsv", "semicolon", "parquet",
                                  "parquet-folder", "parquet-glob", "stdin", "feather",
                                  "arrow-batches", "feather-folder", "feather-stdin",
-                                 "csv-glob", "csv-folder"])
+                                 "csv-glob", "csv-folder", "utf-16"])
 def test_every_input_format_gives_the_same_numbers(tmp_path, capsys, monkeypatch, fmt):
     y, a, b, _ = make_data(300, seed=1)
     columns = {"y": y, "a": a, "b": b}
@@ -153,6 +153,11 @@ def test_every_input_format_gives_the_same_numbers(tmp_path, capsys, monkeypatch
             part = {k: v[start:start + 100] for k, v in columns.items()}
             pq.write_table(pa.table(part), folder / f"part-{i}.parquet")
         path = folder if fmt == "parquet-folder" else folder / "part-*.parquet"
+    elif fmt == "utf-16":  # Excel's "Unicode Text", Windows PowerShell's redirections
+        path = tmp_path / "s.txt"
+        text = write_csv(tmp_path / "plain.csv", columns).read_text()
+        path.write_text(text.replace(",", "\t"), encoding="utf-16")
+        extra = ["--sep", "\\t"]
     elif fmt in ("csv-glob", "csv-folder"):  # several text files, one empty of rows
         folder = tmp_path / "parts"
         folder.mkdir()
@@ -616,13 +621,15 @@ BAD_FILES = {
     "ragged row": ("y,score\n1,0.5\n0\n", [], "line 3 has 1 fields"),
     "empty": ("", [], "is empty"),
     "header only": ("y,score\n", [], "no data rows"),
-    "not text": (b"\xff\xfe\x00\x01binary", [], "not a readable CSV"),
+    "not text": (b"\x80\x81\x00\x01binary", [], "not a readable CSV"),
     "semicolons": ("y;score\n1;0.5\n0;0.2\n", [], "separated by semicolons? pass --sep ';'"),
     "tabs in a .csv": ("y\tscore\n1\t0.5\n0\t0.2\n", [], "separated by tabs? pass --sep '\\t'"),
     "spaces after commas": ("y, score\n1, 0.5\n0, 0.2\n", [],
                             "the header has ' score', with spaces around the name"),
     "header repeated": ("y,score\n1,0.5\n0,0.2\ny,score\n1,0.4\n", [],
                         "line 4, column 'score': 'score' is not a number (the header again"),
+    "not utf-8": ("y,score\n1,0.5\n0,0.2\n\xe9,0.1\n".encode("latin-1"), [],
+                  "(the file is not UTF-8: convert it first"),
     "decimal comma": ("y;score\n1;0,5\n0;0,2\n", ["--score", "score", "--sep", ";"],
                       "'0,5' is not a number (a decimal comma?"),
     "tolerance without binned": ("y,score\n1,0.5\n0,0.2\n",

@@ -322,7 +322,7 @@ class Source:
             strings_can_be_null=False,
         )
         parse = pa.csv.ParseOptions(delimiter=self.delimiter)
-        read = pa.csv.ReadOptions(block_size=block)
+        read = pa.csv.ReadOptions(block_size=block, encoding=_encoding(path) or "utf8")
         compression = _compression(path)
         stream = pa.input_stream(str(path), compression=compression)
         row = skip + 1
@@ -409,7 +409,20 @@ def _text_lines(source):
     import pyarrow as pa
 
     raw = pa.input_stream(str(source.paths[0]), compression=_compression(source.paths[0]))
-    return io.TextIOWrapper(raw, encoding="utf-8-sig", newline="")
+    return io.TextIOWrapper(raw, encoding=_encoding(source.paths[0]) or "utf-8-sig",
+                            newline="")
+
+
+def _encoding(path):
+    """"utf-16" for text that starts with its byte-order mark (Excel's "Unicode Text",
+    Windows PowerShell's redirections), else None: UTF-8."""
+    with open(path, "rb") as handle:
+        return "utf-16" if handle.read(2) in (b"\xff\xfe", b"\xfe\xff") else None
+
+
+def _not_utf8_hint(error):
+    return (" (the file is not UTF-8: convert it first, e.g. iconv -f cp1252 -t utf-8)"
+            if isinstance(error, UnicodeDecodeError) else "")
 
 
 @contextlib.contextmanager
@@ -434,7 +447,8 @@ def _csv_header(path, display, delimiter):
                 if header:
                     return header
     except (OSError, UnicodeDecodeError, csv.Error) as exc:
-        raise InputError(f"{display} is not a readable CSV file ({_first_line(exc)})") from None
+        raise InputError(f"{display} is not a readable CSV file ({_first_line(exc)})"
+                         f"{_not_utf8_hint(exc)}") from None
     except Exception as exc:  # noqa: BLE001 - pyarrow's decompression errors
         raise InputError(f"{display} could not be read ({_first_line(exc)})") from None
     raise InputError(f"{display} is empty")
@@ -469,7 +483,8 @@ def _locate_csv_error(source, columns, number_columns, exc):
                             f"{cell!r} is not a number{_not_a_number_hint(cell, name)}"
                         )
     except (UnicodeDecodeError, csv.Error) as error:
-        return InputError(f"{source.display} is not a readable CSV file ({_first_line(error)})")
+        return InputError(f"{source.display} is not a readable CSV file "
+                          f"({_first_line(error)}){_not_utf8_hint(error)}")
     except Exception:  # noqa: BLE001 - fall back on pyarrow's own words
         pass
     return InputError(f"{source.display} could not be read ({message})")
