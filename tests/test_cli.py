@@ -630,6 +630,8 @@ BAD_FILES = {
                         "line 4, column 'score': 'score' is not a number (the header again"),
     "not utf-8": ("y,score\n1,0.5\n0,0.2\n\xe9,0.1\n".encode("latin-1"), [],
                   "(the file is not UTF-8: convert it first"),
+    "excel's sep line": ("sep=;\ny;score\n1;0.5\n0;0.2\n", [],
+                         "is Excel's note of the separator: delete that line, and pass --sep ';'"),
     "decimal comma": ("y;score\n1;0,5\n0;0,2\n", ["--score", "score", "--sep", ";"],
                       "'0,5' is not a number (a decimal comma?"),
     "tolerance without binned": ("y,score\n1,0.5\n0,0.2\n",

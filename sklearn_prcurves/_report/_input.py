@@ -183,6 +183,13 @@ class Source:
         spreadsheets)."""
         if self.kind != "csv":
             return ""
+        first = self.delimiter.join(names)
+        if first.startswith("sep=") and len(first) in (4, 5):
+            sep = first[4:] or self.delimiter
+            option = "" if sep == self.delimiter else (
+                f", and pass --sep '{chr(92) + 't' if sep == chr(9) else sep}'")
+            return (f" (the first line, {first!r}, is Excel's note of the separator: delete "
+                    f"that line{option})")
         if len(names) == 1:
             for sep, option, what in ((";", ";", "semicolons"), ("\t", "\\t", "tabs"),
                                       ("|", "|", "'|'")):
