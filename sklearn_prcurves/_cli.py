@@ -79,7 +79,7 @@ def main(argv=None):
 
 
 def _columns_hint(name, sep):
-    """"; the columns of FILE are: ..." for a plain, gzip or bzip2 text file, read by
+    """" (the columns of FILE are: ...)" for a plain, gzip or bzip2 text file, read by
     the standard library (an argument error imports nothing heavy), else ""."""
     import bz2
     import csv

@@ -139,6 +139,8 @@ def test_a_frame_is_a_model_per_column_and_a_series_is_named():
     series = spc.report(y, frame["sharp"], intervals=False).to_dict()
     assert list(series["models"]) == ["sharp"]
     assert series["models"]["sharp"] == by_dict["models"]["sharp"]
+    with pytest.raises(ValueError, match="two models alike"):
+        spc.report(y, pd.concat([frame["sharp"], frame["sharp"]], axis=1))
     # predict_proba's frame (integer column names) is refused, as its array is
     with pytest.raises(ValueError, match=r"proba\[:, 1\]"):
         spc.report(y, pd.DataFrame(np.c_[1 - scores["sharp"], scores["sharp"]]))

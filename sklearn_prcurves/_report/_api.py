@@ -377,6 +377,8 @@ def _models(y_score):
     columns = getattr(y_score, "columns", None)
     if (getattr(y_score, "ndim", None) == 2 and columns is not None and len(columns)
             and all(isinstance(name, str) for name in columns)):
+        if len(set(columns)) != len(columns):
+            raise ValueError(f"y_score names two models alike: {list(columns)}")
         return {name: y_score[name] for name in columns}
     name = getattr(y_score, "name", None)
     return {name if isinstance(name, str) and name else "model": y_score}
