@@ -1357,6 +1357,19 @@ def test_threshold_labels_never_overlap_and_low_precision_is_readable(prevalence
     low, high = log.get_ylim()
     assert log.get_yscale() == "log" and low < result.to_dict()["models"]["a"][
         "prevalence"] < high
+    # Its ticks are labelled in plain numbers (no mathtext powers), 1, 2 and 5 of each
+    # decade where it spans few: at least three labels inside the view.
+    shown = [(tick.get_loc(), tick.label1.get_text()) for tick in log.yaxis.get_major_ticks()
+             if low <= tick.get_loc() <= high]
+    assert len(shown) >= 3 and all(float(text) == pytest.approx(loc) for loc, text in shown)
+
+
+def test_log_axis_ticks_read_as_plain_numbers():
+    from sklearn_prcurves._report._figures import _decimal_tick
+
+    assert [_decimal_tick(v) for v in (1.0, 0.5, 0.02, 0.001, 1e-4, 2e-5, 5e-7)] == [
+        "1", "0.5", "0.02", "0.001", "10\u207b\u2074", "2\u00d710\u207b\u2075",
+        "5\u00d710\u207b\u2077"]
 
 
 def test_titles_never_run_into_each_other_with_many_models():
