@@ -250,6 +250,39 @@ def test_partitioned_folders_give_their_columns(tmp_path, capsys, kind):
         assert_values(got["values"], library_values(y[rows], a[rows]))
 
 
+@pytest.mark.parametrize("kind", ["arrow", "parquet"])
+def test_view_typed_columns_are_read(tmp_path, capsys, kind):
+    # polars writes its strings as string_view, and its categoricals as dictionaries of
+    # string_view values, which pyarrow's take and cast kernels refuse: a label and a
+    # segment column so typed read as their plain strings.
+    y, a, _, _ = make_data(900, seed=4)
+    spelled = np.where(y == 1, "churn", "stay")
+    segment = np.array(["north", "south", "east"])[np.arange(900) % 3]
+
+    def categorical(values):
+        names = sorted(set(values))
+        codes = pa.array([names.index(v) for v in values], pa.uint32())
+        return pa.DictionaryArray.from_arrays(codes, pa.array(names, pa.string_view()))
+
+    path = tmp_path / f"s.{kind}"
+    if kind == "arrow":
+        pa.feather.write_feather(pa.table({
+            "y": categorical(spelled), "a": a, "seg": pa.array(segment, pa.string_view()),
+            "cat": categorical(segment)}), path)
+    else:  # (Parquet keeps the view type in its Arrow schema; it cannot hold the others)
+        pq.write_table(pa.table({"y": pa.array(spelled, pa.string_view()), "a": a,
+                                 "seg": pa.array(segment, pa.string_view())}), path)
+        assert pq.read_table(path).schema.field("y").type == pa.string_view()
+    for by in ("seg", "cat")[:2 if kind == "arrow" else 1]:
+        out = report_json(capsys, "report", str(path), "--label", "y", "--score", "a",
+                          "--pos-label", "churn", "--by", by)
+        assert_values(out["models"]["a"]["values"], library_values(y, a))
+        for name in ("north", "south", "east"):
+            rows = segment == name
+            assert_values(out["segments"]["values"][name]["a"]["values"],
+                          library_values(y[rows], a[rows]))
+
+
 def test_many_batches_give_the_one_shot_numbers(tmp_path, capsys, monkeypatch):
     """Tiny batches: tables merged across dozens of chunks, segments included."""
     monkeypatch.setattr(_input, "_CSV_BLOCK_BYTES", 4096)

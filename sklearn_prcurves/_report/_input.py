@@ -216,11 +216,15 @@ class Source:
         input has been consumed (an estimate for compressed CSV).
         """
         if self.kind == "parquet":
-            yield from self._parquet_batches(columns)
+            batches = self._parquet_batches(columns)
         elif self.kind == "arrow":
-            yield from self._arrow_batches(columns)
+            batches = self._arrow_batches(columns)
         else:
             yield from self._csv_batches(columns, text_columns, number_columns)
+            return
+        for first_row, position, arrays in batches:
+            yield first_row, position, {name: _without_views(array)
+                                        for name, array in arrays.items()}
 
     def _dataset(self):
         pa = import_pyarrow()
@@ -404,6 +408,26 @@ def _compression(path):
         if head.startswith(magic):
             return name
     return None
+
+
+def _without_views(array):
+    """``array`` with Arrow's view types (polars writes its strings and categoricals'
+    values as string_view) as their plain types, which every pyarrow kernel takes."""
+    import pyarrow as pa
+
+    def plain(kind):
+        if pa.types.is_string_view(kind):
+            return pa.string()
+        return pa.binary() if pa.types.is_binary_view(kind) else None
+
+    kind = array.type
+    if pa.types.is_dictionary(kind) and plain(kind.value_type) is not None:
+        chunks = array.chunks if isinstance(array, pa.ChunkedArray) else [array]
+        decoded = [chunk.dictionary.cast(plain(kind.value_type)).take(chunk.indices)
+                   for chunk in chunks]
+        return (pa.chunked_array(decoded, plain(kind.value_type))
+                if isinstance(array, pa.ChunkedArray) else decoded[0])
+    return array if plain(kind) is None else array.cast(plain(kind))
 
 
 def _first_line(exc):
