@@ -146,6 +146,20 @@ def test_a_frame_is_a_model_per_column_and_a_series_is_named():
         spc.report(y, pd.DataFrame(np.c_[1 - scores["sharp"], scores["sharp"]]))
 
 
+@pytest.mark.parametrize("library", ["pyarrow", "polars"])
+def test_arrow_and_polars_frames_are_a_model_per_column(library):
+    # pyarrow's Table names its columns column_names (its columns are arrays); polars'
+    # DataFrame has no ndim: each is still one model per column, a Series named.
+    module = pytest.importorskip(library)
+    y, scores, _, _ = _data(600, 2)
+    frame = module.table(scores) if library == "pyarrow" else module.DataFrame(scores)
+    by_dict = spc.report(y, scores, intervals=False).to_dict()
+    assert spc.report(y, frame, intervals=False).to_dict()["models"] == by_dict["models"]
+    if library == "polars":
+        series = spc.report(module.Series(y), frame["sharp"], intervals=False).to_dict()
+        assert series["models"] == {"sharp": by_dict["models"]["sharp"]}
+
+
 @pytest.mark.parametrize("call, error, match", [
     (lambda y, s: spc.report(y, {"a": np.c_[1 - s, s]}), ValueError, r"proba\[:, 1\]"),
     (lambda y, s: spc.report(y, np.c_[1 - s, s]), ValueError,

@@ -371,11 +371,14 @@ def _models(y_score):
     """``{name: scores}`` of ``report``'s ``y_score``: a mapping; a DataFrame whose
     columns are named by text (one model per column: integer names are those of
     ``predict_proba``'s frame, refused as an array of two columns is); or one array,
-    named by its name (a pandas Series') or ``"model"``."""
+    named by its name (a pandas or polars Series') or ``"model"``. DataFrames are
+    pandas', polars' and pyarrow's Tables (whose names are ``column_names``)."""
     if isinstance(y_score, Mapping):
         return dict(y_score)
-    columns = getattr(y_score, "columns", None)
-    if (getattr(y_score, "ndim", None) == 2 and columns is not None and len(columns)
+    columns = getattr(y_score, "column_names", None)
+    if columns is None:
+        columns = getattr(y_score, "columns", None)
+    if (len(getattr(y_score, "shape", ())) == 2 and columns is not None and len(columns)
             and all(isinstance(name, str) for name in columns)):
         if len(set(columns)) != len(columns):
             raise ValueError(f"y_score names two models alike: {list(columns)}")
