@@ -667,6 +667,11 @@ BAD_FILES = {
                          "is Excel's note of the separator: delete that line, and pass --sep ';'"),
     "decimal comma": ("y;score\n1;0,5\n0;0,2\n", ["--score", "score", "--sep", ";"],
                       "'0,5' is not a number (a decimal comma?"),
+    "percentages": ("y,score\n1,45.5%\n0,2%\n", [],
+                    "'45.5%' is not a number (a percentage? write the scores as plain"),
+    "a row of probabilities": ('y,score\n1,"[0.2, 0.8]"\n0,"[0.9, 0.1]"\n', [],
+                               "is not a number (a list of class probabilities? a score "
+                               "is one number"),
     "tolerance without binned": ("y,score\n1,0.5\n0,0.2\n",
                                  ["--score", "score", "--tolerance", "0"], "goes with --binned"),
 }
@@ -686,6 +691,19 @@ def test_bad_files_exit_non_zero_with_one_line(tmp_path, case):
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and "Traceback" not in result.stderr
     assert message in lines[0]
+
+
+def test_a_column_of_probability_vectors_is_named_as_such(tmp_path, capsys):
+    # Spark ML writes its "probability" column as a vector (a struct in Parquet), and
+    # pandas a predict_proba row as a list: one number per row is what a score is.
+    y, a, _, _ = make_data(50, seed=1)
+    for values in ([[1 - v, v] for v in a], [{"type": 1, "values": [1 - v, v]} for v in a]):
+        path = tmp_path / "p.parquet"
+        pq.write_table(pa.table({"y": y, "probability": values}), path)
+        assert main(["report", str(path), "--label", "y", "--score", "probability",
+                     "--no-files"]) == 1
+        assert "(a list of class probabilities? a score is one number: the positive " \
+            "class's, as predict_proba(X)[:, 1]" in capsys.readouterr().err
 
 
 def test_bad_file_on_spark_executors_is_the_same_one_line_error(tmp_path):

@@ -372,11 +372,17 @@ class Source:
 
 
 def _not_a_number_hint(cell, name):
-    """What a cell that is not a number may be: a decimal comma, or the header again
-    (files joined with their headers)."""
+    """What a cell that is not a number may be: a decimal comma, a percentage, a row of
+    class probabilities, or the header again (files joined with their headers)."""
     if re.fullmatch(r"\s*[+-]?\d*,\d+(?:[eE][+-]?\d+)?\s*", cell):
         return (" (a decimal comma? the report reads decimal points only: convert the "
                 "file first, e.g. with pandas.read_csv(..., decimal=','))")
+    if re.fullmatch(r"\s*[+-]?(?:\d+\.?\d*|\.\d+)\s*%\s*", cell):
+        return " (a percentage? write the scores as plain numbers)"
+    if cell.lstrip()[:1] in ("[", "{"):
+        return (" (a list of class probabilities? a score is one number: the positive "
+                "class's, as predict_proba(X)[:, 1] or Spark ML's "
+                "vector_to_array('probability')[1])")
     if cell.strip() == name.strip():
         return " (the header again: were files joined with their headers?)"
     return ""
