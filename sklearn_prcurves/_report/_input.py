@@ -54,6 +54,11 @@ _FOREIGN_MAGIC = {
                      "or compress it with gzip, bzip2 or zstd"),
     b"FEA1": ("is a Feather version 1 file, which pyarrow no longer writes: save it again "
               "(pandas.read_feather(path).to_feather(new_path)) or as Parquet"),
+    b"\x93NUMPY": ("is a NumPy array file: pass its arrays to sklearn_prcurves.report "
+                   "(np.load), or save them as columns of a Parquet or CSV file"),
+    **{b"\x80" + bytes([protocol]): (
+        "is a Python pickle, which the report does not read (loading one can run any "
+        "code): save the frame with DataFrame.to_parquet(new_path)") for protocol in range(2, 6)},
 }
 _TRUE_TEXT, _FALSE_TEXT = {"true"}, {"false"}
 # More distinct label values than this in one batch cannot be two classes, even
