@@ -14,6 +14,7 @@ every number is computed from those tables by the library's own functions.
 import argparse
 import os
 import sys
+import warnings
 
 from . import __version__
 # Only what parsing and checking the arguments needs: the report's modules (and with
@@ -38,6 +39,18 @@ def main(argv=None):
                                    + ", ".join(missing) + _columns_hint(args.file, args.sep))
     if args.json:
         args.format = "json"
+    with warnings.catch_warnings():
+        warnings.showwarning = _show_warning
+        return _run(args)
+
+
+def _show_warning(message, category, filename, lineno, file=None, line=None):
+    """A warning the report did not make a note of (a library's, a figure's): one line
+    on stderr, as an error is, not Python's file, line and source."""
+    print(f"sklearn-prcurves: warning: {message}", file=sys.stderr)
+
+
+def _run(args):
     source = None
     try:
         _check_arguments(args)

@@ -5,6 +5,7 @@ import gzip
 import re
 import io
 import json
+import warnings
 import math
 import shutil
 import subprocess
@@ -671,6 +672,9 @@ BAD_FILES = {
                  "is a Python pickle, which the report does not read"),
     "a numpy file": (b"\x93NUMPY\x01\x00v\x00{'descr': '<f8'}", [],
                      "is a NumPy array file: pass its arrays to sklearn_prcurves.report"),
+    "thousands separators": ('y,score\n1,"1,250"\n0,2\n', [],
+                             "'1,250' is not a number (a thousands separator, or a decimal "
+                             "comma?"),
     "percentages": ("y,score\n1,45.5%\n0,2%\n", [],
                     "'45.5%' is not a number (a percentage? write the scores as plain"),
     "a row of probabilities": ('y,score\n1,"[0.2, 0.8]"\n0,"[0.9, 0.1]"\n', [],
@@ -695,6 +699,35 @@ def test_bad_files_exit_non_zero_with_one_line(tmp_path, case):
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and "Traceback" not in result.stderr
     assert message in lines[0]
+
+
+def test_constant_scores_draw_without_a_warning(tmp_path, capsys):
+    # One threshold for every row: the ROC figure's log axis still spans a decade (it
+    # started at the smallest false positive rate, 1, and matplotlib warned).
+    path = tmp_path / "same.csv"
+    path.write_text("y,s\n" + "1,0.5\n0,0.5\n" * 20)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert main(["report", str(path), "--label", "y", "--score", "s", "--output",
+                     str(tmp_path / "out"), "--quiet"]) == 0
+    assert capsys.readouterr().err == ""
+
+
+def test_a_stray_warning_is_one_line(tmp_path, capsys, monkeypatch):
+    # A warning the report makes no note of reaches the terminal as one line, as an
+    # error does, not as Python's file, line number and source line.
+    from sklearn_prcurves._report import _figures
+
+    def warn(*args, **kwargs):
+        warnings.warn("something odd in a figure", UserWarning)
+        return []
+
+    monkeypatch.setattr(_figures, "build_figures", warn)
+    path = tmp_path / "s.csv"
+    path.write_text("y,s\n1,0.9\n0,0.2\n1,0.4\n0,0.5\n")
+    assert main(["report", str(path), "--label", "y", "--score", "s", "--output",
+                 str(tmp_path / "out"), "--quiet"]) == 0
+    assert capsys.readouterr().err == "sklearn-prcurves: warning: something odd in a figure\n"
 
 
 def test_a_column_of_probability_vectors_is_named_as_such(tmp_path, capsys):

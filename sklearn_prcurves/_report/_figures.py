@@ -256,8 +256,9 @@ def build_figures(tables, results, prevalence, options=None, spec=None, segments
                     + shown, fig))
 
     fig, (ax, zoom) = subplots(1, 2, figsize=(2 * width, height - 0.2))
-    # The log axis starts at the smallest false positive rate any model reaches.
-    low = 1.0
+    # The log axis starts at the smallest false positive rate any model reaches, and
+    # spans a decade at least (one threshold for every row: that rate is 1).
+    low = 0.1
     for model in drawn:
         path = tables[model]
         tp, fp, _ = _thinned_path(path, "fpr")

@@ -379,6 +379,10 @@ class Source:
 def _not_a_number_hint(cell, name):
     """What a cell that is not a number may be: a decimal comma, a percentage, a row of
     class probabilities, or the header again (files joined with their headers)."""
+    if re.fullmatch(r"\s*[+-]?\d{1,3}(?:,\d{3})+\s*", cell):
+        return (" (a thousands separator, or a decimal comma? the report reads plain "
+                "numbers with decimal points: convert the file first, e.g. with "
+                "pandas.read_csv(..., thousands=',') or decimal=',')")
     if re.fullmatch(r"\s*[+-]?\d*,\d+(?:[eE][+-]?\d+)?\s*", cell):
         return (" (a decimal comma? the report reads decimal points only: convert the "
                 "file first, e.g. with pandas.read_csv(..., decimal=','))")
