@@ -218,3 +218,36 @@ def test_an_undefined_measure_is_a_note_and_a_warning():
     assert result.to_dict()["models"]["a"]["values"]["normalized_auc_pr"] is None
     assert any("undefined on these data (n/a)" in note for note in result.to_dict()["notes"])
     assert "n/a" in result.to_text()
+
+
+@pytest.mark.parametrize("call, message", [
+    (lambda y, s: spc.report(np.where(y == 1, "yes", "no"), s),
+     "holds 'no', 'yes': pass pos_label"),
+    (lambda y, s: spc.report(np.where(y == 1, "yes", "no"), s, pos_label="Yes"),
+     "pos_label='Yes' is not a value of column 'y_true'"),
+    (lambda y, s: spc.report(y, np.where(np.arange(y.shape[0]) == 3, np.nan, s)),
+     "the score is missing (pass drop_missing=True to drop such rows)"),
+    (lambda y, s: spc.report(y, s, by=np.arange(y.shape[0]), max_segments=10),
+     "by makes one table per segment and model: pass a coarser column or raise "
+     "max_segments"),
+    (lambda y, s: spc.report(y, s, dpi=2000),
+     "lower dpi or figure_size (or use figure_format='svg')"),
+])
+def test_errors_name_the_keywords_not_the_command_line_s_options(call, message):
+    # The report's messages are the command line's; from Python they name report()'s
+    # keywords: a user who reads "pass --pos-label" has no such option to pass.
+    y, scores, _, _ = _data(600)
+    with pytest.raises(ValueError) as caught:
+        call(y, scores["sharp"])
+    assert message in str(caught.value) and "--" not in str(caught.value)
+
+
+def test_notes_name_the_keywords():
+    y, scores, _, _ = _data(600)
+    result = spc.report(np.append(y, 1), {name: np.append(s, np.nan) for name, s in
+                                          scores.items()},
+                        drop_missing=True, n_resamples=20)
+    notes = result.to_dict()["notes"]
+    assert "1 row was dropped for a missing score or weight (drop_missing=True)." in notes
+    assert any(note.startswith("n_resamples=20 is too few") for note in notes), notes
+    assert not any("--" in note for note in notes)

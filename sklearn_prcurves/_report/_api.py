@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import datetime
 import json
+import re
 import warnings
 import shutil
 import sys
@@ -253,9 +254,10 @@ def report(
     y_true : array-like of shape (n_samples,)
         True labels: two classes (numbers, booleans or text).
     y_score : dict of str to array-like of shape (n_samples,), DataFrame or array-like
-        Each model's scores by its name (higher means more likely positive). A pandas
-        DataFrame is one model per column (its columns named by text); one array is
-        one model, named ``"model"`` (a pandas Series: by its name).
+        Each model's scores by its name (higher means more likely positive). A
+        DataFrame (pandas, polars, or a pyarrow Table) is one model per column (its
+        columns named by text); one array is one model, named ``"model"`` (a Series:
+        by its name).
     sample_weight : array-like of shape (n_samples,), default=None
         Non-negative weights.
     by : array-like of shape (n_samples,), default=None
@@ -339,7 +341,10 @@ def report(
     if style is not None:
         check_style(style)
     options = FigureOptions(figure_format, dpi, size, style)
-    options.check_pixels(segments=by is not None)
+    try:
+        options.check_pixels(segments=by is not None)
+    except ValueError as error:
+        raise ValueError(in_python_terms(str(error))) from None
 
     pa = import_pyarrow()
     columns = {_LABEL: _column(pa, y_true, "y_true", -1)}
@@ -361,10 +366,32 @@ def report(
     try:
         result = compute(source, spec, options)
     except InputError as error:
-        raise ValueError(str(error)) from None
+        raise ValueError(in_python_terms(str(error))) from None
+    result._results["notes"] = [in_python_terms(note) for note in result._results["notes"]]
     for message in result._results["undefined"]:  # (as the library's functions warn)
         warnings.warn(message, UndefinedMetricWarning, stacklevel=2)
     return result
+
+
+# The command line's options, as the keywords of report() name them, in the messages
+# and notes both share (most specific first).
+_PYTHON_TERMS = (
+    (r"pass --drop-missing, or drop_missing=True from Python,", "pass drop_missing=True"),
+    (r"\(--drop-missing, drop_missing=True\)", "(drop_missing=True)"),
+    (r"--drop-missing", "drop_missing=True"),
+    (r"--figure-size ([\d.]+),([\d.]+)", r"figure_size=(\1, \2)"),
+    (r"--figure-format (\w+)", r"figure_format='\1'"),
+    (r"--(pos-label|n-resamples|dpi) ('[^']*'|\"[^\"]*\"|[-\d.]+)",
+     lambda match: f"{match[1].replace('-', '_')}={match[2]}"),
+    (r"--([a-z][a-z-]*)", lambda match: match[1].replace("-", "_")),
+)
+
+
+def in_python_terms(message):
+    """A message of the command line's, its options named as report()'s keywords."""
+    for pattern, replacement in _PYTHON_TERMS:
+        message = re.sub(pattern, replacement, message)
+    return message
 
 
 def _models(y_score):
