@@ -251,3 +251,29 @@ def test_notes_name_the_keywords():
     assert "1 row was dropped for a missing score or weight (drop_missing=True)." in notes
     assert any(note.startswith("n_resamples=20 is too few") for note in notes), notes
     assert not any("--" in note for note in notes)
+
+
+def test_the_printed_table_lists_the_largest_segments_and_says_how_many_more():
+    # 60 segments of very different sizes: the terminal's table shows the
+    # PRINTED_SEGMENTS largest and a line for the rest; the page and the files hold
+    # every segment.
+    from sklearn_prcurves._report._render import PRINTED_SEGMENTS
+
+    rng = np.random.default_rng(2)
+    n = 6000
+    y = (rng.random(n) < 0.2).astype(int)
+    segment = (rng.zipf(1.5, n) % 60).astype(str)
+    result = spc.report(y, y + rng.normal(size=n), by=segment, intervals=False)
+    sizes = {name: int((segment == name).sum()) for name in set(segment)}
+    assert len(sizes) > PRINTED_SEGMENTS and set(result.to_dict()["segments"]["values"]) == set(sizes)
+    text = result.to_text()
+    listed = [line.split()[0] for line in text.split("per segment:\n")[1].splitlines()[1:]
+              if line and line.split()[0] in sizes]
+    assert len(listed) == PRINTED_SEGMENTS
+    assert min(sizes[name] for name in listed) >= max(
+        size for name, size in sizes.items() if name not in listed)
+    assert f"({len(sizes) - PRINTED_SEGMENTS} smaller segments: see results.csv)" in text
+    assert f"({len(sizes) - PRINTED_SEGMENTS} smaller" in result.to_text("markdown")
+    page = result.html(figures=False)
+    assert all(f"<th>{name}</th>" in page or f"<th>{name} (small)</th>" in page
+               for name in sizes) and "smaller segments" not in page

@@ -186,10 +186,17 @@ def _settings_line(family, settings):
 SMALL_SEGMENT = 10
 
 
-def segment_table(report, spec):
+#: Segments listed in the printed table (text and Markdown), the largest by rows;
+#: the page and the results files hold them all.
+PRINTED_SEGMENTS = 25
+
+
+def segment_table(report, spec, limit=None):
     """The ``--by`` section as ``(title, header, rows, small)``: per segment its rows,
     positives and each model's AUC-ROC and AUC-PR (with intervals where computed);
-    ``small`` the segments holding fewer than :data:`SMALL_SEGMENT` of a class."""
+    ``small`` the segments holding fewer than :data:`SMALL_SEGMENT` of a class. With
+    more than ``limit`` segments, the ``limit`` largest by rows (in their order),
+    and a last row saying how many more the results files hold."""
     segments = report["segments"]
     if not segments:
         return None
@@ -199,12 +206,23 @@ def segment_table(report, spec):
     header = ["segment", "rows", "weight of positives" if weighted else "positives"]
     for model in models:
         header += [f"{model} AUC-ROC", f"{model} AUC-PR"]
+    values = segments["values"]
+    shown = list(values)
+    if limit is not None and len(shown) > limit:
+        def size(name):
+            return next(iter(values[name].values()))["rows"]
+
+        largest = set(sorted(shown, key=size, reverse=True)[:limit])
+        shown = [name for name in shown if name in largest]
     rows, small = [], []
-    for name, results in segments["values"].items():
-        first = next(iter(results.values()))
-        positives, negatives = first.get("positives", 0), first.get("negatives", 0)
-        if min(positives, negatives) < SMALL_SEGMENT:
+    for name in values:
+        first = next(iter(values[name].values()))
+        if min(first.get("positives", 0), first.get("negatives", 0)) < SMALL_SEGMENT:
             small.append(name)
+    for name in shown:
+        results = values[name]
+        first = next(iter(results.values()))
+        positives = first.get("positives", 0)
         row = [name + (" (small)" if name in small else ""), _count(first["rows"], False),
                _count(positives, weighted)]
         for model in models:
@@ -214,6 +232,9 @@ def segment_table(report, spec):
             else:
                 row += [_cell(result, "auc_roc", spec), _cell(result, "auc_pr", spec)]
         rows.append(row)
+    if len(shown) < len(values):
+        rows.append([f"({len(values) - len(shown)} smaller segments: see results.csv)", "",
+                     ""] + ["", ""] * len(models))
     rows.append(["grouped AUC", "", ""] + [cell for m in models for cell in (
         _number(segments["grouped_auc"][m]), "")])
     return title, header, rows, small
@@ -231,7 +252,7 @@ def _join_names(names):
 
 
 def _segment_lines(report, spec):
-    table = segment_table(report, spec)
+    table = segment_table(report, spec, PRINTED_SEGMENTS)
     if table is None:
         return []
     title, header, rows, small = table
@@ -255,7 +276,7 @@ def as_markdown(report, spec, source_line):
     # One paragraph per line (Markdown joins consecutive lines into one).
     for line in _legend(spec, report) + _comparison_lines(report, spec):
         lines += [_md(line), ""] if line else []
-    table = segment_table(report, spec)
+    table = segment_table(report, spec, PRINTED_SEGMENTS)
     if table is not None:
         title, header, rows, small = table
         lines += ["", f"**{_md(title)}**", "",
