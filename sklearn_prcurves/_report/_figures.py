@@ -104,9 +104,9 @@ def _iso_f1(ax):
 
 
 def _decimal_log_ticks(axis, low, high):
-    """A log axis labelled in plain numbers (0.01, 0.2, 1; 10⁻⁵ below a thousandth)
-    instead of mathtext powers, whose parser costs a report a quarter of a second to
-    build. 1, 2 and 5 of each decade are labelled when the axis spans few decades."""
+    """A log axis labelled in plain numbers (0.01, 0.2, 1; 10⁻⁵ below a thousandth),
+    easier to read than mathtext's powers and drawn without building its parser. 1, 2
+    and 5 of each decade are labelled when the axis spans few decades."""
     from matplotlib.ticker import FuncFormatter, LogLocator, NullFormatter
 
     few = math.log10(high / low) <= 2.5

@@ -430,6 +430,9 @@ def _without_views(array):
     values as string_view) as their plain types, which every pyarrow kernel takes."""
     import pyarrow as pa
 
+    if not hasattr(pa.types, "is_string_view"):  # (pyarrow before 16 has no view types)
+        return array
+
     def plain(kind):
         if pa.types.is_string_view(kind):
             return pa.string()
