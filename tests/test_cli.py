@@ -10,6 +10,7 @@ import math
 import shutil
 import subprocess
 import sys
+import zipfile
 
 import numpy as np
 import pytest
@@ -631,9 +632,22 @@ def test_memory_does_not_grow_with_rows(tmp_path):
 # --- bad input: one clear line, never a traceback ----------------------------------------
 
 
+def _zipped(**members):
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as archive:
+        for name, text in members.items():
+            archive.writestr(name.replace("__", "/").replace("_dot_", "."), text)
+    return buffer.getvalue()
+
+
 BAD_FILES = {
     # formats the report does not read: named by their first bytes, with what to do
-    "excel workbook": (b"PK\x03\x04" + bytes(60), [], "(an Excel workbook is one): save the"),
+    "excel workbook": (_zipped(xl__workbook_dot_xml="<workbook/>", _dot_rels="<r/>"), [],
+                       "is an Excel workbook: save the sheet as CSV"),
+    "zipped csv": (_zipped(scores_dot_csv="y,score\n1,0.5\n"), [],
+                   "is a zip archive of 'scores.csv', which the report does not read: "
+                   "unzip it, or compress the text with gzip"),
+    "damaged zip": (b"PK\x03\x04" + bytes(60), [], "is a zip archive, which the report"),
     "old excel workbook": (b"\xd0\xcf\x11\xe0" + bytes(60), [], "Excel 97-2003 workbook"),
     "json lines": ('{"y": 1, "score": 0.5}\n{"y": 0, "score": 0.2}\n', [], "looks like JSON"),
     "json array": ('\ufeff  [{"y": 1, "score": 0.5}]', [], "looks like JSON"),

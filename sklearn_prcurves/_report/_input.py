@@ -48,7 +48,6 @@ _TEXT_SUFFIXES = (".csv", ".tsv", ".tab")
 _SAVE_AS = ("save the sheet as CSV, or read it with pandas and pass its columns to "
             "sklearn_prcurves.report from Python")
 _FOREIGN_MAGIC = {
-    b"PK\x03\x04": f"is a zip archive (an Excel workbook is one): {_SAVE_AS}",
     b"\xd0\xcf\x11\xe0": f"is an Excel 97-2003 workbook: {_SAVE_AS}",
     b"\xfd7zXZ\x00": ("is compressed with xz, which the report does not read: decompress it, "
                      "or compress it with gzip, bzip2 or zstd"),
@@ -591,6 +590,8 @@ def _kind(path, display):
         return "parquet"
     if head.startswith(b"ARROW1"):
         return "arrow"
+    if head.startswith(b"PK\x03\x04"):
+        raise InputError(f"{display} {_zip_advice(path)}")
     for magic, advice in _FOREIGN_MAGIC.items():
         if head.startswith(magic):
             raise InputError(f"{display} {advice}")
@@ -605,6 +606,23 @@ def _kind(path, display):
             "and Arrow files): convert it first, e.g. pandas.read_json(path) (lines=True "
             "for JSON Lines), then .to_parquet(new_path)")
     return "csv"
+
+
+def _zip_advice(path):
+    """What to do with a zip archive: an Excel workbook is one; ``to_csv("x.csv.zip")``
+    and many downloads are zipped text, which the report reads once unzipped."""
+    import zipfile
+
+    try:
+        names = zipfile.ZipFile(path).namelist()
+    except (zipfile.BadZipFile, OSError):
+        names = []
+    if any(name.startswith("xl/") for name in names):
+        return f"is an Excel workbook: {_SAVE_AS}"
+    shown = ", ".join(repr(name) for name in names[:3]) + (" ..." if len(names) > 3 else "")
+    return (f"is a zip archive{f' of {shown}' if names else ''}, which the report does not "
+            "read: unzip it, or compress the text with gzip, bzip2 or zstd (pandas: "
+            "to_csv('scores.csv.gz'))")
 
 
 def _hive_partitions(paths):
