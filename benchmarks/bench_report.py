@@ -47,10 +47,12 @@ print(json.dumps({"result": result,
 
 REPORT = """
 import resource, sys, json
-from sklearn_prcurves._cli import main
-code = main(["report", sys.argv[1], "--label", "y"] + sum([["--score", m] for m in
-             sys.argv[3].split(",")], []) + ["--output", sys.argv[2], "--force", "--quiet",
-             "--no-progress"] + sys.argv[4:])
+from sklearn_prcurves._cli import console
+path, output, models, *more = sys.argv[1:]
+sys.argv = ["sklearn-prcurves", "report", path, "--label", "y",
+            *sum([["--score", m] for m in models.split(",")], []),
+            "--output", output, "--force", "--quiet", "--no-progress", *more]
+code = console()  # (what the sklearn-prcurves command runs)
 print(json.dumps({"code": code,
                   "peak": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024}))
 """

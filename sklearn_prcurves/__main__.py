@@ -2,6 +2,6 @@
 
 import sys
 
-from ._cli import main
+from ._cli import console
 
-sys.exit(main())
+sys.exit(console())

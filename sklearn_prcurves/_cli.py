@@ -12,6 +12,7 @@ every number is computed from those tables by the library's own functions.
 """
 
 import argparse
+import gc
 import os
 import sys
 import warnings
@@ -21,14 +22,24 @@ from . import __version__
 # them NumPy, scikit-learn, SciPy, pyarrow, matplotlib) are imported where they are
 # used, so --help, --version and argument errors answer at once.
 from ._report._options import (
-    DEFAULT_MAX_SEGMENTS, PAIRED_TEST_RESAMPLES, PAIRED_TEST_SEED, FigureOptions, InputError,
-    ReportSpec, check_style)
+    DEFAULT_MAX_SEGMENTS, PAIRED_TEST_RESAMPLES, PAIRED_TEST_SEED, PAIRED_TESTS, FigureOptions,
+    InputError, ReportSpec, check_style)
 
 __all__ = ["main"]
 
 
+def console():
+    """Entry point of ``sklearn-prcurves`` and ``python -m sklearn_prcurves``: :func:`main`,
+    its objects then left to the process's exit."""
+    code = main()
+    # Everything alive now dies with the process: a last collection walking the report's
+    # imports and results would only delay the exit (by a third of a second).
+    gc.freeze()
+    return code
+
+
 def main(argv=None):
-    """Entry point of ``sklearn-prcurves`` and ``python -m sklearn_prcurves``."""
+    """The command line on ``argv`` (default: the process's arguments); its exit code."""
     parser = _parser()
     args = parser.parse_args(argv)
     if args.command == "report" and (args.label is None or not args.score):
@@ -157,9 +168,13 @@ def _parser():
                           help="skip confidence intervals and the paired test (faster)")
         what.add_argument("--confidence-level", type=_open_unit, default=0.95, metavar="LEVEL",
                           help="of the intervals (default: %(default)s)")
-        what.add_argument("--n-resamples", type=_resamples, default=PAIRED_TEST_RESAMPLES,
-                          metavar="B", help="resamples of the paired bootstrap test "
-                                            "(default: %(default)s)")
+        what.add_argument("--paired-test", choices=PAIRED_TESTS, default="delta",
+                          help="how the paired AUC-PR test finds its standard error: from "
+                               "each row's influence on the areas (delta) or from "
+                               "resamples (bootstrap) (default: %(default)s)")
+        what.add_argument("--n-resamples", type=_resamples, metavar="B",
+                          help="resamples of --paired-test bootstrap "
+                               f"(default: {PAIRED_TEST_RESAMPLES})")
         what.add_argument("--seed", type=_seed, default=PAIRED_TEST_SEED, metavar="N",
                           help="of the paired test's row sample and resamples: the same "
                                "seed gives the same report (default: %(default)s)")
@@ -300,7 +315,7 @@ def _spec(args, label, scores, weight=None, pos_label=None, by=None):
         drop_missing=getattr(args, "drop_missing", False),
         max_segments=getattr(args, "max_segments", DEFAULT_MAX_SEGMENTS),
         progress=not (args.no_progress or args.quiet),
-        n_resamples=args.n_resamples, seed=args.seed,
+        paired_test=args.paired_test, n_resamples=args.n_resamples, seed=args.seed,
     )
 
 

@@ -215,6 +215,85 @@ def _x_minus_log1p(y, xp=np):
     return where(xp, small, acc, y - xp.log1p(y))
 
 
+def _log1p_ratio(t, xp=NUMPY):
+    """``L = log1p(t) / t`` and ``dL/dt`` for ``t >= 0``, by their series below 0.1
+    (where the closed form of the slope cancels)."""
+    small = t < 0.1
+    ts = where(xp, small, t, 0.0)
+    ratio, slope, power = xp.ones_like(ts), xp.zeros_like(ts), xp.ones_like(ts)
+    for k in range(1, 20):
+        sign = -1.0 if k % 2 else 1.0
+        slope = slope + sign * k * power / (k + 1)  # (power is t**(k - 1) here)
+        power = power * ts
+        ratio = ratio + sign * power / (k + 1)
+    big = where(xp, small, 1.0, t)
+    ratio_big = xp.log1p(big) / big
+    slope_big = (1.0 / (1.0 + big) - ratio_big) / big
+    return where(xp, small, ratio, ratio_big), where(xp, small, slope, slope_big)
+
+
+def continuous_area_derivatives(pieces, n_pos, area, xp=NUMPY):
+    """Derivatives of the continuous-interpolation PR area with respect to each table
+    row's positive and negative weight.
+
+    ``pieces`` is a path given as consecutive pieces ``(tp, fp)``, each starting at the
+    last point of the one before (one piece: the table's path, origin first); ``area``
+    is the path's continuous area and ``n_pos`` its total positive weight. Returns one
+    ``(d_pos, d_neg)`` per piece, one element per row. A row's weight moves every point
+    from its own on, and the total ``n_pos``; so each derivative is a suffix sum of the
+    segments' derivatives with respect to their end points. These are the influence
+    values behind the report's paired AUC-PR test; the continuous area is the smooth
+    form of the Davis-Goadrich area (equal at whole counts up to a share of one step).
+    """
+    points = [_point_derivatives(tp, fp, xp) for tp, fp in pieces]
+    out = []
+    carry_tp = carry_fp = 0.0
+    for g_tp, g_fp in reversed(points):
+        s_tp = xp.flip(xp.cumulative_sum(xp.flip(g_tp, axis=0)), axis=0) + carry_tp
+        s_fp = xp.flip(xp.cumulative_sum(xp.flip(g_fp, axis=0)), axis=0) + carry_fp
+        out.append(((s_tp[1:] - area) / n_pos, s_fp[1:] / n_pos))
+        carry_tp, carry_fp = s_tp[0], s_fp[0]
+    return out[::-1]
+
+
+def _point_derivatives(tp, fp, xp=NUMPY):
+    """Derivatives of the sum of a path's continuous segment areas (times P) with
+    respect to each point's TP and FP.
+
+    A segment from (a, b) to (c, d) has area times P of I = D r^2 + D r (q - r) L(t),
+    with D = c + d - a - b, r = (c - a) / D, q = a / (a + b), t = D / (a + b); its
+    partial derivatives follow in the variables (a, S = a + b, c - a, D). A segment
+    from the origin (S = 0) is r (c - a): its start does not move.
+    """
+    ends = xp.nonzero(tp[1:] > tp[:-1])[0] + 1
+    a, b = xp.take(tp, ends - 1), xp.take(fp, ends - 1)
+    c, d = xp.take(tp, ends), xp.take(fp, ends)
+    rise, whole, start = c - a, (c - a) + (d - b), a + b
+    r = rise / whole
+    moving = start > 0
+    s = where(xp, moving, start, 1.0)
+    with np.errstate(over="ignore"):
+        t = whole / s
+    moving = moving & xp.isfinite(t)
+    t = where(xp, moving, t, 0.0)
+    q = where(xp, moving, a / s, 0.0)
+    ratio, slope = _log1p_ratio(t, xp)
+    # (from the origin: L = 0, so I = D r^2 and only the end moves)
+    ratio = where(xp, moving, ratio, 0.0)
+    slope = where(xp, moving, slope, 0.0)
+    below = 1.0 - ratio
+    i_rise = 2 * r * below + q * ratio
+    i_whole = -r * r * below + rise * (q - r) * slope / s
+    i_a = where(xp, moving, rise * ratio / s, 0.0)
+    i_start = where(xp, moving, -rise * q * ratio / s - rise * (q - r) * slope * t / s, 0.0)
+    g_tp, g_fp = xp.zeros_like(tp), xp.zeros_like(fp)
+    g_tp[ends - 1] = i_a + i_start - i_rise - i_whole
+    g_fp[ends - 1] = i_start - i_whole
+    g_tp[ends] += i_rise + i_whole
+    g_fp[ends] += i_whole
+    return g_tp, g_fp
+
+
 # --- paths: a curve given by its count points -----------------------------------------
 #
 # A path is the sequence of (TP, FP) points of a curve in decreasing threshold order,

@@ -896,10 +896,10 @@ def test_progress_bar_on_a_terminal(tmp_path):
 
 
 @pytest.mark.parametrize("weighted", [False, True])
-def test_the_paired_test_replays_the_rows_read_or_reads_again(tmp_path, capsys, monkeypatch,
-                                                              weighted):
-    # DeLong's paired test needs a second pass: over the rows kept from the first when
-    # they fit in REPLAY_BYTES, else over the input read again; the same numbers.
+def test_the_paired_tests_read_the_input_once(tmp_path, capsys, monkeypatch, weighted):
+    # DeLong's paired test sums over the row sample of the one pass: on all rows
+    # the library's delong_test; past PAIRED_TEST_ROWS, its variance estimated from a
+    # uniform sample, the difference still the whole input's.
     from sklearn_prcurves._report import _compute
 
     passes = []
@@ -916,15 +916,22 @@ def test_the_paired_test_replays_the_rows_read_or_reads_again(tmp_path, capsys, 
     data = write_csv(tmp_path / "s.csv", columns)
     args = ["report", str(data), "--label", "y", "--score", "a", "--score", "b",
             *(["--weight", "w"] if weighted else [])]
-    kept = report_json(capsys, *args)
+    whole = report_json(capsys, *args)
     assert passes == ["reading"]
-    monkeypatch.setattr(_compute, "REPLAY_BYTES", 3000 * 8)  # less than the rows
+    (model, test), = whole["comparison"]["delong"].items()
+    scores = {"a": a, "b": b}
+    expected = spc.delong_test(y, scores[model], scores[test["against"]],
+                               sample_weight=w if weighted else None)
+    assert test["difference"] == pytest.approx(expected.difference, rel=1e-12)
+    assert test["statistic"] == pytest.approx(expected.statistic, rel=1e-9)
+    assert test["pvalue"] == pytest.approx(expected.pvalue, rel=1e-6)
+    monkeypatch.setattr(_compute, "PAIRED_TEST_ROWS", 1000)
     passes.clear()
-    again = report_json(capsys, *args)
-    assert passes == ["reading", "paired test"]
-    for result in (kept, again):
-        del result["metadata"]["created"]
-    assert kept == again and "delong" in kept["comparison"]
+    sampled = report_json(capsys, *args)["comparison"]["delong"][model]
+    assert passes == ["reading"]
+    assert sampled["difference"] == test["difference"]
+    width = lambda t: t["high"] - t["low"]  # noqa: E731
+    assert 0.7 < width(sampled) / width(test) < 1.4
 
 
 def test_report_figures_keep_legends_and_labels_off_the_data(tmp_path):
@@ -984,18 +991,20 @@ def _two_models(n, seed, gap):
     return y, a, b
 
 
+@pytest.mark.parametrize("method", ["delta", "bootstrap"])
 @pytest.mark.parametrize("gap, seed, significant", [(1.0, 1, True), (0.0, 3, False)])
-def test_verdict_is_the_paired_bootstrap_test_of_auc_pr(tmp_path, capsys, gap, seed,
-                                                        significant):
-    # The winner by AUC-PR against the other model: the same test as the library's
-    # bootstrap_test on the same rows (the difference the report's own AUC-PR values),
-    # in results.json, and a verdict that says when the data do not tell them apart.
+def test_verdict_is_the_paired_test_of_auc_pr(tmp_path, capsys, gap, seed, significant,
+                                              method):
+    # The winner by AUC-PR against the other model, in results.json, and a verdict
+    # that says when the data do not tell them apart. The bootstrap is the library's
+    # bootstrap_test on the same rows; the delta method's standard error is that
+    # bootstrap's spread to first order (and _delta_reference's, see below).
     from sklearn_prcurves._report._options import PAIRED_TEST_RESAMPLES, PAIRED_TEST_SEED
 
     y, a, b = _two_models(3000, seed, gap)  # (gap 0: two equally good models)
     data = write_csv(tmp_path / "s.csv", {"y": y, "a": a, "b": b})
     out = report_json(capsys, "report", str(data), "--label", "y", "--score", "a",
-                      "--score", "b")
+                      "--score", "b", "--paired-test", method)
     best = out["comparison"]["best"]["auc_pr"]
     other = "b" if best == "a" else "a"
     test = out["comparison"]["paired_auc_pr"][other]
@@ -1005,8 +1014,11 @@ def test_verdict_is_the_paired_bootstrap_test_of_auc_pr(tmp_path, capsys, gap, s
                                   random_state=PAIRED_TEST_SEED, progress=False)
     assert test["against"] == best and test["rows"] == test["of_rows"] == 3000
     assert test["difference"] == pytest.approx(expected.difference, rel=1e-12)
-    assert test["statistic"] == pytest.approx(expected.statistic, rel=1e-9)
-    assert test["pvalue"] == pytest.approx(expected.pvalue, rel=1e-9)
+    if method == "bootstrap":
+        assert test["statistic"] == pytest.approx(expected.statistic, rel=1e-9)
+        assert test["pvalue"] == pytest.approx(expected.pvalue, rel=1e-9)
+    else:  # (500 resamples: their spread is within about 6% of its own limit)
+        assert test["statistic"] == pytest.approx(expected.statistic, rel=0.15)
     assert (test["low"] > 0) == (test["pvalue"] < 0.05) == significant
     verdict = out["comparison"]["verdict"]
     if significant:
@@ -1015,9 +1027,52 @@ def test_verdict_is_the_paired_bootstrap_test_of_auc_pr(tmp_path, capsys, gap, s
         assert "not significantly better" in verdict and "do not tell them apart" in verdict
     # The text report shows the verdict and the test.
     assert main(["report", str(data), "--label", "y", "--score", "a", "--score", "b",
-                 "--no-files", "--no-progress"]) == 0
+                 "--no-files", "--no-progress", "--paired-test", method]) == 0
     text = capsys.readouterr().out
-    assert verdict in text and f"Paired bootstrap test, {best} - {other}: AUC-PR" in text
+    title = {"delta": "Paired delta-method test", "bootstrap": "Paired bootstrap test"}
+    assert verdict in text and f"{title[method]}, {best} - {other}: AUC-PR" in text
+
+
+def _delta_reference(y, score_a, score_b, weight):
+    """The delta method's standard error of AUC-PR(a) - AUC-PR(b), slowly: each row's
+    influence by central differences of the library's continuous area in the row's
+    weight, centred and squared within each class."""
+    def area(w):
+        return [spc.pr_auc_score(y, s, sample_weight=w, interpolation="continuous")
+                for s in (score_a, score_b)]
+
+    influence = np.empty(y.shape[0])
+    for i in range(y.shape[0]):
+        step = 1e-6 * weight[i]
+        up, down = weight.copy(), weight.copy()
+        up[i] += step
+        down[i] -= step
+        (ua, ub), (da, db) = area(up), area(down)
+        influence[i] = weight[i] * ((ua - ub) - (da - db)) / (2 * step)
+    return math.sqrt(sum(np.sum((influence[y == c] - influence[y == c].mean()) ** 2)
+                         for c in (0, 1)))
+
+
+@pytest.mark.parametrize("weighted, ties", [(False, False), (True, True)])
+def test_the_delta_method_is_each_rows_influence(tmp_path, capsys, weighted, ties):
+    y, a, b = _two_models(300, 8, 0.6)
+    if ties:
+        a, b = np.round(a, 1), np.round(b, 1)
+    w = (np.random.default_rng(3).integers(1, 4, y.shape[0]).astype(float) if weighted
+         else np.ones(y.shape[0]))
+    columns = {"y": y, "a": a, "b": b, **({"w": w} if weighted else {})}
+    data = write_csv(tmp_path / "s.csv", columns)
+    out = report_json(capsys, "report", str(data), "--label", "y", "--score", "a",
+                      "--score", "b", *(["--weight", "w"] if weighted else []))
+    best = out["comparison"]["best"]["auc_pr"]
+    other = "b" if best == "a" else "a"
+    test = out["comparison"]["paired_auc_pr"][other]
+    scores = {"a": a, "b": b}
+    spread = _delta_reference(y, scores[best], scores[other], w)
+    assert test["statistic"] == pytest.approx(test["difference"] / spread, rel=1e-6)
+    settings = out["comparison"]["tests"]["paired_auc_pr"]
+    assert settings["paired_test"] == "delta" and settings["n_resamples"] is None
+    assert settings["resolution"] == 1e-16
 
 
 def test_verdict_on_more_rows_than_kept_scales_the_sample_spread(tmp_path, capsys,
@@ -1296,7 +1351,7 @@ def test_report_statistics_with_three_clearly_different_models(tmp_path, capsys)
     y, scores = _three_models(6000, 4)
     data = write_csv(tmp_path / "s.csv", {"y": y, **scores})
     args = ["report", str(data), "--label", "y", "--score", "a", "--score", "b",
-            "--score", "c", "--n-resamples", "300", "--seed", "7"]
+            "--score", "c", "--paired-test", "bootstrap", "--n-resamples", "300", "--seed", "7"]
     out = report_json(capsys, *args)
     comparison = out["comparison"]
     tests = comparison["paired_auc_pr"]
@@ -1370,6 +1425,9 @@ def test_the_same_seed_gives_the_same_report_and_another_seed_another(tmp_path, 
         del out["metadata"]["created"]
         return json.dumps(out, sort_keys=True)
 
+    first, again = outputs("--seed", "11"), outputs("--seed", "11")
+    assert first == again and outputs() != first
+    args += ["--paired-test", "bootstrap"]
     first, again = outputs("--seed", "11"), outputs("--seed", "11")
     assert first == again
     other = json.loads(outputs("--seed", "12"))["comparison"]["paired_auc_pr"]

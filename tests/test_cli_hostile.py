@@ -104,6 +104,24 @@ CASES = {
     "resamples not a number": (
         _csv("y,a,b", [(1, .9, .1), (0, .2, .3)]),
         ["--score", "a", "--score", "b", "--n-resamples", "1e3"], "error", "--n-resamples"),
+    "resamples without the bootstrap": (
+        _csv("y,a,b", [(1, .9, .1), (0, .2, .3), (1, .6, .5), (0, .4, .2)]),
+        ["--score", "a", "--score", "b", "--n-resamples", "300"], "error",
+        "--paired-test bootstrap"),
+    "an unknown paired test": (
+        _csv("y,a,b", [(1, .9, .1), (0, .2, .3)]),
+        ["--score", "a", "--score", "b", "--paired-test", "jackknife"], "error",
+        "--paired-test"),
+    "the delta method on two identical models": (
+        _csv("y,a,b", [(1, .9, .9), (0, .2, .2), (1, .6, .6), (0, .4, .4), (1, .4, .4)]),
+        ["--score", "a", "--score", "b"], "report", None),
+    "the delta method with one positive and tied scores": (
+        _csv("y,a,b", [(1, .5, .5), (0, .5, .2), (0, .5, .5), (0, .1, .5)]),
+        ["--score", "a", "--score", "b"], "report", None),
+    "the delta method with weights of 1e-300 and 1e300": (
+        _csv("y,a,b,w", [(1, .9, .1, 1e-300), (0, .2, .3, 1e300), (1, .6, .5, 1),
+                         (0, .4, .2, 1e-300), (1, .3, .8, 1e300)]),
+        ["--score", "a", "--score", "b", "--weight", "w"], "report", None),
     "negative seed": (
         _csv("y,a,b", [(1, .9, .1), (0, .2, .3)]),
         ["--score", "a", "--score", "b", "--seed", "-1"], "error", "--seed"),
@@ -116,7 +134,8 @@ CASES = {
     "the largest seed, two resamples": (
         _csv("y,a,b", [(1, .9, .1), (0, .2, .3), (1, .6, .5), (0, .4, .2), (1, .7, .8),
                        (0, .1, .6)]),
-        ["--score", "a", "--score", "b", "--seed", str(2**32 - 1), "--n-resamples", "2"],
+        ["--score", "a", "--score", "b", "--seed", str(2**32 - 1), "--paired-test", "bootstrap",
+         "--n-resamples", "2"],
         "report", None),
 }
 

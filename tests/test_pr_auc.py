@@ -526,3 +526,43 @@ def test_area_of_a_step_only_table_is_its_paths_area(data, chunk):
                 assert _interpolation.table_area(count_table(is_pos, scores), interpolation,
                                                  leading) \
                     == _interpolation.path_area(tp, fp, interpolation, leading)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    pos=st.lists(st.sampled_from([0.0, 0.0, 1.0, 2.0, 0.37, 5.5]), min_size=2, max_size=25),
+    neg=st.lists(st.sampled_from([0.0, 1.0, 3.0, 0.02, 40.0, 1e6]), min_size=2, max_size=25),
+    cuts=st.lists(st.integers(1, 24), max_size=3),
+)
+def test_continuous_area_derivatives_are_the_area_s(pos, neg, cuts):
+    # The derivative of the continuous area in each row's positive and negative weight
+    # (the report's delta method reads them): central differences of path_area agree,
+    # and a path cut into pieces gives the same derivatives as the whole.
+    from sklearn_prcurves._interpolation import continuous_area_derivatives
+
+    k = min(len(pos), len(neg))
+    pos, neg = np.array(pos[:k]), np.array(neg[:k])
+    assume(pos.sum() > 0 and neg.sum() > 0)
+
+    def area(p, n):
+        tp, fp = np.r_[0.0, np.cumsum(p)], np.r_[0.0, np.cumsum(n)]
+        return path_area(tp, fp, "continuous")
+
+    tp, fp = np.r_[0.0, np.cumsum(pos)], np.r_[0.0, np.cumsum(neg)]
+    (d_pos, d_neg), = continuous_area_derivatives([(tp, fp)], tp[-1], area(pos, neg))
+    for weights, derivative in ((pos, d_pos), (neg, d_neg)):
+        for i in np.flatnonzero(weights):
+            step = 1e-5 * weights[i]
+            up, down = weights.copy(), weights.copy()
+            up[i] += step
+            down[i] -= step
+            if weights is pos:
+                numeric = (area(up, neg) - area(down, neg)) / (2 * step)
+            else:
+                numeric = (area(pos, up) - area(pos, down)) / (2 * step)
+            assert derivative[i] == pytest.approx(numeric, rel=1e-4, abs=1e-9 / weights[i])
+    edges = sorted({c for c in cuts if c < k})
+    pieces = [(tp[a:b + 1], fp[a:b + 1]) for a, b in zip([0, *edges], [*edges, k])]
+    parts = continuous_area_derivatives(pieces, tp[-1], area(pos, neg))
+    assert np.allclose(np.concatenate([p for p, _ in parts]), d_pos, rtol=1e-12, atol=1e-15)
+    assert np.allclose(np.concatenate([n for _, n in parts]), d_neg, rtol=1e-12, atol=1e-15)

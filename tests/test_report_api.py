@@ -40,15 +40,20 @@ def _without_metadata(payload):
     return {key: value for key, value in payload.items() if key != "metadata"}
 
 
-@pytest.mark.parametrize("weighted, segmented", [(False, False), (True, True)])
-def test_the_python_report_is_the_command_line_s(tmp_path, capsys, weighted, segmented):
+@pytest.mark.parametrize("weighted, segmented, method", [(False, False, "delta"),
+                                                          (True, True, "bootstrap")])
+def test_the_python_report_is_the_command_line_s(tmp_path, capsys, weighted, segmented,
+                                                 method):
     # The same numbers, tests, verdict and notes as the command line on the same data
     # written to a file (weights and --by included).
     y, scores, weight, group = _data()
     columns = {"y_true": y, **scores}
     options = ["--label", "y_true", *[o for m in scores for o in ("--score", m)],
-               "--at-recall", "0.5", "--n-resamples", "200", "--seed", "3"]
-    keywords = {}
+               "--at-recall", "0.5", "--seed", "3", "--paired-test", method]
+    keywords = {"paired_test": method}
+    if method == "bootstrap":
+        options += ["--n-resamples", "200"]
+        keywords["n_resamples"] = 200
     if weighted:
         columns["sample_weight"] = weight
         options += ["--weight", "sample_weight"]
@@ -58,7 +63,7 @@ def test_the_python_report_is_the_command_line_s(tmp_path, capsys, weighted, seg
         options += ["--by", "by"]
         keywords["by"] = group
     expected = _cli_json(tmp_path, capsys, columns, *options)
-    result = spc.report(y, scores, at_recall=[0.5], n_resamples=200, seed=3, **keywords)
+    result = spc.report(y, scores, at_recall=[0.5], seed=3, **keywords)
     got = result.to_dict()
     assert _without_metadata(got) == _without_metadata(expected)
     assert got["metadata"]["rows_read"] == expected["metadata"]["rows_read"] == y.shape[0]
@@ -246,7 +251,7 @@ def test_notes_name_the_keywords():
     y, scores, _, _ = _data(600)
     result = spc.report(np.append(y, 1), {name: np.append(s, np.nan) for name, s in
                                           scores.items()},
-                        drop_missing=True, n_resamples=20)
+                        drop_missing=True, paired_test="bootstrap", n_resamples=20)
     notes = result.to_dict()["notes"]
     assert "1 row was dropped for a missing score or weight (drop_missing=True)." in notes
     assert any(note.startswith("n_resamples=20 is too few") for note in notes), notes

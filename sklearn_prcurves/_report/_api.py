@@ -31,8 +31,8 @@ from ._options import (
     DEFAULT_DPI,
     DEFAULT_MAX_SEGMENTS,
     DEFAULT_SIZE,
-    PAIRED_TEST_RESAMPLES,
     PAIRED_TEST_SEED,
+    PAIRED_TESTS,
     FigureOptions,
     InputError,
     ReportSpec,
@@ -204,7 +204,8 @@ def _segments(results):
         "at_precision": ["array-like"],
         "intervals": ["boolean"],
         "confidence_level": [Interval(Real, 0, 1, closed="neither")],
-        "n_resamples": [Interval(Integral, 2, None, closed="left")],
+        "paired_test": [StrOptions(set(PAIRED_TESTS))],
+        "n_resamples": [Interval(Integral, 2, None, closed="left"), None],
         "seed": [Interval(Integral, 0, 2**32 - 1, closed="both")],
         "binned": ["boolean"],
         "mantissa_bits": [Interval(Integral, 0, 52, closed="both")],
@@ -229,7 +230,8 @@ def report(
     at_precision: ArrayLike = (),
     intervals: bool = True,
     confidence_level: float = 0.95,
-    n_resamples: int = PAIRED_TEST_RESAMPLES,
+    paired_test: str = "delta",
+    n_resamples: int | None = None,
     seed: int = PAIRED_TEST_SEED,
     binned: bool = False,
     mantissa_bits: int = 12,
@@ -270,8 +272,12 @@ def report(
     intervals : bool, default=True
         Confidence intervals and the paired tests (False: one pass, faster).
     confidence_level : float in (0, 1), default=0.95
-    n_resamples : int >= 2, default=500
-        Resamples of the paired bootstrap test.
+    paired_test : {"delta", "bootstrap"}, default="delta"
+        How the paired AUC-PR test finds the standard error of a difference: by the
+        delta method, from each row's influence on both models' areas (no resampling),
+        or from the spread of a paired stratified bootstrap.
+    n_resamples : int >= 2, default=None
+        Resamples of ``paired_test="bootstrap"`` (None: 500).
     seed : int in [0, 2**32), default=20061
         Seed of the paired test's row sample and resamples: the same seed gives the
         same report.
@@ -346,6 +352,18 @@ def report(
     except ValueError as error:
         raise ValueError(in_python_terms(str(error))) from None
 
+    try:
+        spec = ReportSpec(
+            label=_LABEL, scores=names, weight=_WEIGHT if sample_weight is not None else None,
+            pos_label=pos_label, by=_BY if by is not None else None,
+            at_recall=levels["at_recall"], at_precision=levels["at_precision"],
+            intervals=intervals, confidence_level=confidence_level, binned=binned,
+            mantissa_bits=mantissa_bits, tolerance=tolerance, drop_missing=drop_missing,
+            max_segments=max_segments, progress=False, paired_test=paired_test,
+            n_resamples=n_resamples, seed=seed)
+    except InputError as error:
+        raise ValueError(in_python_terms(str(error))) from None
+
     pa = import_pyarrow()
     columns = {_LABEL: _column(pa, y_true, "y_true", -1)}
     n = len(columns[_LABEL])
@@ -355,13 +373,6 @@ def report(
         columns[_WEIGHT] = _column(pa, sample_weight, "sample_weight", n)
     if by is not None:
         columns[_BY] = _column(pa, by, "by", n)
-    spec = ReportSpec(
-        label=_LABEL, scores=names, weight=_WEIGHT if sample_weight is not None else None,
-        pos_label=pos_label, by=_BY if by is not None else None,
-        at_recall=levels["at_recall"], at_precision=levels["at_precision"],
-        intervals=intervals, confidence_level=confidence_level, binned=binned,
-        mantissa_bits=mantissa_bits, tolerance=tolerance, drop_missing=drop_missing,
-        max_segments=max_segments, progress=False, n_resamples=n_resamples, seed=seed)
     source = TableSource(pa.table(columns), "input", first_row=0)
     try:
         result = compute(source, spec, options)
@@ -381,6 +392,7 @@ _PYTHON_TERMS = (
     (r"--drop-missing", "drop_missing=True"),
     (r"--figure-size ([\d.]+),([\d.]+)", r"figure_size=(\1, \2)"),
     (r"--figure-format (\w+)", r"figure_format='\1'"),
+    (r"--paired-test (\w+)", r"paired_test='\1'"),
     (r"--(pos-label|n-resamples|dpi) ('[^']*'|\"[^\"]*\"|[-\d.]+)",
      lambda match: f"{match[1].replace('-', '_')}={match[2]}"),
     (r"--([a-z][a-z-]*)", lambda match: match[1].replace("-", "_")),
@@ -471,6 +483,7 @@ def compute(source, spec, figure_options=None, engine="local", scheduler=None):
         "tolerance": spec.tolerance,
         "engine": engine,
         "confidence_level": spec.confidence_level if spec.intervals else None,
+        "paired_test": spec.paired_test if spec.intervals else None,
         "n_resamples": spec.n_resamples if spec.intervals else None,
         "seed": spec.seed if spec.intervals else None,
     }

@@ -5,10 +5,9 @@ The input is read batch by batch; each batch updates an :class:`ExactSummary` (o
 :class:`BinnedSummary`) per model, so memory grows with the number of distinct scores,
 never with rows. Every measure below is a function of that one table and is the same
 function the library's own metrics call, so the report's numbers are the library's.
-Two things need the rows a second time and read the input again: DeLong's paired test
-(each row's place in both models' tables) and the refinement of bins to a tolerance.
-The paired bootstrap test of AUC-PR needs rows with every model's score: the first
-pass keeps a uniform random sample of at most :data:`PAIRED_TEST_ROWS` of them.
+The paired tests need rows with every model's score (each row's place in both models'
+tables): the pass keeps a uniform random sample of at most :data:`PAIRED_TEST_ROWS` of
+them. Only the refinement of bins to a tolerance reads the input a second time.
 """
 
 import math
@@ -22,7 +21,7 @@ from .._bounds import table_normalized_pr_auc
 from .._counts import count_rows
 from .._distributed import RangesHere
 from .._hull import achievable_area, hull_vertices
-from .._interpolation import path_area
+from .._interpolation import continuous_area_derivatives, path_area
 from .._lift import table_ks
 from .._operating import (
     table_fbeta_optimum,
@@ -34,7 +33,6 @@ from .._table import CountTable
 from .._uncertainty import (
     FEW_RESAMPLES,
     _delong_components,
-    _group_of_rows,
     boyd_interval,
     delong_interval,
     holm_adjusted,
@@ -63,15 +61,8 @@ MEASURES = [
 # The areas a winner is named by (the paper's section 5 is about these disagreeing).
 WINNER_MEASURES = ("auc_roc", "average_precision", "auc_pr", "auc_pr_continuous",
                    "achievable_auc_pr")  # the normalised AUC-PR orders models as AUC-PR
-# The paired bootstrap test of AUC-PR: rows kept for it (a uniform sample beyond).
+# The paired tests' rows: all of them, or a uniform sample of this many.
 PAIRED_TEST_ROWS = 200_000
-# A local report keeps the first pass's converted rows up to this many bytes, so that
-# DeLong's paired test (a second pass) reads and parses the input only when they are
-# more: 256 MiB is 1.5e7 rows of two float64 models.
-REPLAY_BYTES = 256 * 2**20
-# DeLong's replayed pass runs beside the bootstrap up to this many bytes of rows, where
-# the fixed costs dominate; beyond, both passes' buffers at once cost memory, no time.
-BESIDE_BYTES = 64 * 2**20
 # Below this a normal tail probability is not resolved by double precision (1 - cdf
 # rounds to 1 before it): DeLong's p-values are reported as "p < 1e-16" there.
 NORMAL_P_RESOLUTION = 1e-16
@@ -213,7 +204,7 @@ def _read(source, spec, converter, visit, description):
 
 class RowSample:
     """A uniform random sample of at most ``size`` rows, each with its class, weight and
-    every model's score: the rows of the paired bootstrap test.
+    every model's score: the rows of the paired tests.
 
     Each row draws a random key; the sample is the rows of the ``size`` smallest keys
     (a reservoir that merges across parts of the input). Keys come from a generator
@@ -238,6 +229,21 @@ class RowSample:
                    np.column_stack([np.asarray(scores[m], dtype=np.float64)[rows]
                                     for m in self.models]))
 
+    def column(self, model):
+        """The sampled rows' scores of ``model``."""
+        return self.scores[:, self.models.index(model)]
+
+    def class_weights(self):
+        """The weights of the sampled positive rows and of the negative ones."""
+        weight = np.ones(self.is_pos.shape[0]) if self.weight is None else self.weight
+        return weight[self.is_pos], weight[~self.is_pos]
+
+    @property
+    def scale(self):
+        """Input rows per sampled row: a sum over the sample times this estimates the
+        sum over the input (exactly it, when the sample holds every row)."""
+        return self.rows / self.keys.shape[0] if self.keys.shape[0] else 1.0
+
     def merge(self, other):
         self.rows += other.rows
         self._keep(other.keys, other.is_pos, other.weight, other.scores)
@@ -259,35 +265,15 @@ class RowSample:
         self.keys, self.is_pos, self.weight, self.scores = keys, is_pos, weight, scores
 
 
-class Replay:
-    """The rows of the first pass as the converter gave them, while they fit in
-    :data:`REPLAY_BYTES`: a second pass then replays them instead of reading again."""
-
-    def __init__(self):
-        self.batches, self.size, self.complete = [], 0, True
-
-    def keep(self, is_pos, scores, weight):
-        if not self.complete:
-            return
-        self.size += is_pos.nbytes + sum(column.nbytes for column in scores.values())
-        self.size += 0 if weight is None else weight.nbytes
-        if self.size > REPLAY_BYTES:
-            self.batches, self.complete = [], False  # (read again instead)
-        else:
-            self.batches.append((is_pos, scores, weight))
-
-
-def accumulate(source, spec, converter, replay=None):
-    """First pass: ``({(segment or None, model): _Accumulator}, segment names,
-    converter, RowSample or None)``; the converted rows go to ``replay`` too."""
+def accumulate(source, spec, converter):
+    """The pass over the input: ``({(segment or None, model): _Accumulator}, segment
+    names, converter, RowSample or None)``."""
     tables = {(None, model): _Accumulator(spec, gather=True) for model in spec.scores}
     segments = _Segments(spec.by, spec.max_segments) if spec.by else None
     sample = (RowSample(spec.scores, seed=spec.seed)
               if len(spec.scores) > 1 and spec.intervals else None)
 
     def visit(is_pos, scores, weight, arrays):
-        if replay is not None:
-            replay.keep(is_pos, scores, weight)
         for model in spec.scores:
             tables[(None, model)].add(is_pos, scores[model], weight)
         if sample is not None:
@@ -584,28 +570,41 @@ def _visit_all(source, spec, converter, visitor, description):
     return visitor.sums
 
 
-def _visit_kept(replay, visitor):
-    """:func:`_visit_all` over the rows the first pass kept."""
-    visitor.start()
-    for is_pos, scores, weight in replay.batches:
-        visitor.visit(is_pos, scores, weight, None)
-    return visitor.sums
+def _row_of(thresholds, scores):
+    """Index into ``thresholds`` (decreasing: a table's distinct scores, or its bins'
+    lowest scores) of the row holding each score."""
+    ascending = thresholds[::-1]
+    return ascending.shape[0] - np.searchsorted(ascending, scores, side="right")
 
 
-class _Thresholds:
-    """What :func:`_group_of_rows` reads of a table."""
-
-    def __init__(self, thresholds):
-        self.thresholds = thresholds
+def _row_values(components, is_pos, scores):
+    """Each row's value in a table held in pieces: ``components`` holds per piece
+    (highest scores first) its thresholds and a value per table row for positives and
+    one for negatives. Returns the values of the positive rows and of the negative."""
+    # Binary searches of sorted keys walk the table once (a search for keys in
+    # random order costs a cache miss per step): sort the rows, then place back.
+    order = np.argsort(scores)
+    ordered = scores[order]
+    values = np.zeros(scores.shape[0])
+    # Pieces hold decreasing, disjoint score ranges: each is a run of sorted rows.
+    lows = np.array([thresholds[-1] for thresholds, _, _ in components])
+    bounds = np.searchsorted(ordered, lows, side="left")
+    stop = scores.shape[0]
+    for (thresholds, of_pos, of_neg), start in zip(components, bounds):
+        rows = order[start:stop]
+        row = _row_of(thresholds, ordered[start:stop])
+        values[rows] = np.where(is_pos[rows], of_pos[row], of_neg[row])
+        stop = start
+    return values[is_pos], values[~is_pos]
 
 
 class _PairedDeLong:
     """DeLong's paired test of each model against one reference model (same rows).
 
-    The variance of a difference of AUCs needs, for every row, its place in both
-    models' tables: a second pass over the input, accumulating per batch
-    ``sum w d10^2`` over positives and ``sum w d01^2`` over negatives (the same sums
-    as :func:`sklearn_prcurves.delong_test`).
+    The variance of a difference of AUCs needs each row's place in both models'
+    tables: the sums ``sum w d10^2`` over positives and ``sum w d01^2`` over negatives
+    (as :func:`sklearn_prcurves.delong_test`) are taken over the row sample, scaled to
+    the whole input (exact when the sample holds every row).
     """
 
     def __init__(self, paths, aucs, reference, others):
@@ -620,51 +619,24 @@ class _PairedDeLong:
                 auc = aucs[model]
                 components = piece_components(path, auc)
             self.parts[model] = (path, auc, components)
-        self.start()
-
-    def start(self):
-        self.sums = {model: [0.0, 0.0] for model in self.others}
-
-    def _centred(self, model, is_pos, scores):
-        path, _, components = self.parts[model]
-        # Binary searches of sorted keys walk the table once (a search for keys in
-        # random order costs a cache miss per step): sort the batch, then place back.
-        order = np.argsort(scores)
-        ordered = scores[order]
-        v10, v01 = np.zeros(scores.shape[0]), np.zeros(scores.shape[0])
-        # Pieces hold decreasing, disjoint score ranges: each is a run of sorted rows.
-        lows = np.array([thresholds[-1] for thresholds, _, _ in components])
-        bounds = np.searchsorted(ordered, lows, side="left")
-        stop = scores.shape[0]
-        for (thresholds, c10, c01), start in zip(components, bounds):
-            rows = order[start:stop]
-            group = _group_of_rows(_Thresholds(thresholds), ordered[start:stop])
-            v10[rows], v01[rows] = c10[group], c01[group]
-            stop = start
-        return v10[is_pos], v01[~is_pos]
-
-    def visit(self, is_pos, scores, weight, arrays):
-        w = np.ones(is_pos.shape[0]) if weight is None else weight
-        w_pos, w_neg = w[is_pos], w[~is_pos]
-        ref10, ref01 = self._centred(self.reference, is_pos, scores[self.reference])
-        for model in self.others:
-            a10, a01 = self._centred(model, is_pos, scores[model])
-            self.sums[model][0] += float(np.sum(w_pos * (a10 - ref10) ** 2))
-            self.sums[model][1] += float(np.sum(w_neg * (a01 - ref01) ** 2))
 
     def defined(self):
         """Whether the variance has the rows it needs (two of each class)."""
         ref_path = self.parts[self.reference][0]
         return ref_path.n_pos >= 2 and ref_path.n_neg >= 2
 
-    def results(self, confidence_level):
+    def results(self, sample, confidence_level):
         from scipy.stats import norm
 
-        ref_path, ref_auc, _ = self.parts[self.reference]
+        ref_path, ref_auc, ref_components = self.parts[self.reference]
         n_pos, n_neg = ref_path.n_pos, ref_path.n_neg
+        is_pos, (w_pos, w_neg) = sample.is_pos, sample.class_weights()
+        ref10, ref01 = _row_values(ref_components, is_pos, sample.column(self.reference))
         out = {}
         for model in self.others:
-            s10, s01 = self.sums[model]
+            a10, a01 = _row_values(self.parts[model][2], is_pos, sample.column(model))
+            s10 = float(np.sum(w_pos * (a10 - ref10) ** 2)) * sample.scale
+            s01 = float(np.sum(w_neg * (a01 - ref01) ** 2)) * sample.scale
             variance = s10 / (n_pos - 1) / n_pos + s01 / (n_neg - 1) / n_neg
             difference = self.parts[model][1] - ref_auc
             if variance <= 0:
@@ -688,7 +660,7 @@ class _PairedDeLong:
 
 
 def compute_report(source, spec, converter, runner=None):
-    """Read the input (once, or twice for the paired test and refinement) and return
+    """Read the input (once, or twice for the refinement of bins) and return
     ``{"models": ..., "segments": ..., "comparison": ..., "notes": [...]}``.
 
     ``runner`` (default: this process) runs each pass over the parts of the input; the
@@ -696,10 +668,8 @@ def compute_report(source, spec, converter, runner=None):
     """
     runner = runner or LocalRunner()
     parts = runner.parts(source)
-    # (only in this process: a cluster's workers would have to send the rows back)
-    replay = Replay() if runner.name == "local" and spec.intervals else None
     accumulators, segment_names, converter, sample = _merge_passes(
-        runner.each(accumulate, parts, spec, converter, replay))
+        runner.each(accumulate, parts, spec, converter))
     notes = []
     whole_weights = _whole_weights(accumulators, spec)
     if spec.intervals and not whole_weights:
@@ -732,36 +702,21 @@ def compute_report(source, spec, converter, runner=None):
     comparison = {}
     if len(spec.scores) > 1:
         comparison = _compare(models)
-        replayed = None
         if spec.intervals and whole_weights and not spec.binned:
             reference = comparison["best"]["auc_roc"]
             others = [m for m in spec.scores if m != reference]
             aucs = {m: models[m]["values"]["auc_roc"] for m in models}
             paired = _PairedDeLong(tables, aucs, reference, others)
-            if not paired.defined():
+            if paired.defined():
+                comparison["delong"] = paired.results(sample, spec.confidence_level)
+            else:
                 notes.append("The paired DeLong test needs at least two positives and two "
                              "negatives: not computed.")
-            elif (replay is not None and replay.complete and sample is not None
-                    and replay.size <= BESIDE_BYTES):
-                # Few replayed rows: DeLong's pass runs beside the bootstrap (both mostly
-                # in NumPy, which lets go of the interpreter lock while it sorts and sums).
-                replayed = (paired, _beside(_visit_kept, replay, paired))
-                comparison["delong"] = None  # (its place among the keys; filled below)
-            else:
-                parts_sums = ([_visit_kept(replay, paired)]
-                              if replay is not None and replay.complete
-                              else runner.map(_visit_all, parts, spec, converter.again(),
-                                              paired, "paired test"))
-                comparison["delong"] = _delong_results(paired, parts_sums, others, spec)
         elif spec.intervals and spec.binned:
             notes.append("The paired DeLong test is computed in exact mode only.")
         if sample is not None:
-            comparison["paired_auc_pr"] = _paired_auc_pr(sample, models, comparison, spec,
-                                                         notes)
-        if replayed is not None:
-            paired, running = replayed
-            comparison["delong"] = _delong_results(paired, [running.result()], paired.others,
-                                                   spec)
+            comparison["paired_auc_pr"] = _paired_auc_pr(sample, models, tables, comparison,
+                                                         spec, notes)
         tests = _adjust_and_describe(comparison, sample, spec)
         if tests:
             comparison["tests"] = tests
@@ -775,22 +730,6 @@ def compute_report(source, spec, converter, runner=None):
     return {"models": models, "comparison": comparison, "segments": segments,
             "notes": notes, "tables": tables, "segment_tables": segment_tables,
             "undefined": undefined}
-
-
-def _beside(function, *args):
-    """``function(*args)`` started in a thread of its own: its future."""
-    from concurrent.futures import ThreadPoolExecutor
-
-    pool = ThreadPoolExecutor(max_workers=1)
-    future = pool.submit(function, *args)
-    pool.shutdown(wait=False)  # (the thread ends with the function)
-    return future
-
-
-def _delong_results(paired, parts_sums, others, spec):
-    paired.sums = {model: [math.fsum(part[model][i] for part in parts_sums)
-                           for i in (0, 1)] for model in others}
-    return paired.results(spec.confidence_level)
 
 
 def _whole_weights(accumulators, spec):
@@ -825,30 +764,91 @@ def _compare(models):
     return {"best": best, "sentence": sentence}
 
 
-def _paired_auc_pr(sample, models, comparison, spec, notes):
-    """The AUC-PR (Davis-Goadrich) winner against each other model: a paired
-    stratified bootstrap of the difference on the same rows.
+#: The paired AUC-PR test's name in sentences, by ``--paired-test``.
+TEST_NAMES = {"delta": "paired delta-method test", "bootstrap": "paired bootstrap"}
 
-    The difference is the whole input's (the report's own AUC-PR values). Its spread
-    comes from ``spec.n_resamples`` resamples of the row sample; when the
-    sample holds only ``m`` of the input's ``n`` rows, the spread is scaled by
-    ``sqrt(m / n)`` (an area's standard error falls as one over the square root of the
-    rows). The interval is the normal one of that spread around the difference, so that
-    it leaves out 0 exactly when the test is significant at the report's level.
+
+def _paired_auc_pr(sample, models, paths, comparison, spec, notes):
+    """The AUC-PR (Davis-Goadrich) winner against each other model: a normal test of
+    the difference, paired on the same rows.
+
+    The difference is the whole input's (the report's own AUC-PR values); its standard
+    error comes from the row sample, by :func:`_delta_spreads` or by
+    :func:`_bootstrap_spreads` (``spec.paired_test``). The interval is the normal one
+    of that error around the difference, so that it leaves out 0 exactly when the test
+    is significant at the report's level.
     """
     from scipy.stats import norm
 
     best = comparison["best"].get("auc_pr")
     if best is None:
         return {}
-    column = {model: i for i, model in enumerate(sample.models)}
-    y, w = sample.is_pos, sample.weight  # (None: unweighted rows)
-    if not (y.any() and (~y).any()):
+    if not (sample.is_pos.any() and (~sample.is_pos).any()):
         notes.append("The paired AUC-PR test needs both classes among its rows: not "
                      "computed.")
         return {}
+    spreads = (_delta_spreads(sample, models, paths, best) if spec.paired_test == "delta"
+               else _bootstrap_spreads(sample, best, spec, notes))
     level = spec.confidence_level
-    scale = math.sqrt(sample.keys.shape[0] / sample.rows) if sample.rows else 1.0
+    out = {}
+    for model, spread in spreads.items():
+        if not spread > 0:
+            notes.append(f"The paired AUC-PR test of {model!r} against {best!r}: the "
+                         "difference has no spread on these rows (the same ranking, or "
+                         "too few positives or distinct scores); not computed.")
+            continue
+        difference = (models[best]["values"]["auc_pr"]
+                      - models[model]["values"]["auc_pr"])
+        statistic, pvalue = paired_statistic(difference, spread)
+        # The normal interval of the same spread: it excludes 0 exactly when p < 1 - level.
+        half = norm.ppf((1 + level) / 2) * spread
+        out[model] = {
+            "against": best, "measure": "auc_pr", "difference": float(difference),
+            "statistic": statistic, "pvalue": pvalue, "low": float(difference - half),
+            "high": float(difference + half), "rows": int(sample.keys.shape[0]),
+            "of_rows": int(sample.rows), "resamples": spec.n_resamples,
+        }
+    return out
+
+
+def _delta_spreads(sample, models, paths, best):
+    """The delta method's standard error of each AUC-PR difference against ``best``.
+
+    A row's influence on an area is the area's derivative with respect to the row's
+    weight, read from the whole input's table
+    (:func:`~sklearn_prcurves._interpolation.continuous_area_derivatives`; the
+    continuous area is the Davis-Goadrich area's smooth form). The influences of the
+    difference, centred and squared within each class, sum to the variance of the
+    stratified bootstrap to first order (the infinitesimal jackknife); the sum is taken
+    over the row sample and scaled to the input.
+    """
+    def influence(model):
+        pieces = list(paths[model])
+        derivatives = continuous_area_derivatives(
+            [(tp, fp) for tp, fp, _ in pieces], paths[model].n_pos,
+            models[model]["values"]["auc_pr_continuous"])
+        return _row_values([(thresholds, d_pos, d_neg) for (_, _, thresholds), (d_pos, d_neg)
+                            in zip(pieces, derivatives)], sample.is_pos, sample.column(model))
+
+    w_pos, w_neg = sample.class_weights()
+    best_pos, best_neg = influence(best)
+    out = {}
+    for model in sample.models:
+        if model == best:
+            continue
+        of_pos, of_neg = influence(model)
+        variance = sample.scale * sum(
+            float(np.sum((g - g.mean()) ** 2)) if g.shape[0] else 0.0
+            for g in (w_pos * (best_pos - of_pos), w_neg * (best_neg - of_neg)))
+        out[model] = math.sqrt(variance)
+    return out
+
+
+def _bootstrap_spreads(sample, best, spec, notes):
+    """The standard deviation of each AUC-PR difference against ``best`` over
+    ``spec.n_resamples`` paired stratified resamples of the row sample; when the sample
+    holds ``m`` of the input's ``n`` rows, scaled by ``sqrt(m / n)`` (an area's
+    standard error falls as one over the square root of the rows)."""
     if spec.n_resamples < FEW_RESAMPLES:
         notes.append(f"--n-resamples {spec.n_resamples} is too few for a reliable paired "
                      f"test: use at least {FEW_RESAMPLES} (2000 is usual).")
@@ -858,32 +858,16 @@ def _paired_auc_pr(sample, models, comparison, spec, notes):
             continue
         with warnings.catch_warnings(record=True) as caught:
             # (the library's warnings become the report's notes; "too few resamples"
-            # is said once, below, of the option)
+            # is said once, above, of the option)
             warnings.simplefilter("always")
             warnings.filterwarnings("ignore", message="n_resamples=", category=UserWarning)
             _, _, differences = paired_differences(
-                "pr_auc", y, sample.scores[:, column[best]], sample.scores[:, column[model]],
-                n_resamples=spec.n_resamples, random_state=spec.seed, sample_weight=w)
+                "pr_auc", sample.is_pos, sample.column(best), sample.column(model),
+                n_resamples=spec.n_resamples, random_state=spec.seed,
+                sample_weight=sample.weight)
         notes.extend(f"The paired AUC-PR test of {model!r} against {best!r}: {w.message}"
                      for w in caught)
-        difference = (models[best]["values"]["auc_pr"]
-                      - models[model]["values"]["auc_pr"])
-        spread = float(differences.std(ddof=1)) * scale
-        if not spread > 0:
-            notes.append(f"The paired AUC-PR test of {model!r} against {best!r}: every "
-                         "resample gave the same difference (too few positives or "
-                         "distinct scores to resample); not computed.")
-            continue
-        statistic, pvalue = paired_statistic(difference, spread)
-        # The normal interval of the same spread: it excludes 0 exactly when p < 1 - level.
-        half = norm.ppf((1 + level) / 2) * spread
-        low, high = difference - half, difference + half
-        out[model] = {
-            "against": best, "measure": "auc_pr", "difference": float(difference),
-            "statistic": statistic, "pvalue": pvalue, "low": float(low),
-            "high": float(high), "rows": int(sample.keys.shape[0]),
-            "of_rows": int(sample.rows), "resamples": spec.n_resamples,
-        }
+        out[model] = float(differences.std(ddof=1)) / math.sqrt(sample.scale)
     return out
 
 
@@ -899,14 +883,18 @@ def _adjust_and_describe(comparison, sample, spec):
         if not tests:
             continue
         described[family] = {"comparisons": len(tests), "correction": "holm",
-                             "alpha": 1 - spec.confidence_level}
+                             "alpha": 1 - spec.confidence_level,
+                             "rows": int(sample.keys.shape[0]), "of_rows": int(sample.rows),
+                             "seed": spec.seed}
     if "paired_auc_pr" in described:
+        bootstrap = spec.paired_test == "bootstrap"
         described["paired_auc_pr"].update(
-            method="paired stratified bootstrap; z = difference / resampled spread",
-            n_resamples=spec.n_resamples, seed=spec.seed,
-            rows=int(sample.keys.shape[0]), of_rows=int(sample.rows),
-            spread_scale=math.sqrt(sample.keys.shape[0] / sample.rows),
-            resolution=1 / (spec.n_resamples + 1))
+            method=("paired stratified bootstrap; z = difference / resampled spread"
+                    if bootstrap else "paired delta method; z = difference / standard "
+                    "error from each row's influence on both areas"),
+            paired_test=spec.paired_test, n_resamples=spec.n_resamples,
+            spread_scale=1 / math.sqrt(sample.scale) if bootstrap else None,
+            resolution=1 / (spec.n_resamples + 1) if bootstrap else NORMAL_P_RESOLUTION)
     if "delong" in described:
         described["delong"].update(method="DeLong's paired test of AUC-ROC",
                                    resolution=NORMAL_P_RESOLUTION)
@@ -924,18 +912,19 @@ def _verdict(comparison, spec):
     best = next(iter(tests.values()))["against"]
     corrected = len(tests) > 1
     key = "pvalue_holm" if corrected else "pvalue"
-    how = (f"after Holm's correction for {len(tests)} comparisons" if corrected else "")
+    how = (f" after Holm's correction for {len(tests)} comparisons" if corrected else "")
+    name = TEST_NAMES[spec.paired_test]
     clear = [m for m, t in tests.items() if t[key] < alpha]
     unclear = [m for m, t in tests.items() if t[key] >= alpha]
     parts = []
     if clear:
         parts.append(f"By AUC-PR, {best!r} is better than {_join([repr(m) for m in clear])} "
-                     f"(paired bootstrap, p < {alpha:g}{' ' + how if how else ''}).")
+                     f"({name}, p < {alpha:g}{how}).")
     if unclear:
         parts.append(
             f"By AUC-PR, {best!r} is not significantly better than "
-            f"{_join([repr(m) for m in unclear])} (paired bootstrap, p >= {alpha:g}"
-            f"{' ' + how if how else ''}): these data do not tell them apart.")
+            f"{_join([repr(m) for m in unclear])} ({name}, p >= {alpha:g}{how}): these "
+            "data do not tell them apart.")
     return " ".join(parts)
 
 

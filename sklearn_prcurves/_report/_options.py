@@ -9,7 +9,10 @@ from pathlib import Path
 
 __all__ = ["FigureOptions", "InputError", "ReportSpec", "check_style"]
 
-# The paired bootstrap test's resamples and the seed of its row sample and resamples
+# The paired AUC-PR test's methods (--paired-test): the delta method's standard error
+# from each row's influence on the areas, or the spread of a paired bootstrap.
+PAIRED_TESTS = ("delta", "bootstrap")
+# The bootstrap's resamples and the seed of the tests' row sample and resamples
 # (--n-resamples, --seed): a report is reproducible.
 PAIRED_TEST_RESAMPLES = 500
 PAIRED_TEST_SEED = 20061
@@ -43,7 +46,7 @@ class ReportSpec:
                  at_recall=(), at_precision=(), intervals=True, confidence_level=0.95,
                  binned=False, mantissa_bits=12, tolerance=None, drop_missing=False,
                  max_segments=DEFAULT_MAX_SEGMENTS, progress=True,
-                 n_resamples=PAIRED_TEST_RESAMPLES, seed=PAIRED_TEST_SEED):
+                 paired_test="delta", n_resamples=None, seed=PAIRED_TEST_SEED):
         self.label, self.scores, self.weight = label, list(scores), weight
         self.pos_label, self.by = pos_label, by
         self.at_recall, self.at_precision = list(at_recall), list(at_precision)
@@ -51,7 +54,12 @@ class ReportSpec:
         self.binned, self.mantissa_bits, self.tolerance = binned, mantissa_bits, tolerance
         self.drop_missing, self.max_segments = drop_missing, max_segments
         self.progress = progress
-        self.n_resamples, self.seed = n_resamples, seed
+        if n_resamples is not None and paired_test != "bootstrap":
+            raise InputError("--n-resamples sets the paired bootstrap's resamples: add "
+                             "--paired-test bootstrap (the default test resamples nothing)")
+        self.paired_test, self.seed = paired_test, seed
+        self.n_resamples = (PAIRED_TEST_RESAMPLES if n_resamples is None and
+                            paired_test == "bootstrap" else n_resamples)
 
     @property
     def columns(self):

@@ -11,7 +11,7 @@ import json
 import math
 
 from .._uncertainty import holm_adjusted
-from ._compute import MEASURES, level_measures
+from ._compute import MEASURES, TEST_NAMES, level_measures
 
 __all__ = ["as_csv", "as_json", "as_markdown", "as_table", "html_fragment", "html_page",
            "rows_of"]
@@ -143,7 +143,8 @@ def _comparison_lines(report, spec):
         lines.append(comparison["verdict"])
     level = f"{spec.confidence_level:.0%}"
     settings = comparison.get("tests", {})
-    for family, title, measure in (("paired_auc_pr", "Paired bootstrap test", "AUC-PR"),
+    paired = {"delta": "Paired delta-method test", "bootstrap": "Paired bootstrap test"}
+    for family, title, measure in (("paired_auc_pr", paired[spec.paired_test], "AUC-PR"),
                                    ("delong", "DeLong paired test", "AUC-ROC")):
         tests = comparison.get(family) or {}
         if not tests:
@@ -152,7 +153,7 @@ def _comparison_lines(report, spec):
         for model, test in tests.items():
             raw, adjusted = texts[model]
             holm = f", Holm-adjusted {adjusted}" if len(tests) > 1 else ""
-            # (the bootstrap's difference is the winner's minus the model's; DeLong's
+            # (the AUC-PR difference is the winner's minus the model's; DeLong's
             # the model's minus the AUC-ROC winner's)
             pair = ((test["against"], model) if family == "paired_auc_pr" else
                     (model, test["against"]))
@@ -169,13 +170,20 @@ def _settings_line(family, settings):
     correction = (f" Holm's correction over the {settings['comparisons']} comparisons "
                   "against the winner; the intervals are each comparison's own."
                   if settings["comparisons"] > 1 else "")
-    if family == "delong":
-        return (f"(DeLong: a normal test of the paired difference; p-values below "
-                f"{settings['resolution']:.0e} are shown as a bound.{correction})")
     rows, of_rows = settings["rows"], settings["of_rows"]
-    sample = (f"all {rows:,} rows" if rows == of_rows else
-              f"a uniform sample of {rows:,} of the {of_rows:,} rows, the spread scaled by "
-              f"sqrt({rows:,} / {of_rows:,}) = {settings['spread_scale']:.3f}")
+    sampled = rows != of_rows
+    sample = (f"all {rows:,} rows" if not sampled else
+              f"a uniform sample of {rows:,} of the {of_rows:,} rows")
+    if family == "delong" or settings["paired_test"] == "delta":
+        what = ("DeLong: a normal test of the paired difference, its variance" if
+                family == "delong" else "Delta method: a normal test of the paired "
+                "difference, its standard error from each row's influence on both areas,")
+        scaled = f" (seed {settings['seed']}), scaled to all rows" if sampled else ""
+        return (f"({what} summed over {sample}{scaled}; p-values below "
+                f"{settings['resolution']:.0e} are shown as a bound.{correction})")
+    if sampled:
+        sample += (f", the spread scaled by sqrt({rows:,} / {of_rows:,}) = "
+                   f"{settings['spread_scale']:.3f}")
     return (f"(Paired bootstrap: {settings['n_resamples']:,} resamples, seed "
             f"{settings['seed']}, of {sample}; p-values below 1/({settings['n_resamples']:,}"
             f" + 1) are shown as a bound.{correction})")
@@ -322,7 +330,8 @@ def long_rows(report, spec):
         out.append(("", model, "grouped_auc", value, None, None, ""))
     for model, test in report["comparison"].get("paired_auc_pr", {}).items():
         out.append(("", model, f"auc_pr_difference_of_{test['against']}", test["difference"],
-                    test["low"], test["high"], f"{spec.confidence_level:.0%} paired bootstrap"))
+                    test["low"], test["high"],
+                    f"{spec.confidence_level:.0%} {TEST_NAMES[spec.paired_test]}"))
         out.append(("", model, f"auc_pr_pvalue_vs_{test['against']}", test["pvalue"],
                     None, None, ""))
         out.append(("", model, f"auc_pr_pvalue_holm_vs_{test['against']}",
