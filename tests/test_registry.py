@@ -318,7 +318,11 @@ REGISTRY: dict[str, Entry] = {
                     examples=15),
     "Report": Entry(lambda d: _report_object(d), ("order", "ftz"), two_scores=True,
                     examples=10),
-    "report[intervals]": Entry(lambda d: _report_values(d, intervals=True, n_resamples=20),
+    "report[intervals]": Entry(lambda d: _report_values(d, intervals=True),
+                               ("ftz",), two_scores=True, examples=8),
+    "report[bootstrap]": Entry(lambda d: _report_values(d, intervals=True,
+                                                        paired_test="bootstrap",
+                                                        n_resamples=20),
                                ("ftz",), two_scores=True, examples=8),
     # uncertainty
     "roc_auc_ci": pos1(spc.roc_auc_ci, ("order", "repeat", "ftz")),
