@@ -3,8 +3,8 @@
 Each part of the input (one Parquet file; a single CSV file is one part) is read and
 counted by a worker into the same per-model tables as the local engine; the client
 merges them (the table of the union of the parts) and computes every measure from the
-merged tables. The second pass (DeLong's paired sums, refined bins) is additive over
-parts and runs on the workers too.
+merged tables. The second pass of the refinement of bins is additive over parts and
+runs on the workers too; the paired tests read the row sample the first pass kept.
 """
 
 import collections
