@@ -40,8 +40,9 @@ result = report(y_test, scores)
 result
 
 # %%
-# The verdict: the AUC-PR winner against each other model by a paired bootstrap on
-# the same rows, Holm-adjusted with three models.
+# The verdict: the AUC-PR winner against each other model by a paired test on the
+# same rows (the delta method: each row's influence on both areas), Holm-adjusted
+# with three models.
 print(result.verdict)
 
 # %%
@@ -52,11 +53,12 @@ print(frame.loc[["auc_roc", "average_precision", "auc_pr", "achievable_auc_pr",
 
 # %%
 # Everything at full precision, as ``results.json`` has it. The paired test's settings
-# say how it ran; a bootstrap of ``B`` resamples cannot tell p-values below
-# ``1/(B+1)`` apart, so the text report shows those as that bound.
+# say how it ran; a normal tail below ``1e-16`` is past double precision (and a
+# bootstrap of ``B`` resamples, ``paired_test="bootstrap"``, cannot tell p-values below
+# ``1/(B+1)`` apart), so the text report shows those as that bound.
 comparison = result.to_dict()["comparison"]
 settings = comparison["tests"]["paired_auc_pr"]
-print({key: settings[key] for key in ("n_resamples", "seed", "rows", "resolution",
+print({key: settings[key] for key in ("paired_test", "rows", "resolution",
                                       "correction", "comparisons")})
 for model, test in comparison["paired_auc_pr"].items():
     resolved = "below the resolution" if test["pvalue_holm"] < settings["resolution"] else ""
