@@ -663,8 +663,9 @@ def _arrow_file(path, display):
 
 
 def _spool_stdin(stdin_format, delimiter):
-    """Standard input copied to a temporary file: the report reads its input twice
-    (the paired test and refined bins need a second pass), and a pipe cannot rewind."""
+    """Standard input copied to a temporary file: its format is told by its first
+    bytes, Parquet and Arrow are read by seeking, refined bins (``--tolerance``) read
+    the input twice, and a pipe can do none of these."""
     handle, name = tempfile.mkstemp(prefix="sklearn-prcurves-stdin-")
     path = Path(name)
     try:
