@@ -1,6 +1,8 @@
 """Interleaved A/B of the package against another revision, in one process.
 
     python benchmarks/bench_ab.py --base main [--n 1e4 1e6] [--repeats 9]
+    python benchmarks/bench_ab.py --export-base main DIR     # A for a machine without git
+    python benchmarks/bench_ab.py --base-dir DIR --torch-device cuda
 
 Imports the working tree's ``sklearn_prcurves`` (B) and the ``--base`` revision's
 (A, extracted with ``git archive`` under the name ``sklearn_prcurves_base``), then
@@ -8,11 +10,16 @@ times every call on the same data, A and B alternating (the order swapped each
 repeat), and prints each call's median time of both and the median of the per-repeat
 ratios B/A. A ratio above 1 is B slower. Data: logistic-model probabilities with 10%
 positives, as float64, float32, rounded to two decimals (tied) and weighted.
+``--torch-device``: the same rows as torch tensors on that device, array-API dispatch
+on (host-memory tensors take the namespace path, ``NAMESPACE_PATH``), each call
+followed by a synchronisation of the device.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import functools
 import gc
 import importlib
 import re
@@ -55,9 +62,11 @@ CALLS = {
 }
 
 
-def base_package(ref):
-    """The package of revision ``ref``, importable as ``sklearn_prcurves_base``."""
-    folder = Path(tempfile.mkdtemp(prefix="prcurves-base-"))
+def base_package(ref, folder=None):
+    """The package of revision ``ref``, importable as ``sklearn_prcurves_base`` (made
+    in ``folder``, by default a new temporary one)."""
+    folder = Path(tempfile.mkdtemp(prefix="prcurves-base-") if folder is None else folder)
+    folder.mkdir(parents=True, exist_ok=True)
     archive = subprocess.run(["git", "archive", ref, "sklearn_prcurves"], cwd=ROOT,
                              check=True, capture_output=True).stdout
     subprocess.run(["tar", "-x", "-C", str(folder)], input=archive, check=True)
@@ -71,12 +80,26 @@ def base_package(ref):
     return importlib.import_module("sklearn_prcurves_base")
 
 
-def timed(call, module, args, number):
+def timed(call, module, args, number, sync=lambda: None):
     gc.collect()
     start = time.perf_counter()
     for _ in range(number):
         call(module, *args)
+        sync()
     return (time.perf_counter() - start) / number
+
+
+def on_torch(rows, device):
+    """``rows`` as torch tensors on ``device``, and the device's synchronisation."""
+    import torch
+
+    # (host-memory tensors too: the device's path)
+    importlib.import_module("sklearn_prcurves._array_api").NAMESPACE_PATH = True
+    device = torch.device(device)
+    rows = tuple(None if a is None else torch.asarray(a, device=device) for a in rows)
+    sync = (lambda: torch.cuda.synchronize(device)) if device.type == "cuda" else (
+        lambda: None)
+    return rows, sync
 
 
 def main(argv=None):
@@ -87,26 +110,53 @@ def main(argv=None):
     parser.add_argument("--variants", nargs="+",
                         default=["float64", "float32", "tied", "weighted"])
     parser.add_argument("--calls", nargs="+", default=sorted(CALLS))
+    parser.add_argument("--export-base", nargs=2, metavar=("REF", "DIR"),
+                        help="write revision REF's package into DIR and stop")
+    parser.add_argument("--base-dir", help="A: the package --export-base wrote there")
+    parser.add_argument("--torch-device", help="time torch tensors on this device")
     args = parser.parse_args(argv)
-    a = base_package(args.base)
+    if args.export_base:
+        base_package(*args.export_base)
+        return
+    if args.base_dir:
+        sys.path.insert(0, str(Path(args.base_dir).resolve()))
+        a = importlib.import_module("sklearn_prcurves_base")
+    else:
+        a = base_package(args.base)
     sys.path.insert(0, str(ROOT))
     b = importlib.import_module("sklearn_prcurves")
-    print(f"A: {args.base}, B: the working tree; medians of {args.repeats} interleaved "
-          "repeats; ratio = B / A")
+    context = contextlib.nullcontext
+    if args.torch_device:
+        import sklearn
+
+        importlib.import_module(a.__name__ + "._array_api").NAMESPACE_PATH = True
+        context = functools.partial(sklearn.config_context, array_api_dispatch=True)
+    print(f"A: {args.base_dir or args.base}, B: the working tree; medians of "
+          f"{args.repeats} interleaved repeats; ratio = B / A"
+          + (f"; torch on {args.torch_device}" if args.torch_device else ""))
     print(f"{'call':32s} {'n':>9s} {'variant':9s} {'A ms':>9s} {'B ms':>9s} {'B/A':>6s}")
     for n in (int(v) for v in args.n):
         for variant in args.variants:
-            rows = classifier_rows(n, variant)
+            rows, sync = classifier_rows(n, variant), lambda: None
+            if args.torch_device:
+                rows, sync = on_torch(rows, args.torch_device)
             for name in args.calls:
                 call = CALLS[name]
-                call(a, *rows), call(b, *rows)  # (warm-up)
-                first = timed(call, b, rows, 1)
-                number = max(1, int(0.02 / max(first, 1e-6)))  # about 20 ms a timing
-                times_a, times_b = [], []
-                for repeat in range(args.repeats):
-                    order = ((a, times_a), (b, times_b))
-                    for module, times in (order if repeat % 2 == 0 else order[::-1]):
-                        times.append(timed(call, module, rows, number))
+                with context():
+                    try:
+                        call(a, *rows)  # (warm-up)
+                    except Exception as exc:  # noqa: BLE001 - a defect B fixes, say
+                        print(f"{name:32s} {n:9.0e} {variant:9s} A raises "
+                              f"{type(exc).__name__}: {str(exc)[:60]}", flush=True)
+                        continue
+                    call(b, *rows)
+                    first = timed(call, b, rows, 1, sync)
+                    number = max(1, int(0.02 / max(first, 1e-6)))  # about 20 ms a timing
+                    times_a, times_b = [], []
+                    for repeat in range(args.repeats):
+                        order = ((a, times_a), (b, times_b))
+                        for module, times in (order if repeat % 2 == 0 else order[::-1]):
+                            times.append(timed(call, module, rows, number, sync))
                 ratio = float(np.median(np.array(times_b) / np.array(times_a)))
                 print(f"{name:32s} {n:9.0e} {variant:9s} {1e3 * np.median(times_a):9.3f} "
                       f"{1e3 * np.median(times_b):9.3f} {ratio:6.2f}", flush=True)

@@ -41,10 +41,12 @@ __all__ = [
     "counted_where_they_live",
     "counting_namespace",
     "device_of",
+    "divide",
     "has_float64",
     "is_foreign",
     "namespace_and_device",
     "on_host",
+    "running_sums_at",
     "to_numpy",
     "where",
 ]
@@ -137,6 +139,46 @@ def where(xp, condition, x1, x2):
     elif isinstance(x2, scalar) and not isinstance(x1, (np.ndarray, *scalar)):
         x2 = xp.asarray(x2, dtype=x1.dtype, device=device_of(x1))
     return xp.where(condition, x1, x2)
+
+
+def divide(numerator, denominator):
+    """``numerator / denominator``, a Python number as divisor first made an array on
+    the numerator's device: PyTorch's CUDA kernels multiply by a host number's
+    reciprocal, one rounding more (a recall ending at 0.9999999999999999, 0 times inf
+    where the total is subnormal)."""
+    if not isinstance(denominator, (int, float)) or not is_foreign(numerator):
+        return numerator / denominator
+    xp, device = namespace_and_device_of(numerator)
+    return numerator / xp.asarray(denominator, dtype=numerator.dtype, device=device)
+
+
+def running_sums_at(xp, values, counts):
+    """The running sums of ``values`` (non-negative floats) over their first ``counts``
+    (a non-decreasing integer array): 0 where a count is 0.
+
+    A parallel scan (a GPU's) rounds each partial sum its own way, so two sums of the
+    same rows could differ by an ulp and a sum could fall below the one before it.
+    Here equal counts give the same float, and the sums never decrease, as the host's
+    sequential sums do by construction; elsewhere the values are the scan's.
+    """
+    device = device_of(values)
+    if values.shape[0] == 0:
+        return xp.zeros(counts.shape, dtype=xp.float64, device=device)
+    sums = xp.take(xp.cumulative_sum(values), xp.clip(counts - 1, 0, None))
+    sums = where(xp, counts > 0, sums, 0.0)
+    if sums.shape[0] > 1 and bool(xp.any(sums[1:] < sums[:-1])):
+        sums = cumulative_max(xp, sums)
+    return sums
+
+
+def cumulative_max(xp, x):
+    """The running maximum of a 1-D array, in log2(n) passes of the standard's
+    elementwise maximum (the standard has no scan but the sum's)."""
+    step = 1
+    while step < x.shape[0]:
+        x = xp.concat([x[:step], xp.maximum(x[step:], x[:-step])])
+        step *= 2
+    return x
 
 
 def device_of(array):

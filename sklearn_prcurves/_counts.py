@@ -19,7 +19,7 @@ from numbers import Real
 import numpy as np
 from numpy.typing import ArrayLike
 
-from ._array_api import arrays_read_on_host, where
+from ._array_api import arrays_read_on_host, running_sums_at, where
 from ._compat import TIES_SUMMED_LAST_ROW_FIRST
 from ._sorting import count_numpy_unweighted, count_numpy_weighted
 from ._table import CountTable
@@ -103,7 +103,9 @@ def count_in_namespace(xp, device, is_pos, y_score, sample_weight=None):
     score changes: the algorithm of :func:`count_rows`, whose NumPy specialisations
     only sort faster. Unweighted counts are summed as integers (exact, 32-bit where
     they fit) before they become the table's float64; weights are summed in float64
-    in scikit-learn's row order, so the counts are the same floats as its.
+    in scikit-learn's row order, so the counts are the same floats as its where the
+    namespace sums in order (a GPU's parallel scan: equal to its rounding, and held
+    and increasing as the host's, :func:`running_sums_at`).
     """
     if sample_weight is not None:
         sample_weight = xp.astype(sample_weight, xp.float64)
@@ -136,8 +138,12 @@ def count_in_namespace(xp, device, is_pos, y_score, sample_weight=None):
         fps -= tps
         tps, fps = xp.astype(tps, xp.float64), xp.astype(fps, xp.float64)
     else:
-        tps = xp.take(xp.cumulative_sum(where(xp, positive, weight, 0.0)), ends)
-        fps = xp.take(xp.cumulative_sum(where(xp, positive, 0.0, weight)), ends)
+        # Each class's weights summed apart, so a sum changes only where its class has
+        # rows, and is taken after as many of them as lie at or above each score.
+        count_dtype = xp.int32 if n < 2**31 else xp.int64
+        seen = xp.take(xp.cumulative_sum(xp.astype(positive, count_dtype)), ends)
+        tps = running_sums_at(xp, weight[positive], seen)
+        fps = running_sums_at(xp, weight[~positive], xp.astype(ends, count_dtype) + 1 - seen)
     return CountTable(thresholds, tps, fps, xp=xp, device=device)
 
 

@@ -13,7 +13,7 @@ from numbers import Real
 import numpy as np
 from numpy.typing import ArrayLike
 
-from ._array_api import array_api_boundary, device_of, on_host, where
+from ._array_api import array_api_boundary, device_of, divide, on_host, where
 from ._compat import (
     DET_CURVE_BEFORE_1_7,
     ROC_DET_THRESHOLDS_KEEP_OBJECTS,
@@ -261,7 +261,7 @@ def table_precision_recall(table, drop_intermediate=False):
     predicted = tps + fps
     precision = where(xp, predicted != 0, tps / where(xp, predicted != 0, predicted, 1.0), 0.0)
     if table.n_pos > 0:
-        recall = tps / table.n_pos
+        recall = divide(tps, table.n_pos)
     else:
         warnings.warn(
             "No positive class found in y_true, recall is set to one for all thresholds.")
@@ -378,7 +378,7 @@ def _rates_from_origin(xp, counts, total, kind):
     the class is absent."""
     zero = xp.zeros(1, dtype=xp.float64, device=device_of(counts))
     if total > 0:
-        return xp.concat([zero, counts / total])
+        return xp.concat([zero, divide(counts, total)])
     warnings.warn(
         f"No {kind} samples in y_true, "
         f"{'false' if kind == 'negative' else 'true'} positive value should be meaningless",

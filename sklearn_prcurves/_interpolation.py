@@ -19,7 +19,7 @@ import math
 
 import numpy as np
 
-from ._array_api import NUMPY, device_of, namespace_and_device, where
+from ._array_api import NUMPY, device_of, divide, namespace_and_device, where
 
 __all__ = ["segment_areas", "INTERPOLATIONS"]
 
@@ -53,10 +53,10 @@ def segment_areas(tp_a, fp_a, tp_b, fp_b, n_pos, interpolation, xp=np):
     d_fp = fp_b - fp_a
     precision_b = tp_b / (tp_b + fp_b)
     if interpolation == "step":
-        return d_tp / n_pos * precision_b
+        return divide(d_tp, n_pos) * precision_b
     precision_a = start_precision(tp_a, fp_a, precision_b, xp)
     if interpolation == "linear":
-        return d_tp / n_pos * (precision_a + precision_b) / 2
+        return divide(d_tp, n_pos) * (precision_a + precision_b) / 2
     if interpolation == "continuous":
         return _continuous_areas(tp_a, fp_a, d_tp, d_fp, n_pos, xp)
     return _davis_goadrich_areas(tp_a, fp_a, d_tp, d_fp, n_pos, precision_a, precision_b, xp)
@@ -112,7 +112,7 @@ def _continuous_areas(tp_a, fp_a, d_tp, d_fp, n_pos, xp=np):
     t = t[inner]
     mean_precision[inner] = (mean_precision[inner] * (_x_minus_log1p(t, xp) / t)
                              + (tp_a[inner] / start[inner]) * (xp.log1p(t) / t))
-    return (d_tp / n_pos) * mean_precision
+    return divide(d_tp, n_pos) * mean_precision
 
 
 def _davis_goadrich_areas(tp_a, fp_a, d_tp, d_fp, n_pos, precision_a, precision_b, xp=np):
@@ -122,7 +122,7 @@ def _davis_goadrich_areas(tp_a, fp_a, d_tp, d_fp, n_pos, precision_a, precision_
     when weights are fractional). The interior sum of precisions is evaluated in closed
     form by :func:`_step_sum`, so a tie group holding 1e7 positives costs one element.
     """
-    areas = d_tp / n_pos * (precision_a + precision_b) / 2  # no interior: one trapezoid
+    areas = divide(d_tp, n_pos) * (precision_a + precision_b) / 2  # no interior: one trapezoid
     steps = interior_steps(d_tp, xp)
     inner = steps > 0  # segments with interior points
     if not bool(xp.any(inner)):
@@ -376,15 +376,17 @@ def path_area(tp, fp, interpolation, leading_negatives="interpolate", n_pos=None
     """
     xp = NUMPY if isinstance(tp, np.ndarray) else namespace_and_device(tp)[0]
     n_pos = float(tp[-1]) if n_pos is None else n_pos
-    if tp.shape[0] <= _AREA_CHUNK + 1:
+    # (On a device each piece costs dozens of kernel launches and host round trips:
+    # larger pieces there, their temporaries still below a sort of the rows.)
+    chunk = _AREA_CHUNK if xp is NUMPY else _DEVICE_AREA_CHUNK
+    if tp.shape[0] <= chunk + 1:
         area = _piece_area(tp, fp, interpolation, leading_negatives, n_pos, xp)
     else:
         # Consecutive pieces (sharing their end points) add up: temporaries stay small.
         area = math.fsum(
-            _piece_area(tp[start : start + _AREA_CHUNK + 1],
-                        fp[start : start + _AREA_CHUNK + 1],
+            _piece_area(tp[start : start + chunk + 1], fp[start : start + chunk + 1],
                         interpolation, leading_negatives, n_pos, xp)
-            for start in range(0, tp.shape[0] - 1, _AREA_CHUNK)
+            for start in range(0, tp.shape[0] - 1, chunk)
         )  # (math.fsum: correctly rounded, the same on every Python; sum() is not)
     # Rounding of weighted recall steps must not push an area out of [0, 1] (a
     # perfect ranking with weights of 1e170 summed to 1.0000000000000002).
@@ -393,6 +395,7 @@ def path_area(tp, fp, interpolation, leading_negatives="interpolate", n_pos=None
 
 # Segments per piece of a long path: each segment's area needs a dozen temporaries.
 _AREA_CHUNK = 1 << 20
+_DEVICE_AREA_CHUNK = 1 << 23
 
 
 def _piece_area(tp, fp, interpolation, leading_negatives, n_pos, xp):

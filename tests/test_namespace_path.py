@@ -11,6 +11,7 @@ the same scalar types, and every input the path leaves to the host gives the hos
 own errors and warnings.
 """
 
+import math
 import warnings
 
 import numpy as np
@@ -34,11 +35,51 @@ def _backends():
     except ImportError:
         return
     yield "torch-cpu", lambda a: torch.asarray(a)
+    # torch on the CPU rounding as PyTorch's CUDA kernels do (below): CI has no GPU.
+    yield "torch-gpu-rounding", lambda a: torch.asarray(a)
     if torch.cuda.is_available():  # (a machine with a GPU runs every test there too)
         yield "torch-cuda", lambda a: torch.asarray(a, device="cuda")
 
 
 BACKENDS = dict(_backends())
+#: Backends whose running sums are parallel scans: weighted sums equal the host's to
+#: their rounding, not to the bit.
+SUMS_IN_PARALLEL = {BACKENDS[name] for name in ("torch-gpu-rounding", "torch-cuda")
+                    if name in BACKENDS}
+
+
+def _round_as_a_gpu(monkeypatch):
+    """Make torch on the CPU round as PyTorch's CUDA kernels: a float running sum is a
+    blocked scan (each block summed on from a prefix of block totals formed apart, so
+    partial sums round their own way: an ulp apart across zeros, sometimes falling),
+    and a tensor divided by a Python number is multiplied by its reciprocal."""
+    import torch
+
+    cumsum, divide = torch.cumsum, torch.Tensor.__truediv__
+
+    def blocked_cumsum(x, *args, **kwargs):
+        sums = cumsum(x, *args, **kwargs)
+        if sums.ndim != 1 or not sums.is_floating_point() or sums.shape[0] < 2:
+            return sums
+        values = x.to(sums.dtype)
+        n, width = values.shape[0], 3
+        blocks = torch.cat([values, values.new_zeros((-n) % width)]).reshape(-1, width)
+        totals = blocks[:, 0] + (blocks[:, 1] + blocks[:, 2])
+        running = cumsum(torch.cat([totals.new_zeros(1), totals[:-1]]), 0)
+        columns = []
+        for k in range(width):
+            running = running + blocks[:, k]
+            columns.append(running)
+        return torch.stack(columns, dim=1).reshape(-1)[:n]
+
+    def reciprocal_divide(self, other):
+        if isinstance(other, (int, float)) and not isinstance(other, bool) \
+                and self.is_floating_point():
+            return self * (1.0 / other if other != 0 else math.copysign(math.inf, other))
+        return divide(self, other)
+
+    monkeypatch.setattr(torch, "cumsum", blocked_cumsum)
+    monkeypatch.setattr(torch.Tensor, "__truediv__", reciprocal_divide)
 
 CALLS = {
     "roc_auc_score": {},
@@ -188,7 +229,10 @@ def _same(call, y, s, w, convert, *, on_device=True, monkeypatch=None):
             assert _device_of(got_array) == _device_of(s_d)
             host = _host(got_array)
             assert host.dtype == expected_array.dtype
-            np.testing.assert_array_equal(host, expected_array)
+            if convert in SUMS_IN_PARALLEL and w is not None and np.any(w % 1):
+                np.testing.assert_allclose(host, expected_array, rtol=1e-12, atol=1e-300)
+            else:
+                np.testing.assert_array_equal(host, expected_array)
     else:
         assert type(got) is type(expected)
         if np.isnan(expected):
@@ -209,8 +253,10 @@ def _kernel_on_the_cpu(monkeypatch):
 
 
 @pytest.fixture(params=sorted(BACKENDS))
-def convert(request):
+def convert(request, monkeypatch):
     _skip_without_dispatch()
+    if request.param == "torch-gpu-rounding":
+        _round_as_a_gpu(monkeypatch)
     return BACKENDS[request.param]
 
 
@@ -520,12 +566,15 @@ def test_binned_summary_bins_device_chunks_on_the_device(mantissa_bits, dtype, c
                 convert(y), convert(s), sample_weight=None if weight is None else convert(weight))
         np.testing.assert_array_equal(device.keys_, host.keys_)
         # Whole counts are exact; a bin's weight is a difference of running sums on
-        # the device (a sum of its rows on the host): equal to their rounding.
+        # the device (a sum of its rows on the host): equal to their rounding, a few
+        # ulps of the class's total (a light bin's relative error can be larger).
         for got, expected in ((device.pos_, host.pos_), (device.neg_, host.neg_)):
             if weight is None:
                 np.testing.assert_array_equal(got, expected)
             else:
-                np.testing.assert_allclose(got, expected, rtol=1e-10)
+                total = float(np.sum(expected))
+                np.testing.assert_allclose(got, expected, rtol=1e-10,
+                                           atol=8 * np.finfo(np.float64).eps * total)
     if _kernel_available(convert) and hasattr(convert(s), "view"):
         assert all(bins == host.keys_.shape[0] for _, bins in shipped)
 
@@ -857,3 +906,63 @@ def test_hull_reading_is_numpys_interp():
             expected = hull_fp_at(tp, hull_tp, hull_fp)
             got = hull_fp_at(strict.asarray(tp), hull_tp, hull_fp)
         np.testing.assert_array_equal(_host(got), expected)
+
+
+class _ScanRoundingItsOwnWay:
+    """array_api_strict whose float running sums are each off by a few ulps, as a
+    parallel scan's partial sums may be: a neighbour's equal sum an ulp apart, a later
+    sum below an earlier one."""
+
+    def __init__(self, jitter):
+        self._jitter = jitter
+
+    def __getattr__(self, name):
+        return getattr(strict, name)
+
+    def cumulative_sum(self, x, **kwargs):
+        sums = strict.cumulative_sum(x, **kwargs)
+        if not strict.isdtype(sums.dtype, "real floating"):
+            return sums
+        ulps = np.asarray(self._jitter[: sums.shape[0]], dtype=np.float64)
+        return sums * strict.asarray(1.0 + ulps * np.finfo(np.float64).eps)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.sampled_from([1e-300, 0.1, 0.7, 3.0, 1e6]), max_size=40), st.data())
+def test_running_sums_hold_and_rise_whatever_the_scan(values, data):
+    """Sums after equal counts of a class's weights are the same float, never fall,
+    and equal the exact sums to the scan's rounding."""
+    n = len(values)
+    counts = sorted(data.draw(st.lists(st.integers(0, n), min_size=1, max_size=30)))
+    jitter = data.draw(st.lists(st.integers(-4, 4), min_size=n, max_size=n))
+    got = np.asarray(_array_api.running_sums_at(
+        _ScanRoundingItsOwnWay(jitter), strict.asarray(np.asarray(values, dtype=float)),
+        strict.asarray(np.asarray(counts))))
+    exact = np.array([math.fsum(values[:k]) for k in counts])
+    assert np.all(np.diff(got) >= 0)
+    for i in range(1, len(counts)):
+        if counts[i] == counts[i - 1]:
+            assert got[i] == got[i - 1]
+    assert np.all(got[np.asarray(counts) == 0] == 0)
+    np.testing.assert_allclose(got, exact, rtol=1e-14)
+
+
+@given(st.lists(st.floats(-1e6, 1e6), min_size=1, max_size=70))
+def test_cumulative_max_is_the_running_maximum(values):
+    got = _array_api.cumulative_max(strict, strict.asarray(np.asarray(values)))
+    np.testing.assert_array_equal(np.asarray(got), np.maximum.accumulate(values))
+
+
+@pytest.mark.parametrize("interpolation", ["davis-goadrich", "continuous", "step", "linear"])
+def test_areas_in_pieces_on_the_device(interpolation, convert, monkeypatch):
+    """A path longer than a device's piece is summed piece by piece: the same area."""
+    from sklearn_prcurves import _interpolation
+
+    monkeypatch.setattr(_interpolation, "_DEVICE_AREA_CHUNK", 7)
+    y, s, w = CASES["weights"]
+    for weight in (None, w):
+        expected = spc.pr_auc_score(y, s, sample_weight=weight, interpolation=interpolation)
+        with config_context(array_api_dispatch=True):
+            got = spc.pr_auc_score(convert(y), convert(s), interpolation=interpolation,
+                                   sample_weight=None if weight is None else convert(weight))
+        assert got == pytest.approx(expected, rel=1e-12)
