@@ -66,6 +66,8 @@ def _run(args):
     try:
         _check_arguments(args)
         source, spec = _source_and_spec(args)
+        if not args.no_files:
+            _import_in_background("matplotlib.figure", "matplotlib.backends.backend_agg")
         result = run_report(source, spec, args)
         written = [] if args.no_files else result.save(args.output, force=args.force)
         if not args.quiet:
@@ -317,6 +319,24 @@ def _spec(args, label, scores, weight=None, pos_label=None, by=None):
         progress=not (args.no_progress or args.quiet),
         paired_test=args.paired_test, n_resamples=args.n_resamples, seed=args.seed,
     )
+
+
+def _import_in_background(*modules):
+    """Import ``modules`` on a thread while the report reads and counts, which mostly
+    runs outside the interpreter's lock (Arrow's readers, NumPy's sorts): the figures'
+    half second of imports is then spent beside the work. An import that fails there
+    fails again, with its message, where the figures need it."""
+    import importlib
+    import threading
+
+    def load():
+        for name in modules:
+            try:
+                importlib.import_module(name)
+            except Exception:  # noqa: BLE001, S110 - see the docstring
+                return
+
+    threading.Thread(target=load, name="sklearn-prcurves-imports", daemon=True).start()
 
 
 def _source_and_spec(args):
