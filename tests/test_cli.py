@@ -7,6 +7,7 @@ import io
 import json
 import warnings
 import math
+import os
 import shutil
 import subprocess
 import sys
@@ -809,6 +810,26 @@ def test_console_script_is_installed():
         pytest.skip("console script not on PATH (package not installed in this environment)")
     result = subprocess.run([exe, "--version"], capture_output=True, text=True, timeout=60)
     assert result.returncode == 0 and spc.__version__ in result.stdout
+
+
+@pytest.mark.parametrize("users", [None, "1"])
+def test_console_leaves_numpy_s_huge_page_advice_off_unless_asked(users):
+    # The setting works only if NumPy is not loaded before it: checked in a fresh
+    # process through the console entry, with main() replaced.
+    script = (
+        "import os, sys\n"
+        "from sklearn_prcurves import _cli\n"
+        "def main():\n"
+        "    print('numpy' in sys.modules, os.environ['NUMPY_MADVISE_HUGEPAGE'])\n"
+        "    return 0\n"
+        "_cli.main = main\n"
+        "_cli.console()\n")
+    env = {k: v for k, v in os.environ.items() if k != "NUMPY_MADVISE_HUGEPAGE"}
+    if users is not None:
+        env["NUMPY_MADVISE_HUGEPAGE"] = users
+    result = subprocess.run([sys.executable, "-c", script], capture_output=True,
+                            text=True, timeout=60, env=env)
+    assert result.stdout.split() == ["False", users or "0"], result.stderr
 
 
 def test_html_report_loads_in_headless_chromium_without_console_errors(tmp_path):
