@@ -74,10 +74,15 @@ def hull_vertices(fp, tp):
     integral = _integral_counts(fp, tp)
     x, y = (fp, tp) if integral else (_unit_scaled(fp), _unit_scaled(tp))
 
+    # (Where the floats are exact and no point repeats, the first pass reads views of
+    # the coordinates instead of gathering them: a third of a report's hull time.)
+    views = integral and fp[-1] * tp[-1] < _EXACT_INTEGERS
     for _ in range(_MAX_PRUNING_PASSES):
         if idx.shape[0] <= 2:
             break
-        above = _orientation(x, y, idx[:-2], idx[1:-1], idx[2:], fp, tp, integral) > 0
+        triple = ((slice(None, -2), slice(1, -1), slice(2, None))
+                  if views and idx.shape[0] == n else (idx[:-2], idx[1:-1], idx[2:]))
+        above = _orientation(x, y, *triple, fp, tp, integral) > 0
         if above.all():
             break
         keep = np.ones(idx.shape[0], dtype=bool)
