@@ -119,12 +119,19 @@ def _orientation(x, y, a, b, c, fp, tp, integral):
     ``x, y`` are the coordinates tested in floats, ``fp, tp`` the original counts used
     where the float result is uncertain.
     """
+    if integral and fp[-1] * tp[-1] < _EXACT_INTEGERS:
+        # Integer products below 2**53: the float determinant is exact. (In place: the
+        # first pass runs over the whole table, and each fresh temporary is paged in.)
+        left = y[b] - y[a]
+        left *= x[c] - x[a]
+        right = y[c] - y[a]
+        right *= x[b] - x[a]
+        left -= right
+        return np.sign(left, out=left)
     dy1, dx2 = y[b] - y[a], x[c] - x[a]
     dy2, dx1 = y[c] - y[a], x[b] - x[a]
     left, right = dy1 * dx2, dy2 * dx1
     sign = np.sign(left - right)
-    if integral and fp[-1] * tp[-1] < _EXACT_INTEGERS:
-        return sign  # integer products below 2**53: the float determinant is exact
     uncertain = np.abs(left - right) <= _FILTER_BOUND * (np.abs(left) + np.abs(right))
     # Both products exactly zero (a zero difference of floats is exact) is certain.
     uncertain &= (left != 0) | (right != 0)

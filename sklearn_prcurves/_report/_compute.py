@@ -224,7 +224,10 @@ class RowSample:
         n = is_pos.shape[0]
         keys = np.random.default_rng([self.seed, self.rows]).random(n)
         self.rows += n
-        rows = np.flatnonzero(keys < self.limit) if self.limit < np.inf else slice(None)
+        rows = np.flatnonzero(keys < self.limit) if self.limit < np.inf else np.arange(n)
+        if rows.shape[0] > self.size:
+            # Only a batch's smallest keys can be among the sample's: gather those alone.
+            rows = np.sort(rows[np.argpartition(keys[rows], self.size - 1)[:self.size]])
         self._keep(keys[rows], is_pos[rows], None if weight is None else weight[rows],
                    np.column_stack([np.asarray(scores[m], dtype=np.float64)[rows]
                                     for m in self.models]))
