@@ -486,11 +486,6 @@ def table_pr_auc(table, interpolation="davis-goadrich", leading_negatives="inter
     return table_area(table, interpolation, leading_negatives)
 
 
-def table_achievable_pr_auc(table, interpolation="davis-goadrich"):
-    """:func:`achievable_pr_auc_score` of a counting table."""
-    return table_achievable_area(table, interpolation)
-
-
 def check_average_precision_labels(y_true, y_score, pos_label, binarize=True):
     """scikit-learn's label checks for average precision, shared by ``pr_auc_score``.
 

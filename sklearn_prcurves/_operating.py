@@ -568,7 +568,7 @@ def grouped_roc_auc_score(
     >>> grouped_roc_auc_score(y, scores, groups)  # AUCs 1, 0, 1 with equal weights
     0.666...
     """
-    is_pos, y_score, sample_weight_kept = check_binary_input(
+    is_pos, y_score, _ = check_binary_input(
         y_true, y_score, None, pos_label
     )
     groups = _check_groups(groups)

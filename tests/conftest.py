@@ -1,6 +1,8 @@
 import os
 import sys
 
+import pytest
+
 # scikit-learn's array API support needs SciPy's, which SciPy reads from the environment
 # when it is first imported: set it before anything imports SciPy (tests/test_array_api.py).
 os.environ.setdefault("SCIPY_ARRAY_API", "1")
@@ -18,16 +20,37 @@ os.environ.setdefault("SPARK_LOCAL_IP", "127.0.0.1")
 os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
 
 
-def pytest_terminal_summary(terminalreporter):
-    """Say how much of the package the hostile-input registry covers (issue 33)."""
-    module = terminalreporter.config.pluginmanager.get_plugin("test_registry")
+def _registry_line(config):
+    """How much of the package the hostile-input registry covers (issue 33), or None
+    when the registry's tests were not collected in this process."""
+    module = config.pluginmanager.get_plugin("test_registry")
     registry = getattr(module, "REGISTRY", None)
-    if registry is None:  # the registry's tests were not collected in this run
-        import sys
-
+    if registry is None:
         module = sys.modules.get("test_registry")
         registry = getattr(module, "REGISTRY", None)
-    if registry is not None:
-        names = {key.split("[")[0] for key in registry}
-        terminalreporter.write_line(
-            f"hostile-input registry: {len(names)} public names in {len(registry)} entries")
+    if registry is None:
+        return None
+    names = {key.split("[")[0] for key in registry}
+    return f"hostile-input registry: {len(names)} public names in {len(registry)} entries"
+
+
+_WORKER_LINES = set()  # the lines the workers of a parallel run (pytest-xdist) sent
+
+
+def pytest_sessionfinish(session):
+    output = getattr(session.config, "workeroutput", None)
+    if output is not None:  # a worker: the controller collects nothing itself
+        output["registry_line"] = _registry_line(session.config)
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node, error):
+    line = getattr(node, "workeroutput", {}).get("registry_line")
+    if line:
+        _WORKER_LINES.add(line)
+
+
+def pytest_terminal_summary(terminalreporter):
+    line = _registry_line(terminalreporter.config)
+    for line in [line] if line else sorted(_WORKER_LINES):
+        terminalreporter.write_line(line)

@@ -30,23 +30,19 @@ def thin(x, y, columns=_COLUMNS):
     n = x.shape[0]
     if n <= 4 * columns:
         return np.arange(n)
-    column = np.minimum((np.clip(x, 0, 1) * columns).astype(np.int64), columns - 1)
-    starts = np.flatnonzero(np.r_[True, column[1:] != column[:-1]])
+    # x is sorted, so each column is a run of rows: its first row by a binary search
+    # (x * columns is monotone), its extremes by reduceat and a search among the rows
+    # that equal them.
+    firsts = np.searchsorted(x * columns, np.arange(1, columns), side="left")
+    starts = np.unique(np.r_[0, firsts[firsts < n]])
     ends = np.r_[starts[1:] - 1, n - 1]
-    # (x is sorted, so a column's points are consecutive: its extremes by reduceat, in
-    # one pass, where a sort by (column, height) took most of a figure's time)
+    sizes = ends - starts + 1
     height = np.where(np.isnan(y), np.inf, y)  # (NaN: drawn as the highest)
-    run = np.repeat(np.arange(starts.shape[0]), np.diff(np.r_[starts, n]))
-    lowest = _first_in_run(height == np.minimum.reduceat(height, starts)[run], run)
-    top = height[::-1] == np.maximum.reduceat(height, starts)[run][::-1]
-    highest = n - 1 - _first_in_run(top, run[::-1])
+    hits = np.flatnonzero(height == np.repeat(np.minimum.reduceat(height, starts), sizes))
+    lowest = hits[np.searchsorted(hits, starts)]
+    hits = np.flatnonzero(height == np.repeat(np.maximum.reduceat(height, starts), sizes))
+    highest = hits[np.searchsorted(hits, ends, side="right") - 1]
     return np.unique(np.concatenate([starts, ends, lowest, highest]))
-
-
-def _first_in_run(mask, run):
-    """Position of the first true element of each run (every run has one)."""
-    hits = np.flatnonzero(mask)
-    return hits[np.r_[True, run[hits][1:] != run[hits][:-1]]]
 
 
 def _label(name):
