@@ -245,12 +245,17 @@ class RangesHere(RangedTable):
     by the same :func:`range_piece` as the clusters' ranges where they live.
 
     Iterating gives each piece of the global path, ``(tp, fp, thresholds)``, starting
-    where the piece above ends.
+    where the piece above ends. ``tables`` may be a sequence that loads each table when
+    it is read and gives their totals (``tables.totals()``) without loading them.
     """
 
     def __init__(self, tables):
-        self.tables = list(tables)
-        super().__init__([range_totals(table) for table in self.tables])
+        if hasattr(tables, "totals"):
+            self.tables = tables
+            super().__init__(tables.totals())
+        else:
+            self.tables = list(tables)
+            super().__init__([range_totals(table) for table in self.tables])
 
     def _pieces(self, requests):
         return [range_pieces(table, offsets, self.n_pos, self.n_neg, requests)

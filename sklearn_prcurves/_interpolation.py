@@ -238,22 +238,37 @@ def continuous_area_derivatives(pieces, n_pos, area, xp=NUMPY):
 
     ``pieces`` is a path given as consecutive pieces ``(tp, fp)``, each starting at the
     last point of the one before (one piece: the table's path, origin first); ``area``
-    is the path's continuous area and ``n_pos`` its total positive weight. Returns one
+    is the path's continuous area and ``n_pos`` its total positive weight. Yields one
     ``(d_pos, d_neg)`` per piece, one element per row. A row's weight moves every point
     from its own on, and the total ``n_pos``; so each derivative is a suffix sum of the
     segments' derivatives with respect to their end points. These are the influence
     values behind the report's paired AUC-PR test; the continuous area is the smooth
     form of the Davis-Goadrich area (equal at whole counts up to a share of one step).
+
+    A piece's sums need the pieces after it: ``pieces`` is read twice unless it is a
+    list, so that a table held on disk is read one piece at a time.
     """
-    points = [_point_derivatives(tp, fp, xp) for tp, fp in pieces]
-    out = []
-    carry_tp = carry_fp = 0.0
-    for g_tp, g_fp in reversed(points):
-        s_tp = xp.flip(xp.cumulative_sum(xp.flip(g_tp, axis=0)), axis=0) + carry_tp
-        s_fp = xp.flip(xp.cumulative_sum(xp.flip(g_fp, axis=0)), axis=0) + carry_fp
-        out.append(((s_tp[1:] - area) / n_pos, s_fp[1:] / n_pos))
-        carry_tp, carry_fp = s_tp[0], s_fp[0]
-    return out[::-1]
+    kept = ([_point_derivatives(tp, fp, xp) for tp, fp in pieces]
+            if isinstance(pieces, list) else None)  # (in memory: computed once)
+
+    def points():
+        if kept is not None:
+            return iter(kept)
+        return (_point_derivatives(tp, fp, xp) for tp, fp in pieces)
+
+    def suffix(g):
+        return xp.flip(xp.cumulative_sum(xp.flip(g, axis=0)), axis=0)
+
+    # What the pieces after each one add to its sums (the last piece: nothing).
+    after = [(0.0, 0.0)]
+    for g_tp, g_fp in reversed([(suffix(g_tp)[0], suffix(g_fp)[0]) for g_tp, g_fp in points()]):
+        carry_tp, carry_fp = after[-1]
+        after.append((g_tp + carry_tp, g_fp + carry_fp))
+    after = after[-2::-1]
+    for (g_tp, g_fp), (carry_tp, carry_fp) in zip(points(), after):
+        s_tp = suffix(g_tp) + carry_tp
+        s_fp = suffix(g_fp) + carry_fp
+        yield (s_tp[1:] - area) / n_pos, s_fp[1:] / n_pos
 
 
 def _point_derivatives(tp, fp, xp=NUMPY):

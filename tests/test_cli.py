@@ -8,6 +8,7 @@ import json
 import warnings
 import math
 import os
+import pickle
 import shutil
 import subprocess
 import sys
@@ -305,14 +306,25 @@ def test_many_batches_give_the_one_shot_numbers(tmp_path, capsys, monkeypatch):
             spc.grouped_roc_auc_score(y, s, group, sample_weight=w), rel=1e-12)
 
 
+@pytest.mark.parametrize("spilled", [False, True])
 @pytest.mark.parametrize("weighted", [False, True])
 def test_tables_held_in_ranges_give_the_library_numbers(tmp_path, capsys, monkeypatch,
-                                                        weighted):
+                                                        weighted, spilled):
     """Long tables are held (and measured) in score ranges of bounded size: ranges of
-    50 distinct scores here, so every measure is summed over dozens of pieces."""
+    8 distinct scores here (of 64), so every measure is summed over many pieces; and
+    past 20 distinct scores the ranges are held on disk (``spilled``)."""
     from sklearn_prcurves._report import _ranged
 
-    monkeypatch.setattr(_ranged, "RANGE_CAP", 50)
+    spills = []
+
+    class Spill(_ranged._Spill):
+        def __init__(self):
+            super().__init__()
+            spills.append(self)
+
+    monkeypatch.setattr(_ranged, "_Spill", Spill)
+    monkeypatch.setattr(_ranged, "RANGE_CAP", 8)
+    monkeypatch.setattr(_ranged, "SPILL_AFTER", 20 if spilled else 10**9)
     monkeypatch.setattr(_input, "_CSV_BLOCK_BYTES", 2048)
     monkeypatch.setattr(_input, "BATCH_ROWS", 300)
     y, a, b, w = make_data(2000, seed=14, ties=True)
@@ -333,6 +345,63 @@ def test_tables_held_in_ranges_give_the_library_numbers(tmp_path, capsys, monkey
     test = out["comparison"]["delong"]["b"]
     expected = spc.delong_test(y, b, a, sample_weight=weight)
     assert test["pvalue"] == pytest.approx(expected.pvalue, rel=1e-9)
+    assert len(spills) == (2 if spilled else 0)  # (one stream per model)
+
+
+@pytest.mark.parametrize("weighted", [False, True])
+def test_ranges_on_disk_give_the_numbers_of_ranges_in_memory(tmp_path, capsys,
+                                                             monkeypatch, weighted):
+    """Ranges held on disk are read back as the same tables: the whole report (the
+    measures, intervals, both paired tests, the segments) equals the report of the
+    same ranges in memory, to the bit without weights; and the figures draw."""
+    from sklearn_prcurves._report import _ranged
+
+    monkeypatch.setattr(_ranged, "RANGE_CAP", 30)
+    monkeypatch.setattr(_input, "BATCH_ROWS", 250)
+    rng = np.random.default_rng(8)
+    y, a, b, w = make_data(3000, seed=9)
+    columns = {"y": y, "a": a, "b": np.round(b, 2), "g": rng.choice(["u", "v"], 3000)}
+    extra = []
+    if weighted:
+        columns["w"] = w
+        extra = ["--weight", "w"]
+    data = write_csv(tmp_path / "d.csv", columns)
+    outs = []
+    for spill_after in (10**9, 40):
+        monkeypatch.setattr(_ranged, "SPILL_AFTER", spill_after)
+        for test in ("delta", "bootstrap"):
+            out = report_json(capsys, "report", str(data), "--label", "y", "--score", "a",
+                              "--score", "b", "--by", "g", "--paired-test", test,
+                              "--at-recall", "0.5", *extra)
+            out["metadata"].pop("created")
+            outs.append(out)
+        assert main(["report", str(data), "--label", "y", "--score", "a", "--score", "b",
+                     "--no-progress", "--output", str(tmp_path / f"o{spill_after}"),
+                     *extra]) == 0
+        capsys.readouterr()
+    for memory, disk in zip(outs[:2], outs[2:]):
+        if weighted:
+            assert_close(memory, disk, rel=1e-12)
+        else:
+            assert memory == disk
+    for name in ("roc_curves.png", "pr_curves.png"):
+        assert (tmp_path / "o40" / name).stat().st_size > 0
+
+
+def assert_close(a, b, rel):
+    """Equal nested results, numbers to ``rel``."""
+    if isinstance(a, dict):
+        assert a.keys() == b.keys()
+        for key in a:
+            assert_close(a[key], b[key], rel)
+    elif isinstance(a, list):
+        assert len(a) == len(b)
+        for x, z in zip(a, b):
+            assert_close(x, z, rel)
+    elif isinstance(a, float):
+        assert a == pytest.approx(b, rel=rel, abs=1e-15, nan_ok=True)
+    else:
+        assert a == b
 
 
 def test_tables_held_in_ranges_pick_the_library_thresholds(tmp_path, capsys, monkeypatch):
@@ -867,23 +936,75 @@ def test_ranged_table_is_the_table_of_the_stream():
         if trial % 3 == 0:
             s = np.sort(s)[::-1].copy()
         cap, step = int(rng.integers(2, 60)), int(rng.integers(1, 500))
-        ranged = RangeStream(cap=cap)
+        # (every other trial past a few hundred distinct scores goes to disk)
+        spill = None if trial % 2 else int(rng.integers(0, 400))
+        ranged = RangeStream(cap=cap, spill_after=spill)
         for i in range(0, n, step):
             ranged.add_table(count_table(y[i:i + step], s[i:i + step]))
         # The same rows as parts read apart, each its own stream, absorbed in turn.
-        parts = [RangeStream(cap=cap).add_table(count_table(y[i:i + step], s[i:i + step]))
-                 for i in range(0, n, step)]
+        parts = [RangeStream(cap=cap, spill_after=spill).add_table(
+                     count_table(y[i:i + step], s[i:i + step])) for i in range(0, n, step)]
         absorbed = parts[0]
         for part in parts[1:]:
             absorbed = absorbed.absorb(part)
         full = count_table(y, s)
-        for stream in (ranged, absorbed):
+        # A stream sent to another process takes its tables, not its files, along.
+        for k, stream in enumerate((ranged, absorbed, pickle.loads(pickle.dumps(absorbed)))):
             pieces = stream.pieces()
             assert np.array_equal(np.concatenate([p.thresholds for p in pieces]),
                                   full.thresholds)
             assert np.array_equal(np.concatenate([p.pos for p in pieces]), full.pos)
             assert np.array_equal(np.concatenate([p.neg for p in pieces]), full.neg)
+            on_disk = hasattr(pieces, "totals")
+            if k < 2 and spill is not None and len(full) > spill:
+                assert on_disk
+            assert not (on_disk and (spill is None or k == 2))
             assert max(len(p) for p in pieces) <= max(cap, step)
+            if on_disk:
+                assert pieces.totals() == [(p.n_pos, p.n_neg, len(p)) for p in pieces]
+                assert pieces.lowest() == [p.thresholds[-1] for p in pieces]
+
+
+def test_streams_of_one_report_share_one_memory_budget():
+    """The tables of several models (and segments) count against one budget: the one
+    that grows past it goes to disk, the others stay in memory."""
+    from sklearn_prcurves._counts import count_table
+    from sklearn_prcurves._report._ranged import Budget, RangeStream
+
+    rng = np.random.default_rng(4)
+    budget = Budget(100)
+    first, second = RangeStream(cap=30, budget=budget), RangeStream(cap=30, budget=budget)
+    first.add_table(count_table(rng.random(80) < 0.3, rng.random(80)))
+    assert budget.held == 80 and first._disk is None
+    second.add_table(count_table(rng.random(40) < 0.3, rng.random(40)))
+    assert first._disk is None and second._disk is not None
+    assert budget.held == 80
+    third = RangeStream(cap=30).add_table(count_table(rng.random(10) < 0.3, rng.random(10)))
+    third.join(budget)
+    assert budget.held == 90 and third.budget is budget
+
+
+def test_ranges_on_disk_are_removed_with_their_last_reader():
+    """The files of a stream held on disk go when nothing reads them any longer."""
+    import gc
+
+    from sklearn_prcurves._counts import count_table
+    from sklearn_prcurves._report._ranged import RangeStream
+
+    rng = np.random.default_rng(5)
+    stream = RangeStream(cap=20, spill_after=50)
+    for _ in range(10):
+        stream.add_table(count_table(rng.random(100) < 0.3, rng.random(100)))
+    pieces = stream.pieces()
+    directory = stream._disk.directory
+    assert len(os.listdir(directory)) == len(pieces) > 1
+    del stream
+    gc.collect()
+    assert os.path.isdir(directory)  # (the pieces still read them)
+    assert sum(len(p) for p in pieces) == 1000
+    del pieces
+    gc.collect()
+    assert not os.path.exists(directory)
 
 
 def test_progress_bar_on_a_terminal(tmp_path):

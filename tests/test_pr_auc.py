@@ -563,6 +563,6 @@ def test_continuous_area_derivatives_are_the_area_s(pos, neg, cuts):
             assert derivative[i] == pytest.approx(numeric, rel=1e-4, abs=1e-9 / weights[i])
     edges = sorted({c for c in cuts if c < k})
     pieces = [(tp[a:b + 1], fp[a:b + 1]) for a, b in zip([0, *edges], [*edges, k])]
-    parts = continuous_area_derivatives(pieces, tp[-1], area(pos, neg))
+    parts = list(continuous_area_derivatives(pieces, tp[-1], area(pos, neg)))
     assert np.allclose(np.concatenate([p for p, _ in parts]), d_pos, rtol=1e-12, atol=1e-15)
     assert np.allclose(np.concatenate([n for _, n in parts]), d_neg, rtol=1e-12, atol=1e-15)

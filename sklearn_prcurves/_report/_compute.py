@@ -42,7 +42,7 @@ from .._uncertainty import (
 )
 from ..exceptions import UndefinedMetricWarning
 from ._options import PAIRED_TEST_SEED, InputError
-from ._ranged import RangeStream, piece_components, piece_delong
+from ._ranged import Budget, RangeStream, piece_components, piece_delong, piece_lowest
 
 __all__ = ["compute_report", "MEASURES"]
 
@@ -81,8 +81,9 @@ class _Accumulator:
     ``gather``: exact rows are counted :data:`COUNT_ROWS_AT_ONCE` at a time (call
     :meth:`flush` after the last batch)."""
 
-    def __init__(self, spec, gather=False):
-        self.summary = BinnedSummary(spec.mantissa_bits) if spec.binned else RangeStream()
+    def __init__(self, spec, gather=False, budget=None):
+        self.summary = (BinnedSummary(spec.mantissa_bits) if spec.binned else
+                        RangeStream(budget=budget))
         self.rows = 0
         self._pending = [] if gather and not spec.binned else None
         self._pending_rows = 0
@@ -271,7 +272,9 @@ class RowSample:
 def accumulate(source, spec, converter):
     """The pass over the input: ``({(segment or None, model): _Accumulator}, segment
     names, converter, RowSample or None)``."""
-    tables = {(None, model): _Accumulator(spec, gather=True) for model in spec.scores}
+    budget = Budget()  # (the models' and segments' tables share one)
+    tables = {(None, model): _Accumulator(spec, gather=True, budget=budget)
+              for model in spec.scores}
     segments = _Segments(spec.by, spec.max_segments) if spec.by else None
     sample = (RowSample(spec.scores, seed=spec.seed)
               if len(spec.scores) > 1 and spec.intervals else None)
@@ -296,7 +299,7 @@ def accumulate(source, spec, converter):
             for model in spec.scores:
                 key = (segment, model)
                 if key not in tables:
-                    tables[key] = _Accumulator(spec)
+                    tables[key] = _Accumulator(spec, budget=budget)
                 tables[key].add(part_pos, scores[model][rows], part_weight)
 
     _read(source, spec, converter, visit, "reading")
@@ -311,6 +314,7 @@ def _merge_passes(results):
     results = iter(results)
     tables, names, converter, sample = next(results)
     tables, names = dict(tables), list(names)
+    first = next(iter(tables.values()))
     for other_tables, other_names, other, other_sample in results:
         if sample is not None:
             sample = sample.merge(other_sample)
@@ -325,6 +329,9 @@ def _merge_passes(results):
                 tables[key] = merged
             else:
                 tables[key] = accumulator
+                if isinstance(accumulator.summary, RangeStream):
+                    # (the tables of every part share the first part's budget)
+                    accumulator.summary.join(first.summary.budget)
         names += [n for n in other_names if n not in names]
         converter.absorb(other)
     converter.finish()
@@ -494,8 +501,10 @@ def model_result(accumulator, spec, frequency_weights):
     binned = isinstance(summary, BinnedSummary)
     pieces = [summary.table()] if binned else summary.pieces()
     result = {"rows": accumulator.rows}
-    n_pos = math.fsum(p.n_pos for p in pieces)
-    n_neg = math.fsum(p.n_neg for p in pieces)
+    totals = (pieces.totals() if hasattr(pieces, "totals") else
+              [(p.n_pos, p.n_neg) for p in pieces])  # (a sequence on disk: not loaded)
+    n_pos = math.fsum(t[0] for t in totals)
+    n_neg = math.fsum(t[1] for t in totals)
     if not pieces or n_pos <= 0 or n_neg <= 0:
         result.update(positives=n_pos, negatives=n_neg,
                       undefined="needs both positives and negatives")
@@ -580,18 +589,29 @@ def _row_of(thresholds, scores):
     return ascending.shape[0] - np.searchsorted(ascending, scores, side="right")
 
 
-def _row_values(components, is_pos, scores):
-    """Each row's value in a table held in pieces: ``components`` holds per piece
+class _Reread:
+    """An iterable read anew each time (``function(*args)``): the pieces of a table
+    held on disk, loaded one at a time on each pass instead of held."""
+
+    def __init__(self, function, *args):
+        self.function, self.args = function, args
+
+    def __iter__(self):
+        return iter(self.function(*self.args))
+
+
+def _row_values(components, lows, is_pos, scores):
+    """Each row's value in a table held in pieces: ``components`` gives per piece
     (highest scores first) its thresholds and a value per table row for positives and
-    one for negatives. Returns the values of the positive rows and of the negative."""
+    one for negatives, ``lows`` each piece's lowest score. Returns the values of the
+    positive rows and of the negative."""
     # Binary searches of sorted keys walk the table once (a search for keys in
     # random order costs a cache miss per step): sort the rows, then place back.
     order = np.argsort(scores)
     ordered = scores[order]
     values = np.zeros(scores.shape[0])
     # Pieces hold decreasing, disjoint score ranges: each is a run of sorted rows.
-    lows = np.array([thresholds[-1] for thresholds, _, _ in components])
-    bounds = np.searchsorted(ordered, lows, side="left")
+    bounds = np.searchsorted(ordered, np.array(lows), side="left")
     stop = scores.shape[0]
     for (thresholds, of_pos, of_neg), start in zip(components, bounds):
         rows = order[start:stop]
@@ -620,7 +640,7 @@ class _PairedDeLong:
                 components = [(table.thresholds, v10 - auc, v01 - auc)]
             else:
                 auc = aucs[model]
-                components = piece_components(path, auc)
+                components = _Reread(piece_components, path, auc)
             self.parts[model] = (path, auc, components)
 
     def defined(self):
@@ -634,10 +654,13 @@ class _PairedDeLong:
         ref_path, ref_auc, ref_components = self.parts[self.reference]
         n_pos, n_neg = ref_path.n_pos, ref_path.n_neg
         is_pos, (w_pos, w_neg) = sample.is_pos, sample.class_weights()
-        ref10, ref01 = _row_values(ref_components, is_pos, sample.column(self.reference))
+        ref10, ref01 = _row_values(ref_components, piece_lowest(ref_path), is_pos,
+                                   sample.column(self.reference))
         out = {}
         for model in self.others:
-            a10, a01 = _row_values(self.parts[model][2], is_pos, sample.column(model))
+            path, _, components = self.parts[model]
+            a10, a01 = _row_values(components, piece_lowest(path), is_pos,
+                                   sample.column(model))
             s10 = float(np.sum(w_pos * (a10 - ref10) ** 2)) * sample.scale
             s01 = float(np.sum(w_neg * (a01 - ref01) ** 2)) * sample.scale
             variance = s10 / (n_pos - 1) / n_pos + s01 / (n_neg - 1) / n_neg
@@ -826,12 +849,15 @@ def _delta_spreads(sample, models, paths, best):
     over the row sample and scaled to the input.
     """
     def influence(model):
-        pieces = list(paths[model])
+        path = paths[model]
+        pieces = (_Reread(lambda: ((tp, fp) for tp, fp, _ in path))
+                  if hasattr(path.tables, "totals") else [(tp, fp) for tp, fp, _ in path])
         derivatives = continuous_area_derivatives(
-            [(tp, fp) for tp, fp, _ in pieces], paths[model].n_pos,
-            models[model]["values"]["auc_pr_continuous"])
-        return _row_values([(thresholds, d_pos, d_neg) for (_, _, thresholds), (d_pos, d_neg)
-                            in zip(pieces, derivatives)], sample.is_pos, sample.column(model))
+            pieces, path.n_pos, models[model]["values"]["auc_pr_continuous"])
+        components = ((thresholds, d_pos, d_neg) for thresholds, (d_pos, d_neg)
+                      in zip((thresholds for _, _, thresholds in path), derivatives))
+        return _row_values(components, piece_lowest(path), sample.is_pos,
+                           sample.column(model))
 
     w_pos, w_neg = sample.class_weights()
     best_pos, best_neg = influence(best)
