@@ -38,8 +38,8 @@ __all__ = ["Budget", "RangeStream", "piece_components", "piece_delong", "piece_l
 # few hundred MB at most.
 RANGE_CAP = 1 << 21
 # Distinct scores the streams of one report hold in memory together (about 24 bytes
-# each, 400 MB) before the one growing sends its ranges to disk.
-SPILL_AFTER = 1 << 24
+# each, 800 MB) before the one growing sends its ranges to disk.
+SPILL_AFTER = 1 << 25
 
 
 class Budget:
@@ -95,8 +95,9 @@ class RangeStream:
                 self.budget.held -= held
                 self._held = 0
                 self._disk = _Spill()
+                # (sizes kept as they were: the ranges then split where they would
+                # have in memory, so the areas are summed over the same pieces)
                 self.ranges = [self._disk.range(summary.table_) for summary in self.ranges]
-                self.sizes = [spilled.totals[2] for spilled in self.ranges]
 
     def _split(self, j):
         """Merge range ``j`` once it has taken ``cap`` rows, and split it in two at its
