@@ -292,16 +292,13 @@ def _ranged_rows(y, score, weight, pos_label, edges, score_dtype, alone):
     the column ``_partitions`` says where a row goes, ``2 r`` for a negative of score
     range r and ``2 r + 1`` for a positive (no class column to move), in the narrowest
     integer that holds it; then its score, in the dtype common to all partitions. The
-    rows of ranges ``alone``, one score each, stay behind. Returns that frame and the
-    partition's totals per range (:func:`_range_totals`, the ranges alone included),
-    so that the totals take no pass of their own."""
+    rows of ranges ``alone``, one score each, stay behind."""
     import pandas as pd
 
     is_pos, score, weight = _binarize(y, score, weight, pos_label)
     where = _range_of(score, edges).astype(_where_dtype(edges), copy=False)
     where *= 2
     where += is_pos
-    totals = _class_totals(where, weight, edges.shape[0] + 1)
     if len(alone):
         keep = ~np.isin(where >> 1, alone)
         where, score = where[keep], score[keep]
@@ -309,7 +306,7 @@ def _ranged_rows(y, score, weight, pos_label, edges, score_dtype, alone):
     columns = {"_partitions": where, "score": score.astype(score_dtype, copy=False)}
     if weight is not None:
         columns["weight"] = weight
-    return pd.DataFrame(columns), totals
+    return pd.DataFrame(columns)
 
 
 def _where_dtype(edges):
@@ -404,9 +401,7 @@ class DistributedTable(RangedTable):
     messages only. With persisted ranges (the default with the in-memory shuffle)
     their tables stay on the workers and several areas cost one pass over the data;
     otherwise each evaluation is one pass (:meth:`scores` gives the main areas
-    together) and a worker holds a few ranges' rows at a time. With the disk shuffle
-    the ranges' totals are counted in the first evaluation's pass (read before any
-    evaluation, ``n_pos`` and the other attributes take a pass of their own).
+    together) and a worker holds a few ranges' rows at a time.
 
     Attributes
     ----------
@@ -435,56 +430,23 @@ class DistributedTable(RangedTable):
     def __init__(self, dask, received, totals, alone=None, score_dtype=None):
         self._dask = dask
         self._received = received  # [r]: range r's (negatives, positives), or {r: table}
-        self._alone_scores = alone or {}  # {range: the one score its rows hold}
-        self._score_dtype = score_dtype
-        self._pending = None
-        # totals: per range in increasing score order, as the shuffle numbers them; or
-        # a Dask object, counted in the first evaluation's pass over the data
-        if isinstance(totals, np.ndarray):
-            self._settle(totals)
-        else:
-            self._pending = totals
-
-    def _settle(self, totals):
-        totals, self._alone = _settled(totals, self._alone_scores, self._score_dtype)
-        super().__init__(totals[::-1])
+        totals, self._alone = _settled(totals, alone or {}, score_dtype)
+        super().__init__(totals[::-1])  # (per range in increasing score order)
         self._view = _range_view(totals)
-        self._pending = None
-
-    def __getattr__(self, name):
-        # (the totals' attributes read before any evaluation: a pass for them alone)
-        if name in _FROM_TOTALS and self.__dict__.get("_pending") is not None:
-            self._settle(self._dask.compute(self._pending)[0])
-            return getattr(self, name)
-        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
     def _pieces(self, requests):
-        dask = self._dask
-        pending = self._pending
-        if pending is None:
-            view = self._view
-        else:  # the totals counted in the same pass as the pieces
-            settled = dask.delayed(_settled, nout=2)(pending, self._alone_scores,
-                                                     self._score_dtype)
-            view = dask.delayed(_range_view)(settled[0])
-        computed = dask.compute(*([] if pending is None else [pending]), *[
-            dask.delayed(_pieces_of)(received, r, view, requests)
+        # (the view travels in each task: a range's count depends on its rows alone, so
+        # the scheduler runs it where the shuffle left them)
+        computed = self._dask.compute(*[
+            self._dask.delayed(_pieces_of)(received, r, self._view, requests)
             for r, received in enumerate(self._received)
         ])
-        if pending is not None:
-            self._settle(computed[0])
-            computed = computed[1:]
         found = {}
         for pieces in computed:
             found.update(pieces)
         found.update(_pieces_of(self._alone, None, self._view, requests))
         empty = range_pieces(None, (0.0, 0.0), self.n_pos, self.n_neg, requests)
         return [found.get(r, empty) for r in sorted(self._view[0], reverse=True)]
-
-
-# Attributes known once the totals are.
-_FROM_TOTALS = ("n_pos", "n_neg", "n_ranges", "largest_range", "_offsets", "_view",
-                "_alone")
 
 
 def exact_summary(y_true, y_score, *, sample_weight=None, pos_label=None, n_ranges=None,
@@ -572,21 +534,20 @@ def exact_summary(y_true, y_score, *, sample_weight=None, pos_label=None, n_rang
         persist = shuffle == "memory"  # (its rows are all in memory at once anyway)
     n_split = edges.shape[0] + 1
     if shuffle == "disk":
-        received, part_totals = _shuffled(dask, parts, pos_label, edges,
-                                          sample_weight is not None, score_dtype, list(alone))
-        # (counted in the shuffle's pass: the first evaluation computes them)
-        totals = _tree_reduce(dask, part_totals, np.add)
+        received = _shuffled(dask, parts, pos_label, edges, sample_weight is not None,
+                             score_dtype, list(alone))
         if persist:
-            received = [dask.delayed(_range_tables)(rows, r)
-                        for r, rows in enumerate(received)]
-            *received, totals = dask.persist(*received, totals)
-            totals = dask.compute(totals)[0]
+            received = dask.persist(*[dask.delayed(_range_tables)(rows, r)
+                                      for r, rows in enumerate(received)])
     elif persist:  # the totals from the tables
         received = dask.persist(*_split_in_memory(dask, parts, pos_label, edges))
         totals = dask.compute(_tree_reduce(dask, [
             dask.delayed(_tables_totals)(tables, n_split) for tables in received], np.add))[0]
-    else:  # the totals from a first pass, so that no table waits for the others
+    else:
         received = _split_in_memory(dask, parts, pos_label, edges)
+    if shuffle == "disk" or not persist:
+        # A pass of their own, before any range is counted: a range's count then needs
+        # nothing the cluster holds elsewhere, and no table waits for the others.
         totals = dask.compute(_tree_reduce(dask, [
             dask.delayed(_range_totals)(y, s, w, pos_label, edges) for y, s, w in parts
         ], np.add))[0]
@@ -616,8 +577,7 @@ def _shuffled(dask, parts, pos_label, edges, weighted, score_dtype, alone=()):
     """Delayed partitions of the rows shuffled by score range: Dask's peer-to-peer
     shuffle through the workers' disks (tasks linear in the partitions; a worker holds
     its shuffle buffers and a few ranges' rows, whatever the size of the data).
-    Returns ``[(range r's negatives, its positives)]`` and each input partition's
-    delayed totals per range."""
+    Returns ``[(range r's negatives, its positives)]``."""
     import dask.dataframe as dd
     import pandas as pd
 
@@ -625,17 +585,16 @@ def _shuffled(dask, parts, pos_label, edges, weighted, score_dtype, alone=()):
                          "score": np.zeros(0, score_dtype)})
     if weighted:
         meta["weight"] = np.zeros(0, np.float64)
-    ranged = [dask.delayed(_ranged_rows, nout=2)(y, s, w, pos_label, edges, score_dtype, alone)
+    ranged = [dask.delayed(_ranged_rows)(y, s, w, pos_label, edges, score_dtype, alone)
               for y, s, w in parts]
-    totals = [partition_totals for _, partition_totals in ranged]
-    frame = dd.from_delayed([rows for rows, _ in ranged], meta=meta, verify_meta=False)
+    frame = dd.from_delayed(ranged, meta=meta, verify_meta=False)
     n_out = 2 * (edges.shape[0] + 1)
     shuffled = _shuffle_by_partition_column(frame, n_out)
     if shuffled is None:  # (Dask's public API: it adds an int64 column of its own)
         shuffled = frame.rename(columns={"_partitions": "where"}).set_index(
             "where", divisions=[*range(n_out), n_out - 1], shuffle_method="p2p")
     out = shuffled.to_delayed()
-    return [(out[2 * r], out[2 * r + 1]) for r in range(n_out // 2)], totals
+    return [(out[2 * r], out[2 * r + 1]) for r in range(n_out // 2)]
 
 
 def _shuffle_by_partition_column(frame, n_out):

@@ -213,39 +213,43 @@ def _tasks_run(client, work):
     return Counter(distributed.utils.key_split(task["key"]) for task in stream.data)
 
 
-def test_the_disk_shuffle_counts_the_totals_in_its_own_pass(client):
-    """With the disk shuffle the ranges' totals come from the pass that moves the rows:
-    the first evaluation reads each partition once, the table's totals are known after
-    it, and attributes read before any evaluation take a pass of their own."""
+def test_the_disk_shuffle_counts_each_range_where_its_rows_are(client):
+    """With the disk shuffle the ranges' totals take a pass of their own before any
+    range is counted, so a range's count depends on its rows alone: the scheduler runs
+    it on the worker the shuffle left them on, never moving them (counted with their
+    totals in the shuffle's pass, the counts waited on a worker holding the totals and
+    ran away from their rows, whose unpacked ranges piled up). Each evaluation is then
+    one pass over the data."""
     rng = np.random.default_rng(12)
-    y = (rng.random(24_000) < 0.3).astype(int)
-    s = np.round(rng.normal(size=24_000) + y, 2)
+    y = (rng.random(48_000) < 0.3).astype(int)
+    s = np.round(rng.normal(size=48_000) + y, 3)
     dy, ds = as_dask(y, s, chunks=3000)
     made = []
     ran = _tasks_run(client, lambda: made.append(
-        spd.exact_summary(dy, ds, n_ranges=6, shuffle="disk").scores()))
-    # Two passes over the 8 chunks of both columns: the sample's and the shuffle's (task
-    # names lose their leading "_").
-    assert ran["array"] == 2 * 16 and ran["range_totals"] == 0, ran
-    table = spd.exact_summary(dy, ds, n_ranges=6, shuffle="disk")
-    ran = _tasks_run(client, table.scores)
-    assert ran["array"] == 16 and ran["ranged_rows"] == 8, ran
+        spd.exact_summary(dy, ds, n_ranges=40, shuffle="disk")))
+    # Two passes over the 16 chunks of both columns, the sample's and the totals' (task
+    # names lose their leading "_"), and no range counted yet.
+    assert ran["array"] == 2 * 32 and ran["range_totals"] == 16, ran
+    assert ran["ranged_rows"] == 0 and ran["pieces_of"] == 0, ran
+    table = made[0]
     assert (table.n_pos, table.n_neg) == (float(y.sum()), float((1 - y).sum()))
-    assert ran["pieces_of"] == table.n_ranges, ran
-    assert _tasks_run(client, table.roc_auc)["ranged_rows"] == 8  # (one pass, no more)
+    with distributed.get_task_stream(client) as stream:
+        scores = table.scores()
+    counts = [task for task in stream.data
+              if distributed.utils.key_split(task["key"]) == "pieces_of"]
+    assert len(counts) == table.n_ranges == 40
+    moved = [task["key"] for task in counts
+             if any(step["action"] == "transfer" for step in task["startstops"])]
+    assert moved == []
+    assert scores["roc_auc"] == pytest.approx(spc.roc_auc_score(y, s), rel=1e-12)
+    ran = _tasks_run(client, table.roc_auc)
+    assert ran["ranged_rows"] == 16 and ran["range_totals"] == 0, ran  # (one pass)
 
-    fresh = spd.exact_summary(dy, ds, n_ranges=6, shuffle="disk")
-    assert repr(fresh) == repr(table)  # (a pass for the totals alone)
-    assert fresh.roc_auc() == pytest.approx(spc.roc_auc_score(y, s), rel=1e-12)
-
-    # A class that only zero weights hold: the first evaluation says so.
+    # A class that only zero weights hold: the totals' pass says so.
     w = np.where(y == 1, 0.0, 1.0)
-    weighted = spd.exact_summary(dy, ds, sample_weight=as_dask(w, chunks=3000)[0],
-                                 n_ranges=6, shuffle="disk")
     with pytest.raises(ValueError, match="Only one class"):
-        weighted.roc_auc()
-    with pytest.raises(ValueError, match="Only one class"):
-        weighted.n_pos
+        spd.exact_summary(dy, ds, sample_weight=as_dask(w, chunks=3000)[0],
+                          n_ranges=6, shuffle="disk")
 
 
 @pytest.mark.parametrize("weighted", [False, True])
@@ -365,12 +369,11 @@ def test_the_shuffled_rows_are_narrow():
     y, s, w = rng.integers(0, 2, 1000), rng.random(1000), rng.random(1000)
     for n_edges, dtype in ((9, np.int16), (16_382, np.int16), (16_383, np.int32)):
         edges = np.sort(rng.random(n_edges))
-        rows, _ = spd._ranged_rows(y, s, None, None, edges, np.float64, [])
+        rows = spd._ranged_rows(y, s, None, None, edges, np.float64, [])
         assert rows.dtypes.to_dict() == {"_partitions": dtype, "score": np.float64}
         which = np.searchsorted(edges, s)
         np.testing.assert_array_equal(rows["_partitions"], 2 * which + y)
-        totals = spd._ranged_rows(y, s, w, None, edges, np.float64, [])[1]
-        np.testing.assert_array_equal(totals, spd._range_totals(y, s, w, None, edges))
+        totals = spd._range_totals(y, s, w, None, edges)
         expected = np.zeros((n_edges + 1, 3))
         for r, label, weight in zip(which, y, w):
             expected[r, 1 - label] += weight
