@@ -49,25 +49,32 @@ def range_totals(table):
     return (0.0, 0.0, 0) if table is None else (table.n_pos, table.n_neg, len(table))
 
 
-def _global_path_piece(table, tp_offset, fp_offset):
-    """The range's piece of the global path, starting where the ranges above end."""
-    tp = np.concatenate([[tp_offset], tp_offset + table.tps])
-    fp = np.concatenate([[fp_offset], fp_offset + table.fps])
+def _global_path_piece(table, tp_offset, fp_offset, rows=slice(None)):
+    """The piece of the global path of the range's ``rows`` (a slice of its table),
+    starting where the rows above end."""
+    tps, fps, start = table.tps, table.fps, rows.start or 0
+    first = (tp_offset + tps[start - 1], fp_offset + fps[start - 1]) if start else (
+        tp_offset, fp_offset)
+    tp = np.concatenate([[first[0]], tp_offset + tps[rows]])
+    fp = np.concatenate([[first[1]], fp_offset + fps[rows]])
     return tp, fp
 
 
-def range_piece(table, tp_offset, fp_offset, n_pos, n_neg, what, options):
-    """One range's share of a measure of the whole table (see :class:`RangedTable`)."""
+def range_piece(table, tp_offset, fp_offset, n_pos, n_neg, what, options,
+                rows=slice(None)):
+    """One range's share of a measure of the whole table (see :class:`RangedTable`),
+    read from the ``rows`` of its table."""
     if table is None:
         if what == "ks":
             return np.zeros(0), np.zeros(0), np.zeros(0)
         return 0.0 if what != "hull" else (np.zeros(0), np.zeros(0), np.zeros(0))
-    tp, fp = _global_path_piece(table, tp_offset, fp_offset)
+    tp, fp = _global_path_piece(table, tp_offset, fp_offset, rows)
     if what == "roc":
         return normalized_trapezoid(tp, fp, n_pos, n_neg)
     if what == "hull":
-        keep = hull_vertices(fp, tp)[1:]  # the piece's first point is the range above's
-        return tp[keep], fp[keep], table.thresholds[keep - 1].astype(np.float64)
+        keep = hull_vertices(fp, tp)[1:]  # the piece's first point is the one above's
+        thresholds = table.thresholds[rows.start or 0:][keep - 1]
+        return tp[keep], fp[keep], thresholds.astype(np.float64)
     if what == "ks":
         # The rows that can hold the best gap (near this range's best: the global best
         # is no lower), and the range's last row (the last range's: the totals).
@@ -75,7 +82,7 @@ def range_piece(table, tp_offset, fp_offset, n_pos, n_neg, what, options):
         every = np.ones(gap.shape, dtype=bool)
         keep = candidates_near(gap, every, best_sure_value(gap, every))
         keep[-1] = True
-        return tp[1:][keep], fp[1:][keep], table.thresholds[keep]
+        return tp[1:][keep], fp[1:][keep], table.thresholds[rows][keep]
     if what == "partial_roc":
         return path_partial_roc_area(fp / n_neg, tp / n_pos, options["fpr_range"],
                                      options["tpr_range"])
@@ -87,11 +94,30 @@ def range_piece(table, tp_offset, fp_offset, n_pos, n_neg, what, options):
     raise ValueError(f"unknown range measure {what!r}")
 
 
-def range_pieces(tables, offsets, n_pos, n_neg, requests):
+#: Rows of a range's table that one reading takes at a time: its temporaries (a few
+#: float64 arrays that long) then stay small beside a range of millions of scores.
+READ_BLOCK = 1 << 20
+
+
+def range_pieces(table, offsets, n_pos, n_neg, requests):
     """Every request ``(what, options)`` evaluated on one range: what a back-end's task
-    computes. ``offsets`` is the range's ``(tp_offset, fp_offset)``."""
-    return [range_piece(tables, offsets[0], offsets[1], n_pos, n_neg, what, options)
-            for what, options in requests]
+    computes. ``offsets`` is the range's ``(tp_offset, fp_offset)``. A long table is
+    read in blocks of rows, each a piece of the range as the range is of the curve."""
+    if table is None or len(table) <= READ_BLOCK:
+        return [range_piece(table, offsets[0], offsets[1], n_pos, n_neg, what, options)
+                for what, options in requests]
+    blocks = [[range_piece(table, offsets[0], offsets[1], n_pos, n_neg, what, options,
+                           slice(start, start + READ_BLOCK))
+               for what, options in requests]
+              for start in range(0, len(table), READ_BLOCK)]
+    return [_joined([pieces[i] for pieces in blocks]) for i in range(len(requests))]
+
+
+def _joined(pieces):
+    """One range's piece from its blocks': areas add, vertices and candidates join."""
+    if isinstance(pieces[0], tuple):
+        return tuple(np.concatenate(parts) for parts in zip(*pieces))
+    return float(np.sum(pieces))
 
 
 class RangedTable:

@@ -7,6 +7,7 @@ import pytest
 
 import sklearn_prcurves as spc
 from sklearn_prcurves._counts import count_rows
+from sklearn_prcurves import _distributed
 from sklearn_prcurves._distributed import RangesHere
 
 
@@ -40,6 +41,34 @@ def test_ranges_give_the_whole_tables_measures_at_any_scale(scale):
             spc.achievable_pr_auc_score(y, s, sample_weight=w), rel=1e-12)
         ks = spc.ks_statistic(y, s, sample_weight=w)
         assert ranged.ks_statistic() == (pytest.approx(ks.statistic, rel=1e-12), ks.threshold)
+
+
+@pytest.mark.parametrize("block", [1, 2, 7, 64])
+def test_a_long_range_read_in_blocks_gives_what_it_gives_read_at_once(monkeypatch, block):
+    """Each reading takes a long range's table a block of rows at a time (to bound its
+    temporaries): the areas, the hull, KS and the partial area are those of the range
+    read at once, ties and weights included."""
+    rng = np.random.default_rng(5)
+    y = (rng.random(500) < 0.3).astype(int)
+    s = rng.integers(0, 150, 500).astype(float)  # ties: a block holds whole scores
+    w = rng.random(500) * 3
+    tables = [count_rows(y[s >= 100] == 1, s[s >= 100], w[s >= 100]),
+              count_rows(y[s < 100] == 1, s[s < 100], w[s < 100])]
+
+    def measured():
+        ranged = RangesHere(tables)
+        scores, hull = ranged.scores_and_hull()
+        return scores, hull, ranged.ks_statistic(), ranged.partial_roc_auc((0, 0.3))
+
+    monkeypatch.setattr(_distributed, "READ_BLOCK", 10**9)
+    at_once = measured()
+    monkeypatch.setattr(_distributed, "READ_BLOCK", block)
+    in_blocks = measured()
+    assert in_blocks[0] == pytest.approx(at_once[0], rel=1e-12)
+    for blocked, whole in zip(in_blocks[1], at_once[1]):
+        np.testing.assert_array_equal(blocked, whole)
+    assert in_blocks[2] == (pytest.approx(at_once[2][0], rel=1e-12), at_once[2][1])
+    assert in_blocks[3] == pytest.approx(at_once[3], rel=1e-12)
 
 
 def test_the_pieces_iterate_as_the_global_path():
