@@ -61,9 +61,9 @@ ROWS_PER_RANGE = 1 << 24
 # in-memory split holds every row at once (about 2 GiB per worker at 2**26 rows of
 # float32 scores, with the counted tables).
 ROWS_IN_MEMORY = 1 << 26
-# Rows a range is sized for with the disk shuffle: counted and measured, a range's
-# rows take up to about 120 bytes each (the hull's piece the most), so that a worker
-# needs about 0.5 GiB for its range beside its shuffle buffers.
+# Rows a range is sized for with the disk shuffle: counted, a range's rows take up to
+# about 60 bytes each (the measures read its table in blocks, within that), so that a
+# worker needs about 0.25 GiB for its range beside its shuffle buffers.
 ROWS_PER_DISK_RANGE = 1 << 22
 
 
