@@ -22,8 +22,6 @@ from typing import Any, ParamSpec, TypeVar
 
 import numpy as np
 
-from sklearn import config_context
-
 from ._compat import (
     SCORE_SCALAR,
     array_api_config,
@@ -225,6 +223,8 @@ def _computed_on_host(func, args, kwargs, lead=None):
             lead = next(a for a in (*args, *kwargs.values()) if is_foreign(a))
     args = tuple(to_numpy(a) for a in args)
     kwargs = {k: to_numpy(v) for k, v in kwargs.items()}
+    from sklearn import config_context
+
     with config_context(array_api_dispatch=False):
         result = func(*args, **kwargs)
     xp, device = namespace_and_device_of(lead)

@@ -9,15 +9,11 @@ from __future__ import annotations
 
 from numpy.typing import ArrayLike
 
-import warnings
 from functools import partial
 from typing import overload
 from numbers import Real
 
 import numpy as np
-from scipy.integrate import trapezoid
-from sklearn.preprocessing import label_binarize
-from sklearn.utils import check_consistent_length, column_or_1d
 
 from ._averaging import (
     average_binary_score,
@@ -72,7 +68,7 @@ from ._validation import (
     plain_numeric_1d,
     target_type,
 )
-from .exceptions import UndefinedMetricWarning
+from ._undefined import warn_undefined
 
 __all__ = [
     "achievable_pr_auc_score",
@@ -118,6 +114,8 @@ def auc(x: ArrayLike, y: ArrayLike) -> float:
     >>> auc(fpr, tpr)
     0.75
     """
+    from sklearn.utils import check_consistent_length, column_or_1d
+
     points = namespace_points(x, y)
     if points is not None:
         return _trapezoid_area(*points)
@@ -147,6 +145,8 @@ def _trapezoid_area(x, y):
         # scipy's trapezoid on these arrays, operation for operation (its widths are
         # this dx), without its set-up: it costs more than the sum below 1e4 points.
         return float(direction * xp.sum(dx * (y[1:] + y[:-1]) / 2.0))
+    from scipy.integrate import trapezoid
+
     area = direction * trapezoid(y, x)
     if isinstance(area, np.memmap):
         area = area.dtype.type(area)
@@ -155,10 +155,8 @@ def _trapezoid_area(x, y):
 
 def _binary_roc_auc_score(y_true, y_score, sample_weight=None, max_fpr=None):
     if n_distinct_labels(y_true) != 2:
-        warnings.warn(
-            "Only one class is present in y_true. ROC AUC score is not defined in that case.",
-            UndefinedMetricWarning,
-        )
+        warn_undefined(
+            "Only one class is present in y_true. ROC AUC score is not defined in that case.")
         return np.nan
     if max_fpr is not None and (max_fpr <= 0 or max_fpr > 1):
         raise ValueError("Expected max_fpr in range (0, 1], got: %r" % max_fpr)
@@ -198,6 +196,8 @@ def _roc_area(fpr, tpr, max_fpr=None):
 
 def _binarize_two_classes(y_true, classes):
     """``label_binarize(y_true, classes=classes)[:, 0]`` for a binary ``y_true``."""
+    from sklearn.preprocessing import label_binarize
+
     if y_true.ndim == 1:
         if classes.shape[0] == 2:
             return (y_true == classes[1]).astype(np.int64)
@@ -308,6 +308,8 @@ def roc_auc_score(
     >>> roc_auc_score([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])
     0.75
     """
+    from sklearn.utils import column_or_1d
+
     in_namespace = _roc_auc_in_namespace(y_true, y_score, average, sample_weight, max_fpr,
                                          multi_class, labels)
     if in_namespace is not NotImplemented:
@@ -340,10 +342,8 @@ def roc_auc_score(
         # Plain numeric binary labels, classes known: what the general route below
         # would find again three times (binarized labels, their type, their classes).
         if classes.shape[0] != 2:
-            warnings.warn(
-                "Only one class is present in y_true. ROC AUC score is not defined in "
-                "that case.", UndefinedMetricWarning,
-            )
+            warn_undefined("Only one class is present in y_true. ROC AUC score is not defined in "
+                           "that case.")
             return np.nan
         table = count_rows(*checked_rows(y_true == classes[1], y_score, sample_weight,
                                           scores_checked=True))
@@ -392,6 +392,9 @@ def _all_close_to_one(values):
 
 def _multiclass_roc_auc_score(y_true, y_score, labels, multi_class, average, sample_weight,
                               classes=None):
+    from sklearn.preprocessing import label_binarize
+    from sklearn.utils import column_or_1d
+
     if not y_score.ndim == 2:
         raise ValueError(
             "`y_score` needs to be of shape `(n_samples, n_classes)`, since "
@@ -492,6 +495,8 @@ def check_average_precision_labels(y_true, y_score, pos_label, binarize=True):
     Returns ``(y_true, y_type)`` with multiclass labels binarised one-vs-rest, or
     (``binarize=False``) ``(y_true, y_type, classes)`` with multiclass labels as given.
     """
+    from sklearn.preprocessing import label_binarize
+
     y_type, classes = target_type(y_true, input_name="y_true")
     present_labels = classes if classes is not None else np.unique(np.asarray(y_true))
     if y_type == "binary":
@@ -610,6 +615,9 @@ def average_precision_score(
     >>> average_precision_score([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])
     0.83...
     """
+    from sklearn.preprocessing import label_binarize
+    from sklearn.utils import column_or_1d
+
     if getattr(y_score, "ndim", 1) == 2 and pos_label == 1 and average in _AVERAGES:
         averaged = namespace_average(y_true, y_score, sample_weight, average,
                                      table_average_precision, rows=rows_average_precision)
@@ -669,11 +677,8 @@ def _table_pr_auc(table, interpolation, leading_negatives, achievable=False,
     if interpolation == "step" and not achievable and recall_range is None:
         return min(table_average_precision(table), 1.0)
     if table.n_pos <= 0 or table.n_neg <= 0:
-        warnings.warn(
-            "Only one class is present in y_true. The area under the precision-recall "
-            "curve is not defined in that case.",
-            UndefinedMetricWarning,
-        )
+        warn_undefined("Only one class is present in y_true. The area under the precision-recall "
+                       "curve is not defined in that case.")
         return np.nan
     if not achievable and recall_range is None:
         return table_area(table, interpolation, leading_negatives)
@@ -705,6 +710,9 @@ _PR_AUC_PARAMS = {
 
 
 def _averaged_pr_auc(y_true, y_score, average, pos_label, sample_weight, **options):
+    from sklearn.preprocessing import label_binarize
+    from sklearn.utils import column_or_1d
+
     if options.get("recall_range") is None and pos_label == 1 and average in _AVERAGES:
         if getattr(y_score, "ndim", 1) == 2:
             averaged = namespace_average(y_true, y_score, sample_weight, average,

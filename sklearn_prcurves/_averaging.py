@@ -10,7 +10,6 @@ binary function averages the way users already know.
 from itertools import combinations
 
 import numpy as np
-from sklearn.utils import check_array, check_consistent_length
 
 from ._array_api import counting_namespace, to_numpy, where
 from ._counts import count_in_namespace
@@ -36,6 +35,8 @@ def average_binary_score(binary_metric, y_true, y_score, average, sample_weight=
     -------
     score : float, or ndarray of shape (n_labels,) when ``average`` is None
     """
+    from sklearn.utils import check_array, check_consistent_length
+
     if average not in _AVERAGE_OPTIONS:
         raise ValueError(f"average has to be one of {_AVERAGE_OPTIONS}")
     y_type, _ = target_type(y_true, input_name="")
@@ -110,6 +111,8 @@ def average_ovr_score(binary_metric, y_true, classes, y_score, average, sample_w
     strided gather per class). Same values, same averaging; 'micro' and 'samples'
     averages are not handled here (None is returned: take the general route).
     """
+    from sklearn.utils import check_consistent_length
+
     if average not in ("macro", "weighted", None):
         return None
     y_true = np.asarray(y_true)
@@ -164,6 +167,8 @@ def average_ovo_score(binary_metric, y_true_encoded, y_score, average="macro"):
     -------
     score : float
     """
+    from sklearn.utils import check_consistent_length
+
     check_consistent_length(y_true_encoded, y_score)
     present = np.unique(y_true_encoded)
     pairs = list(combinations(present, 2))

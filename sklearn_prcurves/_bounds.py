@@ -11,17 +11,20 @@ alone, and proposed measuring AUC-PR from that minimum. These are PRROC's
 from __future__ import annotations
 
 import math
-import warnings
+
+from typing import TYPE_CHECKING
 
 import numpy as np
 from numpy.typing import ArrayLike
-from sklearn.utils import Bunch
 
 from ._array_api import array_api_boundary
 from ._compat import StrOptions, validate_params
 from ._curves import BINARY_PARAMS, two_class_table
 from ._interpolation import INTERPOLATIONS, _step_sum, path_area, path_points, table_path
-from .exceptions import UndefinedMetricWarning
+from ._undefined import warn_undefined
+
+if TYPE_CHECKING:
+    from sklearn.utils import Bunch
 
 __all__ = ["normalized_pr_auc_score", "pr_auc_bounds", "pr_curve_bounds"]
 
@@ -134,6 +137,8 @@ def pr_auc_bounds(
     >>> round(bounds.best, 4), round(bounds.worst, 4), round(bounds.random, 4)
     (1.0, 0.4507, 0.6667)
     """
+    from sklearn.utils import Bunch
+
     table = _totals_table(y_true, pos_label, sample_weight)
     whole = sample_weight is None or bool(np.all(np.mod(np.asarray(sample_weight, float), 1) == 0))
     return Bunch(**table_pr_auc_bounds(table, interpolation, whole))
@@ -175,6 +180,8 @@ def pr_curve_bounds(
     >>> precision
     array([0.  , 0.25])
     """
+    from sklearn.utils import Bunch
+
     table = _totals_table(y_true, pos_label, sample_weight)
     curves = {}
     for name, (tp, fp) in _bound_paths(table.n_pos, table.n_neg).items():
@@ -239,11 +246,8 @@ def table_normalized_pr_auc(table, area, interpolation="davis-goadrich"):
     bounds = table_pr_auc_bounds(table, interpolation)
     span = bounds["best"] - bounds["worst"]
     if not span > 0:
-        warnings.warn(
-            "The best and worst AUC-PR coincide at this class balance (the negatives "
-            "weigh nothing beside the positives): normalized AUC-PR is not defined.",
-            UndefinedMetricWarning,
-        )
+        warn_undefined("The best and worst AUC-PR coincide at this class balance (the negatives "
+                       "weigh nothing beside the positives): normalized AUC-PR is not defined.")
         return float("nan")
     # Rounding of the area must not take it past the bounds it lies between.
     return min(max((area - bounds["worst"]) / span, 0.0), 1.0)

@@ -5,6 +5,7 @@ here means a new release breaks one file, not the package.
 """
 
 import functools
+import importlib.metadata
 import inspect
 import re
 import warnings
@@ -13,16 +14,6 @@ from typing import Any, ParamSpec, TypeVar
 from numbers import Integral, Real
 
 import numpy as np
-import sklearn
-from sklearn.utils._param_validation import (  # noqa: F401  (re-exported)
-    HasMethods,
-    Interval,
-    InvalidParameterError,
-    StrOptions,
-    make_constraint,
-    validate_parameter_constraints,
-)
-from sklearn.utils.validation import _check_sample_weight
 
 from ._mistakes import DROP_INS, likely_mistake
 
@@ -47,7 +38,21 @@ __all__ = [
 _P = ParamSpec("_P")
 _R = TypeVar("_R")
 
-SKLEARN_VERSION = tuple(int(part) for part in sklearn.__version__.split(".")[:2])
+def _installed_version():
+    # Read from the installed distribution, not from ``sklearn.__version__``: importing
+    # scikit-learn (and SciPy's statistics with it) takes about two seconds, which the
+    # command-line report and ``--help`` do without.
+    try:
+        return importlib.metadata.version("scikit-learn")
+    except importlib.metadata.PackageNotFoundError:  # (a source tree on sys.path)
+        import sklearn
+
+        return sklearn.__version__
+
+
+SKLEARN_VERSION_STRING = _installed_version()
+SKLEARN_VERSION = tuple(int(re.match(r"\d*", part).group() or 0)
+                        for part in SKLEARN_VERSION_STRING.split(".")[:2])
 
 # --- what the drop-ins return, release by release ---------------------------------------
 # Supported: scikit-learn 1.6 to 1.9. Each difference between them is one name below,
@@ -107,9 +112,7 @@ def accepts_deprecated_probas_pred(func: Callable[_P, _R]) -> Callable[_P, _R]:
     with scikit-learn's FutureWarning, on the releases that still take it (1.5 and
     1.6); ``func`` itself on the others, which refuse the keyword as scikit-learn
     does."""
-    from sklearn.metrics import precision_recall_curve
-
-    if "probas_pred" not in inspect.signature(precision_recall_curve).parameters:
+    if SKLEARN_VERSION >= (1, 7):
         return func
 
     @functools.wraps(func)
@@ -138,6 +141,8 @@ def accepts_deprecated_probas_pred(func: Callable[_P, _R]) -> Callable[_P, _R]:
 
 def check_sample_weight(sample_weight, y):
     """scikit-learn's own sample-weight check, so that its error messages match."""
+    from sklearn.utils.validation import _check_sample_weight
+
     return _check_sample_weight(sample_weight, y)
 
 
@@ -154,6 +159,69 @@ def present_labels_repr(labels):
     return str(labels.tolist()) if SKLEARN_VERSION < (1, 9) else str(labels)
 
 
+# --- parameter constraints, built when first checked ------------------------------------
+# A module defining drop-ins names its constraints when it is imported; the objects are
+# scikit-learn's, built on a function's first call, so that importing a module (the
+# command-line report imports most of them) does not import scikit-learn.
+
+
+class _Constraint:
+    """A scikit-learn constraint of ``sklearn.utils._param_validation`` (1.2 and
+    later), named now and built by :meth:`built`."""
+
+    __slots__ = ("_kind", "_args", "_kwargs")
+
+    def __init__(self, kind, args, kwargs):
+        self._kind, self._args, self._kwargs = kind, args, kwargs
+
+    def built(self):
+        from sklearn.utils import _param_validation
+
+        return getattr(_param_validation, self._kind)(*self._args, **self._kwargs)
+
+    def __repr__(self):
+        return f"{self._kind}(...)"
+
+
+def Interval(*args, **kwargs):  # noqa: N802 - scikit-learn's name
+    """scikit-learn's ``Interval`` constraint, built when first checked."""
+    return _Constraint("Interval", args, kwargs)
+
+
+def StrOptions(*args, **kwargs):  # noqa: N802
+    """scikit-learn's ``StrOptions`` constraint, built when first checked."""
+    return _Constraint("StrOptions", args, kwargs)
+
+
+def HasMethods(*args, **kwargs):  # noqa: N802
+    """scikit-learn's ``HasMethods`` constraint, built when first checked."""
+    return _Constraint("HasMethods", args, kwargs)
+
+
+class _SklearnConstraint:
+    """:func:`sklearn_constraint`'s list, looked up when first checked."""
+
+    __slots__ = ("_function", "_parameter", "_fallback")
+
+    def __init__(self, function_name, parameter, fallback):
+        self._function, self._parameter, self._fallback = function_name, parameter, fallback
+
+    def built(self):
+        import importlib
+
+        # Where scikit-learn defines its ranking metrics (0.22 to 1.9), not
+        # ``sklearn.metrics``, which a user may have pointed at our drop-ins.
+        try:
+            metrics = importlib.import_module("sklearn.metrics._ranking")
+        except ImportError:  # pragma: no cover - a later release moved them
+            metrics = importlib.import_module("sklearn.metrics")
+        constraints = getattr(getattr(metrics, self._function, None),
+                              "_skl_parameter_constraints", None)
+        if not isinstance(constraints, dict) or self._parameter not in constraints:
+            return built_constraints({"_": self._fallback})["_"]
+        return constraints[self._parameter]
+
+
 def sklearn_constraint(function_name, parameter, fallback):
     """scikit-learn's own constraint list for a parameter of one of its metrics that
     a drop-in mirrors (``fallback`` if it has none).
@@ -162,13 +230,21 @@ def sklearn_constraint(function_name, parameter, fallback):
     a set literal depends on the hash seed under which the module defining it was
     compiled: a set of our own would list them in another order in some processes.
     """
-    from sklearn import metrics
+    return _SklearnConstraint(function_name, parameter, fallback)
 
-    constraints = getattr(getattr(metrics, function_name, None), "_skl_parameter_constraints",
-                          None)
-    if not isinstance(constraints, dict) or parameter not in constraints:
-        return fallback
-    return constraints[parameter]
+
+def built_constraints(parameter_constraints):
+    """``parameter_constraints`` with scikit-learn's own constraint objects (what
+    estimators' ``_parameter_constraints`` and ``validate_parameter_constraints``
+    take)."""
+    table = {}
+    for name, options in parameter_constraints.items():
+        if isinstance(options, _SklearnConstraint):
+            options = options.built()
+        elif options != "no_validation":
+            options = [c.built() if isinstance(c, _Constraint) else c for c in options]
+        table[name] = options
+    return table
 
 
 def validate_params(parameter_constraints: dict[str, Any], *,
@@ -185,17 +261,11 @@ def validate_params(parameter_constraints: dict[str, Any], *,
     """
 
     def decorator(func):
-        func._skl_parameter_constraints = parameter_constraints
         signature = inspect.signature(func)
         parameters = signature.parameters.values()
         variadic = {p.name for p in parameters
                     if p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD)}
         ignored = {"self", "cls"} | variadic
-        constraints = [
-            (name, _accepted_types(options), [make_constraint(c) for c in options])
-            for name, options in parameter_constraints.items()
-            if options != "no_validation"
-        ]
         positional = [p.name for p in parameters
                       if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
         by_keyword = {p.name for p in parameters
@@ -204,6 +274,19 @@ def validate_params(parameter_constraints: dict[str, Any], *,
         named = {p.name for p in parameters} - ignored
         # A plain signature binds by a dictionary: no *args or **kwargs, no self.
         plain = not variadic and not {"self", "cls"} & signature.parameters.keys()
+        checks = []  # (the built table, [(name, accepted types, constraint objects)])
+
+        def built():
+            if not checks:
+                from sklearn.utils._param_validation import make_constraint
+
+                table = built_constraints(parameter_constraints)
+                func._skl_parameter_constraints = wrapper._skl_parameter_constraints = table
+                checks.append((table, [
+                    (name, _accepted_types(options), [make_constraint(c) for c in options])
+                    for name, options in table.items() if options != "no_validation"
+                ]))
+            return checks[0]
 
         def bind(args, kwargs):
             """``signature.bind(...).apply_defaults()``'s arguments; a dictionary
@@ -233,14 +316,19 @@ def validate_params(parameter_constraints: dict[str, Any], *,
             if config["skip_parameter_validation"]:
                 return func(*args, **kwargs)
             params = bind(args, kwargs)
+            table, constraints = built()
             for name, accepted, options in constraints:
                 value = params.get(name, _MISSING)
                 if value is _MISSING or type(value) in accepted:
                     continue
                 if not any(c.is_satisfied_by(value) for c in options):
+                    from sklearn.utils._param_validation import (
+                        validate_parameter_constraints,
+                    )
+
                     _refuse_metric_used_as_scorer(func, params.get("y_true"))
                     validate_parameter_constraints(
-                        parameter_constraints, params, caller_name=func.__qualname__
+                        table, params, caller_name=func.__qualname__
                     )
             # scikit-learn's config_context(skip_parameter_validation=True), without
             # its copies of the whole configuration on the way in and out.
@@ -248,6 +336,8 @@ def validate_params(parameter_constraints: dict[str, Any], *,
             try:
                 return func(*args, **kwargs)
             except ValueError as exc:
+                from sklearn.utils._param_validation import InvalidParameterError
+
                 if not isinstance(exc, InvalidParameterError):
                     hint = None if func.__name__ in DROP_INS else likely_mistake(
                         exc, params, kwargs)
@@ -356,6 +446,8 @@ def scoring_name_constraints():
     functions and estimators of :data:`_SCORING_MODULES`, each once."""
     import importlib
 
+    from sklearn.utils._param_validation import StrOptions as BuiltStrOptions
+
     found = {}
     for module_name in _SCORING_MODULES:
         for holder in list(vars(importlib.import_module(module_name)).values()):
@@ -364,7 +456,7 @@ def scoring_name_constraints():
             if not isinstance(table, dict):
                 continue
             for option in table.get("scoring", ()):
-                if (isinstance(option, StrOptions) and isinstance(option.options, set)
+                if (isinstance(option, BuiltStrOptions) and isinstance(option.options, set)
                         and _SKLEARN_SCORER_MARKER <= option.options):
                     found[id(option)] = option
     return list(found.values())
@@ -467,7 +559,7 @@ def plot_curve_arguments(plot, curve_kwargs, kwargs):
     if curve_kwargs is not None:
         raise ValueError(
             f"curve_kwargs={curve_kwargs!r}: a list of curve keywords needs scikit-learn "
-            f">= 1.9 (installed: {sklearn.__version__}), whose displays draw several curves."
+            f">= 1.9 (installed: {SKLEARN_VERSION_STRING}), whose displays draw several curves."
         )
     return kwargs
 
@@ -484,7 +576,7 @@ def require_from_cv_results(display_cls, sklearn_cls):
         raise NotImplementedError(
             f"{display_cls.__name__}.from_cv_results needs scikit-learn >= "
             f"{FROM_CV_RESULTS_SINCE[name]}, whose {name} draws one curve per fold; "
-            f"the installed scikit-learn is {sklearn.__version__}. Upgrade it, or call "
+            f"the installed scikit-learn is {SKLEARN_VERSION_STRING}. Upgrade it, or call "
             f"from_predictions once per fold with the same ax."
         )
 

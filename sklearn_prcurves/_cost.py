@@ -16,14 +16,18 @@ from numpy.typing import ArrayLike
 from fractions import Fraction
 from numbers import Real
 
+from typing import TYPE_CHECKING
+
 import numpy as np
-from sklearn.utils import Bunch
 
 from ._array_api import array_api_boundary
 from ._compat import Interval, validate_params
 from ._exact import exact_argmax, fractions
 from ._curves import BINARY_PARAMS, two_class_table
 from ._hull import hull_path
+
+if TYPE_CHECKING:
+    from sklearn.utils import Bunch
 
 __all__ = ["cost_curve", "expected_cost"]
 
@@ -102,6 +106,8 @@ def cost_curve(
 
 
 def table_expected_cost(table, cost_fp, cost_fn, prevalence=None):
+    from sklearn.utils import Bunch
+
     tp, fp, thresholds = hull_path(table)
     fpr, tpr = fp / table.n_neg, tp / table.n_pos
     p = table.n_pos / (table.n_pos + table.n_neg) if prevalence is None else prevalence

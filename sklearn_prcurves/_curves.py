@@ -42,7 +42,7 @@ from ._validation import (
     n_distinct_labels,
     namespace_rows,
 )
-from .exceptions import UndefinedMetricWarning
+from ._undefined import warn_undefined
 
 __all__ = [
     "confusion_matrix_at_thresholds",
@@ -379,10 +379,8 @@ def _rates_from_origin(xp, counts, total, kind):
     zero = xp.zeros(1, dtype=xp.float64, device=device_of(counts))
     if total > 0:
         return xp.concat([zero, divide(counts, total)])
-    warnings.warn(
-        f"No {kind} samples in y_true, "
-        f"{'false' if kind == 'negative' else 'true'} positive value should be meaningless",
-        UndefinedMetricWarning)
+    warn_undefined(f"No {kind} samples in y_true, {'false' if kind == 'negative' else 'true'} "
+                   "positive value should be meaningless")
     return xp.full(counts.shape[0] + 1, math.nan, dtype=xp.float64, device=device_of(counts))
 
 

@@ -9,7 +9,6 @@ of the ROC convex hull, interpolated as in section 4, is the *achievable PR curv
 
 from __future__ import annotations
 
-import warnings
 from fractions import Fraction
 from numbers import Real
 
@@ -20,7 +19,7 @@ from ._array_api import array_api_boundary, namespace_and_device, to_numpy, wher
 from ._compat import StrOptions, validate_params
 from ._curves import BINARY_PARAMS, measure_table, two_class_table
 from ._interpolation import INTERPOLATIONS, path_area, path_points, table_path
-from .exceptions import UndefinedMetricWarning
+from ._undefined import warn_undefined
 
 __all__ = [
     "achievable_pr_curve",
@@ -398,10 +397,7 @@ def roc_convex_hull(
 
 def _rates(counts, total, kind):
     if total <= 0:
-        warnings.warn(
-            f"No {kind} samples in y_true, the convex hull is not defined.",
-            UndefinedMetricWarning,
-        )
+        warn_undefined(f"No {kind} samples in y_true, the convex hull is not defined.")
         return np.full(counts.shape, np.nan)
     return counts / total
 
@@ -524,8 +520,8 @@ def roc_to_pr(
     fpr, tpr = _check_points(fpr, tpr, "fpr", "tpr", n_pos, n_neg)
     tp = tpr * n_pos
     if not np.all(tp > 0):
-        warnings.warn("Precision is undefined at points with TPR = 0 and is set to NaN there.",
-                      UndefinedMetricWarning, stacklevel=2)
+        warn_undefined("Precision is undefined at points with TPR = 0 and is set to NaN there.",
+                       stacklevel=2)
     with np.errstate(invalid="ignore", divide="ignore", over="ignore"):
         precision = np.where(tp > 0, tp / (tp + fpr * n_neg), np.nan)
     return precision, tpr.copy()

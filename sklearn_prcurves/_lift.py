@@ -5,15 +5,18 @@ in every other curve of the package)."""
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
-from numpy.typing import ArrayLike
 import numpy as np
-from sklearn.utils import Bunch
+from numpy.typing import ArrayLike
 
 from ._array_api import array_api_boundary
 from ._compat import validate_params
 from ._exact import exact_argmax, fractions
 from ._curves import BINARY_PARAMS, two_class_table
+
+if TYPE_CHECKING:
+    from sklearn.utils import Bunch
 
 __all__ = ["cumulative_gain_curve", "ks_statistic", "lift_curve"]
 
@@ -125,16 +128,25 @@ def lift_curve(
     return predicted / total, lift, table.thresholds
 
 
-def table_ks(table):
+def ks_fields(table):
+    """The Kolmogorov-Smirnov statistic of a two-class table: ``{"statistic",
+    "threshold", "tpr", "fpr"}``."""
     difference = table.tps / table.n_pos - table.fps / table.n_neg
     n_pos, n_neg = Fraction(float(table.n_pos)), Fraction(float(table.n_neg))
     # Ties between thresholds go to the highest: compared exactly, not as rounded.
     best = exact_argmax(difference, lambda at: [
         t / n_pos - f / n_neg for t, f in zip(fractions(table.tps, at),
                                                fractions(table.fps, at))])
-    return Bunch(statistic=float(difference[best]), threshold=float(table.thresholds[best]),
-                 tpr=float(table.tps[best] / table.n_pos),
-                 fpr=float(table.fps[best] / table.n_neg))
+    return {"statistic": float(difference[best]), "threshold": float(table.thresholds[best]),
+            "tpr": float(table.tps[best] / table.n_pos),
+            "fpr": float(table.fps[best] / table.n_neg)}
+
+
+def table_ks(table):
+    """:func:`ks_fields` as scikit-learn's ``Bunch``."""
+    from sklearn.utils import Bunch
+
+    return Bunch(**ks_fields(table))
 
 
 @validate_params(BINARY_PARAMS, prefer_skip_nested_validation=True)

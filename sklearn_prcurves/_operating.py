@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import math
 import sys
-import warnings
 from fractions import Fraction
 from numbers import Real
 
+from typing import TYPE_CHECKING
+
 import numpy as np
 from numpy.typing import ArrayLike
-from sklearn.utils import Bunch, check_consistent_length, column_or_1d
 
 from ._array_api import array_api_boundary, to_numpy, where
 from ._compat import (
@@ -40,7 +40,10 @@ from ._results import FBetaOptimum, OperatingPoint
 from ._sorting import _descending_order
 from ._table import CountTable
 from ._validation import check_binary_input, check_non_negative_weight
-from .exceptions import UndefinedMetricWarning
+from ._undefined import undefined_ignored, warn_undefined
+
+if TYPE_CHECKING:
+    from sklearn.utils import Bunch
 
 __all__ = [
     "break_even_point",
@@ -58,8 +61,8 @@ def _ratio(xp, num, den, name):
     undefined = ~(den > 0)
     count = int(xp.sum(xp.astype(undefined, xp.int64)))
     if count:
-        warnings.warn(f"{name} is undefined (0 / 0) at {count} threshold(s) and set to "
-                      "NaN there.", UndefinedMetricWarning, stacklevel=3)
+        warn_undefined(f"{name} is undefined (0 / 0) at {count} threshold(s) and set to "
+                       "NaN there.", stacklevel=3)
     with np.errstate(invalid="ignore", divide="ignore"):
         return where(xp, undefined, math.nan, num / where(xp, undefined, 1.0, den))
 
@@ -118,6 +121,8 @@ def operating_points(
 
 def table_points(table):
     """:func:`operating_points` of a counting table (both classes present)."""
+    from sklearn.utils import Bunch
+
     tp, fp = table.tps, table.fps
     n_pos, n_neg = tp[-1], fp[-1]
     fn, tn = n_pos - tp, n_neg - fp
@@ -167,7 +172,7 @@ def _candidates(table, keep):
 
 def _best_under_constraint(values, feasible, threshold, name, exact_values):
     if not np.any(feasible):
-        warnings.warn(f"No threshold satisfies the constraint on {name}.", UndefinedMetricWarning)
+        warn_undefined(f"No threshold satisfies the constraint on {name}.")
         return OperatingPoint(np.nan, np.nan)
     candidates = np.flatnonzero(feasible)
     # Among equal values the highest threshold (fewest predicted positives): the first,
@@ -323,8 +328,7 @@ def recall_at_precision_score(
     >>> recall_at_precision_score([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8], min_precision=0.6)
     1.0
     """
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", UndefinedMetricWarning)
+    with undefined_ignored():
         recall, _ = recall_at_precision(
             y_true, y_score, min_precision=min_precision, pos_label=pos_label,
             sample_weight=sample_weight,
@@ -568,6 +572,8 @@ def grouped_roc_auc_score(
     >>> grouped_roc_auc_score(y, scores, groups)  # AUCs 1, 0, 1 with equal weights
     0.666...
     """
+    from sklearn.utils import check_consistent_length, column_or_1d
+
     is_pos, y_score, _ = check_binary_input(
         y_true, y_score, None, pos_label
     )
@@ -606,9 +612,7 @@ def grouped_roc_auc_score(
             raise ValueError("group_weight must hold finite, non-negative numbers.")
     defined = ~np.isnan(aucs)
     if not defined.any() or weights[defined].sum() <= 0:
-        warnings.warn(
-            "No group holds both classes: grouped AUC is not defined.", UndefinedMetricWarning
-        )
+        warn_undefined("No group holds both classes: grouped AUC is not defined.")
         return np.nan
     # A weighted mean of areas in [0, 1] is in [0, 1]; its rounding can leave by an ulp
     # (every group at 1 under fractional weights gave 1.0000000000000002).
@@ -835,6 +839,8 @@ def _check_groups(groups):
 
     NumPy would turn ``[1, "1"]`` into two equal strings and merge the groups.
     """
+    from sklearn.utils import column_or_1d
+
     dtype = getattr(groups, "dtype", None)
     if dtype is None or getattr(dtype, "kind", "O") == "O":
         values = np.asarray(groups, dtype=object).ravel().tolist()

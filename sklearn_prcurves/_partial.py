@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from numpy.typing import ArrayLike
 
-import warnings
 from fractions import Fraction
 
 import numpy as np
@@ -21,7 +20,7 @@ from ._array_api import array_api_boundary
 from ._compat import validate_params
 from ._curves import BINARY_PARAMS, two_class_table
 from ._interpolation import table_path
-from .exceptions import UndefinedMetricWarning
+from ._undefined import warn_undefined
 
 __all__ = ["partial_roc_auc_score"]
 
@@ -90,8 +89,8 @@ def table_partial_roc_auc(table, fpr_range=(0.0, 1.0), tpr_range=(0.0, 1.0),
     diagonal = _exact_clipped(box[0], box[1], box[0], box[1], box[2], box[3])
     above = (box[1] - box[0]) * (box[3] - box[2]) - diagonal
     if above == 0:
-        warnings.warn("The diagonal fills this box, so the standardized partial AUC-ROC "
-                      "(McClish) is not defined: NaN.", UndefinedMetricWarning, stacklevel=3)
+        warn_undefined("The diagonal fills this box, so the standardized partial AUC-ROC "
+                       "(McClish) is not defined: NaN.", stacklevel=3)
         return np.nan
     # P + A - 2 D: where it is far smaller than its terms (a curve along the diagonal
     # in a narrow box), the floats keep only its leading digits; then recomputed

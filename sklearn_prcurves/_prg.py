@@ -12,7 +12,6 @@ TP = P^2 / (P + N).
 
 from __future__ import annotations
 
-import warnings
 
 from numpy.typing import ArrayLike
 import numpy as np
@@ -20,7 +19,7 @@ import numpy as np
 from ._array_api import array_api_boundary
 from ._compat import validate_params
 from ._curves import BINARY_PARAMS, two_class_table
-from .exceptions import UndefinedMetricWarning
+from ._undefined import warn_undefined
 
 __all__ = ["prg_auc_score", "prg_curve"]
 
@@ -69,10 +68,10 @@ def table_prg_curve(table):
             if np.isnan(entry_gain):
                 # The entry's TP, P^2 / (P + N), is below the float range (classes
                 # weighing 1e-300 and 1e300): its precision gain cannot be formed.
-                warnings.warn(
+                warn_undefined(
                     "The precision gain where the PRG curve enters (recall gain 0) is not "
-                    "representable at this class balance (the classes' weights differ by "
-                    "more than the float range): NaN.", UndefinedMetricWarning, stacklevel=3)
+                    "representable at this class balance (the classes' weights differ by more "
+                    "than the float range): NaN.", stacklevel=3)
         precision_gain = np.concatenate([[entry_gain], precision_gain[first:]])
         recall_gain = np.concatenate([[0.0], recall_gain[first:]])
         thresholds = thresholds[first:]

@@ -19,8 +19,6 @@ counts below 2**53) and Davis and Goadrich's area point by point.
 from typing import NamedTuple
 
 import numpy as np
-from sklearn import config_context
-from sklearn.utils import check_random_state
 
 from ._auc import (
     achievable_pr_auc_score,
@@ -120,6 +118,8 @@ class Resampler:
         # scikit-learn's random_state yields; seed one from it, reproducibly. SFC64
         # gives raw words fastest of numpy's generators, and passes the same batteries
         # of statistical tests.
+        from sklearn.utils import check_random_state
+
         self.seed = int(check_random_state(random_state).randint(np.iinfo(np.int32).max))
         self.bits = np.random.SFC64(self.seed)
         self.pos_rows = np.flatnonzero(is_pos)
@@ -198,6 +198,8 @@ class Model:
     """One model's scores, grouped once, evaluated on resampled counts."""
 
     def __init__(self, metric, is_pos, scores, weight, kwargs):
+        from sklearn import config_context
+
         self.metric, self.kwargs = metric, kwargs
         self.is_pos, self.scores, self.weight = is_pos, scores, weight
         # The metric itself on all rows, its parameters validated even inside this

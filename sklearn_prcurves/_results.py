@@ -7,8 +7,6 @@ keep working) and carry names, the estimate and the method, with readable reprs.
 
 from typing import NamedTuple
 
-from sklearn.utils import Bunch
-
 __all__ = ["ConfidenceInterval", "FBetaOptimum", "OperatingPoint", "TestResult"]
 
 
@@ -89,8 +87,9 @@ def _rebuild(low, high, estimate, method, confidence_level):
                               confidence_level=confidence_level)
 
 
-class TestResult(Bunch):
-    """A test's results: attributes (and keys, as a dict) with a readable repr.
+class TestResult(dict):
+    """A test's results: attributes (and keys, as a dict, like scikit-learn's
+    ``Bunch``) with a readable repr.
 
     Examples
     --------
@@ -103,6 +102,18 @@ class TestResult(Bunch):
     """
 
     __test__ = False  # not a pytest test class
+
+    def __getattr__(self, key):
+        try:
+            return self[key]
+        except KeyError:
+            raise AttributeError(key) from None
+
+    def __setattr__(self, key, value):
+        self[key] = value
+
+    def __dir__(self):
+        return list(self.keys())
 
     def __repr__(self):
         fields = ", ".join(

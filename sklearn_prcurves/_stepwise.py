@@ -16,7 +16,7 @@ import warnings
 import numpy as np
 
 from ._table import BLOCK, cumsum_into, running_dtype
-from .exceptions import UndefinedMetricWarning
+from ._undefined import warn_undefined
 
 __all__ = ["numpy_det", "numpy_roc", "precision_recall_arrays", "step_area_terms"]
 
@@ -337,16 +337,12 @@ def numpy_roc(table, drop_intermediate=True, thresholds=True, object_thresholds=
         thresholds = None
 
     if n_neg <= 0:
-        warnings.warn(
-            "No negative samples in y_true, false positive value should be meaningless",
-            UndefinedMetricWarning,
-        )
+        warn_undefined(
+            "No negative samples in y_true, false positive value should be meaningless")
         fpr = np.full(fpr.shape, np.nan)
     if n_pos <= 0:
-        warnings.warn(
-            "No positive samples in y_true, true positive value should be meaningless",
-            UndefinedMetricWarning,
-        )
+        warn_undefined(
+            "No positive samples in y_true, true positive value should be meaningless")
         tpr = np.full(tpr.shape, np.nan)
     return fpr, tpr, thresholds
 

@@ -31,6 +31,7 @@ from sklearn.utils.validation import check_is_fitted, validate_data
 from ._compat import (
     Interval,
     StrOptions,
+    built_constraints,
     check_sample_weight,
     validate_estimator_params,
 )
@@ -265,12 +266,12 @@ class AchievablePRClassifier(MetaEstimatorMixin, ClassifierMixin, BaseEstimator)
     (2, 2)
     """
 
-    _parameter_constraints = {
+    _parameter_constraints = built_constraints({
         "estimator": [object],
         "cv": ["cv_object"],
         "response_method": [StrOptions({"auto", "decision_function", "predict_proba"})],
         "threshold": [Interval(Real, 0, 1, closed="both"), StrOptions({"f1"})],
-    }
+    })
 
     def __init__(self, estimator, *, cv=5, response_method="auto", threshold="f1"):
         self.estimator = estimator

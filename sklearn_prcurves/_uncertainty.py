@@ -18,11 +18,10 @@ import warnings
 from collections.abc import Callable
 from numbers import Integral, Real
 
+from typing import TYPE_CHECKING
+
 import numpy as np
 from numpy.typing import ArrayLike
-from scipy.special import expit, ndtri
-from scipy.stats import norm
-from sklearn.utils import Bunch
 
 from ._array_api import array_api_boundary
 from ._auc import (
@@ -49,7 +48,10 @@ from ._validation import (
     check_non_negative_weight,
     checked_rows,
 )
-from .exceptions import UndefinedMetricWarning
+from ._undefined import warn_undefined
+
+if TYPE_CHECKING:
+    from sklearn.utils import Bunch
 
 __all__ = [
     "bootstrap_ci",
@@ -173,6 +175,8 @@ def _check_delong_counts(n_pos, n_neg):
 
 
 def normal_interval(estimate, std, confidence_level):
+    from scipy.special import ndtri
+
     z = ndtri(0.5 + confidence_level / 2)
     return estimate - z * std, estimate + z * std
 
@@ -375,6 +379,8 @@ def delong_test(
     >>> round(result.difference, 4), round(result.pvalue, 4)
     (-0.3125, 0.1601)
     """
+    from scipy.special import ndtr
+
     weight = _frequency_weights(sample_weight)
     labels = binary_labels(y_true, pos_label)
     aucs, component_a = [], None
@@ -416,7 +422,7 @@ def delong_test(
         difference=difference,
         variance=float(variance),
         statistic=float(statistic),
-        pvalue=float(2 * norm.sf(abs(statistic))),
+        pvalue=float(2 * ndtr(-abs(statistic))),
         confidence_interval=tuple(
             float(v) for v in normal_interval(difference, np.sqrt(variance), confidence_level)
         ),
@@ -519,6 +525,8 @@ def pr_auc_ci(
 def boyd_interval(area, n_pos, method="logit", confidence_level=0.95):
     """:func:`pr_auc_ci`'s ``"logit"`` or ``"binomial"`` interval of an area estimated
     over ``n_pos`` (weight of) positives: ``(low, high)``."""
+    from scipy.special import ndtri
+
     z = ndtri(0.5 + confidence_level / 2)
     with np.errstate(divide="ignore", over="ignore", under="ignore"):
         # A weight of positives near 0 (1e-300, 5e-324) makes 1 / n infinite: the
@@ -527,6 +535,8 @@ def boyd_interval(area, n_pos, method="logit", confidence_level=0.95):
 
 
 def _boyd_interval(area, n_pos, method, z, confidence_level):
+    from scipy.special import expit
+
     if method == "binomial":
         half = z * np.sqrt(area * (1 - area) / n_pos)
         return float(max(area - half, 0.0)), float(min(area + half, 1.0))
@@ -623,6 +633,8 @@ def threshold_ci(
     >>> point.recall.estimate, round(point.recall.low, 3)
     (0.8333333333333334, 0.436)
     """
+    from sklearn.utils import Bunch
+
     check_threshold(threshold)
     table = two_class_table(y_true, y_score, pos_label, sample_weight,
                             counts="threshold_ci")
@@ -631,8 +643,8 @@ def threshold_ci(
     predicted = tp + (float(table.fps[at - 1]) if at else 0.0)
     n_pos = float(table.n_pos)
     if predicted <= 0:
-        warnings.warn(f"Nothing is predicted positive at threshold {threshold!r}: "
-                      "precision is undefined (NaN).", UndefinedMetricWarning, stacklevel=3)
+        warn_undefined(f"Nothing is predicted positive at threshold {threshold!r}: "
+                       "precision is undefined (NaN).", stacklevel=3)
     precision = tp / predicted if predicted > 0 else np.nan
     recall = tp / n_pos
     if method == "bootstrap":
@@ -656,6 +668,8 @@ def threshold_ci(
 
 def _wilson(hits, total, confidence_level):
     """Wilson's score interval of ``hits / total`` (NaN, NaN for no trials)."""
+    from scipy.special import ndtri
+
     if not total > 0:
         return np.nan, np.nan
     z = ndtri(0.5 + confidence_level / 2)
@@ -785,11 +799,9 @@ def _defined(values, n_resamples, what):
             f"{values.shape[0]} resamples: at least two defined values are needed."
         )
     if defined.shape[0] < values.shape[0]:
-        warnings.warn(
-            f"The {what} was undefined (NaN) on {values.shape[0] - defined.shape[0]} of "
-            f"{values.shape[0]} resamples; they are left out.",
-            UndefinedMetricWarning,
-        )
+        warn_undefined(f"The {what} was undefined (NaN) on "
+                       f"{values.shape[0] - defined.shape[0]} of {values.shape[0]} resamples; "
+                       "they are left out.")
     if n_resamples < FEW_RESAMPLES:
         warnings.warn(
             f"n_resamples={n_resamples} is too few for a reliable bootstrap result; use "
@@ -814,6 +826,8 @@ def _percentile_interval(values, confidence_level):
 
 def _bca_interval(values, estimate, jackknife, confidence_level):
     """Bias-corrected and accelerated interval (Efron, 1987)."""
+    from scipy.special import ndtr, ndtri
+
     # Resamples equal to the estimate count one half. The fast paths compute a
     # resample's value with other roundings than the estimate's (a few ulps apart):
     # values that close are equal, not below.
@@ -826,7 +840,7 @@ def _bca_interval(values, estimate, jackknife, confidence_level):
     alpha = (1 - confidence_level) / 2
     levels = []
     for z in (ndtri(alpha), ndtri(1 - alpha)):
-        levels.append(norm.cdf(bias + (bias + z) / (1 - acceleration * (bias + z))))
+        levels.append(ndtr(bias + (bias + z) / (1 - acceleration * (bias + z))))
     return tuple(float(v) for v in np.quantile(values, levels))
 
 
@@ -1070,6 +1084,8 @@ def bootstrap_test(
 def paired_statistic(difference, spread):
     """``(statistic, two-sided p-value)`` of a paired bootstrap test: the difference over
     the standard deviation of the resampled differences, read on the normal."""
+    from scipy.special import ndtr
+
     if spread > 0:
         statistic = difference / spread
     elif difference == 0:
@@ -1079,7 +1095,7 @@ def paired_statistic(difference, spread):
             "Every resample gave the same difference: its spread is zero and no "
             "p-value can be computed from it."
         )
-    return float(statistic), float(2 * norm.sf(abs(statistic)))
+    return float(statistic), float(2 * ndtr(-abs(statistic)))
 
 
 def holm_adjusted(pvalues):

@@ -8,8 +8,6 @@ vector, several times per call in scikit-learn's ranking functions).
 """
 
 import numpy as np
-from sklearn.utils import assert_all_finite, check_array, check_consistent_length, column_or_1d
-from sklearn.utils.multiclass import type_of_target
 
 from ._array_api import counting_namespace
 from ._compat import check_pos_label_consistency, check_sample_weight
@@ -56,6 +54,8 @@ def binary_classes(y):
 
 def target_type(y, input_name="y_true"):
     """``(type_of_target(y), classes or None)``, fast for plain numeric binary labels."""
+    from sklearn.utils.multiclass import type_of_target
+
     plain = plain_numeric_1d(y)
     if plain is not None:
         classes = binary_classes(plain)
@@ -179,6 +179,8 @@ def checked_array(y, **options):
     """``check_array(y, ensure_2d=False, **options)``, skipped for a non-empty 1-D
     numeric ndarray that it would return unchanged (its checks cost more than a pass
     over 1e4 values: scikit-learn looks for dataframe libraries on every call)."""
+    from sklearn.utils import check_array
+
     if (type(y) is np.ndarray and y.ndim == 1 and y.shape[0] > 0
             and y.dtype.kind in "biuf" and surely_finite(y)):
         return y
@@ -189,6 +191,8 @@ def checked_array(y, **options):
 def consistent_length(*arrays):
     """scikit-learn's ``check_consistent_length``, called only when the lengths differ
     or are not plain array lengths (its error, its message)."""
+    from sklearn.utils import check_consistent_length
+
     lengths = {a.shape[0] if type(a) is np.ndarray and a.ndim else -1
                for a in arrays if a is not None}
     if len(lengths) > 1 or -1 in lengths:
@@ -197,6 +201,8 @@ def consistent_length(*arrays):
 
 def _column(y):
     """``column_or_1d(y)``, skipped for what it would return unchanged."""
+    from sklearn.utils import column_or_1d
+
     if type(y) is np.ndarray and y.ndim == 1 and y.dtype.kind in "biuf":
         return y
     return column_or_1d(y)
@@ -213,6 +219,8 @@ def check_scores(y_score, input_name="y_score"):
     Strings, bytes and other objects raise :class:`NonNumericScoreError` (ranked as
     text, '10' would come before '9'); NaN and infinity raise scikit-learn's error.
     """
+    from sklearn.utils import assert_all_finite
+
     kind = y_score.dtype.kind
     text = kind in "US"
     if kind == "O":

@@ -5,8 +5,6 @@ defining our own, so that warning filters users already set for scikit-learn's m
 keep working for ours.
 """
 
-from sklearn.exceptions import UndefinedMetricWarning
-
 __all__ = ["NonNumericScoreError", "UndefinedMetricWarning"]
 
 
@@ -18,3 +16,13 @@ class NonNumericScoreError(TypeError, ValueError):
     functions and a ``ValueError`` in ``roc_auc_score``; this error is both, so that
     code catching either keeps working.
     """
+
+
+def __getattr__(name):
+    # scikit-learn's warning, imported when first named (importing scikit-learn takes
+    # about two seconds that the command-line report does without).
+    if name == "UndefinedMetricWarning":
+        from sklearn.exceptions import UndefinedMetricWarning
+
+        return UndefinedMetricWarning
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

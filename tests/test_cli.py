@@ -1615,6 +1615,43 @@ def test_help_version_and_argument_errors_import_nothing_heavy(args):
     assert int(last.split()[-1]) in (0, 1, 2)
 
 
+@pytest.mark.parametrize("suffix", ["csv", "parquet"])
+def test_the_whole_report_runs_without_importing_scikit_learn(tmp_path, suffix):
+    # Importing scikit-learn (and with it SciPy's statistics) takes about two seconds,
+    # most of what a user's own two-liner spends before reading its file: the report,
+    # figures and HTML included, reads its measures from the package alone. Its values
+    # are those of the library's functions (which do import scikit-learn).
+    rng = np.random.default_rng(3)
+    y = (rng.random(3000) < 0.2).astype(int)
+    y[:2] = [0, 1]
+    columns = {"y": y, "a": y + rng.normal(size=3000), "b": 0.5 * y + rng.normal(size=3000)}
+    path = tmp_path / f"scores.{suffix}"
+    if suffix == "csv":
+        write_csv(path, columns)
+    else:
+        import pyarrow.parquet as pq
+
+        pq.write_table(pa.table(columns), path)
+    code = ("import sys, json\nfrom sklearn_prcurves._cli import main\n"
+            f"code = main(['report', {str(path)!r}, '--label', 'y', '--score', 'a', "
+            f"'--score', 'b', '--output', {str(tmp_path / 'out')!r}, '--quiet', "
+            "'--no-progress'])\n"
+            "print(json.dumps([code, sorted(m for m in ('sklearn', 'scipy.stats', "
+            "'scipy.integrate') if m in sys.modules)]))\n")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                            timeout=300)
+    assert json.loads(result.stdout.strip().splitlines()[-1]) == [0, []], result.stderr
+    written = json.loads((tmp_path / "out" / "results.json").read_text())
+    assert {"pr_curves.png", "roc_curves.png", "report.html"} <= {
+        f.name for f in (tmp_path / "out").iterdir()}
+    for name in ("a", "b"):
+        values = written["models"][name]["values"]
+        assert values["auc_roc"] == pytest.approx(
+            spc.roc_auc_score(y, columns[name]), rel=1e-12)
+        assert values["average_precision"] == pytest.approx(
+            spc.average_precision_score(y, columns[name]), rel=1e-12)
+
+
 @pytest.mark.parametrize("compression", [None, "gzip", "bz2"])
 def test_a_missing_label_or_score_lists_the_columns_without_heavy_imports(tmp_path,
                                                                           compression):

@@ -130,3 +130,52 @@ def test_threads_keep_their_own_configuration():
     for thread in threads:
         thread.join()
     assert seen == [False] * 800
+
+
+def test_the_version_read_without_importing_scikit_learn_is_its_own():
+    import sklearn
+
+    from sklearn_prcurves import _compat
+
+    assert _compat.SKLEARN_VERSION_STRING == sklearn.__version__
+    assert _compat.SKLEARN_VERSION == tuple(int(p) for p in sklearn.__version__.split(".")[:2])
+
+
+def test_constraints_named_at_import_are_scikit_learns_when_built():
+    from sklearn.utils._param_validation import Interval as SklearnInterval
+
+    from sklearn_prcurves import _compat
+    from sklearn_prcurves._transformer import AchievablePRClassifier
+
+    table = _compat.built_constraints({
+        "level": [_compat.Interval(Real, 0, 1, closed="both"), None],
+        "mode": [_compat.StrOptions({"a"}), StrOptions({"b"})], "x": "no_validation"})
+    assert isinstance(table["level"][0], SklearnInterval) and table["level"][1] is None
+    assert [type(c) for c in table["mode"]] == [StrOptions, StrOptions]
+    assert table["x"] == "no_validation"
+    # (scikit-learn's estimator checks read the estimator's table directly.)
+    threshold = AchievablePRClassifier._parameter_constraints["threshold"]
+    assert [type(c).__name__ for c in threshold] == ["Interval", "StrOptions"]
+
+
+def test_a_mirrored_constraint_is_scikit_learns_even_where_its_name_points_at_ours(
+        monkeypatch):
+    # A user may bind our drop-ins under scikit-learn's names before the first call
+    # builds the constraints: the options' order in messages must still be its own.
+    from sklearn_prcurves import _compat
+
+    theirs = skm.roc_auc_score._skl_parameter_constraints["multi_class"]
+    monkeypatch.setattr(skm, "roc_auc_score", spc.roc_auc_score)
+    assert _compat.sklearn_constraint("roc_auc_score", "multi_class", []).built() is theirs
+
+
+def test_a_drop_in_validates_as_scikit_learn_on_its_first_call_in_a_fresh_process():
+    code = ("import sklearn_prcurves as spc, sys\n"
+            "assert 'sklearn' not in sys.modules\n"
+            "try:\n    spc.roc_auc_score([0, 1], [0.2, 0.4], max_fpr='half')\n"
+            "except Exception as exc:\n    print(type(exc).__name__, exc)\n")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                            timeout=120)
+    with pytest.raises(InvalidParameterError) as theirs:
+        skm.roc_auc_score([0, 1], [0.2, 0.4], max_fpr="half")
+    assert result.stdout.strip() == f"InvalidParameterError {theirs.value}", result.stderr

@@ -18,6 +18,7 @@ PACKAGE = pathlib.Path(__file__).resolve().parents[1] / "sklearn_prcurves"
 ORDER = [
     "_version",
     "exceptions",
+    "_undefined",
     "_mistakes",
     "_results",
     "_compat",

@@ -9,7 +9,6 @@ from __future__ import annotations
 import datetime
 import json
 import re
-import warnings
 import shutil
 import sys
 from collections.abc import Mapping
@@ -22,7 +21,7 @@ from numpy.typing import ArrayLike
 from .._array_api import on_host
 from .._compat import Interval, StrOptions, validate_params
 from .._version import __version__
-from ..exceptions import UndefinedMetricWarning
+from .._undefined import warn_undefined
 from ._render import as_csv, as_json, as_markdown, as_table, html_fragment, html_page
 from ._compute import compute_report
 from ._figures import FORMATS, build_figures, data_uri, draw_figures
@@ -380,7 +379,7 @@ def report(
         raise ValueError(in_python_terms(str(error))) from None
     result._results["notes"] = [in_python_terms(note) for note in result._results["notes"]]
     for message in result._results["undefined"]:  # (as the library's functions warn)
-        warnings.warn(message, UndefinedMetricWarning, stacklevel=2)
+        warn_undefined(message, stacklevel=2)
     return result
 
 

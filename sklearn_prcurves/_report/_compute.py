@@ -22,7 +22,7 @@ from .._counts import count_rows
 from .._distributed import RangesHere
 from .._hull import achievable_area, hull_vertices
 from .._interpolation import continuous_area_derivatives, path_area
-from .._lift import table_ks
+from .._lift import ks_fields
 from .._operating import (
     table_fbeta_optimum,
     table_precision_at_recall,
@@ -40,7 +40,7 @@ from .._uncertainty import (
     paired_differences,
     paired_statistic,
 )
-from ..exceptions import UndefinedMetricWarning
+from .._undefined import undefined_ignored
 from ._options import PAIRED_TEST_SEED, InputError
 from ._ranged import Budget, RangeStream, piece_components, piece_delong, piece_lowest
 
@@ -381,12 +381,11 @@ def table_measures(table, spec):
     }
     del tp, fp
     values["normalized_auc_pr"] = _normalized(table_normalized_pr_auc, table, values["auc_pr"])
-    ks = table_ks(table)
-    values["ks"], values["ks_threshold"] = ks.statistic, ks.threshold
+    ks = ks_fields(table)
+    values["ks"], values["ks_threshold"] = ks["statistic"], ks["threshold"]
     threshold, f1 = table_fbeta_optimum(table, 1.0)
     values["max_f1"], values["max_f1_threshold"] = f1, threshold
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", UndefinedMetricWarning)
+    with undefined_ignored():
         for level in spec.at_recall:
             key = f"precision_at_recall_{_level(level)}"
             values[key], values[key + "_threshold"] = table_precision_at_recall(table, level)
@@ -399,8 +398,7 @@ def table_measures(table, spec):
 def _normalized(normalize, table, area):
     """Boyd's normalised AUC-PR, NaN (shown as n/a) where it is undefined, without the
     warning: the report says n/a itself."""
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", UndefinedMetricWarning)
+    with undefined_ignored():
         return normalize(table, area)
 
 
@@ -557,8 +555,7 @@ def path_measures(path, spec):
 
     threshold, f1 = table_fbeta_optimum(path.candidates(f1_of), 1.0)
     values["max_f1"], values["max_f1_threshold"] = f1, threshold
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", UndefinedMetricWarning)
+    with undefined_ignored():
         for level in spec.at_recall:
             key = f"precision_at_recall_{_level(level)}"
             values[key], values[key + "_threshold"] = table_precision_at_recall(
@@ -649,7 +646,7 @@ class _PairedDeLong:
         return ref_path.n_pos >= 2 and ref_path.n_neg >= 2
 
     def results(self, sample, confidence_level):
-        from scipy.stats import norm
+        from scipy.special import ndtr
 
         ref_path, ref_auc, ref_components = self.parts[self.reference]
         n_pos, n_neg = ref_path.n_pos, ref_path.n_neg
@@ -675,7 +672,7 @@ class _PairedDeLong:
                 "against": self.reference,
                 "difference": float(difference),
                 "statistic": float(statistic),
-                "pvalue": float(2 * norm.sf(abs(statistic))),
+                "pvalue": float(2 * ndtr(-abs(statistic))),
                 "low": float(low),
                 "high": float(high),
             }
@@ -804,7 +801,7 @@ def _paired_auc_pr(sample, models, paths, comparison, spec, notes):
     of that error around the difference, so that it leaves out 0 exactly when the test
     is significant at the report's level.
     """
-    from scipy.stats import norm
+    from scipy.special import ndtri
 
     best = comparison["best"].get("auc_pr")
     if best is None:
@@ -827,7 +824,7 @@ def _paired_auc_pr(sample, models, paths, comparison, spec, notes):
                       - models[model]["values"]["auc_pr"])
         statistic, pvalue = paired_statistic(difference, spread)
         # The normal interval of the same spread: it excludes 0 exactly when p < 1 - level.
-        half = norm.ppf((1 + level) / 2) * spread
+        half = ndtri((1 + level) / 2) * spread
         out[model] = {
             "against": best, "measure": "auc_pr", "difference": float(difference),
             "statistic": statistic, "pvalue": pvalue, "low": float(difference - half),
