@@ -54,8 +54,6 @@ def binary_classes(y):
 
 def target_type(y, input_name="y_true"):
     """``(type_of_target(y), classes or None)``, fast for plain numeric binary labels."""
-    from sklearn.utils.multiclass import type_of_target
-
     plain = plain_numeric_1d(y)
     if plain is not None:
         classes = binary_classes(plain)
@@ -64,6 +62,8 @@ def target_type(y, input_name="y_true"):
         classes = integer_classes(plain)
         if classes is not None:  # more than two: what type_of_target calls multiclass
             return "multiclass", classes
+    from sklearn.utils.multiclass import type_of_target
+
     return type_of_target(y, input_name=input_name), None
 
 
@@ -179,11 +179,11 @@ def checked_array(y, **options):
     """``check_array(y, ensure_2d=False, **options)``, skipped for a non-empty 1-D
     numeric ndarray that it would return unchanged (its checks cost more than a pass
     over 1e4 values: scikit-learn looks for dataframe libraries on every call)."""
-    from sklearn.utils import check_array
-
     if (type(y) is np.ndarray and y.ndim == 1 and y.shape[0] > 0
             and y.dtype.kind in "biuf" and surely_finite(y)):
         return y
+    from sklearn.utils import check_array
+
     with np.errstate(over="ignore", invalid="ignore"):  # as in check_scores
         return check_array(y, ensure_2d=False, **options)
 
@@ -191,20 +191,20 @@ def checked_array(y, **options):
 def consistent_length(*arrays):
     """scikit-learn's ``check_consistent_length``, called only when the lengths differ
     or are not plain array lengths (its error, its message)."""
-    from sklearn.utils import check_consistent_length
-
     lengths = {a.shape[0] if type(a) is np.ndarray and a.ndim else -1
                for a in arrays if a is not None}
     if len(lengths) > 1 or -1 in lengths:
+        from sklearn.utils import check_consistent_length
+
         check_consistent_length(*arrays)
 
 
 def _column(y):
     """``column_or_1d(y)``, skipped for what it would return unchanged."""
-    from sklearn.utils import column_or_1d
-
     if type(y) is np.ndarray and y.ndim == 1 and y.dtype.kind in "biuf":
         return y
+    from sklearn.utils import column_or_1d
+
     return column_or_1d(y)
 
 
@@ -219,13 +219,13 @@ def check_scores(y_score, input_name="y_score"):
     Strings, bytes and other objects raise :class:`NonNumericScoreError` (ranked as
     text, '10' would come before '9'); NaN and infinity raise scikit-learn's error.
     """
-    from sklearn.utils import assert_all_finite
-
     kind = y_score.dtype.kind
     text = kind in "US"
     if kind == "O":
         text = any(isinstance(v, (str, bytes)) for v in y_score.tolist())
         if not text and real_objects(y_score):
+            from sklearn.utils import assert_all_finite
+
             assert_all_finite(y_score)  # (NaN only, for objects: scikit-learn's rule)
             return y_score
         if not text:
@@ -241,6 +241,8 @@ def check_scores(y_score, input_name="y_score"):
             "np.asarray(y_score, dtype=float) for numbers written as text."
         )
     if not surely_finite(y_score):
+        from sklearn.utils import assert_all_finite
+
         # (Finite scores near the float limits overflow scikit-learn's sum too: no
         # RuntimeWarning for them, the check itself is exact.)
         with np.errstate(over="ignore", invalid="ignore"):

@@ -363,14 +363,17 @@ def test_the_disk_plan_grows_linearly_with_the_partitions(client, public, monkey
 
 def test_the_shuffled_rows_are_narrow():
     """A row crosses the disks as where it goes (its range and class, in the narrowest
-    integer that holds them) and its score; each range's totals are its rows'
-    (weighted) class sums."""
+    unsigned integer that holds them), its score, and an index of one byte (Dask's
+    shuffle moves the index too); each range's totals are its rows' (weighted) class
+    sums."""
     rng = np.random.default_rng(7)
     y, s, w = rng.integers(0, 2, 1000), rng.random(1000), rng.random(1000)
-    for n_edges, dtype in ((9, np.int16), (16_382, np.int16), (16_383, np.int32)):
+    for n_edges, dtype in ((9, np.uint8), (127, np.uint8), (128, np.uint16),
+                           (32_767, np.uint16), (32_768, np.uint32)):
         edges = np.sort(rng.random(n_edges))
         rows = spd._ranged_rows(y, s, None, None, edges, np.float64, [])
         assert rows.dtypes.to_dict() == {"_partitions": dtype, "score": np.float64}
+        assert rows.index.dtype == np.uint8 and not rows.index.to_numpy().any()
         which = np.searchsorted(edges, s)
         np.testing.assert_array_equal(rows["_partitions"], 2 * which + y)
         totals = spd._range_totals(y, s, w, None, edges)
@@ -406,6 +409,87 @@ def test_the_float32_range_lookup_is_a_binary_search(kind):
         which = spd._range_of(s, edges.astype(np.float32))
         assert which.dtype == np.int32
         np.testing.assert_array_equal(which, np.searchsorted(edges, s, side="left"))
+
+
+def _float32_scores(kind, n, rng):
+    special = np.array([0.0, -0.0, 1e-45, -1e-45, 1.2e-38, -1.2e-38, 3.4e38, -3.4e38, 1.0,
+                        -1.0], dtype=np.float32)
+    s = rng.normal(size=n).astype(np.float32)
+    if kind == "specials":  # (on 1% of the rows: no bin holds an eighth of a range)
+        spots = rng.random(n) < 0.01
+        s[spots] = rng.choice(special, spots.sum())
+    elif kind == "subnormals":
+        s = (s * np.float32(1e-38)).astype(np.float32)  # (normal and subnormal)
+    elif kind == "wide":
+        s = (rng.normal(size=n) * 10.0 ** rng.integers(-40, 38, n)).astype(np.float32)
+    return s
+
+
+@pytest.mark.parametrize("weighted", [False, True])
+@pytest.mark.parametrize("kind", ["normal", "specials", "subnormals", "wide"])
+def test_float32_ranges_and_their_totals_come_from_the_histogram(kind, weighted):
+    """float32 scores: each partition's histogram (rows and weight per bin of leading
+    key bits and class) adds up to the whole's, and cuts ranges at bin edges whose
+    totals are exactly those of the rows each range then gets, by the lookup the
+    partitions use and by comparisons (signed zeros, subnormals, the float32
+    extremes)."""
+    rng = np.random.default_rng(["normal", "specials", "subnormals", "wide"].index(kind))
+    n = spd._LOOKUP + 5000
+    s = _float32_scores(kind, n, rng)
+    is_pos = rng.random(n) < 0.3
+    w = rng.integers(1, 4, n).astype(float) if weighted else None
+    whole = spd._histogram(is_pos, s, w)
+    parts = [(s[:0], None, 0, spd._histogram(is_pos[k::3], s[k::3],
+                                             None if w is None else w[k::3]))
+             for k in range(3)]
+    merged = spd._merged_censuses(spd._merged_censuses(parts[0], parts[1]), parts[2])[3]
+    for got, expected in zip(merged, whole):
+        np.testing.assert_array_equal(got, expected)
+    for n_ranges in (1, 2, 7, 30):
+        edges, totals = spd._histogram_plan(merged, n_ranges)
+        assert edges.dtype == np.float32 and np.all(np.isfinite(edges))
+        weight = np.ones(n) if w is None else w
+        for which in (spd._range_of(s, edges), np.searchsorted(edges, s, side="left")):
+            expected = np.column_stack([
+                np.bincount(which[is_pos], weight[is_pos], edges.shape[0] + 1),
+                np.bincount(which[~is_pos], weight[~is_pos], edges.shape[0] + 1),
+                np.bincount(which, minlength=edges.shape[0] + 1)])
+            np.testing.assert_array_equal(totals, expected)
+        # About equal shares: no range holds much more than its share and a bin.
+        assert totals[:, 2].max() <= n / n_ranges * 1.2 + 1
+
+
+def test_a_heavy_float32_score_takes_the_sampled_plan():
+    # A bin holding more than an eighth of a range's share: the histogram cannot split
+    # it, so the plan is the sample's (which gives a repeated score its own range).
+    rng = np.random.default_rng(4)
+    s = rng.normal(size=40_000).astype(np.float32)
+    s[:2000] = 0.25
+    histogram = spd._histogram(rng.random(40_000) < 0.5, s, None)
+    assert spd._histogram_plan(histogram, 2) is not None
+    assert spd._histogram_plan(histogram, 20) is None
+
+
+@pytest.mark.parametrize("shuffle", ["memory", "disk"])
+@pytest.mark.parametrize("weighted", [False, True])
+def test_float32_scores_planned_by_their_histogram_give_exact_areas(client, shuffle,
+                                                                   weighted):
+    rng = np.random.default_rng(11)
+    n = 60_000
+    y = (rng.random(n) < 0.2).astype(np.int8)
+    s = _float32_scores("specials", n, rng) + y.astype(np.float32)
+    w = rng.integers(0, 3, n).astype(float) if weighted else None
+    census = spd._census(y, s, w, None, 0)
+    assert spd._histogram_plan(census[3], 12) is not None  # (the histogram's plan)
+    dy, ds, dw = as_dask(y, s, w if weighted else s, chunks=7000)
+    table = spd.exact_summary(dy, ds, sample_weight=dw if weighted else None, n_ranges=12,
+                              shuffle=shuffle)
+    scores = table.scores()
+    for name, ours in (("roc_auc", spc.roc_auc_score), ("pr_auc", spc.pr_auc_score),
+                       ("average_precision", spc.average_precision_score)):
+        assert scores[name] == pytest.approx(ours(y, s, sample_weight=w), rel=1e-12)
+    weight = np.ones(n) if w is None else w
+    assert (table.n_pos, table.n_neg) == (weight[y == 1].sum(), weight[y == 0].sum())
 
 
 def test_the_disk_shuffle_of_float32_scores_in_large_partitions(client):
