@@ -207,8 +207,6 @@ class _SklearnConstraint:
         self._function, self._parameter, self._fallback = function_name, parameter, fallback
 
     def built(self):
-        import importlib
-
         # Where scikit-learn defines its ranking metrics (0.22 to 1.9), not
         # ``sklearn.metrics``, which a user may have pointed at our drop-ins.
         try:
