@@ -1224,6 +1224,43 @@ def test_the_delta_method_is_each_rows_influence(tmp_path, capsys, weighted, tie
     assert settings["resolution"] == 1e-16
 
 
+@pytest.mark.parametrize("block", [1, 7, 64])
+def test_a_table_held_whole_is_read_in_blocks_as_at_once(tmp_path, capsys, monkeypatch,
+                                                         block):
+    # The paired tests' influence values and the figures' thinned paths read a table
+    # held in memory READ_BLOCK rows at a time: the same tests, the same curves.
+    from sklearn_prcurves._distributed import RangesHere
+    from sklearn_prcurves._report import _ranged
+    from sklearn_prcurves._counts import count_rows
+
+    y, a, b = _two_models(3000, 8, 0.6)
+    a = np.round(a, 2)  # (ties)
+    w = np.random.default_rng(5).integers(1, 4, y.shape[0]).astype(float)
+    data = write_csv(tmp_path / "s.csv", {"y": y, "a": a, "b": b, "w": w})
+    args = ["report", str(data), "--label", "y", "--score", "a", "--score", "b",
+            "--weight", "w"]
+    whole = report_json(capsys, *args)["comparison"]
+    table = count_rows(y == 1, a, w)
+    paths = {along: _figures._thinned_path(RangesHere([table]), along)
+             for along in ("recall", "fpr")}
+    monkeypatch.setattr(_ranged, "READ_BLOCK", block)
+    blocked = report_json(capsys, *args)["comparison"]
+    for family in ("paired_auc_pr", "delong"):
+        assert whole[family].keys() == blocked[family].keys() != set()
+        for model, test in whole[family].items():
+            for key, value in test.items():
+                assert blocked[family][model][key] == (
+                    pytest.approx(value, rel=1e-12, abs=1e-15) if isinstance(value, float)
+                    else value)
+    for along, (tp, fp, thresholds) in paths.items():
+        b_tp, b_fp, b_thresholds = _figures._thinned_path(RangesHere([table]), along)
+        # every point the whole path keeps is kept, and each is a point of the path
+        assert set(thresholds) <= set(b_thresholds) <= set(np.r_[np.inf, table.thresholds])
+        at = np.searchsorted(-b_thresholds, -thresholds)
+        np.testing.assert_array_equal(b_tp[at], tp)
+        np.testing.assert_array_equal(b_fp[at], fp)
+
+
 def test_verdict_on_more_rows_than_kept_scales_the_sample_spread(tmp_path, capsys,
                                                                   monkeypatch):
     # Past PAIRED_TEST_ROWS rows the test resamples a uniform sample of them and scales

@@ -42,7 +42,8 @@ from .._uncertainty import (
 )
 from .._undefined import undefined_ignored
 from ._options import PAIRED_TEST_SEED, InputError
-from ._ranged import Budget, RangeStream, piece_components, piece_delong, piece_lowest
+from ._ranged import (
+    Budget, RangeStream, path_blocks, piece_components, piece_delong, piece_lowest)
 
 __all__ = ["compute_report", "MEASURES"]
 
@@ -116,10 +117,10 @@ class _Accumulator:
             for batch in pending:
                 self.summary.add_table(count_rows(*batch))
             return
-        is_pos, scores, weight = zip(*pending)
-        self.summary.add_table(count_rows(
-            np.concatenate(is_pos), np.concatenate(scores),
-            None if weight[0] is None else np.concatenate(weight)))
+        is_pos, scores, weight = (None if column[0] is None else np.concatenate(column)
+                                  for column in zip(*pending))
+        del pending  # (the batches' scores go before the count's temporaries come)
+        self.summary.add_table(count_rows(is_pos, scores, weight))
 
 
 class _Segments:
@@ -201,6 +202,11 @@ def _read(source, spec, converter, visit, description):
             progress.update(position, converter.rows)
     finally:
         progress.close()
+    pyarrow = sys.modules.get("pyarrow")
+    if pyarrow is not None:
+        # Arrow's allocator keeps the pages of the batches read: give them back before
+        # the tables are counted and read (a fifth of the report's peak at 2e6 rows).
+        pyarrow.default_memory_pool().release_unused()
 
 
 class RowSample:
@@ -632,13 +638,21 @@ class _PairedDeLong:
         self.parts = {}
         for model, path in paths.items():
             if len(path.tables) == 1:
-                table = path.tables[0]
-                auc, v10, v01, _, _ = _delong_components(table)
-                components = [(table.thresholds, v10 - auc, v01 - auc)]
+                self.parts[model] = (path, None, None)  # (computed when read: _components)
             else:
                 auc = aucs[model]
-                components = _Reread(piece_components, path, auc)
-            self.parts[model] = (path, auc, components)
+                self.parts[model] = (path, auc, _Reread(piece_components, path, auc))
+
+    def _components(self, model):
+        """``(path, auc, components)`` of ``model``; a table held whole has its
+        components computed here, so that one model's are in memory at a time, not
+        every model's."""
+        path, auc, components = self.parts[model]
+        if components is None:
+            table = path.tables[0]
+            auc, v10, v01, _, _ = _delong_components(table)
+            components = [(table.thresholds, v10 - auc, v01 - auc)]
+        return path, auc, components
 
     def defined(self):
         """Whether the variance has the rows it needs (two of each class)."""
@@ -648,20 +662,21 @@ class _PairedDeLong:
     def results(self, sample, confidence_level):
         from scipy.special import ndtr
 
-        ref_path, ref_auc, ref_components = self.parts[self.reference]
+        ref_path, ref_auc, components = self._components(self.reference)
         n_pos, n_neg = ref_path.n_pos, ref_path.n_neg
         is_pos, (w_pos, w_neg) = sample.is_pos, sample.class_weights()
-        ref10, ref01 = _row_values(ref_components, piece_lowest(ref_path), is_pos,
+        ref10, ref01 = _row_values(components, piece_lowest(ref_path), is_pos,
                                    sample.column(self.reference))
         out = {}
         for model in self.others:
-            path, _, components = self.parts[model]
+            components = None  # (the last model's, freed before the next are computed)
+            path, auc, components = self._components(model)
             a10, a01 = _row_values(components, piece_lowest(path), is_pos,
                                    sample.column(model))
             s10 = float(np.sum(w_pos * (a10 - ref10) ** 2)) * sample.scale
             s01 = float(np.sum(w_neg * (a01 - ref01) ** 2)) * sample.scale
             variance = s10 / (n_pos - 1) / n_pos + s01 / (n_neg - 1) / n_neg
-            difference = self.parts[model][1] - ref_auc
+            difference = auc - ref_auc
             if variance <= 0:
                 statistic = 0.0 if difference == 0 else math.copysign(math.inf, difference)
             else:
@@ -847,14 +862,19 @@ def _delta_spreads(sample, models, paths, best):
     """
     def influence(model):
         path = paths[model]
-        pieces = (_Reread(lambda: ((tp, fp) for tp, fp, _ in path))
-                  if hasattr(path.tables, "totals") else [(tp, fp) for tp, fp, _ in path])
+        if hasattr(path.tables, "totals"):  # (on disk: read piece by piece, twice)
+            pieces = _Reread(lambda: ((tp, fp) for tp, fp, _ in path))
+            thresholds = (thresholds for _, _, thresholds in path)
+            lows = piece_lowest(path)
+        else:  # (in memory: in blocks of rows, so that the temporaries stay small)
+            blocks = list(path_blocks(path))
+            pieces = [(tp, fp) for tp, fp, _ in blocks]
+            thresholds = [thresholds for _, _, thresholds in blocks]
+            lows = [t[-1] for t in thresholds]
         derivatives = continuous_area_derivatives(
             pieces, path.n_pos, models[model]["values"]["auc_pr_continuous"])
-        components = ((thresholds, d_pos, d_neg) for thresholds, (d_pos, d_neg)
-                      in zip((thresholds for _, _, thresholds in path), derivatives))
-        return _row_values(components, piece_lowest(path), sample.is_pos,
-                           sample.column(model))
+        components = ((t, d_pos, d_neg) for t, (d_pos, d_neg) in zip(thresholds, derivatives))
+        return _row_values(components, lows, sample.is_pos, sample.column(model))
 
     w_pos, w_neg = sample.class_weights()
     best_pos, best_neg = influence(best)

@@ -15,6 +15,7 @@ import numpy as np
 from .._interpolation import path_points
 from .._plot._base import THRESHOLD_GID, draw_iso_f1, label_threshold, log_view
 from ._options import FigureOptions, segment_panel
+from ._ranged import path_blocks
 from ._render import SMALL_SEGMENT
 
 __all__ = ["FORMATS", "data_uri", "draw_figures", "thin"]
@@ -60,7 +61,9 @@ def _thinned_path(path, along):
     whole curve would, from a few thousand points.
     """
     tps, fps, thresholds = [np.zeros(1)], [np.zeros(1)], [np.array([np.inf])]
-    for tp, fp, piece_thresholds in path:
+    # (in blocks of rows: a column's extremes in the whole path are among its extremes
+    # in the blocks, and the temporaries stay small)
+    for tp, fp, piece_thresholds in path_blocks(path):
         tp, fp, piece_thresholds = tp[1:], fp[1:], piece_thresholds
         if along == "recall":
             keep = thin(tp / path.n_pos, tp / (tp + fp))

@@ -29,6 +29,7 @@ import weakref
 
 import numpy as np
 
+from .._distributed import READ_BLOCK
 from .._summary import ExactSummary
 from .._table import CountTable
 
@@ -317,6 +318,15 @@ def piece_components(path, auc):
         v10 = (n_neg - (fp0 + piece.fps) + neg / 2) / n_neg - auc
         v01 = (tp0 + piece.tps - pos / 2) / n_pos - auc
         yield piece.thresholds, v10, v01
+
+
+def path_blocks(path):
+    """A path's pieces ``(tp, fp, thresholds)`` cut into blocks of at most
+    ``READ_BLOCK`` rows, each starting at the last point of the one before (views)."""
+    for tp, fp, thresholds in path:
+        for start in range(0, thresholds.shape[0], READ_BLOCK):
+            stop = start + READ_BLOCK
+            yield tp[start:stop + 1], fp[start:stop + 1], thresholds[start:stop]
 
 
 def piece_lowest(path):
