@@ -139,6 +139,46 @@ def accepts_deprecated_probas_pred(func: Callable[_P, _R]) -> Callable[_P, _R]:
     return wrapper
 
 
+def keywords_by_position(func: Callable[_P, _R]) -> Callable[_P, _R]:
+    """``func`` (``confusion_matrix_at_thresholds``) also taking its keyword-only
+    arguments by position, as scikit-learn's does: silently in 1.8, where they are
+    ordinary parameters (and on 1.6 and 1.7, which lack the function), with
+    scikit-learn's FutureWarning from 1.9 (keyword-only from 1.11)."""
+    signature = inspect.signature(func)
+    named = [p.name for p in signature.parameters.values()
+             if p.kind is p.POSITIONAL_OR_KEYWORD]
+    keyword_only = [p.name for p in signature.parameters.values()
+                    if p.kind is p.KEYWORD_ONLY]
+    warn = SKLEARN_VERSION >= (1, 9)
+
+    @functools.wraps(func)
+    def wrapper(*args, **kwargs):
+        extra = len(args) - len(named)
+        if extra <= 0:
+            return func(*args, **kwargs)
+        if extra > len(keyword_only):
+            raise TypeError(f"{func.__name__}() takes {len(named) + len(keyword_only)} "
+                            f"positional arguments but {len(args)} were given")
+        if warn:
+            passed = ", ".join(f"{name}={value}"
+                               for name, value in zip(keyword_only, args[len(named):]))
+            warnings.warn(f"Pass {passed} as keyword args. From version 1.11 passing these "
+                          "as positional arguments will result in an error",
+                          FutureWarning, stacklevel=2)
+        for name in keyword_only[:extra]:
+            if name in kwargs:
+                raise TypeError(f"{func.__name__}() got multiple values for argument "
+                                f"'{name}'")
+        kwargs.update(zip(keyword_only, args[len(named):]))
+        return func(*args[:len(named)], **kwargs)
+
+    if not warn:  # (1.8's signature: ordinary parameters)
+        wrapper.__signature__ = signature.replace(parameters=[
+            p.replace(kind=p.POSITIONAL_OR_KEYWORD) if p.kind is p.KEYWORD_ONLY else p
+            for p in signature.parameters.values()])
+    return wrapper
+
+
 def check_sample_weight(sample_weight, y):
     """scikit-learn's own sample-weight check, so that its error messages match."""
     from sklearn.utils.validation import _check_sample_weight

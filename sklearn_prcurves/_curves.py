@@ -20,6 +20,7 @@ from ._compat import (
     ROC_THRESHOLDS_KEEP_SCORE_DTYPE,
     StrOptions,
     accepts_deprecated_probas_pred,
+    keywords_by_position,
     validate_params,
 )
 from ._counts import (
@@ -123,6 +124,7 @@ def _cumulative_counts(y_true, y_score, pos_label, sample_weight):
     return table.fps, table.tps, table.thresholds
 
 
+@keywords_by_position
 @validate_params(BINARY_PARAMS, prefer_skip_nested_validation=True)
 @array_api_boundary("y_score", "y_true", "sample_weight", in_namespace=True)
 def confusion_matrix_at_thresholds(
@@ -135,8 +137,9 @@ def confusion_matrix_at_thresholds(
     """Binary confusion-matrix counts at every distinct score.
 
     Drop-in for :func:`sklearn.metrics.confusion_matrix_at_thresholds` (scikit-learn
-    1.9), available whatever scikit-learn is installed. Arguments after ``y_score`` are
-    keyword-only.
+    1.8), available whatever scikit-learn is installed. ``pos_label`` and
+    ``sample_weight`` passed by position are taken, with scikit-learn's FutureWarning
+    from 1.9 on, as scikit-learn takes them.
 
     Parameters
     ----------

@@ -434,3 +434,28 @@ def test_object_scores_give_scikit_learns_thresholds(values, data):
             assert repr(ours_result) == repr(theirs), (name, ours_result, theirs)
         else:  # (repr: NaN as NaN)
             assert repr(_typed(ours_result)) == repr(_typed(theirs)), name
+
+
+@pytest.mark.parametrize("extra", [1, 2])
+def test_confusion_matrix_at_thresholds_takes_keywords_by_position_as_scikit_learn(extra):
+    """``pos_label`` and ``sample_weight`` passed by position: taken silently by 1.8
+    (and where scikit-learn lacks the function), with scikit-learn's FutureWarning
+    from 1.9; the counts those of the keyword call, the signature scikit-learn's."""
+    y = np.array([1, 2, 2, 1, 2, 1])
+    s = np.array([0.2, 0.1, 0.7, 0.7, 0.3, 0.9])
+    args = (2, np.array([1.0, 2.0, 3.0, 1.0, 0.5, 2.0]))[:extra]
+    got = outcome(ours.confusion_matrix_at_thresholds, y, s, *args)
+    by_keyword = outcome(ours.confusion_matrix_at_thresholds, y, s,
+                         **dict(zip(["pos_label", "sample_weight"], args)))
+    assert got[0][0] == "returned" and repr(got[0]) == repr(by_keyword[0])
+    theirs = getattr(skm, "confusion_matrix_at_thresholds", None)
+    if theirs is None:
+        assert got[1] == []
+        return
+    assert repr(got) == repr(outcome(theirs, y, s, *args))
+    shape = lambda f: [(p.name, p.kind, p.default)  # noqa: E731
+                       for p in inspect.signature(f).parameters.values()]
+    assert shape(ours.confusion_matrix_at_thresholds) == shape(theirs)
+    # one value too many is refused, not dropped
+    with pytest.raises(TypeError, match="positional arguments"):
+        ours.confusion_matrix_at_thresholds(y, s, 2, None, None)

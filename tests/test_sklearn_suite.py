@@ -18,14 +18,8 @@ pytest.importorskip("sklearn.metrics.tests.test_ranking")
 
 REPLACED = RANKING_NAMES
 
-# Tests of scikit-learn behaviour we deliberately do not reproduce.
-NOT_MIRRORED = {
-    # scikit-learn 1.9 deprecates positional pos_label/sample_weight in
-    # confusion_matrix_at_thresholds; ours is keyword-only from the start.
-    "test_confusion_matrix_at_thresholds_positional_args_deprecation": (
-        "keyword-only from the start: no positional deprecation to mirror"
-    ),
-}
+# Tests of scikit-learn behaviour we deliberately do not reproduce (none at present).
+NOT_MIRRORED = {}
 
 _module = load_with_ours("sklearn.metrics.tests.test_ranking",
                          [name for name in REPLACED if hasattr(sklearn_prcurves, name)])
