@@ -346,3 +346,30 @@ def test_the_keywords_reach_plot_from_an_estimator():
     assert len(d.iso_f1_lines_) == 1 and "AUC-PR" in d.line_.get_label()
     r = spc.RocCurveDisplay.from_estimator(model, X, y, plot_hull=True, log_fpr=True)
     assert r.hull_line_ is not None and r.ax_.get_xscale() == "log"
+
+
+@pytest.mark.parametrize("display", ["RocCurveDisplay", "PrecisionRecallDisplay",
+                                     "DetCurveDisplay"])
+@pytest.mark.parametrize("call", ["from_estimator", "from_predictions", "y_pred"])
+def test_a_keyword_neither_takes_fails_as_in_scikit_learn(fitted, display, call):
+    # Where scikit-learn's method takes no **kwargs (RocCurveDisplay from 1.9) Python's
+    # TypeError names that method; elsewhere the keyword goes on to plot (y_pred: the
+    # scores' old name, where the release still takes it), as in scikit-learn.
+    clf, X, y = fitted
+    scores = clf.decision_function(X)
+    method, args, keywords = {
+        "from_estimator": ("from_estimator", (clf, X, y), {"not_a_keyword": 1}),
+        "from_predictions": ("from_predictions", (y, scores), {"not_a_keyword": 1}),
+        "y_pred": ("from_predictions", (y,), {"y_pred": scores}),
+    }[call]
+
+    def outcome(cls):
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            try:
+                getattr(cls, method)(*args, **keywords)
+            except Exception as exc:  # noqa: BLE001 - the exception is the outcome
+                return type(exc), str(exc)
+            return "returned"
+
+    assert outcome(getattr(spc, display)) == outcome(getattr(skm, display))

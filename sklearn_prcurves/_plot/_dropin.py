@@ -11,6 +11,7 @@ package's additions (hull, interpolated PR view, achievable curve, operating poi
 are drawn from the same counts.
 """
 
+import inspect
 import warnings
 
 import numpy as np
@@ -52,6 +53,7 @@ class TableCurveMixin:
     @classmethod
     def _via_estimator(cls, estimator, X, y, *, response_method, pos_label, name, **kwargs):
         """``from_estimator``: scikit-learn's checks and response, then our counting."""
+        cls._refuse_unknown("from_estimator", kwargs)
         y_score, pos_label, name = display_response_values(
             cls, estimator, X, y, response_method=response_method, pos_label=pos_label,
             name=name)
@@ -62,6 +64,7 @@ class TableCurveMixin:
                          name, confidence_band=None, n_resamples=500, random_state=None,
                          **plot_kwargs):
         """``from_predictions``: one count table, the curve read from it, then ``plot``."""
+        cls._refuse_unknown("from_predictions", plot_kwargs)
         y_score = cls._y_score_argument(y_score, plot_kwargs)
         if y_score is None:
             raise TypeError(
@@ -109,6 +112,21 @@ class TableCurveMixin:
     def _sklearn_display(cls):
         """The scikit-learn display class this one (or its alias) extends."""
         return next(c for c in cls.__mro__ if c.__module__.startswith("sklearn."))
+
+    @classmethod
+    def _refuse_unknown(cls, method, kwargs):
+        """Python's TypeError, as the installed scikit-learn raises it, for a keyword
+        that neither its ``method`` nor ours takes, where scikit-learn's takes no
+        ``**kwargs`` (``RocCurveDisplay`` from 1.9); elsewhere such keywords go on to
+        ``plot``, as scikit-learn passes them."""
+        parent = getattr(cls._sklearn_display(), method)
+        if any(p.kind is p.VAR_KEYWORD for p in inspect.signature(parent).parameters.values()):
+            return
+        known = inspect.signature(getattr(cls, method)).parameters
+        for key in kwargs:
+            if key not in known and not takes(parent, key):
+                raise TypeError(
+                    f"{cls.__name__}.{method}() got an unexpected keyword argument '{key}'")
 
     @classmethod
     def _y_score_argument(cls, y_score, kwargs):
