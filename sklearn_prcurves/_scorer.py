@@ -136,11 +136,13 @@ def make_precision_at_recall_scorer(min_recall: float, **kwargs) -> Callable:
 
 
 def get_scorer_names() -> list[str]:
-    """Every scorer name :func:`get_scorer` knows: scikit-learn's and the package's.
+    """scikit-learn's scorer names, as :func:`sklearn.metrics.get_scorer_names` lists
+    them: the names its registry holds, the package's among them once registered
+    (:func:`register_scorers`, or ``import sklearn_prcurves.scorer_names``).
 
-    ``recall_at_precision_<p>`` and ``precision_at_recall_<r>`` (for example
-    ``"recall_at_precision_0.9"``) are accepted for any level in [0, 1] too; they are
-    a family, not a list, and are not listed.
+    The list is scikit-learn's so that code iterating over it (scikit-learn's own
+    tests do) meets only the names it knows. :func:`get_scorer` takes the package's
+    names whether or not they are registered (see there).
 
     Returns
     -------
@@ -151,10 +153,10 @@ def get_scorer_names() -> list[str]:
     --------
     >>> from sklearn.metrics import get_scorer_names as sklearn_names
     >>> from sklearn_prcurves import get_scorer_names
-    >>> "pr_auc" in get_scorer_names(), set(sklearn_names()) <= set(get_scorer_names())
-    (True, True)
+    >>> get_scorer_names() == sklearn_names()
+    True
     """
-    return sorted(set(sklearn_get_scorer_names()) | set(_SCORERS))
+    return sklearn_get_scorer_names()
 
 
 @validate_params({"scoring": [str, callable, None]}, prefer_skip_nested_validation=True)
@@ -162,10 +164,14 @@ def get_scorer(scoring: str | Callable | None) -> Callable | None:
     """A scorer by name, as :func:`sklearn.metrics.get_scorer`, knowing the package's
     names too.
 
-    Our names (:func:`get_scorer_names`) include ``"pr_auc"`` (Davis-Goadrich),
-    ``"pr_auc_continuous"``, ``"achievable_pr_auc"``, their one-vs-rest multiclass
-    variants, and scikit-learn's ranking names (``"roc_auc"``, ``"average_precision"``,
-    ...) computed by our drop-ins. Any other scikit-learn name returns scikit-learn's
+    The package's names are ``"pr_auc"`` (Davis-Goadrich), ``"pr_auc_continuous"``,
+    ``"achievable_pr_auc"``, ``"achievable_pr_auc_continuous"``, ``"normalized_pr_auc"``,
+    ``"prg_auc"``, ``"ks"``, the one-vs-rest multiclass variants ``"pr_auc_ovr"``,
+    ``"pr_auc_ovr_weighted"``, ``"pr_auc_continuous_ovr"`` and
+    ``"pr_auc_continuous_ovr_weighted"``, and the families
+    ``"recall_at_precision_<level>"`` and ``"precision_at_recall_<level>"``;
+    scikit-learn's ranking names (``"roc_auc"``, ``"average_precision"``, ...) are
+    computed by our drop-ins. Any other scikit-learn name returns scikit-learn's
     scorer. A name always gives a new copy of the scorer; a callable is returned as
     is and None as None, as in scikit-learn.
 
@@ -205,11 +211,12 @@ def get_scorer(scoring: str | Callable | None) -> Callable | None:
         # Every name the installed scikit-learn takes, the unlisted ones too (a name
         # it still accepts during a deprecation, e.g. "max_error" before 1.8).
         return sklearn_get_scorer(scoring)
-    except ValueError:
+    except ValueError as exc:
+        # scikit-learn's message, then the names only the package knows
+        ours = sorted(set(_SCORERS) - set(sklearn_get_scorer_names()))
         raise ValueError(
-            f"{scoring!r} is not a valid scoring value. Use "
-            "sklearn_prcurves.get_scorer_names() to get valid options (and "
-            "recall_at_precision_<level> or precision_at_recall_<level>)."
+            f"{exc} sklearn_prcurves.get_scorer also takes {', '.join(ours)}, "
+            "recall_at_precision_<level> and precision_at_recall_<level>."
         ) from None
 
 

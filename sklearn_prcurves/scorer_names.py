@@ -7,8 +7,8 @@
 
     cross_validate(model, X, y, scoring=["roc_auc", "average_precision", "pr_auc"])
 
-It calls :func:`sklearn_prcurves.register_scorers` once, for the process: the names of
-:func:`sklearn_prcurves.get_scorer_names` that scikit-learn lacks (``"pr_auc"``,
+It calls :func:`sklearn_prcurves.register_scorers` once, for the process: the names
+:func:`sklearn_prcurves.get_scorer` takes that scikit-learn lacks (``"pr_auc"``,
 ``"pr_auc_continuous"``, ``"achievable_pr_auc"``, ``"normalized_pr_auc"``, ``"ks"``,
 ...) become valid ``scoring=`` values everywhere scikit-learn takes one. Levels such as
 ``"recall_at_precision_0.3"`` are a family without a finite list: register the ones

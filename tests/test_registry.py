@@ -366,7 +366,7 @@ REGISTRY: dict[str, Entry] = {
     "check_scoring": Entry(_scorer_call(lambda: spc.check_scoring(
         FixedScores(), scoring="recall_at_precision_0.5")), ("order",), unit=True),
     "get_scorer_names": Entry(lambda d: _scorer_call(lambda: spc.get_scorer(
-        sorted(n for n in spc.get_scorer_names() if n.startswith("pr_auc"))[0]))(d),
+        next(n for n in spc.get_scorer_names() if n == "average_precision")))(d),
         ("order",), unit=True),
     "register_scorers": Entry(lambda d: _registered(d), ("order",), unit=True),
     "make_recall_at_precision_scorer": Entry(_scorer_call(
