@@ -3,6 +3,7 @@ an object a notebook shows, its table as a DataFrame, its figures, and the folde
 command line writes."""
 
 import json
+import warnings
 from html import unescape
 
 import numpy as np
@@ -282,3 +283,18 @@ def test_the_printed_table_lists_the_largest_segments_and_says_how_many_more():
     page = result.html(figures=False)
     assert all(f"<th>{name}</th>" in page or f"<th>{name} (small)</th>" in page
                for name in sizes) and "smaller segments" not in page
+
+
+def test_the_paired_auc_pr_test_on_subnormal_weights_is_finite_and_quiet():
+    # The delta method's influences need 1 / P, which overflows when the weights are
+    # subnormal: they are formed as (derivative times P) times (weight over P).
+    rng = np.random.default_rng(1)
+    y = (rng.random(300) < 0.3).astype(int)
+    a, b = y + rng.normal(size=300), 0.5 * y + rng.normal(size=300)
+    weight = rng.integers(1, 4, 300) * 5e-324
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", RuntimeWarning)
+        test = spc.report(y, {"a": a, "b": b}, pos_label=1, sample_weight=weight
+                          ).to_dict()["comparison"]["paired_auc_pr"]["b"]
+    assert np.isfinite(test["statistic"]) and test["statistic"] > 0
+    assert 0 < test["pvalue"] < 1

@@ -871,12 +871,14 @@ def _delta_spreads(sample, models, paths, best):
             pieces = [(tp, fp) for tp, fp, _ in blocks]
             thresholds = [thresholds for _, _, thresholds in blocks]
             lows = [t[-1] for t in thresholds]
-        derivatives = continuous_area_derivatives(
-            pieces, path.n_pos, models[model]["values"]["auc_pr_continuous"])
+        derivatives = continuous_area_derivatives(  # (times P: see the weights below)
+            pieces, 1.0, models[model]["values"]["auc_pr_continuous"])
         components = ((t, d_pos, d_neg) for t, (d_pos, d_neg) in zip(thresholds, derivatives))
         return _row_values(components, lows, sample.is_pos, sample.column(model))
 
-    w_pos, w_neg = sample.class_weights()
+    # The derivatives times P and the weights over P: the same influences, finite where
+    # 1 / P is not (subnormal weights).
+    w_pos, w_neg = (w / paths[best].n_pos for w in sample.class_weights())
     best_pos, best_neg = influence(best)
     out = {}
     for model in sample.models:
