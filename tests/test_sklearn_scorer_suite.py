@@ -3,7 +3,10 @@ our ``get_scorer``, ``get_scorer_names``, ``check_scoring`` and ranking metrics 
 
 Our ``get_scorer_names()`` is scikit-learn's list, so the test module's lists of
 regression, classification, clustering and multilabel names (from which it picks an
-estimator for each name) hold as they are.
+estimator for each name) hold as they are, unless another test in the same process
+registered the package's names (``register_scorers``): then they are in scikit-learn's
+list too, and are added to the module's classification names, as they would have to be
+in scikit-learn's own run.
 """
 
 import pytest
@@ -18,6 +21,10 @@ REPLACED = ["get_scorer", "get_scorer_names", "check_scoring", "roc_auc_score",
             "average_precision_score"]
 
 _module = load_with_ours("sklearn.metrics.tests.test_score_objects", REPLACED)
+_module.CLF_SCORERS.extend(sorted(
+    set(sklearn_prcurves._scorer._SCORERS) - set(_module.REGRESSION_SCORERS)
+    - set(_module.CLF_SCORERS) - set(_module.CLUSTER_SCORERS)
+    - set(_module.MULTILABEL_ONLY_SCORERS)))
 expose_tests(_module, globals())
 
 

@@ -1,0 +1,51 @@
+"""A pytest plugin that runs another project's tests with our drop-ins swapped in
+for scikit-learn's: ``python -m pytest -p sklearn_swap --pyargs sklearn.metrics.tests``
+(``tests/`` on ``PYTHONPATH``).
+
+Before collection, and again after it, every loaded module that holds one of
+scikit-learn's objects under its name (``sklearn.metrics``, its submodules, the test
+modules) is given ours instead, so the suite meets our functions, displays and scorer
+helpers wherever it would meet scikit-learn's. ``.ci/run`` requires scikit-learn's
+metrics and display suites to pass so, as they pass without it.
+"""
+
+import sys
+
+NAMES = ["auc", "average_precision_score", "confusion_matrix_at_thresholds", "det_curve",
+         "precision_recall_curve", "roc_auc_score", "roc_curve", "RocCurveDisplay",
+         "PrecisionRecallDisplay", "DetCurveDisplay", "get_scorer", "get_scorer_names",
+         "check_scoring"]
+
+
+def _swap():
+    import sklearn.metrics
+    import sklearn.metrics._plot.det_curve  # noqa: F401 - (modules holding the names)
+    import sklearn.metrics._plot.precision_recall_curve  # noqa: F401
+    import sklearn.metrics._plot.roc_curve  # noqa: F401
+
+    import sklearn_prcurves
+
+    theirs = {name: getattr(sklearn.metrics, name) for name in NAMES
+              if hasattr(sklearn.metrics, name)}
+    swapped = 0
+    for module in list(sys.modules.values()):
+        if module is None or getattr(module, "__name__", "").startswith("sklearn_prcurves"):
+            continue
+        for name, original in theirs.items():
+            if getattr(module, name, None) is original:
+                setattr(module, name, getattr(sklearn_prcurves, name))
+                swapped += 1
+    return swapped
+
+
+def pytest_configure(config):
+    _swap()
+    import sklearn.metrics
+
+    import sklearn_prcurves
+
+    assert sklearn.metrics.roc_auc_score is sklearn_prcurves.roc_auc_score
+
+
+def pytest_collection_finish(session):
+    _swap()  # (what the test modules imported, and lists they built, at collection)
