@@ -365,3 +365,12 @@ print("ok")
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                             timeout=300, cwd=tmp_path)
     assert result.returncode == 0 and result.stdout.strip() == "ok", result.stderr[-2000:]
+
+
+def test_get_scorer_names_the_package_names_it_takes():
+    # get_scorer_names lists scikit-learn's names only: get_scorer's docstring is where
+    # the package's are named, every one of them
+    from sklearn_prcurves._scorer import _SCORERS
+
+    ours = set(_SCORERS) - set(sklearn.metrics.get_scorer_names())
+    assert ours and all(f'``"{name}"``' in spc.get_scorer.__doc__ for name in ours)

@@ -88,6 +88,8 @@ class TableCurveMixin:
     def _via_cv_results(cls, cv_results, X, y, *, sample_weight=None, drop_intermediate=True,
                          response_method="auto", pos_label=None, name=None, **kwargs):
         require_from_cv_results(cls, cls._sklearn_display())
+        # (chance_level_kw: from_cv_results' chance_level_kwargs, passed on as plot names it)
+        cls._refuse_unknown("from_cv_results", kwargs, passed=("chance_level_kw",))
         display_cv_results_params(cls, cv_results, X, y, sample_weight=sample_weight,
                                   pos_label=pos_label)
         curves, tables = [], []
@@ -114,7 +116,7 @@ class TableCurveMixin:
         return next(c for c in cls.__mro__ if c.__module__.startswith("sklearn."))
 
     @classmethod
-    def _refuse_unknown(cls, method, kwargs):
+    def _refuse_unknown(cls, method, kwargs, passed=()):
         """Python's TypeError, as the installed scikit-learn raises it, for a keyword
         that neither its ``method`` nor ours takes, where scikit-learn's takes no
         ``**kwargs`` (``RocCurveDisplay`` from 1.9); elsewhere such keywords go on to
@@ -124,7 +126,7 @@ class TableCurveMixin:
             return
         known = inspect.signature(getattr(cls, method)).parameters
         for key in kwargs:
-            if key not in known and not takes(parent, key):
+            if key not in known and key not in passed and not takes(parent, key):
                 raise TypeError(
                     f"{cls.__name__}.{method}() got an unexpected keyword argument '{key}'")
 
