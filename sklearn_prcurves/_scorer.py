@@ -212,11 +212,13 @@ def get_scorer(scoring: str | Callable | None) -> Callable | None:
         # it still accepts during a deprecation, e.g. "max_error" before 1.8).
         return sklearn_get_scorer(scoring)
     except ValueError as exc:
-        # scikit-learn's message, then the names only the package knows
-        ours = sorted(set(_SCORERS) - set(sklearn_get_scorer_names()))
+        # scikit-learn's message, then the names only the package knows (none listed
+        # once registered: scikit-learn's list has them then)
+        ours = [*sorted(set(_SCORERS) - set(sklearn_get_scorer_names())),
+                "recall_at_precision_<level>", "precision_at_recall_<level>"]
         raise ValueError(
-            f"{exc} sklearn_prcurves.get_scorer also takes {', '.join(ours)}, "
-            "recall_at_precision_<level> and precision_at_recall_<level>."
+            f"{exc} sklearn_prcurves.get_scorer also takes {', '.join(ours[:-1])} and "
+            f"{ours[-1]}."
         ) from None
 
 

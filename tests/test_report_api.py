@@ -298,3 +298,17 @@ def test_the_paired_auc_pr_test_on_subnormal_weights_is_finite_and_quiet():
                           ).to_dict()["comparison"]["paired_auc_pr"]["b"]
     assert np.isfinite(test["statistic"]) and test["statistic"] > 0
     assert 0 < test["pvalue"] < 1
+
+
+def test_the_paired_auc_pr_test_refused_where_the_classes_weights_overflow_their_ratio():
+    # Positives of subnormal weight beside negatives of weight 1: a negative's
+    # influence (its weight over P) overflows. The test is not computed, and says why.
+    rng = np.random.default_rng(2)
+    y = (rng.random(200) < 0.3).astype(int)
+    a, b = y + rng.normal(size=200), 0.5 * y + rng.normal(size=200)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", RuntimeWarning)
+        out = spc.report(y, {"a": a, "b": b}, pos_label=1,
+                         sample_weight=np.where(y == 1, 5e-324, 1.0)).to_dict()
+    assert out["comparison"]["paired_auc_pr"] == {}
+    assert any("too far apart for double precision" in note for note in out["notes"])

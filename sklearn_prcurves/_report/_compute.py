@@ -830,6 +830,11 @@ def _paired_auc_pr(sample, models, paths, comparison, spec, notes):
     level = spec.confidence_level
     out = {}
     for model, spread in spreads.items():
+        if spread == math.inf:
+            notes.append(f"The paired AUC-PR test of {model!r} against {best!r}: the "
+                         "classes' total weights are too far apart for double precision "
+                         "(a row's influence overflows); not computed.")
+            continue
         if not spread > 0:
             notes.append(f"The paired AUC-PR test of {model!r} against {best!r}: the "
                          "difference has no spread on these rows (the same ranking, or "
@@ -877,18 +882,21 @@ def _delta_spreads(sample, models, paths, best):
         return _row_values(components, lows, sample.is_pos, sample.column(model))
 
     # The derivatives times P and the weights over P: the same influences, finite where
-    # 1 / P is not (subnormal weights).
-    w_pos, w_neg = (w / paths[best].n_pos for w in sample.class_weights())
+    # 1 / P is not (subnormal weights). Where a weight over P overflows, so does the
+    # spread: infinite, and the test is not computed.
+    with np.errstate(over="ignore", invalid="ignore"):
+        w_pos, w_neg = (w / paths[best].n_pos for w in sample.class_weights())
     best_pos, best_neg = influence(best)
     out = {}
     for model in sample.models:
         if model == best:
             continue
         of_pos, of_neg = influence(model)
-        variance = sample.scale * sum(
-            float(np.sum((g - g.mean()) ** 2)) if g.shape[0] else 0.0
-            for g in (w_pos * (best_pos - of_pos), w_neg * (best_neg - of_neg)))
-        out[model] = math.sqrt(variance)
+        with np.errstate(over="ignore", invalid="ignore"):
+            variance = sample.scale * sum(
+                float(np.sum((g - g.mean()) ** 2)) if g.shape[0] else 0.0
+                for g in (w_pos * (best_pos - of_pos), w_neg * (best_neg - of_neg)))
+        out[model] = math.sqrt(variance) if math.isfinite(variance) else math.inf
     return out
 
 
