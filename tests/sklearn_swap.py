@@ -1,6 +1,7 @@
 """A pytest plugin that runs another project's tests with our drop-ins swapped in
 for scikit-learn's: ``python -m pytest -p sklearn_swap --pyargs sklearn.metrics.tests``
-(``tests/`` on ``PYTHONPATH``).
+with ``tests/`` on ``PYTHONPATH``, from a folder outside the repository (inside it, the
+repository's ``tests/conftest.py`` would load ``sklearn.conftest`` a second time).
 
 Before collection, and again after it, every loaded module that holds one of
 scikit-learn's objects under its name (``sklearn.metrics``, its submodules, the test
