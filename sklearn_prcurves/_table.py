@@ -14,7 +14,8 @@ import numpy as np
 
 from ._array_api import NUMPY
 
-__all__ = ["BLOCK", "CountTable", "cumsum_into", "run_starts", "running_dtype"]
+__all__ = ["BLOCK", "CountTable", "common_thresholds", "cumsum_into", "run_starts",
+           "running_dtype"]
 
 
 class CountTable:
@@ -222,10 +223,7 @@ class CountTable:
 
     def merge(self, other):
         """The table of the union of the rows behind ``self`` and ``other``."""
-        a, b = self.thresholds, other.thresholds
-        if a.dtype != b.dtype:
-            dtype = np.result_type(a, b)
-            a, b = a.astype(dtype), b.astype(dtype)
+        a, b = common_thresholds(self.thresholds, other.thresholds)
         # Both are decreasing: a linear merge. Each element's place in the result is
         # its index plus the number of the other table's elements before it (ties:
         # ``self``'s first), found by binary searches of sorted keys, which are fast.
@@ -249,6 +247,35 @@ class CountTable:
         np.cumsum(tps, out=tps)
         np.cumsum(fps, out=fps)
         return CountTable(descending, tps, fps)
+
+
+def common_thresholds(a, b):
+    """Two decreasing threshold arrays in one dtype that orders both exactly.
+
+    NumPy promotes int64 with uint64 to float64, which merges integers past 2**53
+    (a column read in parts can be int64 in one and uint64 in another); such pairs
+    become the integer type that holds both, or Python integers where none does."""
+    if a.dtype == b.dtype:
+        return a, b
+    if a.dtype.kind in "iu" and b.dtype.kind in "iu" and np.result_type(a, b).kind == "f":
+        signed, unsigned = (a, b) if a.dtype.kind == "i" else (b, a)
+        if not signed.shape[0] or signed[-1] >= 0:  # (decreasing: the last is the least)
+            dtype = np.uint64
+        elif not unsigned.shape[0] or unsigned[0] <= np.iinfo(np.int64).max:
+            dtype = np.int64
+        else:
+            dtype = object
+        return _as_integers(a, dtype), _as_integers(b, dtype)
+    dtype = np.result_type(a, b)
+    return a.astype(dtype), b.astype(dtype)
+
+
+def _as_integers(values, dtype):
+    if dtype is object:
+        out = np.empty(values.shape[0], dtype=object)
+        out[:] = values.tolist()  # (Python integers: exact whatever their size)
+        return out
+    return values.astype(dtype)
 
 
 def run_starts(values):

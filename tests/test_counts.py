@@ -102,6 +102,36 @@ def test_merge_of_chunks_equals_table_of_all(data, draw):
         np.testing.assert_allclose(swapped.tps, merged.tps, rtol=1e-12)
 
 
+_INTEGER_DTYPES = {"int64": np.int64, "uint64": np.uint64, "python": object}
+
+
+@given(st.lists(st.tuples(st.booleans(), st.integers(-2**63, 2**64 - 1)
+                          | st.integers(2**63 - 4, 2**63 + 4)), min_size=2, max_size=30),
+       st.data())
+def test_tables_of_integer_types_merge_exactly(rows, draw):
+    """Parts of one integer column can come as int64 in one part and uint64 in another
+    (a Parquet file's row groups either side of 2**63); NumPy promotes the pair to
+    float64, which merges neighbours past 2**53. The merged table is the exact table
+    of all rows, whatever the types of the parts."""
+    is_pos = np.array([p for p, _ in rows])
+    values = [v for _, v in rows]
+    cut = draw.draw(st.integers(1, len(rows) - 1))
+    parts = []
+    for part in (values[:cut], values[cut:]):
+        fits = [name for name, dtype in (("int64", np.int64), ("uint64", np.uint64))
+                if all(np.iinfo(dtype).min <= v <= np.iinfo(dtype).max for v in part)]
+        name = draw.draw(st.sampled_from(fits + ["python"]))
+        parts.append(np.array(part, dtype=_INTEGER_DTYPES[name]))
+    merged = count_rows(is_pos[:cut], parts[0]).merge(count_rows(is_pos[cut:], parts[1]))
+    exact = {}  # (positives, negatives) per distinct value, in Python integers
+    for positive, value in rows:
+        exact.setdefault(value, [0, 0])[0 if positive else 1] += 1
+    thresholds = sorted(exact, reverse=True)
+    assert [int(t) for t in merged.thresholds.tolist()] == thresholds
+    np.testing.assert_array_equal(merged.tps, np.cumsum([exact[t][0] for t in thresholds]))
+    np.testing.assert_array_equal(merged.fps, np.cumsum([exact[t][1] for t in thresholds]))
+
+
 def test_per_score_counts_and_totals():
     table = count_table(np.array([True, False, True, False]), np.array([0.9, 0.9, 0.5, 0.1]))
     np.testing.assert_array_equal(table.thresholds, [0.9, 0.5, 0.1])
