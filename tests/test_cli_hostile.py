@@ -7,6 +7,7 @@ what must happen: ``"report"`` (exit 0, a report on stdout) or ``"error"`` (exit
 numbers can be checked are compared with the library on the same columns.
 """
 
+import bz2
 import gzip
 import json
 import subprocess
@@ -271,3 +272,158 @@ def test_svg_figures_have_no_pixel_limit(tmp_path):
     FigureOptions("svg", 2400, (50, 50)).check_pixels(segments=True)
     with pytest.raises(ValueError, match="megapixels"):
         FigureOptions("png", 2400, (50, 50)).check_pixels()
+
+
+# --- files that are not plain CSV, read alike by every engine ------------------------------
+
+_Y = np.array([1, 0, 0, 1, 1, 0, 1, 0, 0, 1, 0, 1, 1, 0, 1, 0, 1, 0, 0, 1])
+# Integers either side of 2**63, in rows sorted so that batches of 10 fall on both sides.
+_U64 = np.uint64(2**63 - 10) + np.array([3, 0, 7, 1, 9, 4, 2, 8, 6, 5, 10, 17, 12, 19, 11,
+                                          13, 15, 14, 18, 16], np.uint64)
+_PLAIN = "y,s\n1,0.9\n0,0.1\n0,0.35\n1,0.8\n1,0.3\n0,0.7\n"
+
+
+def _exact_auc(y, s):
+    """AUC-ROC counted pair by pair in Python integers: no rounding anywhere."""
+    pos = [int(v) for v, t in zip(s, y) if t]
+    neg = [int(v) for v, t in zip(s, y) if not t]
+    wins = sum(2 * (p > n) + (p == n) for p in pos for n in neg)
+    return wins / (2 * len(pos) * len(neg))
+
+
+def _parquet_groups(path):
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    pq.write_table(pa.table({"y": _Y, "s": pa.array(_U64, pa.uint64())}), path,
+                   row_group_size=10)
+
+
+def _feather_batches(path):
+    import pyarrow as pa
+    import pyarrow.feather as pf
+
+    pf.write_feather(pa.table({"y": _Y, "s": pa.array(_U64, pa.uint64())}), path,
+                     chunksize=10)
+
+
+def _ipc_stream(path):
+    import pyarrow as pa
+
+    table = pa.table({"y": [1, 0, 0, 1, 1, 0], "s": [.9, .1, .35, .8, .3, .7]})
+    with pa.ipc.new_stream(path, table.schema) as writer:
+        writer.write_table(table, max_chunksize=4)
+
+
+def _nested(kind, role):
+    def write(path):
+        import pyarrow as pa
+        import pyarrow.parquet as pq
+
+        values = {"struct": pa.array([{"a": 1}] * 6), "list": pa.array([[1]] * 6),
+                  "map": pa.array([[("k", 1)]] * 6, pa.map_(pa.string(), pa.int64())),
+                  "fixed-size list": pa.array([[1, 2]] * 6, pa.list_(pa.int64(), 2))}[kind]
+        pq.write_table(pa.table({"y": [1, 0, 0, 1, 1, 0], "s": [.9, .1, .35, .8, .3, .7],
+                                 "n": values}), path)
+    return write
+
+
+def _text(content, encoding, compress=None):
+    def write(path):
+        data = content.encode(encoding)
+        path.write_bytes(compress(data) if compress else data)
+    return write
+
+
+def _integer_text(values):
+    return _text("y,s\n" + "".join(f"{t},{v}\n" for t, v in zip(_Y, values)), "utf-8")
+
+
+_MIXED = [-7, 3, -1, 2**63 + 5, 2**63 + 2, 0, 2**64 - 1, -2**62, 2**63 + 2, 9, 2**63 - 1,
+          -3, 4, 2**63, 1, 2**64 - 2, 5, 2**63 + 9, -8, 6]
+_PAST_53 = [2**60 + v for v in (3, 0, 7, 1, 9, 4, 2, 8, 6, 5, 10, 17, 12, 19, 11, 13, 15, 14,
+                                18, 16)]
+
+# name: (writer, suffix, options, expected AUC-ROC or an error's words)
+FILE_CASES = {
+    "uint64 row groups either side of 2**63": (_parquet_groups, ".parquet", [],
+                                               _exact_auc(_Y, _U64)),
+    "uint64 Feather batches either side of 2**63": (_feather_batches, ".feather", [],
+                                                    _exact_auc(_Y, _U64)),
+    "uint64 as CSV text": (_integer_text(_U64.tolist()), ".csv", [], _exact_auc(_Y, _U64)),
+    "negative integers and integers past 2**63 as text": (
+        _integer_text(_MIXED), ".csv", [], _exact_auc(_Y, _MIXED)),
+    "integers past 2**53 as text": (_integer_text(_PAST_53), ".csv", [],
+                                    _exact_auc(_Y, _PAST_53)),
+    "an Arrow IPC stream": (_ipc_stream, ".arrows", [], 7 / 9),
+    "an Arrow IPC stream named .arrow": (_ipc_stream, ".arrow", [], 7 / 9),
+    "UTF-16 with its mark, gzip": (_text(_PLAIN, "utf-16", gzip.compress), ".csv.gz", [],
+                                   7 / 9),
+    "UTF-16 with its mark, bzip2": (_text(_PLAIN, "utf-16", bz2.compress), ".csv.bz2", [],
+                                    7 / 9),
+    "UTF-16 LE without a mark": (_text(_PLAIN, "utf-16-le"), ".csv", [], 7 / 9),
+    "UTF-16 BE without a mark": (_text(_PLAIN, "utf-16-be"), ".csv", [], 7 / 9),
+    "UTF-32 with its mark": (_text(_PLAIN, "utf-32"), ".csv", [], 7 / 9),
+    "UTF-32 LE without a mark, gzip": (_text(_PLAIN, "utf-32-le", gzip.compress), ".csv.gz",
+                                       [], 7 / 9),
+    "cp1252 text": (_text("y,s,g\n1,0.9,caf\xe9\n0,0.1,a\n", "cp1252"), ".csv",
+                    ["--by", "g"], "iconv -f cp1252"),
+    **{f"a {kind} column as the {role}": (
+        _nested(kind, role), ".parquet", ["--by", "n"] if role == "segment" else [],
+        "column 'n' of input.parquet holds nested values")
+       for kind in ("struct", "list", "map", "fixed-size list")
+       for role in ("label", "segment")},
+}
+
+
+@pytest.fixture(scope="module")
+def dask_scheduler():
+    """One local cluster for the module's Dask runs (each run would start its own)."""
+    distributed = pytest.importorskip("distributed")
+    import logging
+
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=1, host="127.0.0.1",
+                                  dashboard_address=None, silence_logs=logging.CRITICAL,
+                                  memory_limit=0, scheduler_kwargs={"dashboard_address": ":0"}
+                                  ) as cluster:
+        yield cluster.scheduler_address
+
+
+@pytest.mark.parametrize("engine", ["local", "dask"])
+@pytest.mark.parametrize("name", sorted(FILE_CASES))
+def test_hostile_files_on_every_engine(tmp_path, name, engine, request, capsys):
+    """Each kind of file gives the exact number or one line naming the problem, and
+    the Dask engine gives what the local one gives."""
+    write, suffix, options, expected = FILE_CASES[name]
+    path = tmp_path / f"input{suffix}"
+    write(path)
+    label = "n" if name.endswith("as the label") else "y"
+    argv = ["report", str(path), "--label", label, "--score", "s", *options, "--no-files",
+            "--no-progress", "--no-intervals", "--format", "json"]
+    if engine == "dask":
+        argv += ["--engine", "dask", "--scheduler", request.getfixturevalue("dask_scheduler")]
+    code = main(argv)
+    out, err = capsys.readouterr()
+    assert "Traceback" not in err and "internal error" not in err, err
+    if isinstance(expected, str):
+        assert code == 1 and err.count("\n") == 1 and expected in err, err
+    else:
+        assert code == 0, err
+        assert json.loads(out)["models"]["s"]["values"]["auc_roc"] == pytest.approx(
+            expected, rel=1e-15)
+
+
+def test_dask_input_errors_are_one_line(tmp_path):
+    """The workers' own log of a failed task (a traceback) stays out of the command's
+    stderr, and a malformed scheduler address is an input error, not an internal one."""
+    pytest.importorskip("distributed")
+    path = tmp_path / "bad.csv"
+    path.write_text("y,s\n0,0.1\n1,abc\n0,0.3\n1,0.9\n")
+    base = [sys.executable, "-m", "sklearn_prcurves", "report", str(path), "--label", "y",
+            "--score", "s", "--no-files", "--no-progress", "--engine", "dask"]
+    for extra, words in (([], "'abc' is not a number"),
+                         (["--scheduler", "tcp://::nonsense:"], "not a Dask scheduler's address"),
+                         (["--scheduler", "foo"], "not a Dask scheduler's address")):
+        run = subprocess.run(base + extra, capture_output=True, text=True, timeout=300)
+        assert run.returncode == 1, run.stderr
+        assert run.stderr.count("\n") == 1 and words in run.stderr, run.stderr

@@ -453,13 +453,13 @@ def compute(source, spec, figure_options=None, engine="local", scheduler=None):
     while True:
         converter = BatchConverter(source, spec.label, spec.scores, spec.weight,
                                    spec.pos_label, spec.drop_missing)
-        if engine != "local":
-            results = _compute_on_cluster(engine, source, spec, converter, scheduler)
-            break
         try:
-            results = compute_report(source, spec, converter)
+            results = (compute_report(source, spec, converter) if engine == "local" else
+                       _compute_on_cluster(engine, source, spec, converter, scheduler))
             break
         except ExactIntegersNeeded as need:  # (at most once per score column)
+            if need.column in source.exact_columns:
+                raise
             source.exact_columns.add(need.column)
     if converter.dropped:
         rows = "row was" if converter.dropped == 1 else "rows were"

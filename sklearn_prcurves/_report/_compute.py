@@ -194,7 +194,8 @@ def _read(source, spec, converter, visit, description):
     progress = _Progress(spec.progress, source.n_bytes, description)
     try:
         text = [spec.label] + ([spec.by] if spec.by else [])
-        numbers = spec.scores + ([spec.weight] if spec.weight else [])
+        numbers = {**dict.fromkeys(spec.scores, "score"),
+                   **({spec.weight: "weight"} if spec.weight else {})}
         for first_row, position, arrays in source.batches(spec.columns, text, numbers):
             is_pos, scores, weight, arrays = converter.convert(first_row, arrays)
             if is_pos.shape[0]:

@@ -9,6 +9,7 @@ runs on the workers too; the paired tests read the row sample the first pass kep
 
 import collections
 import itertools
+import logging
 import os
 
 from ._options import InputError
@@ -30,11 +31,24 @@ class DaskRunner:
             ) from None
         self.cluster = None
         if scheduler:
-            self.client = distributed.Client(scheduler, timeout="30s")
+            try:
+                self.client = distributed.Client(scheduler, timeout="30s")
+            except ValueError as error:
+                raise InputError(f"--scheduler {scheduler!r} is not a Dask scheduler's "
+                                 f"address ({error}); e.g. tcp://host:8786") from None
+            except (OSError, TimeoutError) as error:
+                raise InputError(f"--scheduler {scheduler!r}: no Dask scheduler answers "
+                                 f"there ({error})") from None
         else:
+            # An input error raised in a worker reaches the command as one line; the
+            # workers' own log of it (a traceback on stderr) would bury that line. The
+            # scheduler's HTTP server, dashboard or not, takes port 8787 unless told
+            # otherwise, and warns when a notebook's cluster has it: any free port.
             self.cluster = distributed.LocalCluster(
                 n_workers=min(4, os.cpu_count() or 1), threads_per_worker=1,
                 host="127.0.0.1", dashboard_address=None, memory_limit=0,
+                silence_logs=logging.CRITICAL,
+                scheduler_kwargs={"dashboard_address": ":0"},
             )
             self.client = distributed.Client(self.cluster)
 

@@ -42,7 +42,9 @@ _COMPRESSION_MAGIC = {b"\x1f\x8b": "gzip", b"\x28\xb5\x2f\xfd": "zstd", b"BZh": 
 _COMPRESSION_SUFFIX = {".gz": "gzip", ".gzip": "gzip", ".zst": "zstd", ".zstd": "zstd",
                        ".bz2": "bz2"}
 _PARQUET_SUFFIXES = (".parquet", ".pq", ".parq")
-_ARROW_SUFFIXES = (".arrow", ".feather", ".ipc")
+_ARROW_SUFFIXES = (".arrow", ".arrows", ".feather", ".ipc")
+# An Arrow IPC stream opens with a continuation marker (the file format with ARROW1).
+_ARROW_STREAM_MAGIC = b"\xff\xff\xff\xff"
 _TEXT_SUFFIXES = (".csv", ".tsv", ".tab")
 # Files the report does not read, known by their first bytes: what to do instead.
 _SAVE_AS = ("save the sheet as CSV, or read it with pandas and pass its columns to "
@@ -213,8 +215,11 @@ class Source:
 
     # --- batches ------------------------------------------------------------------
 
-    def batches(self, columns, text_columns=(), number_columns=()):
+    def batches(self, columns, text_columns=(), number_columns=None):
         """Yield ``(first_row, progress_bytes, {name: pyarrow.Array})`` batch by batch.
+
+        ``number_columns``: ``{name: "score" or "weight"}`` of the columns read as
+        numbers (CSV: typed as such; their bad cells named with a hint).
 
         ``first_row`` counts data rows from 1; ``progress_bytes`` is how much of the
         input has been consumed (an estimate for compressed CSV).
@@ -224,7 +229,7 @@ class Source:
         elif self.kind == "arrow":
             batches = self._arrow_batches(columns)
         else:
-            yield from self._csv_batches(columns, text_columns, number_columns)
+            yield from self._csv_batches(columns, text_columns, number_columns or {})
             return
         for first_row, position, arrays in batches:
             yield first_row, position, {name: _without_views(array)
@@ -375,9 +380,10 @@ class Source:
             stream.close()
 
 
-def _not_a_number_hint(cell, name):
-    """What a cell that is not a number may be: a decimal comma, a percentage, a row of
-    class probabilities, or the header again (files joined with their headers)."""
+def _not_a_number_hint(cell, name, what="score"):
+    """What a cell of a ``what`` ("score" or "weight") column that is not a number may
+    be: a decimal comma, a percentage, a row of class probabilities (a score's), or
+    the header again (files joined with their headers)."""
     if re.fullmatch(r"\s*[+-]?\d{1,3}(?:,\d{3})+\s*", cell):
         return (" (a thousands separator, or a decimal comma? the report reads plain "
                 "numbers with decimal points: convert the file first, e.g. with "
@@ -387,6 +393,8 @@ def _not_a_number_hint(cell, name):
                 "file first, e.g. with pandas.read_csv(..., decimal=','))")
     if re.fullmatch(r"\s*[+-]?(?:\d+\.?\d*|\.\d+)\s*%\s*", cell):
         return " (a percentage? write the scores as plain numbers)"
+    if cell.lstrip()[:1] in ("[", "{") and what != "score":
+        return f" (a list? a {what} is one number per row)"
     if cell.lstrip()[:1] in ("[", "{"):
         return (" (a list of class probabilities? a score is one number: the positive "
                 "class's, as predict_proba(X)[:, 1] or Spark ML's "
@@ -461,11 +469,33 @@ def _text_lines(source):
                             newline="")
 
 
+# Byte-order marks, longest first (UTF-32 LE's begins with UTF-16 LE's).
+_BOMS = ((b"\xff\xfe\x00\x00", "utf-32"), (b"\x00\x00\xfe\xff", "utf-32"),
+         (b"\xff\xfe", "utf-16"), (b"\xfe\xff", "utf-16"))
+
+
 def _encoding(path):
-    """"utf-16" for text that starts with its byte-order mark (Excel's "Unicode Text",
-    Windows PowerShell's redirections), else None: UTF-8."""
-    with open(path, "rb") as handle:
-        return "utf-16" if handle.read(2) in (b"\xff\xfe", b"\xfe\xff") else None
+    """The text's encoding where it is not UTF-8, from its first (decompressed) bytes,
+    else None: UTF-16 and UTF-32 by their byte-order marks (Excel's "Unicode Text",
+    Windows PowerShell's redirections), or without one by where their zero bytes fall
+    in the header's ASCII characters."""
+    import pyarrow as pa
+
+    with pa.input_stream(str(path), compression=_compression(path)) as stream:
+        head = stream.read(64)
+    for bom, name in _BOMS:
+        if head.startswith(bom):
+            return name
+    if b"\x00" not in head[:8]:
+        return None
+    head = head[:len(head) // 4 * 4]
+    for width, name in ((4, "utf-32"), (2, "utf-16")):
+        for offset, order in ((0, "le"), (width - 1, "be")):
+            chars = head[offset::width]
+            others = bytes(b for i, b in enumerate(head) if i % width != offset)
+            if chars and all(chars) and not any(others):
+                return f"{name}-{order}"
+    return None
 
 
 def _not_utf8_hint(error):
@@ -528,7 +558,8 @@ def _locate_csv_error(source, columns, number_columns, exc):
                     if cell.strip() and not _parses_as_float(cell):
                         return InputError(
                             f"{source.display} line {line}, column {name!r}: "
-                            f"{cell!r} is not a number{_not_a_number_hint(cell, name)}"
+                            f"{cell!r} is not a number"
+                            f"{_not_a_number_hint(cell, name, number_columns[name])}"
                         )
     except (UnicodeDecodeError, csv.Error) as error:
         return InputError(f"{source.display} is not a readable CSV file "
@@ -588,7 +619,7 @@ def _kind(path, display):
         head = handle.read(64)
     if head.startswith(b"PAR1"):
         return "parquet"
-    if head.startswith(b"ARROW1"):
+    if head.startswith(b"ARROW1") or head.startswith(_ARROW_STREAM_MAGIC):
         return "arrow"
     if head.startswith(b"PK\x03\x04"):
         raise InputError(f"{display} {_zip_advice(path)}")
@@ -655,11 +686,30 @@ def _arrow_file(path, display):
         raise InputError(f"{display} is not a readable Arrow file ({_first_line(exc)})") \
             from None
     try:
+        if mapped.read(4) == _ARROW_STREAM_MAGIC:
+            return _ArrowStream(mapped), mapped
         return pa.ipc.open_file(mapped), mapped
     except Exception as exc:  # noqa: BLE001
         mapped.close()
         raise InputError(f"{display} is not a readable Arrow file ({_first_line(exc)})") \
             from None
+
+
+class _ArrowStream:
+    """An Arrow IPC stream (``pyarrow.ipc.new_stream``, ``.arrows``) read as a file
+    is: its batches stay in the memory map (zero-copy), listed once."""
+
+    def __init__(self, mapped):
+        import pyarrow as pa
+
+        mapped.seek(0)
+        reader = pa.ipc.open_stream(mapped)
+        self.schema = reader.schema
+        self._batches = list(reader)
+        self.num_record_batches = len(self._batches)
+
+    def get_batch(self, index):
+        return self._batches[index]
 
 
 def _spool_stdin(stdin_format, delimiter):
@@ -726,6 +776,26 @@ def _label_repr(value):
     return repr(value)
 
 
+def _text_integers(column):
+    """A text column of whole numbers as exact integers (int64, uint64 past 2**63, or
+    Python integers where the batch spans both), else None."""
+    import pyarrow as pa
+    import pyarrow.compute as pc
+
+    if column.null_count:
+        return None
+    for dtype in (pa.int64(), pa.uint64()):
+        try:
+            return pc.cast(column, dtype).to_numpy(zero_copy_only=False)
+        except (pa.ArrowInvalid, pa.ArrowNotImplementedError):
+            pass
+    if not pc.all(pc.match_substring_regex(column, r"^\s*[-+]?[0-9]+\s*$")).as_py():
+        return None
+    out = np.empty(len(column), dtype=object)
+    out[:] = [int(text) for text in column.to_pylist()]
+    return out
+
+
 class ExactIntegersNeeded(Exception):
     """A CSV score column holds whole numbers that float64 may have rounded: the
     report starts again with the column read as text (:attr:`Source.exact_columns`)."""
@@ -773,6 +843,7 @@ class BatchConverter:
         n = len(arrays[self.label])
         self.rows += n
         self._kept = None
+        self._refuse_nested(arrays)
         if self.drop_missing:
             missing = None
             for name in self.scores + ([self.weight] if self.weight else []):
@@ -801,6 +872,23 @@ class BatchConverter:
                 total = float(np.sum(weight)) if weight.size else 0.0
             self._add_weight(total)
         return is_pos, scores, weight, arrays
+
+    def _refuse_nested(self, arrays):
+        """Lists, structs and maps are no label, score, weight or segment: one line
+        naming the column and its type (pyarrow's kernels would fail deep inside)."""
+        import pyarrow as pa
+
+        for name, column in arrays.items():
+            kind = column.type
+            if pa.types.is_dictionary(kind):
+                kind = kind.value_type
+            if pa.types.is_nested(kind):
+                what = ("score" if name in self.scores else
+                        "weight" if name == self.weight else None)
+                hint = (_not_a_number_hint("[", name, what) if what else
+                        ": a label or segment column must hold numbers, text or booleans")
+                raise InputError(f"column {name!r} of {self.source.display} holds nested "
+                                 f"values ({kind}){hint}")
 
     def _add_weight(self, total):
         """The weights read so far, refused (one line, naming the column) where a
@@ -834,12 +922,11 @@ class BatchConverter:
         import pyarrow.compute as pc
 
         if what == "score" and pa.types.is_string(column.type):
-            # Read as text (ExactIntegersNeeded): integers exactly, as int64, when the
-            # whole batch holds integers; otherwise as floats.
-            try:
-                column = pc.cast(column, pa.int64())
-            except Exception:  # noqa: BLE001 - not integers: the float path below
-                pass
+            # Read as text (ExactIntegersNeeded): integers exactly when the whole batch
+            # holds integers; otherwise as floats.
+            integers = _text_integers(column)
+            if integers is not None:
+                return integers
         if what == "score" and pa.types.is_integer(column.type) and not column.null_count:
             values = column.to_numpy(zero_copy_only=False)
             if values.dtype == np.uint64 and values.max() < 2**63:
@@ -854,7 +941,7 @@ class BatchConverter:
                     if value is not None and not _parses_as_float(str(value)):
                         raise InputError(
                             f"{self._where(first_row, index, name)}: {value!r} is not a "
-                            f"number{_not_a_number_hint(str(value), name)}"
+                            f"number{_not_a_number_hint(str(value), name, what)}"
                         ) from None
                 raise InputError(f"column {name!r} of {self.source.display} is not numeric") \
                     from None
@@ -982,7 +1069,7 @@ class TableSource(Source):
     def n_rows(self):
         return self.table.num_rows
 
-    def batches(self, columns, text_columns=(), number_columns=()):
+    def batches(self, columns, text_columns=(), number_columns=None):
         row, done = self.first_row, 0
         for batch in self.table.select(list(columns)).to_batches(max_chunksize=BATCH_ROWS):
             if batch.num_rows:
