@@ -65,6 +65,15 @@ def _show_warning(message, category, filename, lineno, file=None, line=None):
     print(f"sklearn-prcurves: warning: {message}", file=sys.stderr)
 
 
+def _save(result, args):
+    from ._report._api import holds_report
+
+    if holds_report(args.output):
+        print(f"sklearn-prcurves: replacing the previous report in {args.output}",
+              file=sys.stderr)
+    return result.save(args.output, force=args.force)
+
+
 def _run(args):
     source = None
     try:
@@ -73,7 +82,7 @@ def _run(args):
         if not args.no_files:
             _import_in_background("matplotlib.figure", "matplotlib.backends.backend_agg")
         result = run_report(source, spec, args)
-        written = [] if args.no_files else result.save(args.output, force=args.force)
+        written = [] if args.no_files else _save(result, args)
         if not args.quiet:
             sep = getattr(args, "sep", None)  # the demo has no --sep
             delimiter = "," if sep is None else sep.encode("utf-8").decode("unicode_escape")

@@ -1162,13 +1162,14 @@ def test_verdict_is_the_paired_test_of_auc_pr(tmp_path, capsys, gap, seed, signi
                                   n_resamples=PAIRED_TEST_RESAMPLES,
                                   random_state=PAIRED_TEST_SEED, progress=False)
     assert test["against"] == best and test["rows"] == test["of_rows"] == 3000
-    assert test["difference"] == pytest.approx(expected.difference, rel=1e-12)
+    # (the report's differences are the model's minus the winner's, as DeLong's)
+    assert test["difference"] == pytest.approx(-expected.difference, rel=1e-12)
     if method == "bootstrap":
-        assert test["statistic"] == pytest.approx(expected.statistic, rel=1e-9)
+        assert test["statistic"] == pytest.approx(-expected.statistic, rel=1e-9)
         assert test["pvalue"] == pytest.approx(expected.pvalue, rel=1e-9)
     else:  # (500 resamples: their spread is within about 6% of its own limit)
-        assert test["statistic"] == pytest.approx(expected.statistic, rel=0.15)
-    assert (test["low"] > 0) == (test["pvalue"] < 0.05) == significant
+        assert test["statistic"] == pytest.approx(-expected.statistic, rel=0.15)
+    assert (test["high"] < 0) == (test["pvalue"] < 0.05) == significant
     verdict = out["comparison"]["verdict"]
     if significant:
         assert verdict.startswith(f"By AUC-PR, {best!r} is better than {other!r}")
@@ -1179,7 +1180,8 @@ def test_verdict_is_the_paired_test_of_auc_pr(tmp_path, capsys, gap, seed, signi
                  "--no-files", "--no-progress", "--paired-test", method]) == 0
     text = capsys.readouterr().out
     title = {"delta": "Paired delta-method test", "bootstrap": "Paired bootstrap test"}
-    assert verdict in text and f"{title[method]}, {best} - {other}: AUC-PR" in text
+    # (the text names each difference as the model minus the one it is compared against)
+    assert verdict in text and f"{title[method]}, {other} - {best}: AUC-PR" in text
 
 
 def _delta_reference(y, score_a, score_b, weight):

@@ -187,6 +187,20 @@ def _report_object(d):
     return {m: frame[m].to_dict() for m in frame.columns}
 
 
+def _report_of_a_frame_holding_its_label(d):
+    # The whole test frame as the scores, label column included, the label given as
+    # the frame's column (named) or as an array (by its values): refused, never a model.
+    pd = pytest.importorskip("pandas")
+    frame = pd.DataFrame({"label": d.y, "a": d.s, "b": d.s2})
+    for labels in (frame["label"], d.y):
+        try:
+            result = spc.report(labels, frame, pos_label=1, intervals=False, **sw(d))
+        except ValueError as error:
+            assert "'label'" in str(error), error
+            continue
+        raise AssertionError(f"the label was scored as a model: {result.models}")
+
+
 def _two(function, invariants=CURVE, **kwargs):
     return Entry(lambda d: function(d.y, d.s, d.s2, pos_label=1, **kwargs, **sw(d)),
                  invariants, two_scores=True)
@@ -318,6 +332,8 @@ REGISTRY: dict[str, Entry] = {
                     examples=15),
     "Report": Entry(lambda d: _report_object(d), ("order", "ftz"), two_scores=True,
                     examples=10),
+    "report[a frame holding its label]": Entry(_report_of_a_frame_holding_its_label,
+                                               ("order",), two_scores=True, examples=10),
     "report[intervals]": Entry(lambda d: _report_values(d, intervals=True),
                                ("ftz",), two_scores=True, examples=8),
     "report[bootstrap]": Entry(lambda d: _report_values(d, intervals=True,

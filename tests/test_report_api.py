@@ -296,7 +296,7 @@ def test_the_paired_auc_pr_test_on_subnormal_weights_is_finite_and_quiet():
         warnings.simplefilter("error", RuntimeWarning)
         test = spc.report(y, {"a": a, "b": b}, pos_label=1, sample_weight=weight
                           ).to_dict()["comparison"]["paired_auc_pr"]["b"]
-    assert np.isfinite(test["statistic"]) and test["statistic"] > 0
+    assert np.isfinite(test["statistic"]) and test["statistic"] < 0  # (b is the worse)
     assert 0 < test["pvalue"] < 1
 
 
@@ -312,3 +312,92 @@ def test_the_paired_auc_pr_test_refused_where_the_classes_weights_overflow_their
                          sample_weight=np.where(y == 1, 5e-324, 1.0)).to_dict()
     assert out["comparison"]["paired_auc_pr"] == {}
     assert any("too far apart for double precision" in note for note in out["notes"])
+
+
+@pytest.mark.parametrize("library", ["pandas", "polars", "pyarrow", "dict"])
+def test_a_label_column_among_the_scores_is_refused_never_a_model(library):
+    """The whole test frame passed as the scores brings the label along: refused by the
+    label's name (a Series') or by its values, naming the column; never scored as a
+    perfect model that the verdict then crowns."""
+    y, scores, _, _ = _data(600, 2)
+    columns = {"default": y, **scores}
+    if library == "dict":
+        frame, label = columns, y
+    elif library == "pyarrow":
+        frame = pa.table(columns)
+        label = frame["default"]
+    else:
+        module = pytest.importorskip(library)
+        frame = module.DataFrame(columns)
+        label = frame["default"]
+    with pytest.raises(ValueError, match="'default'") as caught:
+        spc.report(label, frame, intervals=False)
+    assert "drop(columns='default')" in str(caught.value)
+    with pytest.raises(ValueError, match="y_score's 'default' holds y_true itself"):
+        spc.report(np.asarray(y), frame, intervals=False)  # (no name to go by)
+    # The same frame without the label is the models' report.
+    assert spc.report(y, scores, intervals=False).models == list(scores)
+
+
+def test_paired_differences_share_one_sign_everywhere(tmp_path):
+    """Every paired difference is the model's minus the one it is compared against
+    (DeLong's and the AUC-PR test's alike), in the JSON, the CSV and the text."""
+    y, scores, _, _ = _data(1500, 0)
+    result = spc.report(y, scores)
+    comparison = result.to_dict()["comparison"]
+    values = {m: r["values"] for m, r in result.to_dict()["models"].items()}
+    for family, measure in (("paired_auc_pr", "auc_pr"), ("delong", "auc_roc")):
+        for model, test in comparison[family].items():
+            expected = values[model][measure] - values[test["against"]][measure]
+            assert test["difference"] == pytest.approx(expected, rel=1e-12)
+            assert test["low"] <= test["difference"] <= test["high"]
+            assert np.sign(test["statistic"]) == np.sign(test["difference"])
+            assert (f"{model} - {test['against']}: {measure.replace('auc_', 'AUC-').upper()}"
+                    f" difference {test['difference']:+.4f}") in result.to_text()
+    rows = result.to_text("csv").splitlines()
+    assert any(",blunt,auc_pr_difference_vs_sharp," in row for row in rows)
+    assert not any("difference_of" in row for row in rows)
+    assert comparison["tests"]["paired_auc_pr"]["alpha"] == 0.05
+
+
+@pytest.mark.parametrize("n_resamples, resolved", [(2, False), (10, False), (18, False),
+                                                    (19, False), (20, True), (500, True)])
+def test_no_significance_is_claimed_below_the_bootstraps_resolution(n_resamples, resolved):
+    """A bootstrap of B resamples cannot resolve p-values below 1/(B+1): where that
+    bound is not below the level, the verdict says inconclusive, never "better"."""
+    y, scores, _, _ = _data(1500, 0)
+    result = spc.report(y, {"sharp": scores["sharp"], "blunt": scores["blunt"]},
+                        paired_test="bootstrap", n_resamples=n_resamples)
+    test = result.to_dict()["comparison"]["paired_auc_pr"]["blunt"]
+    assert test["pvalue"] < 0.05  # (below the level: only the resolution holds it back)
+    if resolved:
+        assert result.verdict.startswith("By AUC-PR, 'sharp' is better than 'blunt'")
+    else:
+        assert "better than" not in result.verdict and "inconclusive" in result.verdict
+        assert f"below 1/{n_resamples + 1}" in result.verdict
+        assert "use at least 20 resamples" in result.verdict
+
+
+def test_holm_needs_the_resolution_below_the_level_over_the_comparisons():
+    y, scores, _, _ = _data(1500, 0)
+    strong = {"best": 3 * y + np.random.default_rng(5).normal(size=y.shape[0]), **scores}
+    result = spc.report(y, strong, paired_test="bootstrap", n_resamples=30)
+    assert len(result.to_dict()["comparison"]["paired_auc_pr"]) == 3
+    # 3 comparisons: 1/31 is below 0.05 but above 0.05 / 3
+    assert "inconclusive (use at least 60 resamples)" in result.verdict
+
+
+def test_markdown_shows_model_names_as_text_never_as_markup():
+    y, scores, _, _ = _data(600, 2)
+    names = {"<img src=x onerror=alert(1)>": scores["sharp"], "a|b*c\\": scores["blunt"]}
+    markdown = spc.report(y, names, intervals=False).to_text("markdown")
+    assert "<img" not in markdown and "&lt;img src=x onerror=alert(1)&gt;" in markdown
+    assert "a\\|b\\*c\\\\" in markdown
+
+
+def test_saving_from_python_prints_nothing(tmp_path, capsys):
+    y, scores, _, _ = _data(600, 2)
+    result = spc.report(y, {"sharp": scores["sharp"]}, intervals=False)
+    result.save(tmp_path / "out")
+    result.save(tmp_path / "out")  # (replaces the previous report)
+    assert capsys.readouterr() == ("", "")

@@ -62,7 +62,7 @@ print({key: settings[key] for key in ("paired_test", "rows", "resolution",
                                       "correction", "comparisons")})
 for model, test in comparison["paired_auc_pr"].items():
     resolved = "below the resolution" if test["pvalue_holm"] < settings["resolution"] else ""
-    print(f"{test['against']} - {model}: AUC-PR difference {test['difference']:+.4f} "
+    print(f"{model} - {test['against']}: AUC-PR difference {test['difference']:+.4f} "
           f"(interval {test['low']:+.4f} to {test['high']:+.4f}) {resolved}")
 
 # %%

@@ -10,7 +10,6 @@ import datetime
 import json
 import re
 import shutil
-import sys
 from collections.abc import Mapping
 from numbers import Integral, Real
 from pathlib import Path
@@ -38,7 +37,7 @@ from ._options import (
     check_style,
 )
 
-__all__ = ["Report", "compute", "report"]
+__all__ = ["Report", "compute", "holds_report", "report"]
 
 # Written into a report folder, listing the files written there, so that a later run
 # can replace that report without mixing files and without touching anything else.
@@ -320,18 +319,9 @@ def report(
     """
     # (arrays of other namespaces, a GPU's included, are read on the host: the report
     # streams its input through pyarrow)
-    scores = _models(y_score)
-    scores = {name: on_host(values)[0] for name, values in scores.items()}
-    y_true, sample_weight, by = on_host(y_true, sample_weight, by)
-    names = [str(name) for name in scores]
-    if not names:
-        raise ValueError("y_score holds no model: pass {name: scores, ...}")
-    if len(set(names)) != len(names):
-        raise ValueError(f"y_score names two models alike: {names}")
-    reserved = {_LABEL, _WEIGHT, _BY} & set(names)
-    if reserved:
-        raise ValueError(f"a model may not be named {sorted(reserved)[0]!r} (a name the "
-                         "report gives its other columns)")
+    y_true, scores = _labels_and_models(y_true, y_score)
+    names = list(scores)
+    sample_weight, by = on_host(sample_weight, by)
     levels = {}
     for what, values in (("at_recall", at_recall), ("at_precision", at_precision)):
         levels[what] = [float(v) for v in np.atleast_1d(np.asarray(values, dtype=float))]
@@ -423,6 +413,49 @@ def _models(y_score):
         return {name: y_score[name] for name in columns}
     name = getattr(y_score, "name", None)
     return {name if isinstance(name, str) and name else "model": y_score}
+
+
+def _labels_and_models(y_true, y_score):
+    """``(y_true, {name: scores})`` on the host, the models named by text, each once,
+    none by a name the report gives its other columns, and none the label itself."""
+    label_name = getattr(y_true, "name", None)  # (a pandas or polars Series')
+    models = _models(y_score)
+    scores = {str(name): on_host(values)[0] for name, values in models.items()}
+    if not scores:
+        raise ValueError("y_score holds no model: pass {name: scores, ...}")
+    if len(scores) != len(models):
+        raise ValueError(f"y_score names two models alike: {[str(m) for m in models]}")
+    reserved = {_LABEL, _WEIGHT, _BY} & set(scores)
+    if reserved:
+        raise ValueError(f"a model may not be named {sorted(reserved)[0]!r} (a name the "
+                         "report gives its other columns)")
+    y_true = on_host(y_true)[0]
+    _refuse_the_label_as_a_model(y_true, label_name, scores)
+    return y_true, scores
+
+
+def _refuse_the_label_as_a_model(y_true, label_name, scores):
+    """A whole test frame passed as ``y_score`` brings its label column along: that
+    column would be scored as a perfect model and win every comparison. It is refused
+    by name (the label Series' name) or by value (the labels themselves)."""
+    labels = np.asarray(y_true)
+    for name, values in scores.items():
+        if name == label_name:
+            raise ValueError(f"{name!r} is both the label (y_true's name) and a column of "
+                             f"y_score: leave it out of the scores, e.g. "
+                             f"frame.drop(columns={name!r})")
+        values = np.asarray(values)
+        if values.shape == labels.shape and labels.ndim == 1 and _same_values(values, labels):
+            raise ValueError(f"y_score's {name!r} holds y_true itself (the labels, row for "
+                             f"row): the label is not a model; leave it out of the scores, "
+                             f"e.g. frame.drop(columns={name!r})")
+
+
+def _same_values(a, b):
+    try:
+        return bool(np.array_equal(a, b))
+    except (TypeError, ValueError):  # (values that cannot be compared are not equal)
+        return False
 
 
 def _column(pa, values, what, n):
@@ -526,12 +559,17 @@ def _source_line(source, results, spec, metadata):
     return f"{source.display}: {counts}{dropped}{mode}"
 
 
+def holds_report(folder) -> bool:
+    """Whether ``folder`` holds a report that :meth:`Report.save` would replace."""
+    return (Path(folder) / _MARKER).is_file()
+
+
 def _write_report_folder(folder, force, result):
     """Figures, results and report.html in ``folder``, never mixed with another
     report's files.
 
     A folder holding a previous report (it has the marker file) has that report's
-    files replaced, with a note on stderr; a folder holding anything else is refused
+    files replaced (the command line says so); a folder holding anything else is refused
     unless ``force``. A folder this run created is removed again if writing fails.
     """
     created = not folder.exists()
@@ -543,7 +581,6 @@ def _write_report_folder(folder, force, result):
             for name in marker.read_text(encoding="utf-8").split("\n"):
                 if name and "/" not in name and "\\" not in name:
                     (folder / name).unlink(missing_ok=True)
-            print(f"sklearn-prcurves: replacing the previous report in {folder}", file=sys.stderr)
         elif any(folder.iterdir()) and not force:
             raise InputError(
                 f"{folder} exists and holds files that are not a report of "

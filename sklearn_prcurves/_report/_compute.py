@@ -841,8 +841,10 @@ def _paired_auc_pr(sample, models, paths, comparison, spec, notes):
                          "difference has no spread on these rows (the same ranking, or "
                          "too few positives or distinct scores); not computed.")
             continue
-        difference = (models[best]["values"]["auc_pr"]
-                      - models[model]["values"]["auc_pr"])
+        # (every paired difference of the report is the model's minus the one it is
+        # compared against, DeLong's too: negative where the model is worse)
+        difference = (models[model]["values"]["auc_pr"]
+                      - models[best]["values"]["auc_pr"])
         statistic, pvalue = paired_statistic(difference, spread)
         # The normal interval of the same spread: it excludes 0 exactly when p < 1 - level.
         half = ndtri((1 + level) / 2) * spread
@@ -940,7 +942,7 @@ def _adjust_and_describe(comparison, sample, spec):
         if not tests:
             continue
         described[family] = {"comparisons": len(tests), "correction": "holm",
-                             "alpha": 1 - spec.confidence_level,
+                             "alpha": significance_level(spec),
                              "rows": int(sample.keys.shape[0]), "of_rows": int(sample.rows),
                              "seed": spec.seed}
     if "paired_auc_pr" in described:
@@ -958,22 +960,43 @@ def _adjust_and_describe(comparison, sample, spec):
     return described
 
 
+def significance_level(spec):
+    """The tests' level, ``1 - confidence_level`` without the float subtraction's
+    residue (0.05, not 0.050000000000000044)."""
+    return float(f"{1 - spec.confidence_level:.15g}")
+
+
 def _verdict(comparison, spec):
     """The verdict sentence: the AUC-PR winner, and whether the paired test tells it
     apart from each other model at the report's level (None without a test). With two
-    or more comparisons, Holm's adjusted p-values decide, and the sentence says so."""
+    or more comparisons, Holm's adjusted p-values decide, and the sentence says so.
+
+    No p-value is taken below what the test resolves (a bootstrap of ``B`` resamples:
+    ``1/(B+1)``): where that bound keeps a comparison from the level, the sentence says
+    the test is inconclusive, not that the models are alike."""
     tests = comparison.get("paired_auc_pr") or {}
     if not tests:
         return None
-    alpha = 1 - spec.confidence_level
+    alpha = significance_level(spec)
     best = next(iter(tests.values()))["against"]
     corrected = len(tests) > 1
-    key = "pvalue_holm" if corrected else "pvalue"
     how = (f" after Holm's correction for {len(tests)} comparisons" if corrected else "")
     name = TEST_NAMES[spec.paired_test]
-    clear = [m for m, t in tests.items() if t[key] < alpha]
-    unclear = [m for m, t in tests.items() if t[key] >= alpha]
+    resolution = comparison["tests"]["paired_auc_pr"]["resolution"]
+    held = dict(zip(tests, holm_adjusted([max(t["pvalue"], resolution)
+                                          for t in tests.values()])))
+    computed = {m: t["pvalue_holm" if corrected else "pvalue"] for m, t in tests.items()}
+    clear = [m for m in tests if held[m] < alpha]
+    unresolved = [m for m in tests if computed[m] < alpha <= held[m]]
+    unclear = [m for m in tests if computed[m] >= alpha]
     parts = []
+    if unresolved:
+        least = _least_resamples(alpha / len(tests))
+        parts.append(
+            f"By AUC-PR, {best!r} leads {_join([repr(m) for m in unresolved])}, but the "
+            f"{name} of {spec.n_resamples} resamples cannot resolve p-values below "
+            f"1/{spec.n_resamples + 1}{how}, which the level {alpha:g} needs: inconclusive (use "
+            f"at least {least} resamples).")
     if clear:
         parts.append(f"By AUC-PR, {best!r} is better than {_join([repr(m) for m in clear])} "
                      f"({name}, p < {alpha:g}{how}).")
@@ -983,6 +1006,11 @@ def _verdict(comparison, spec):
             f"{_join([repr(m) for m in unclear])} ({name}, p >= {alpha:g}{how}): these "
             "data do not tell them apart.")
     return " ".join(parts)
+
+
+def _least_resamples(level):
+    """The fewest resamples ``B`` whose resolution ``1/(B+1)`` lies below ``level``."""
+    return math.floor(1 / level)
 
 
 def _join(words):

@@ -153,12 +153,8 @@ def _comparison_lines(report, spec):
         for model, test in tests.items():
             raw, adjusted = texts[model]
             holm = f", Holm-adjusted {adjusted}" if len(tests) > 1 else ""
-            # (the AUC-PR difference is the winner's minus the model's; DeLong's
-            # the model's minus the AUC-ROC winner's)
-            pair = ((test["against"], model) if family == "paired_auc_pr" else
-                    (model, test["against"]))
             lines.append(
-                f"{title}, {pair[0]} - {pair[1]}: {measure} difference "
+                f"{title}, {model} - {test['against']}: {measure} difference "
                 f"{test['difference']:+.4f} ({level} interval {test['low']:+.4f} to "
                 f"{test['high']:+.4f}), z = {test['statistic']:.2f}, {raw}{holm}")
         lines.append(_settings_line(family, settings[family]))
@@ -299,7 +295,12 @@ def as_markdown(report, spec, source_line):
 
 
 def _md(text):
-    return str(text).replace("|", "\\|").replace("*", "\\*") if text != " *" else text
+    """Text as Markdown shows it literally: table pipes and emphasis escaped, and
+    markup (a model named ``<img ...>``) as entities, since Markdown passes HTML on."""
+    if text == " *":
+        return text
+    text = html.escape(str(text), quote=False).replace("\\", "\\\\")
+    return text.replace("|", "\\|").replace("*", "\\*")
 
 
 def long_rows(report, spec):
@@ -329,7 +330,7 @@ def long_rows(report, spec):
     for model, value in segments.get("grouped_auc", {}).items():
         out.append(("", model, "grouped_auc", value, None, None, ""))
     for model, test in report["comparison"].get("paired_auc_pr", {}).items():
-        out.append(("", model, f"auc_pr_difference_of_{test['against']}", test["difference"],
+        out.append(("", model, f"auc_pr_difference_vs_{test['against']}", test["difference"],
                     test["low"], test["high"],
                     f"{spec.confidence_level:.0%} {TEST_NAMES[spec.paired_test]}"))
         out.append(("", model, f"auc_pr_pvalue_vs_{test['against']}", test["pvalue"],
