@@ -115,9 +115,18 @@ def accepts_deprecated_probas_pred(func: Callable[_P, _R]) -> Callable[_P, _R]:
     if SKLEARN_VERSION >= (1, 7):
         return func
 
+    constraints = {**func._skl_parameter_constraints.named,
+                   "probas_pred": ["array-like", _Constraint(
+                       "Hidden", (StrOptions({"deprecated"}),), {})]}
+
     @functools.wraps(func)
     def wrapper(y_true, y_score=None, *args, probas_pred="deprecated", **kwargs):
         if not (isinstance(probas_pred, str) and probas_pred == "deprecated"):
+            from sklearn.utils._param_validation import validate_parameter_constraints
+
+            validate_parameter_constraints(  # (scikit-learn's error, naming probas_pred)
+                wrapper._skl_parameter_constraints, {"probas_pred": probas_pred},
+                caller_name=func.__qualname__)
             if y_score is not None:
                 raise ValueError(
                     "`probas_pred` and `y_score` cannot be both specified. Please use "
@@ -136,6 +145,7 @@ def accepts_deprecated_probas_pred(func: Callable[_P, _R]) -> Callable[_P, _R]:
         inspect.Parameter("probas_pred", inspect.Parameter.KEYWORD_ONLY,
                           default="deprecated"),
     ])
+    wrapper._skl_parameter_constraints = ConstraintTable(constraints)
     return wrapper
 
 
@@ -162,13 +172,16 @@ def keywords_by_position(func: Callable[_P, _R]) -> Callable[_P, _R]:
         if warn:
             passed = ", ".join(f"{name}={value}"
                                for name, value in zip(keyword_only, args[len(named):]))
-            warnings.warn(f"Pass {passed} as keyword args. From version 1.11 passing these "
-                          "as positional arguments will result in an error",
-                          FutureWarning, stacklevel=2)
-        for name in keyword_only[:extra]:
-            if name in kwargs:
-                raise TypeError(f"{func.__name__}() got multiple values for argument "
-                                f"'{name}'")
+            _warn_from_sklearn_validation(
+                f"Pass {passed} as keyword args. From version 1.11 passing these as "
+                "positional arguments will result in an error", FutureWarning)
+        else:  # (1.8's ordinary parameters: Python refuses a value given twice)
+            for name in keyword_only[:extra]:
+                if name in kwargs:
+                    raise TypeError(f"{func.__name__}() got multiple values for argument "
+                                    f"'{name}'")
+        # (from 1.9 a value by position replaces the same keyword's, as scikit-learn's
+        # decorator does)
         kwargs.update(zip(keyword_only, args[len(named):]))
         return func(*args[:len(named)], **kwargs)
 
@@ -177,6 +190,17 @@ def keywords_by_position(func: Callable[_P, _R]) -> Callable[_P, _R]:
             p.replace(kind=p.POSITIONAL_OR_KEYWORD) if p.kind is p.KEYWORD_ONLY else p
             for p in signature.parameters.values()])
     return wrapper
+
+
+def _warn_from_sklearn_validation(message, category):
+    """Warn as scikit-learn's positional-arguments decorator does: from its module
+    ``sklearn.utils.validation``, so that a filter keyed on that module (``module=``)
+    treats our warning as it treats scikit-learn's."""
+    import sklearn.utils.validation as where
+
+    registry = where.__dict__.setdefault("__warningregistry__", {})
+    warnings.warn_explicit(message, category, where.__file__, 1,
+                           module="sklearn.utils.validation", registry=registry)
 
 
 def check_sample_weight(sample_weight, y):
@@ -217,7 +241,8 @@ class _Constraint:
     def built(self):
         from sklearn.utils import _param_validation
 
-        return getattr(_param_validation, self._kind)(*self._args, **self._kwargs)
+        args = [a.built() if isinstance(a, _Constraint) else a for a in self._args]
+        return getattr(_param_validation, self._kind)(*args, **self._kwargs)
 
     def __repr__(self):
         return f"{self._kind}(...)"
@@ -285,6 +310,39 @@ def built_constraints(parameter_constraints):
     return table
 
 
+class ConstraintTable(dict):
+    """A function's ``_skl_parameter_constraints`` (scikit-learn reads it, e.g. in its
+    ``test_public_functions``): a dict of scikit-learn's constraint objects, there from
+    import and built, importing scikit-learn, when first read."""
+
+    __slots__ = ("_named", "named")
+
+    def __init__(self, named):
+        super().__init__()
+        self._named = self.named = named  # (named: the constraints as declared)
+
+    def built(self):
+        if self._named is not None:
+            # (cleared first: a constraint built from scikit-learn's own table may read
+            # this one, where our function replaced scikit-learn's)
+            named, self._named = self._named, None
+            dict.update(self, built_constraints(named))
+        return self
+
+
+def _read_built(method):
+    @functools.wraps(method)
+    def read(self, *args, **kwargs):
+        return method(self.built(), *args, **kwargs)
+    return read
+
+
+for _method in ("__getitem__", "__iter__", "__len__", "__contains__", "__eq__", "__ne__",
+                "__repr__", "__or__", "__ror__", "keys", "items", "values", "get", "copy"):
+    setattr(ConstraintTable, _method, _read_built(getattr(dict, _method)))
+del _method
+
+
 def validate_params(parameter_constraints: dict[str, Any], *,
                     prefer_skip_nested_validation: bool
                     ) -> Callable[[Callable[_P, _R]], Callable[_P, _R]]:
@@ -313,13 +371,13 @@ def validate_params(parameter_constraints: dict[str, Any], *,
         # A plain signature binds by a dictionary: no *args or **kwargs, no self.
         plain = not variadic and not {"self", "cls"} & signature.parameters.keys()
         checks = []  # (the built table, [(name, accepted types, constraint objects)])
+        table = ConstraintTable(parameter_constraints)
 
         def built():
             if not checks:
                 from sklearn.utils._param_validation import make_constraint
 
-                table = built_constraints(parameter_constraints)
-                func._skl_parameter_constraints = wrapper._skl_parameter_constraints = table
+                table.built()
                 checks.append((table, [
                     (name, _accepted_types(options), [make_constraint(c) for c in options])
                     for name, options in table.items() if options != "no_validation"
@@ -392,6 +450,7 @@ def validate_params(parameter_constraints: dict[str, Any], *,
             finally:
                 config["skip_parameter_validation"] = False
 
+        func._skl_parameter_constraints = wrapper._skl_parameter_constraints = table
         return wrapper
 
     return decorator

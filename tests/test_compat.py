@@ -169,6 +169,28 @@ def test_a_mirrored_constraint_is_scikit_learns_even_where_its_name_points_at_ou
     assert _compat.sklearn_constraint("roc_auc_score", "multi_class", []).built() is theirs
 
 
+def test_the_drop_ins_carry_their_constraints_from_import_in_a_fresh_process():
+    """scikit-learn's test_public_functions reads ``_skl_parameter_constraints`` of
+    functions it has not called: there from import, built on first reading (importing
+    scikit-learn then, not at import), equal to the table the first call checks."""
+    code = ("import sys\nimport sklearn_prcurves as spc\n"
+            "names = ['roc_auc_score', 'average_precision_score', 'precision_recall_curve',"
+            " 'roc_curve', 'det_curve', 'auc', 'confusion_matrix_at_thresholds']\n"
+            "tables = [getattr(spc, n)._skl_parameter_constraints for n in names]\n"
+            "assert 'sklearn' not in sys.modules\n"
+            "print(sorted(tables[0]))\n"
+            "import sklearn.metrics as skm\n"
+            "for name, table in zip(names, tables):\n"
+            "    ours = {k: [str(c) for c in v] for k, v in table.items()}\n"
+            "    theirs = getattr(skm, name)._skl_parameter_constraints\n"
+            "    assert ours == {k: [str(c) for c in v] for k, v in theirs.items()}, name\n")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                            timeout=120)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == repr(sorted(
+        skm.roc_auc_score._skl_parameter_constraints)), result.stdout
+
+
 def test_a_drop_in_validates_as_scikit_learn_on_its_first_call_in_a_fresh_process():
     code = ("import sklearn_prcurves as spc, sys\n"
             "assert 'sklearn' not in sys.modules\n"

@@ -9,6 +9,7 @@ text) and the same exceptions (type and text).
 import inspect
 import re
 import warnings
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -459,3 +460,26 @@ def test_confusion_matrix_at_thresholds_takes_keywords_by_position_as_scikit_lea
     # one value too many is refused, not dropped
     with pytest.raises(TypeError, match="positional arguments"):
         ours.confusion_matrix_at_thresholds(y, s, 2, None, None)
+    # a value both by position and by keyword: 1.8 refuses it as Python does; from 1.9
+    # scikit-learn warns and takes the one by position
+    twice = dict(zip(["pos_label", "sample_weight"], (1, np.ones(6))[:extra]))
+    assert repr(outcome(ours.confusion_matrix_at_thresholds, y, s, *args, **twice)) == repr(
+        outcome(theirs, y, s, *args, **twice))
+
+
+def test_the_positional_arguments_warning_comes_from_scikit_learns_module():
+    """scikit-learn's FutureWarning comes from ``sklearn.utils.validation``: a filter
+    keyed on that module silences ours as it silences scikit-learn's."""
+    if skm.__dict__.get("confusion_matrix_at_thresholds") is None or SKLEARN_VERSION < (1, 9):
+        pytest.skip("scikit-learn warns of positional arguments here from 1.9")
+    y, s = np.array([1, 0, 0, 1]), np.array([0.2, 0.1, 0.7, 0.9])
+    for func in (skm.confusion_matrix_at_thresholds, ours.confusion_matrix_at_thresholds):
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            warnings.filterwarnings("ignore", module="sklearn.utils.validation")
+            func(y, s, 1)
+        assert caught == []
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            func(y, s, 1)
+        assert [Path(w.filename).name for w in caught] == ["validation.py"]
