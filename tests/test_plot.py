@@ -351,20 +351,22 @@ def test_the_keywords_reach_plot_from_an_estimator():
 @pytest.mark.parametrize("display", ["RocCurveDisplay", "PrecisionRecallDisplay",
                                      "DetCurveDisplay"])
 @pytest.mark.parametrize("call", ["from_estimator", "from_predictions", "y_pred",
-                                  "from_cv_results"])
+                                  "from_cv_results", "chance_level_kw"])
 def test_a_keyword_neither_takes_fails_as_in_scikit_learn(fitted, display, call):
     # Where scikit-learn's method takes no **kwargs (RocCurveDisplay from 1.9) Python's
     # TypeError names that method; elsewhere the keyword goes on to plot (y_pred: the
     # scores' old name, where the release still takes it), as in scikit-learn.
     clf, X, y = fitted
     scores = clf.decision_function(X)
+    folds = (cross_validate(LogisticRegression(), X, y, cv=3, return_estimator=True,
+                            return_indices=True), X, y)
     method, args, keywords = {
         "from_estimator": ("from_estimator", (clf, X, y), {"not_a_keyword": 1}),
         "from_predictions": ("from_predictions", (y, scores), {"not_a_keyword": 1}),
         "y_pred": ("from_predictions", (y,), {"y_pred": scores}),
-        "from_cv_results": ("from_cv_results", (cross_validate(
-            LogisticRegression(), X, y, cv=3, return_estimator=True, return_indices=True),
-            X, y), {"not_a_keyword": 1}),
+        "from_cv_results": ("from_cv_results", folds, {"not_a_keyword": 1}),
+        # (plot's name for from_cv_results' chance_level_kwargs: a keyword neither takes)
+        "chance_level_kw": ("from_cv_results", folds, {"chance_level_kw": {"color": "r"}}),
     }[call]
     if not hasattr(getattr(skm, display), method):
         pytest.skip(f"scikit-learn's {display} has no {method}")

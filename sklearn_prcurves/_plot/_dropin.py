@@ -88,8 +88,9 @@ class TableCurveMixin:
     def _via_cv_results(cls, cv_results, X, y, *, sample_weight=None, drop_intermediate=True,
                          response_method="auto", pos_label=None, name=None, **kwargs):
         require_from_cv_results(cls, cls._sklearn_display())
-        # (chance_level_kw: from_cv_results' chance_level_kwargs, passed on as plot names it)
-        cls._refuse_unknown("from_cv_results", kwargs, passed=("chance_level_kw",))
+        cls._refuse_unknown("from_cv_results", kwargs)
+        # (plot names from_cv_results' chance_level_kwargs chance_level_kw)
+        kwargs["chance_level_kw"] = kwargs.pop("chance_level_kwargs", None)
         display_cv_results_params(cls, cv_results, X, y, sample_weight=sample_weight,
                                   pos_label=pos_label)
         curves, tables = [], []
@@ -116,7 +117,7 @@ class TableCurveMixin:
         return next(c for c in cls.__mro__ if c.__module__.startswith("sklearn."))
 
     @classmethod
-    def _refuse_unknown(cls, method, kwargs, passed=()):
+    def _refuse_unknown(cls, method, kwargs):
         """Python's TypeError, as the installed scikit-learn raises it, for a keyword
         that neither its ``method`` nor ours takes, where scikit-learn's takes no
         ``**kwargs`` (``RocCurveDisplay`` from 1.9); elsewhere such keywords go on to
@@ -126,7 +127,7 @@ class TableCurveMixin:
             return
         known = inspect.signature(getattr(cls, method)).parameters
         for key in kwargs:
-            if key not in known and key not in passed and not takes(parent, key):
+            if key not in known and not takes(parent, key):
                 raise TypeError(
                     f"{cls.__name__}.{method}() got an unexpected keyword argument '{key}'")
 

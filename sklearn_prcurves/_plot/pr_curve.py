@@ -428,7 +428,7 @@ plot_unachievable, plot_mean
             cv_results, X, y, sample_weight=sample_weight,
             drop_intermediate=drop_intermediate, response_method=response_method,
             pos_label=pos_label, name=name, ax=ax, curve_kwargs=curve_kwargs,
-            plot_chance_level=plot_chance_level, chance_level_kw=chance_level_kwargs,
+            plot_chance_level=plot_chance_level, chance_level_kwargs=chance_level_kwargs,
             despine=despine, interpolation=interpolation, plot_achievable=plot_achievable,
             plot_step=plot_step, iso_f1=iso_f1, operating_points=operating_points,
             plot_unachievable=plot_unachievable, plot_mean=plot_mean, **kwargs,

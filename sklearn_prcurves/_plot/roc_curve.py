@@ -274,7 +274,7 @@ class RocCurveDisplay(TableCurveMixin, _SklearnRocCurveDisplay):
             cv_results, X, y, sample_weight=sample_weight, drop_intermediate=drop_intermediate,
             response_method=response_method, pos_label=pos_label, name=name, ax=ax,
             curve_kwargs=curve_kwargs, plot_chance_level=plot_chance_level,
-            chance_level_kw=chance_level_kwargs, despine=despine, plot_hull=plot_hull,
+            chance_level_kwargs=chance_level_kwargs, despine=despine, plot_hull=plot_hull,
             log_fpr=log_fpr, plot_mean=plot_mean, **kwargs,
         )
 
