@@ -441,7 +441,8 @@ def plain_weights(xp, sample_weight, y_score):
 
 
 def namespace_points(x, y):
-    """``(x, y)`` as float64 arrays of their namespace, for the trapezoids of
+    """``(x, y)`` as arrays of their namespace in one floating dtype (float32 stays
+    float32, as NumPy's trapezoids keep it), for the trapezoids of
     :func:`~sklearn_prcurves.auc` where they live: 1-D points of one other namespace,
     at least two, real, x monotonic; None for anything else (the host checks it, and
     names what is wrong)."""
@@ -452,7 +453,8 @@ def namespace_points(x, y):
     if (x.ndim != 1 or y.ndim != 1 or x.shape[0] != y.shape[0] or x.shape[0] < 2
             or not all(xp.isdtype(a.dtype, "real floating") for a in (x, y))):
         return None
-    x, y = xp.astype(x, xp.float64), xp.astype(y, xp.float64)
+    dtype = xp.result_type(x.dtype, y.dtype)
+    x, y = xp.astype(x, dtype), xp.astype(y, dtype)
     dx = x[1:] - x[:-1]
     if not (bool(xp.all(dx >= 0)) or bool(xp.all(dx <= 0))):
         return None

@@ -661,6 +661,23 @@ def test_auc_on_the_device(case, convert, monkeypatch):
             assert got == pytest.approx(expected, rel=1e-12, abs=1e-300)
 
 
+@given(st.lists(st.floats(0, 1, width=32), min_size=2, max_size=40),
+       st.lists(st.floats(0, 1, width=32), min_size=40, max_size=40), st.booleans())
+@settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+def test_auc_of_float32_points_is_computed_in_float32_as_on_the_host(x, y, decreasing):
+    """NumPy's trapezoids keep float32 points in float32: the same float, and a Python
+    float, on the namespace path (which once widened them to float64)."""
+    from array_api_strict import asarray
+
+    x = np.sort(np.array(x, np.float32))
+    x = x[::-1].copy() if decreasing else x
+    y = np.array(y[:x.shape[0]], np.float32)
+    expected = spc.auc(x, y)
+    with config_context(array_api_dispatch=True):
+        got = spc.auc(asarray(x), asarray(y))
+    assert type(got) is float and got == expected
+
+
 def _multiclass_cases():
     rng = np.random.default_rng(23)
     y = rng.integers(0, 4, 300)
