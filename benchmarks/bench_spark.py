@@ -156,6 +156,8 @@ def main():
 
     from pyspark.sql import SparkSession
 
+    # (the workers' Python must import the package: this interpreter, not PATH's python3)
+    os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
     spark = (SparkSession.builder.master("local[2]").appName("bench_spark")
              .config("spark.driver.memory", args.driver_memory)
              .config("spark.ui.enabled", "false")

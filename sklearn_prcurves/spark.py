@@ -39,9 +39,11 @@ J. Davis and M. Goadrich, "The Relationship Between Precision-Recall and ROC Cur
 ICML 2006.
 """
 
+import contextlib
 import math
 import os
 import pickle
+import sys
 import warnings
 
 import numpy as np
@@ -88,6 +90,23 @@ def _map_in_arrow(frame, function, schema):
     with warnings.catch_warnings():
         warnings.filterwarnings("ignore", message="PySpark does not yet fully support pandas")
         return frame.mapInArrow(function, schema)
+
+
+@contextlib.contextmanager
+def _python_workers(session):
+    """Spark actions that run this package in Spark's Python workers: where the workers'
+    interpreter lacks it (a virtual environment that is not activated: Spark starts
+    ``python3`` from PATH), one error that says which interpreter and what to set."""
+    try:
+        yield
+    except Exception as exc:
+        if "No module named 'sklearn_prcurves'" not in str(exc):
+            raise
+        python = getattr(session.sparkContext, "pythonExec", None) or "python3"
+        raise ModuleNotFoundError(
+            f"Spark's Python workers ({python}) cannot import sklearn_prcurves: install "
+            "it there, or set PYSPARK_PYTHON to an interpreter that has it before Spark "
+            f"starts (here: PYSPARK_PYTHON={sys.executable})") from None
 
 
 # --- input and validation -----------------------------------------------------------
@@ -449,11 +468,12 @@ class DistributedTable(RangedTable):
                            for top, offsets in zip(self._tops, self._offsets)}
 
     def _pieces(self, requests):
-        rows = _map_in_arrow(
-            self._cached,
-            _range_results(self._offset_of, self.n_pos, self.n_neg, requests),
-            "top binary, result binary",
-        ).collect()
+        with _python_workers(self._cached.sparkSession):
+            rows = _map_in_arrow(
+                self._cached,
+                _range_results(self._offset_of, self.n_pos, self.n_neg, requests),
+                "top binary, result binary",
+            ).collect()
         by_top = {bytes(row["top"]): pickle.loads(row["result"]) for row in rows}
         return [by_top[top] for top in self._tops]
 
@@ -525,8 +545,9 @@ def _exact_table(prepared, n_ranges):
     cached = _map_in_arrow(ranged, _merge_range, f"s {score_type}, tp double, fp double")
     cached = cached.persist()
     try:
-        totals = _map_in_arrow(cached, _range_totals,
-                               "top binary, tp double, fp double, n long").collect()
+        with _python_workers(frame.sparkSession):
+            totals = _map_in_arrow(cached, _range_totals,
+                                   "top binary, tp double, fp double, n long").collect()
         return DistributedTable(cached, [row.asDict() for row in totals])
     except BaseException:
         cached.unpersist()
@@ -584,7 +605,8 @@ def _added_up(frame):
     from pyspark.sql import functions as F
 
     rows = frame.groupBy("k").agg(F.sum("pos").alias("pos"), F.sum("neg").alias("neg"))
-    table = rows.toArrow() if hasattr(rows, "toArrow") else None
+    with _python_workers(frame.sparkSession):
+        table = rows.toArrow() if hasattr(rows, "toArrow") else None
     if table is not None:
         keys = table.column("k").to_numpy().view(np.uint64)
         pos, neg = table.column("pos").to_numpy(), table.column("neg").to_numpy()

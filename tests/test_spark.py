@@ -391,3 +391,43 @@ def test_a_score_held_by_most_rows_is_one_row_per_chunk(spark):
     chunks = sps._map_in_arrow(sps._prepare("y", "s", None, None, df).frame,
                                sps._chunk_tables(False), "s double, pos double, neg double")
     assert chunks.where("s = 0").count() <= 4  # one row per partition's chunk
+
+
+_WITHOUT_THE_PACKAGE = """
+import os, sys
+os.environ["PYSPARK_PYTHON"] = sys.argv[1]
+from pyspark.sql import SparkSession
+spark = SparkSession.builder.master("local[1]").config("spark.ui.enabled", "false").getOrCreate()
+spark.sparkContext.setLogLevel("OFF")
+import sklearn_prcurves.spark as sps
+df = spark.createDataFrame([(0, .1), (1, .9), (0, .3), (1, .7)], "y long, s double")
+for mode in ("exact", "binned"):
+    try:
+        sps.roc_auc_score("y", "s", data=df, mode=mode)
+    except ModuleNotFoundError as exc:
+        print(exc)
+"""
+
+
+def test_workers_without_the_package_say_which_interpreter_and_what_to_set(tmp_path):
+    """A virtual environment that is not activated: Spark's workers run another
+    Python, which lacks the package. One error naming it and PYSPARK_PYTHON."""
+    import subprocess
+    import sys
+
+    other = shutil.which("python3", path="/usr/bin") or ""
+    if not other or subprocess.run([other, "-c", "import sys; print(sys.version_info[:2])"],
+                                   capture_output=True, text=True).stdout.strip() != str(
+                                       sys.version_info[:2]):
+        pytest.skip("needs a system Python of this version (Spark refuses another)")
+    if subprocess.run([other, "-c", "import sklearn_prcurves"], cwd=tmp_path,
+                      capture_output=True).returncode == 0:
+        pytest.skip("the system Python has the package")
+    run = subprocess.run([sys.executable, "-c", _WITHOUT_THE_PACKAGE, other],
+                         capture_output=True, text=True, timeout=300, cwd=tmp_path)
+    lines = run.stdout.strip().splitlines()
+    assert len(lines) == 2, run.stdout + run.stderr
+    for line in lines:
+        assert line.startswith(f"Spark's Python workers ({other}) cannot import "
+                               "sklearn_prcurves"), line
+        assert f"PYSPARK_PYTHON={sys.executable}" in line

@@ -8,6 +8,7 @@ file system shared by the cluster).
 """
 
 import os
+import sys
 import warnings
 
 from ._options import InputError
@@ -32,6 +33,9 @@ class SparkRunner:
         master = master or f"local[{min(4, os.cpu_count() or 1)}]"
         if master.startswith("local"):
             os.environ.setdefault("SPARK_LOCAL_IP", "127.0.0.1")
+            # The executors' Python is this one (Spark would start python3 from PATH,
+            # which lacks this package when its virtual environment is not activated).
+            os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
         try:
             self.session = (SparkSession.builder.master(master)
                             .appName("sklearn-prcurves report")
