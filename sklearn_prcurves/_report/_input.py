@@ -882,7 +882,8 @@ class BatchConverter:
             kind = column.type
             if pa.types.is_dictionary(kind):
                 kind = kind.value_type
-            if pa.types.is_nested(kind):
+            # (pyarrow before 15 leaves fixed-size lists out of is_nested)
+            if pa.types.is_nested(kind) or pa.types.is_fixed_size_list(kind):
                 what = ("score" if name in self.scores else
                         "weight" if name == self.weight else None)
                 hint = (_not_a_number_hint("[", name, what) if what else
