@@ -46,6 +46,7 @@ _LAZY = {
         "PrecisionRecallGainDisplay", "ROCCurveDisplay", "RocCurveDisplay",
     ),
     "_summary": ("BinnedSummary", "ExactSummary"),
+    "_thresholds": ("metric_at_thresholds",),
     "_transformer": ("AchievablePRClassifier", "AchievablePRTransformer"),
     "_uncertainty": (
         "bootstrap_ci", "bootstrap_test", "delong_test", "pr_auc_ci", "threshold_ci",
@@ -112,6 +113,7 @@ if typing.TYPE_CHECKING:
         RocCurveDisplay,
     )
     from ._summary import BinnedSummary, ExactSummary
+    from ._thresholds import metric_at_thresholds
     from ._transformer import AchievablePRClassifier, AchievablePRTransformer
     from ._uncertainty import (
         bootstrap_ci,
@@ -191,6 +193,7 @@ __all__ = [
     "lift_curve",
     "make_precision_at_recall_scorer",
     "make_recall_at_precision_scorer",
+    "metric_at_thresholds",
     "normalized_pr_auc_score",
     "operating_points",
     "partial_roc_auc_score",

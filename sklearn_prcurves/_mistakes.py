@@ -11,7 +11,8 @@ import numpy as np
 
 # The functions that mirror scikit-learn's and keep its messages to the letter.
 DROP_INS = frozenset({"roc_curve", "precision_recall_curve", "det_curve", "roc_auc_score",
-                      "average_precision_score", "confusion_matrix_at_thresholds", "auc"})
+                      "average_precision_score", "confusion_matrix_at_thresholds", "auc",
+                      "metric_at_thresholds"})
 
 
 def likely_mistake(error, params, passed):

@@ -13,6 +13,7 @@ metrics and display suites to pass so, as they pass without it.
 import sys
 
 NAMES = ["auc", "average_precision_score", "confusion_matrix_at_thresholds", "det_curve",
+         "metric_at_thresholds",
          "precision_recall_curve", "roc_auc_score", "roc_curve", "RocCurveDisplay",
          "PrecisionRecallDisplay", "DetCurveDisplay", "get_scorer", "get_scorer_names",
          "check_scoring"]

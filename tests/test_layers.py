@@ -31,6 +31,7 @@ ORDER = [
     "_interpolation",
     "_stepwise",
     "_curves",
+    "_thresholds",
     "_hull",
     "_averaging",
     "_auc",

@@ -71,6 +71,17 @@ def dropin(name, invariants=CURVE, unit=False, **kwargs):
                      lambda d: theirs(d.y, d.s, **kwargs, **sw(d))))
 
 
+def _metric_at_thresholds(metric):
+    """scikit-learn 1.9's metric_at_thresholds (its loop, before 1.9) of one of the
+    metrics the package reads from the counts."""
+    from test_thresholds import THEIRS
+
+    def call(function):
+        return lambda d: function(d.y, d.s, getattr(skm, metric), **sw(d))
+    return Entry(call(spc.metric_at_thresholds), ("order", "repeat", "ftz"),
+                 sklearn=call(THEIRS))
+
+
 class FixedScores(ClassifierMixin, BaseEstimator):
     """An estimator whose decision function returns the column it is given."""
 
@@ -243,6 +254,8 @@ REGISTRY: dict[str, Entry] = {
     # the trimmed range with it, in scikit-learn as in ours (docs/compat.rst).
     "det_curve": dropin("det_curve", tuple(i for i in CURVE if not (
         i == "order" and TIES_SUMMED_LAST_ROW_FIRST)), pos_label=1),
+    "metric_at_thresholds[f1]": _metric_at_thresholds("f1_score"),
+    "metric_at_thresholds[matthews]": _metric_at_thresholds("matthews_corrcoef"),
     "confusion_matrix_at_thresholds": dropin("confusion_matrix_at_thresholds", TABLE,
                                              pos_label=1),
     "roc_auc_score": dropin("roc_auc_score", ALL, unit=True),

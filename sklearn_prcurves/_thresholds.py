@@ -1,0 +1,308 @@
+"""Metrics at every threshold: the drop-in for scikit-learn 1.9's
+``metric_at_thresholds``.
+
+scikit-learn calls the metric once per distinct score, each call a pass over all rows:
+quadratic in the rows. Every confusion-matrix metric is a function of the four counts
+at a threshold, which one count table gives for all thresholds at once; such metrics
+are read from it with scikit-learn's own arithmetic, and any other callable is called
+per threshold, as scikit-learn calls it.
+"""
+
+from __future__ import annotations
+
+import warnings
+from collections.abc import Callable
+from numbers import Integral
+
+import numpy as np
+from numpy.typing import ArrayLike
+
+from ._array_api import on_host
+from ._compat import check_sample_weight, validate_params
+from ._counts import count_rows
+from ._validation import check_scores
+
+__all__ = ["metric_at_thresholds"]
+
+
+@validate_params(
+    {
+        "y_true": ["array-like"],
+        "y_score": ["array-like"],
+        "metric_func": [callable],
+        "sample_weight": ["array-like", None],
+        "metric_params": [dict, None],
+    },
+    prefer_skip_nested_validation=True,
+)
+def metric_at_thresholds(
+    y_true: ArrayLike,
+    y_score: ArrayLike,
+    metric_func: Callable,
+    *,
+    sample_weight: ArrayLike | None = None,
+    metric_params: dict | None = None,
+) -> tuple[np.ndarray, np.ndarray]:
+    """A metric of the predictions ``y_score >= threshold`` at every distinct score.
+
+    Drop-in for :func:`sklearn.metrics.metric_at_thresholds` (scikit-learn 1.9; the
+    same behaviour on earlier releases): the same values, thresholds, errors and
+    warnings. scikit-learn's confusion-matrix metrics (``accuracy_score``,
+    ``balanced_accuracy_score``, ``precision_score``, ``recall_score``, ``f1_score``,
+    ``fbeta_score``, ``jaccard_score``, ``matthews_corrcoef``, ``cohen_kappa_score``)
+    on binary 0/1 labels are read from one count table of the rows, with scikit-learn's
+    arithmetic (the same floats without weights, within rounding with them), in
+    ``O(n log n)`` instead of one pass over the rows per threshold; any other metric,
+    or other labels or parameters, is called per threshold.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        True labels, passed to ``metric_func`` as they are.
+    y_score : array-like of shape (n_samples,)
+        Scores; higher means more likely positive.
+    metric_func : callable
+        Called as ``metric_func(y_true, y_pred, **metric_params)`` with
+        ``y_pred = (y_score >= threshold)`` as 0/1 integers; returns a number or a
+        collection of numbers of one size.
+    sample_weight : array-like of shape (n_samples,), default=None
+        Sample weights, passed to ``metric_func``; rows of zero weight are left out.
+    metric_params : dict, default=None
+        More keyword arguments of ``metric_func``.
+
+    Returns
+    -------
+    metric_values : ndarray of shape (n_thresholds,) or (n_thresholds, n_outputs)
+        The metric at each threshold.
+    thresholds : ndarray of shape (n_thresholds,)
+        Distinct scores, decreasing, in the dtype of ``y_score``.
+
+    See Also
+    --------
+    confusion_matrix_at_thresholds, fbeta_optimal_threshold, operating_points
+
+    Examples
+    --------
+    >>> from sklearn.metrics import f1_score
+    >>> from sklearn_prcurves import metric_at_thresholds
+    >>> values, thresholds = metric_at_thresholds([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8],
+    ...                                           f1_score)
+    >>> thresholds
+    array([0.8 , 0.4 , 0.35, 0.1 ])
+    >>> values.round(4)
+    array([0.6667, 0.5   , 0.8   , 0.6667])
+    """
+    y_true, y_score, sample_weight = _checked_rows(y_true, y_score, sample_weight)
+    params = {**(metric_params or {}),
+              **({"sample_weight": sample_weight} if sample_weight is not None else {})}
+    counted = _counted_metric(metric_func, metric_params or {}, y_true, y_score)
+    if counted is not None and _table_holds(sample_weight):
+        table = count_rows(y_true == 1, y_score, sample_weight)
+        if _first_call_is_quiet(metric_func, y_true, y_score, table.thresholds[0], params):
+            return counted(*_confusion_counts(table)), table.thresholds
+    return _per_threshold(metric_func, y_true, y_score, params)
+
+
+def _checked_rows(y_true, y_score, sample_weight):
+    """scikit-learn's checks, in its order (so its errors), and rows of zero weight
+    left out. Scores that are not numbers are refused (scikit-learn fails deep in
+    NumPy on text); arrays of other namespaces are read on the host."""
+    from sklearn.utils import assert_all_finite, check_consistent_length, column_or_1d
+
+    y_true, y_score, sample_weight = on_host(y_true, y_score, sample_weight)
+    check_consistent_length(y_true, y_score, sample_weight)
+    y_true, y_score = column_or_1d(y_true), column_or_1d(y_score)
+    assert_all_finite(y_true)
+    assert_all_finite(y_score)
+    y_score = check_scores(y_score)
+    if sample_weight is not None:
+        sample_weight = check_sample_weight(column_or_1d(sample_weight), y_true)
+        kept = sample_weight != 0
+        y_true, y_score, sample_weight = y_true[kept], y_score[kept], sample_weight[kept]
+    return y_true, y_score, sample_weight
+
+
+def _table_holds(sample_weight):
+    """Whether the count table holds these weights as scikit-learn's metrics sum
+    them: positive (scikit-learn takes negative ones here) and summing to a finite
+    total (past the float range its sums and ours overflow differently)."""
+    if sample_weight is None:
+        return True
+    with np.errstate(over="ignore"):
+        return bool((sample_weight > 0).all() and np.isfinite(sample_weight.sum()))
+
+
+def _per_threshold(metric_func, y_true, y_score, params):
+    """scikit-learn's loop: the rows in decreasing order of score (ties in their
+    order), the metric of the predictions at each distinct score."""
+    n = y_score.shape[0]
+    order = n - 1 - np.argsort(y_score[::-1], kind="stable")[::-1]
+    y_true, y_score = y_true[order], y_score[order]
+    if "sample_weight" in params:
+        params = {**params, "sample_weight": params["sample_weight"][order]}
+    # (booleans have no difference in NumPy; other scores change where it is not 0,
+    # as scikit-learn finds them)
+    changes = y_score[1:] != y_score[:-1] if y_score.dtype == bool else np.diff(y_score)
+    ends = np.concatenate([np.flatnonzero(changes), [n - 1]])
+    thresholds = y_score[ends]
+    values = [metric_func(y_true, (y_score >= t).astype(np.int32), **params)
+              for t in thresholds]
+    return np.asarray(values), thresholds
+
+
+def _first_call_is_quiet(metric_func, y_true, y_score, threshold, params):
+    """Call the metric once, at the highest threshold: its parameters are checked as
+    scikit-learn checks them, and a call that warns or fails sends the work to the
+    loop, which warns or fails as scikit-learn does."""
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        try:
+            metric_func(y_true, (y_score >= threshold).astype(np.int32), **params)
+        except Exception:  # noqa: BLE001 - the loop raises it again, as scikit-learn
+            return False
+    return not caught
+
+
+def _confusion_counts(table):
+    """``(tn, fp, fn, tp)`` at each threshold; the counts below a threshold as sums of
+    the rows below it (not totals minus counts above: that cancels with weights)."""
+    def below(steps):
+        out = np.zeros_like(steps)
+        out[:-1] = np.cumsum(steps[:0:-1])[::-1]
+        return out
+
+    return below(table.neg), table.fps, below(table.pos), table.tps
+
+
+def _counted_metric(metric_func, metric_params, y_true, y_score):
+    """``f(tn, fp, fn, tp) -> values`` for a scikit-learn confusion-matrix metric with
+    parameters it reads from the counts, on labels 0 and 1 both present and plain
+    numeric scores; None for anything else (the loop)."""
+    import sklearn.metrics
+
+    name = getattr(metric_func, "__name__", None)
+    reader = _READERS.get(name)
+    if (reader is None or getattr(sklearn.metrics, name, None) is not metric_func
+            or y_true.dtype.kind not in "iuf" or y_score.dtype.kind not in "iuf"):
+        return None
+    labels = np.unique(y_true)
+    if labels.shape[0] != 2 or not (labels == (0, 1)).all() or _signed_zeros(y_score):
+        return None
+    return reader(metric_params)
+
+
+def _signed_zeros(y_score):
+    """Whether -0.0 and 0.0 both occur: the threshold standing for their tie is the
+    one scikit-learn's loop finds last, which the table does not promise."""
+    if y_score.dtype.kind != "f":
+        return False
+    zeros = np.signbit(y_score[y_score == 0])
+    return bool(zeros.any() and not zeros.all())
+
+
+# --- each metric read from the counts, with its own arithmetic in scikit-learn ---------
+# (each reader takes the metric's keywords and returns None for any it does not read)
+
+def _binary_params(params, allowed=()):
+    """Whether ``params`` hold only the default binary set-up (and ``allowed``)."""
+    pos_label = params.get("pos_label", 1)
+    return (isinstance(pos_label, Integral) and not isinstance(pos_label, bool)
+            and pos_label == 1 and params.get("average", "binary") == "binary"
+            and params.get("labels") is None
+            and set(params) <= {"pos_label", "average", "labels", "zero_division",
+                                *allowed})
+
+
+def _accuracy(params):
+    if set(params) - {"normalize"} or params.get("normalize", True) is not True:
+        return None
+    return lambda tn, fp, fn, tp: (tp + tn) / (tn + fp + fn + tp)
+
+
+def _balanced_accuracy(params):
+    if set(params) - {"adjusted"} or not isinstance(params.get("adjusted", False), bool):
+        return None
+
+    def read(tn, fp, fn, tp):
+        score = (tn / (tn + fp) + tp / (fn + tp)) / 2
+        return (score - 0.5) / (1 - 0.5) if params.get("adjusted") else score
+    return read
+
+
+def _fbeta(params, beta=None):
+    if not _binary_params(params, () if beta is not None else ("beta",)):
+        return None
+    beta = params.get("beta") if beta is None else beta
+    if isinstance(beta, bool) or not isinstance(beta, (Integral, float)) or not beta >= 0:
+        return None  # (the first call refuses it, or it is a type we do not read)
+
+    def read(tn, fp, fn, tp):
+        if np.isposinf(beta):
+            return tp / (tp + fn)
+        if beta == 0:
+            return tp / (tp + fp)
+        beta2 = beta**2
+        return (1 + beta2) * tp / (beta2 * (tp + fn) + (tp + fp))
+    return read
+
+
+def _precision(params):
+    if not _binary_params(params):
+        return None
+    return lambda tn, fp, fn, tp: tp / (tp + fp)
+
+
+def _recall(params):
+    if not _binary_params(params):
+        return None
+    return lambda tn, fp, fn, tp: tp / (tp + fn)
+
+
+def _jaccard(params):
+    if not _binary_params(params):
+        return None
+    return lambda tn, fp, fn, tp: tp / ((tp + fp) + fn)
+
+
+def _matthews(params):
+    if params:
+        return None
+
+    def read(tn, fp, fn, tp):
+        t_neg, t_pos, p_neg, p_pos = tn + fp, fn + tp, tn + fn, fp + tp
+        n = p_neg + p_pos
+        cov_ytyp = (tn + tp) * n - (t_neg * p_neg + t_pos * p_pos)
+        cov_ypyp = n**2 - (p_neg * p_neg + p_pos * p_pos)
+        cov_ytyt = n**2 - (t_neg * t_neg + t_pos * t_pos)
+        product = cov_ypyp * cov_ytyt
+        with np.errstate(divide="ignore", invalid="ignore"):
+            values = cov_ytyp / np.sqrt(product)
+        return np.where(product == 0, 0.0, values)
+    return read
+
+
+def _cohen_kappa(params):
+    if set(params) - {"weights", "labels", "replace_undefined_by"} or params.get(
+            "labels") is not None or params.get("weights") not in (None, "linear",
+                                                                    "quadratic"):
+        return None
+
+    def read(tn, fp, fn, tp):
+        p_neg, p_pos, t_neg, t_pos = tn + fn, fp + tp, tn + fp, fn + tp
+        total = p_neg + p_pos
+        expected = p_neg * t_pos / total + p_pos * t_neg / total
+        return 1 - (fp + fn) / expected
+    return read
+
+
+_READERS = {
+    "accuracy_score": _accuracy,
+    "balanced_accuracy_score": _balanced_accuracy,
+    "precision_score": _precision,
+    "recall_score": _recall,
+    "f1_score": lambda params: _fbeta(params, beta=1),
+    "fbeta_score": _fbeta,
+    "jaccard_score": _jaccard,
+    "matthews_corrcoef": _matthews,
+    "cohen_kappa_score": _cohen_kappa,
+}
