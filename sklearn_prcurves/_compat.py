@@ -115,7 +115,9 @@ def accepts_deprecated_probas_pred(func: Callable[_P, _R]) -> Callable[_P, _R]:
     if SKLEARN_VERSION >= (1, 7):
         return func
 
+    # (as scikit-learn 1.5 and 1.6 declare them: y_score may be None beside probas_pred)
     constraints = {**func._skl_parameter_constraints.named,
+                   "y_score": ["array-like", _Constraint("Hidden", (None,), {})],
                    "probas_pred": ["array-like", _Constraint(
                        "Hidden", (StrOptions({"deprecated"}),), {})]}
 
