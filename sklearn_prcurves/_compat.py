@@ -177,11 +177,10 @@ def keywords_by_position(func: Callable[_P, _R]) -> Callable[_P, _R]:
             _warn_from_sklearn_validation(
                 f"Pass {passed} as keyword args. From version 1.11 passing these as "
                 "positional arguments will result in an error", FutureWarning)
-        else:  # (1.8's ordinary parameters: Python refuses a value given twice)
+        else:  # (1.8's ordinary parameters: its validation refuses a value given twice)
             for name in keyword_only[:extra]:
                 if name in kwargs:
-                    raise TypeError(f"{func.__name__}() got multiple values for argument "
-                                    f"'{name}'")
+                    raise TypeError(f"multiple values for argument '{name}'")
         # (from 1.9 a value by position replaces the same keyword's, as scikit-learn's
         # decorator does)
         kwargs.update(zip(keyword_only, args[len(named):]))

@@ -128,8 +128,7 @@ class TableCurveMixin:
         known = inspect.signature(getattr(cls, method)).parameters
         for key in kwargs:
             if key not in known and not takes(parent, key):
-                raise TypeError(
-                    f"{cls.__name__}.{method}() got an unexpected keyword argument '{key}'")
+                raise TypeError(_unexpected_keyword(parent, key, f"{cls.__name__}.{method}"))
 
     @classmethod
     def _y_score_argument(cls, y_score, kwargs):
@@ -281,6 +280,21 @@ def warn_renamed(old, new):
         f"{old} is renamed {new}, scikit-learn's name; {old} will be removed in 0.3.",
         FutureWarning, stacklevel=3,
     )
+
+
+def _unexpected_keyword(parent, key, name):
+    """Python's own message for ``parent(key=...)``, naming ``name``: from 3.13 it
+    suggests a close keyword ("Did you mean 'chance_level_kwargs'?"). A plain method
+    without ``**kwargs`` refuses the keyword before running any of its code."""
+    message = f"{name}() got an unexpected keyword argument '{key}'"
+    if hasattr(parent, "__wrapped__"):  # (a decorator could run code first)
+        return message
+    try:
+        parent(**{key: None})
+    except TypeError as error:
+        if str(error).startswith(f"{parent.__qualname__}() got an unexpected keyword"):
+            message = str(error).replace(parent.__qualname__, name, 1)
+    return message
 
 
 def _for_additions(table, y_true, y_score, pos_label, sample_weight):
