@@ -665,8 +665,8 @@ def test_auc_on_the_device(case, convert, monkeypatch):
        st.lists(st.floats(0, 1, width=32), min_size=40, max_size=40), st.booleans())
 @settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
 def test_auc_of_float32_points_is_computed_in_float32_as_on_the_host(x, y, decreasing):
-    """NumPy's trapezoids keep float32 points in float32: the same float, and a Python
-    float, on the namespace path (which once widened them to float64)."""
+    """NumPy's trapezoids keep float32 points in float32: the same float, of the same
+    type, on the namespace path (which once widened them to float64)."""
     from array_api_strict import asarray
 
     _skip_without_dispatch()
@@ -676,7 +676,7 @@ def test_auc_of_float32_points_is_computed_in_float32_as_on_the_host(x, y, decre
     expected = spc.auc(x, y)
     with config_context(array_api_dispatch=True):
         got = spc.auc(asarray(x), asarray(y))
-    assert type(got) is float and got == expected
+    assert type(got) is type(expected) and got == expected  # (np.float64 before 1.7)
 
 
 def _multiclass_cases():
