@@ -93,14 +93,20 @@ def metric_at_thresholds(
     array([0.6667, 0.5   , 0.8   , 0.6667])
     """
     y_true, y_score, sample_weight = _checked_rows(y_true, y_score, sample_weight)
-    params = {**(metric_params or {}),
-              **({"sample_weight": sample_weight} if sample_weight is not None else {})}
     counted = _counted_metric(metric_func, metric_params or {}, y_true, y_score)
     if counted is not None and _table_holds(sample_weight):
         table = count_rows(y_true == 1, y_score, sample_weight)
+        params = _with_weights(metric_params, sample_weight)
         if _first_call_is_quiet(metric_func, y_true, y_score, table.thresholds[0], params):
             return counted(*_confusion_counts(table)), table.thresholds
-    return _per_threshold(metric_func, y_true, y_score, params)
+    return _per_threshold(metric_func, y_true, y_score, sample_weight, metric_params)
+
+
+def _with_weights(metric_params, sample_weight):
+    """The metric's keywords, ``sample_weight`` (the argument's) added as scikit-learn
+    adds it (one inside ``metric_params`` is passed on as it is)."""
+    return {**(metric_params or {}),
+            **({"sample_weight": sample_weight} if sample_weight is not None else {})}
 
 
 def _checked_rows(y_true, y_score, sample_weight):
@@ -132,14 +138,14 @@ def _table_holds(sample_weight):
         return bool((sample_weight > 0).all() and np.isfinite(sample_weight.sum()))
 
 
-def _per_threshold(metric_func, y_true, y_score, params):
+def _per_threshold(metric_func, y_true, y_score, sample_weight, metric_params):
     """scikit-learn's loop: the rows in decreasing order of score (ties in their
     order), the metric of the predictions at each distinct score."""
     n = y_score.shape[0]
     order = n - 1 - np.argsort(y_score[::-1], kind="stable")[::-1]
     y_true, y_score = y_true[order], y_score[order]
-    if "sample_weight" in params:
-        params = {**params, "sample_weight": params["sample_weight"][order]}
+    params = _with_weights(metric_params,
+                           None if sample_weight is None else sample_weight[order])
     # (booleans have no difference in NumPy; other scores change where it is not 0,
     # as scikit-learn finds them)
     changes = y_score[1:] != y_score[:-1] if y_score.dtype == bool else np.diff(y_score)

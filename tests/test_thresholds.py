@@ -135,7 +135,10 @@ def assert_same(y, s, func, w=None, params=None):
     if w is None:
         np.testing.assert_array_equal(values, expected)
     else:
-        np.testing.assert_allclose(values, expected, rtol=1e-12, atol=1e-15)
+        # (weights summed in another order: the values, all in [-1, 1], agree to 1e-12
+        # of that range; Matthews and kappa near 0 are differences of near-equal
+        # products, whose relative digits any order of summation moves)
+        np.testing.assert_allclose(values, expected, rtol=1e-12, atol=1e-12)
 
 
 def test_the_counted_metrics_are_read_from_the_table_not_called_per_threshold(
@@ -181,6 +184,8 @@ def test_metric_parameters_are_taken_as_scikit_learn_takes_them():
         assert_same(y, s, func, None, params)
     # negative weights, which scikit-learn takes here, never reach the count table
     assert_same(y, s, skm.f1_score, np.array([1.0, -2.0, 1.0, 0.5]), {})
+    # weights inside metric_params are passed on as they are (unsorted), as there
+    assert_same(y, s, skm.f1_score, None, {"sample_weight": np.array([1.0, 2.0, 3.0, 4.0])})
 
 
 @pytest.mark.parametrize("call, error", [
