@@ -125,6 +125,9 @@ def _checked_rows(y_true, y_score, sample_weight):
         sample_weight = check_sample_weight(column_or_1d(sample_weight), y_true)
         kept = sample_weight != 0
         y_true, y_score, sample_weight = y_true[kept], y_score[kept], sample_weight[kept]
+    if y_score.shape[0] == 0:  # (scikit-learn's loop fails on it with NumPy's IndexError)
+        raise ValueError("metric_at_thresholds needs at least one row: y_true and y_score "
+                         "are empty.")
     return y_true, y_score, sample_weight
 
 

@@ -194,6 +194,9 @@ def test_metric_parameters_are_taken_as_scikit_learn_takes_them():
     (lambda: spc.metric_at_thresholds([0, 1], [0.1, np.nan], skm.f1_score), "NaN"),
     (lambda: spc.metric_at_thresholds([0, 1], [0.1, 0.2], skm.f1_score,
                                       metric_params=[("beta", 1)]), "metric_params"),
+    # (scikit-learn fails inside NumPy on these two: an IndexError, a UFuncTypeError)
+    (lambda: spc.metric_at_thresholds([], [], skm.f1_score), "at least one row"),
+    (lambda: spc.metric_at_thresholds([0, 1], ["a", "b"], skm.f1_score), "numbers"),
 ])
 def test_bad_input_is_scikit_learns_error(call, error):
     with pytest.raises((ValueError, TypeError), match=error):
