@@ -20,6 +20,7 @@ _LAZY = {
         "roc_auc_score",
     ),
     "_bounds": ("normalized_pr_auc_score", "pr_auc_bounds", "pr_curve_bounds"),
+    "_certified": ("certified_threshold",),
     "_cost": ("cost_curve", "expected_cost"),
     "_counts": ("CountTable", "count_table"),
     "_curves": (
@@ -34,7 +35,10 @@ _LAZY = {
     "_lift": ("cumulative_gain_curve", "ks_statistic", "lift_curve"),
     "_partial": ("partial_roc_auc_score",),
     "_prg": ("prg_auc_score", "prg_curve"),
-    "_results": ("ConfidenceInterval", "FBetaOptimum", "OperatingPoint", "TestResult"),
+    "_results": (
+        "CertifiedThreshold", "ConfidenceInterval", "FBetaOptimum", "OperatingPoint",
+        "TestResult",
+    ),
     "_scorer": (
         "check_scoring", "get_scorer", "get_scorer_names",
         "make_precision_at_recall_scorer", "make_recall_at_precision_scorer",
@@ -69,6 +73,7 @@ if typing.TYPE_CHECKING:
         roc_auc_score,
     )
     from ._bounds import normalized_pr_auc_score, pr_auc_bounds, pr_curve_bounds
+    from ._certified import certified_threshold
     from ._cost import cost_curve, expected_cost
     from ._counts import CountTable, count_table
     from ._curves import (
@@ -91,7 +96,13 @@ if typing.TYPE_CHECKING:
     from ._lift import cumulative_gain_curve, ks_statistic, lift_curve
     from ._partial import partial_roc_auc_score
     from ._prg import prg_auc_score, prg_curve
-    from ._results import ConfidenceInterval, FBetaOptimum, OperatingPoint, TestResult
+    from ._results import (
+        CertifiedThreshold,
+        ConfidenceInterval,
+        FBetaOptimum,
+        OperatingPoint,
+        TestResult,
+    )
     from ._scorer import (
         check_scoring,
         get_scorer,
@@ -151,6 +162,7 @@ __all__ = [
     "AchievablePRClassifier",
     "AchievablePRTransformer",
     "BinnedSummary",
+    "CertifiedThreshold",
     "ConfidenceInterval",
     "CostCurveDisplay",
     "CountTable",
@@ -175,6 +187,7 @@ __all__ = [
     "bootstrap_ci",
     "bootstrap_test",
     "break_even_point",
+    "certified_threshold",
     "check_scoring",
     "compare_curves",
     "confusion_matrix_at_thresholds",

@@ -7,7 +7,10 @@ keep working) and carry names, the estimate and the method, with readable reprs.
 
 from typing import NamedTuple
 
-__all__ = ["ConfidenceInterval", "FBetaOptimum", "OperatingPoint", "TestResult"]
+__all__ = [
+    "CertifiedThreshold", "ConfidenceInterval", "FBetaOptimum", "OperatingPoint",
+    "TestResult",
+]
 
 
 class OperatingPoint(NamedTuple):
@@ -23,6 +26,37 @@ class OperatingPoint(NamedTuple):
 
     value: float
     threshold: float
+
+
+class CertifiedThreshold(NamedTuple):
+    """A threshold whose constraint holds in the population with a stated confidence
+    (:func:`certified_threshold`).
+
+    ``certified`` says whether one was found (``threshold`` is NaN otherwise).
+
+    Examples
+    --------
+    >>> from sklearn_prcurves import certified_threshold
+    >>> y = [0] * 50 + [1] * 50
+    >>> result = certified_threshold(y, list(range(100)), min_precision=0.9)
+    >>> result.threshold, result.measure, result.guaranteed, result.estimate
+    (50, 'precision', 0.9, 1.0)
+    """
+
+    threshold: float
+    measure: str
+    guaranteed: float
+    confidence_level: float
+    estimate: float
+    precision: float
+    recall: float
+    fpr: float
+    pvalue: float
+
+    @property
+    def certified(self) -> bool:
+        """Whether a threshold was certified."""
+        return self.threshold == self.threshold
 
 
 class FBetaOptimum(NamedTuple):

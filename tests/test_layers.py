@@ -41,6 +41,7 @@ ORDER = [
     "_cost",
     "_prg",
     "_operating",
+    "_certified",
     "_resampling",
     "_uncertainty",
     "_scorer",

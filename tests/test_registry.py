@@ -330,6 +330,11 @@ REGISTRY: dict[str, Entry] = {
     "recall_at_precision": pos1(spc.recall_at_precision, min_precision=0.5),
     "recall_at_precision_score": pos1(spc.recall_at_precision_score, ALL, unit=True,
                                       min_precision=0.5),
+    "certified_threshold": pos1(spc.certified_threshold, TABLE, min_precision=0.5),
+    "certified_threshold[min_recall]": pos1(spc.certified_threshold, TABLE,
+                                            min_recall=0.5, confidence_level=0.5),
+    "certified_threshold[max_fpr]": pos1(spc.certified_threshold, TABLE, max_fpr=0.5,
+                                         thresholds=[-np.inf, 0.0, 0.5, 1.0]),
     "expected_cost": pos1(spc.expected_cost, cost_fn=5.0),
     "expected_cost[prevalence=1]": pos1(spc.expected_cost, prevalence=1.0, cost_fn=0.0),
     # two models
@@ -387,6 +392,8 @@ REGISTRY: dict[str, Entry] = {
         d.y, d.s, d.s2, pos_label=1, **sw(d))), ("order",), two_scores=True),
     "OperatingPoint": Entry(lambda d: _is(spc.OperatingPoint, spc.recall_at_precision(
         d.y, d.s, min_precision=0.9, pos_label=1, **sw(d))), ("order",)),
+    "CertifiedThreshold": Entry(lambda d: _is(spc.CertifiedThreshold, spc.certified_threshold(
+        d.y, d.s, min_recall=0.2, pos_label=1, **sw(d))), ("order",)),
     "FBetaOptimum": Entry(lambda d: _is(spc.FBetaOptimum, spc.fbeta_optimal_threshold(
         d.y, d.s, beta=0.5, pos_label=1, **sw(d))), ("order",)),
     # scorers

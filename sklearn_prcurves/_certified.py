@@ -1,0 +1,270 @@
+"""An operating point with a guarantee: the threshold whose precision, recall or false
+positive rate holds on new data from the same population with a stated confidence.
+
+Learn then Test (Angelopoulos et al., 2021): each threshold of a grid chosen without
+the labels is a hypothesis "the constraint fails here", tested by an exact binomial
+tail; the hypotheses are tested in a fixed sequence, each only if the ones before it
+were rejected, so that every rejected one holds together with the stated confidence
+and any of them may be shipped.
+"""
+
+from __future__ import annotations
+
+import math
+from numbers import Real
+
+import numpy as np
+from numpy.typing import ArrayLike
+
+from ._array_api import array_api_boundary
+from ._compat import Interval, validate_params
+from ._curves import BINARY_PARAMS, two_class_table
+from ._exact import check_threshold, exact_argmax, fractions, rows_at_or_above
+from ._results import CertifiedThreshold
+from ._undefined import warn_undefined
+
+__all__ = ["certified_threshold"]
+
+_OPEN_UNIT = Interval(Real, 0, 1, closed="neither")
+
+
+@validate_params(
+    {
+        **BINARY_PARAMS,
+        "min_precision": [_OPEN_UNIT, None],
+        "min_recall": [_OPEN_UNIT, None],
+        "max_fpr": [_OPEN_UNIT, None],
+        "confidence_level": [_OPEN_UNIT],
+        "thresholds": ["array-like", None],
+    },
+    prefer_skip_nested_validation=True,
+)
+@array_api_boundary("y_score", "y_true", "sample_weight")
+def certified_threshold(
+    y_true: ArrayLike,
+    y_score: ArrayLike,
+    *,
+    min_precision: float | None = None,
+    min_recall: float | None = None,
+    max_fpr: float | None = None,
+    confidence_level: float = 0.95,
+    thresholds: ArrayLike | None = None,
+    pos_label: int | float | bool | str | None = None,
+    sample_weight: ArrayLike | None = None,
+) -> CertifiedThreshold:
+    """The threshold to ship, with a constraint that holds on new data.
+
+    :func:`recall_at_precision` answers for the rows at hand: its threshold's precision
+    on new data falls short of the target about half the time when the target is
+    tight. This returns the threshold whose **population** precision (recall, false
+    positive rate) meets the target with probability ``confidence_level`` over the
+    draw of these rows, for rows drawn independently from the population the model
+    will score; among the thresholds so certified, the one with the best estimated
+    recall (with ``min_precision`` or ``max_fpr``) or precision (with
+    ``min_recall``).
+
+    Each threshold ``t`` of the grid is tested by the exact binomial tail of its
+    counts: among the rows predicted positive the true positives are binomial with the
+    population precision, among the positives those above ``t`` with the population
+    recall, among the negatives with the population false positive rate. The tests
+    run in a fixed sequence from the thresholds where the constraint is easiest to
+    meet, each at the full level until one fails (recall: from the lowest threshold
+    up; false positive rate: from the highest down); precision, which need not fall
+    with the threshold, runs such a sequence downward from each of a few starting
+    points chosen from the scores alone (where the predicted positives first reach
+    1, 2, 4, ... times the fewest that could pass), the level shared among them.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        True binary labels. If labels are not in {-1, 1} or {0, 1}, ``pos_label``
+        must be given.
+    y_score : array-like of shape (n_samples,)
+        Scores; higher means more likely positive. Predict positive for scores >= the
+        threshold.
+    min_precision, min_recall, max_fpr : float in (0, 1), default=None
+        The constraint: give exactly one.
+    confidence_level : float in (0, 1), default=0.95
+        The probability, over the draw of these rows, that the constraint holds in the
+        population at the returned threshold.
+    thresholds : array-like of shape (n_thresholds,), default=None
+        The grid of candidate thresholds. It must not be chosen by looking at the
+        labels (that voids the guarantee); by default the distinct scores, which is
+        the finest such grid. Compared with the scores exactly.
+    pos_label : int, float, bool or str, default=None
+        The label of the positive class.
+    sample_weight : array-like of shape (n_samples,), default=None
+        Frequency weights: a row of weight 3 counts as three rows drawn independently
+        (weights that are not counts change the sample size the tests assume).
+
+    Returns
+    -------
+    result : :class:`CertifiedThreshold`
+        ``threshold`` (NaN when none can be certified, with an
+        :class:`~sklearn.exceptions.UndefinedMetricWarning` saying why), the
+        constraint's ``measure`` and the ``guaranteed`` value with its
+        ``confidence_level``, its ``estimate`` on these rows, the ``precision``,
+        ``recall`` and ``fpr`` on these rows at the threshold, and the ``pvalue`` of
+        its test.
+
+    See Also
+    --------
+    recall_at_precision : the same choice on these rows, without a guarantee.
+    threshold_ci : intervals for a threshold chosen elsewhere.
+
+    References
+    ----------
+    .. [1] A. N. Angelopoulos, S. Bates, E. J. Candes, M. I. Jordan and L. Lei, "Learn
+           then Test: Calibrating Predictive Algorithms to Achieve Risk Control",
+           arXiv:2110.01052 (2021).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from sklearn_prcurves import certified_threshold
+    >>> rng = np.random.default_rng(0)
+    >>> y = rng.random(2000) < 0.2
+    >>> scores = rng.normal(size=2000) + 2.5 * y
+    >>> result = certified_threshold(y, scores, min_precision=0.8)
+    >>> result.certified, result.guaranteed
+    (True, 0.8)
+    >>> bool(result.estimate > 0.8)
+    True
+    """
+    measure, target = _one_constraint(min_precision, min_recall, max_fpr)
+    table = two_class_table(y_true, y_score, pos_label, sample_weight,
+                            counts="certified_threshold")
+    grid, tp, fp = _grid_counts(table, thresholds)
+    return _certify(grid, tp, fp, table.n_pos, table.n_neg, measure, target,
+                    confidence_level)
+
+
+def _one_constraint(min_precision, min_recall, max_fpr):
+    given = [(name, value) for name, value in (
+        ("precision", min_precision), ("recall", min_recall), ("fpr", max_fpr))
+        if value is not None]
+    if len(given) != 1:
+        raise ValueError(
+            "certified_threshold takes exactly one constraint (min_precision, min_recall "
+            f"or max_fpr); got {len(given) or 'none'}.")
+    return given[0][0], float(given[0][1])
+
+
+def _grid_counts(table, thresholds):
+    """The grid in decreasing order, and the weighted positives and negatives at or
+    above each of its thresholds (compared with the scores exactly)."""
+    if thresholds is None:
+        return table.thresholds, table.tps, table.fps
+    grid = np.asarray(thresholds)
+    if grid.ndim != 1 or grid.shape[0] == 0 or not (grid.dtype.kind in "biuf" or (
+            grid.dtype.kind == "O" and all(isinstance(v, Real) for v in grid.tolist()))):
+        raise ValueError("thresholds must be a non-empty 1-D array of numbers; got "
+                         f"shape {grid.shape} of dtype {grid.dtype}.")
+    for value in grid.tolist():
+        check_threshold(value, "a value of thresholds")
+    grid = np.unique(grid)[::-1]
+    above = np.array([rows_at_or_above(table.thresholds, t) for t in grid.tolist()])
+    tps = np.concatenate([[0.0], table.tps])[above]
+    fps = np.concatenate([[0.0], table.fps])[above]
+    return grid, tps, fps
+
+
+def _pvalues(measure, target, tp, fp, n_pos, n_neg):
+    """The exact binomial tail of each threshold's counts under "the constraint fails
+    there" (at its boundary): a small value is evidence that it holds. Weighted
+    counts as frequencies, through the regularised incomplete beta function."""
+    from scipy.special import betainc
+
+    if measure == "fpr":  # P(Binomial(n_neg, target) <= fp)
+        return np.where(fp < n_neg, betainc(np.maximum(n_neg - fp, 1e-300), fp + 1,
+                                            1 - target), 1.0)
+    trials = tp + fp if measure == "precision" else np.full_like(tp, n_pos)
+    # P(Binomial(trials, target) >= tp)
+    return np.where(tp > 0, betainc(np.maximum(tp, 1e-300), trials - tp + 1, target), 1.0)
+
+
+def _certify(grid, tp, fp, n_pos, n_neg, measure, target, confidence_level):
+    alpha = 1 - confidence_level
+    pvalues = _pvalues(measure, target, tp, fp, n_pos, n_neg)
+    if measure == "precision":
+        starts, level = _precision_starts(tp + fp, target, alpha)
+        passed = _sequences(pvalues, starts, level)
+    elif measure == "recall":  # (from the lowest threshold up)
+        passed = _sequences(pvalues[::-1], [0], alpha)[::-1]
+        level = alpha
+    else:
+        passed, level = _sequences(pvalues, [0], alpha), alpha
+    if not passed.any():
+        return _none_certified(measure, target, confidence_level, pvalues, level, grid)
+    best = _best_certified(np.flatnonzero(passed), measure, tp, fp)
+    value = _number(grid[best])
+    predicted = tp[best] + fp[best]
+    if not predicted > 0:
+        warn_undefined("Precision is undefined (0 / 0) at the certified threshold, which "
+                       "predicts no row positive; set to NaN.", stacklevel=3)
+    rates = {"precision": tp[best] / predicted if predicted > 0 else math.nan,
+             "recall": tp[best] / n_pos, "fpr": fp[best] / n_neg}
+    return CertifiedThreshold(
+        threshold=value, measure=measure,
+        guaranteed=target, confidence_level=confidence_level,
+        estimate=float(rates[measure]), precision=float(rates["precision"]),
+        recall=float(rates["recall"]), fpr=float(rates["fpr"]),
+        pvalue=float(pvalues[best]))
+
+
+def _number(value):
+    """A threshold as a Python number (booleans as 0 and 1)."""
+    value = value.item() if isinstance(value, np.generic) else value
+    return int(value) if isinstance(value, bool) else value
+
+
+def _precision_starts(predicted, target, alpha):
+    """Where the precision sequences start, from the predicted-positive counts alone
+    (non-decreasing down the grid): the first thresholds with at least 1, 2, 4, ...
+    times the fewest rows that, all true positives, pass at the shared level; and that
+    level (alpha over the number of starts)."""
+    def positions(level):
+        fewest = math.log(level) / math.log(target)
+        sizes = fewest * 2.0 ** np.arange(64)
+        sizes = sizes[sizes <= predicted[-1]]
+        return np.unique(np.searchsorted(predicted, sizes, side="left"))
+
+    count = max(1, positions(alpha).shape[0])
+    return positions(alpha / count), alpha / count
+
+
+def _sequences(pvalues, starts, level):
+    """Which hypotheses a fixed sequence from each start rejects: the run of p-values
+    at most ``level`` from the start until the first above it."""
+    passed = np.zeros(pvalues.shape[0], dtype=bool)
+    for start in starts:
+        failed = np.flatnonzero(pvalues[start:] > level)
+        passed[start:start + (failed[0] if failed.shape[0] else pvalues.shape[0])] = True
+    return passed
+
+
+def _best_certified(certified, measure, tp, fp):
+    """Among the certified thresholds the best estimated recall (precision, with a
+    recall constraint), ties going to the highest threshold."""
+    if measure != "recall":
+        return int(certified[np.argmax(tp[certified])])
+    with np.errstate(invalid="ignore", divide="ignore"):
+        precision = tp[certified] / (tp[certified] + fp[certified])
+    exact = lambda at: [t / (t + f) for t, f in zip(  # noqa: E731
+        fractions(tp, certified[at]), fractions(fp, certified[at]))]
+    return int(certified[exact_argmax(precision, exact)])
+
+
+def _none_certified(measure, target, confidence_level, pvalues, level, grid):
+    at = int(np.argmin(pvalues))
+    relation = "<=" if measure == "fpr" else ">="
+    warn_undefined(
+        f"No threshold can be certified to {measure} {relation} {target:g} with "
+        f"{confidence_level:.0%} confidence: the strongest evidence is p = "
+        f"{pvalues[at]:.3g} at threshold {_number(grid[at])!r}, where the test needs "
+        f"{level:.3g} or less. More rows, or a looser constraint, may pass.",
+        stacklevel=3)
+    nan = math.nan
+    return CertifiedThreshold(threshold=nan, measure=measure, guaranteed=nan,
+                              confidence_level=confidence_level, estimate=nan,
+                              precision=nan, recall=nan, fpr=nan, pvalue=nan)

@@ -1,0 +1,205 @@
+"""certified_threshold: against a written-out Learn-then-Test, and in populations.
+
+The reference counts each threshold's rows one by one, takes SciPy's binomial tails
+(integer counts) and runs each fixed sequence as a loop. The simulations draw rows
+from a population whose precision, recall and false positive rate are known and count
+the draws whose returned threshold misses the target there: at most 5% may, where
+the plain empirical choice misses in about half (benchmarks/coverage_certified_threshold.py
+has the full table).
+"""
+
+import math
+import warnings
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from scipy.stats import binom, norm
+from sklearn.exceptions import UndefinedMetricWarning
+
+import sklearn_prcurves as spc
+
+KEYS = {"precision": "min_precision", "recall": "min_recall", "fpr": "max_fpr"}
+
+
+def reference(y, scores, measure, target, confidence=0.95, grid=None):
+    """(threshold, pvalue) by the definition, or None when nothing is certified."""
+    y, scores = np.asarray(y, bool), np.asarray(scores, float)
+    grid = sorted(set(scores.tolist()) if grid is None else set(grid), reverse=True)
+    n_pos, n_neg = int(y.sum()), int((~y).sum())
+    counts = [(int((y & (scores >= t)).sum()), int((~y & (scores >= t)).sum()))
+              for t in grid]
+    alpha = 1 - confidence
+    if measure == "precision":
+        pvalues = [binom.sf(tp - 1, tp + fp, target) if tp else 1.0 for tp, fp in counts]
+    elif measure == "recall":
+        pvalues = [binom.sf(tp - 1, n_pos, target) if tp else 1.0 for tp, _ in counts]
+    else:
+        pvalues = [binom.cdf(fp, n_neg, target) for _, fp in counts]
+    if measure == "precision":
+        fewest = math.log(alpha) / math.log(target)
+        sizes = [fewest * 2**i for i in range(64) if fewest * 2**i <= sum(counts[-1])]
+        level = alpha / max(1, len(set(_first_at_least(counts, s) for s in sizes)))
+        fewest = math.log(level) / math.log(target)
+        starts = {_first_at_least(counts, fewest * 2**i) for i in range(64)
+                  if fewest * 2**i <= sum(counts[-1])}
+        order = [range(start, len(grid)) for start in starts]
+    elif measure == "recall":
+        level, order = alpha, [range(len(grid) - 1, -1, -1)]
+    else:
+        level, order = alpha, [range(len(grid))]
+    passed = set()
+    for sequence in order:
+        for j in sequence:
+            if pvalues[j] > level:
+                break
+            passed.add(j)
+    if not passed:
+        return None
+
+    def merit(j):
+        tp, fp = counts[j]
+        return (tp / (tp + fp), -j) if measure == "recall" else (tp, -j)
+    best = max(passed, key=merit)
+    return grid[best], pvalues[best]
+
+
+def _first_at_least(counts, size):
+    return next(j for j, (tp, fp) in enumerate(counts) if tp + fp >= size)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    y=st.lists(st.booleans(), min_size=2, max_size=300),
+    seed=st.integers(0, 2**32 - 1),
+    levels=st.integers(2, 40),
+    measure=st.sampled_from(sorted(KEYS)),
+    target=st.sampled_from([0.05, 0.3, 0.5, 0.7, 0.9]),
+    confidence=st.sampled_from([0.5, 0.8, 0.95]),
+)
+def test_the_reference_learn_then_test(y, seed, levels, measure, target, confidence):
+    y = np.array(y)
+    if y.all() or not y.any():
+        y[0] = not y[0]
+    rng = np.random.default_rng(seed)
+    scores = rng.integers(0, levels, y.shape[0]) + 0.5 * y * rng.integers(0, 3, y.shape[0])
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        got = spc.certified_threshold(y, scores, **{KEYS[measure]: target},
+                                      confidence_level=confidence)
+    expected = reference(y, scores, measure, target, confidence)
+    if expected is None:
+        assert not got.certified and math.isnan(got.pvalue)
+        assert [w.category for w in caught] == [UndefinedMetricWarning]
+        return
+    assert not caught
+    assert got.certified and got.threshold == expected[0]
+    assert got.pvalue == pytest.approx(expected[1], rel=1e-9, abs=1e-300)
+    at = scores >= got.threshold
+    assert got.precision == (y & at).sum() / at.sum()
+    assert got.recall == (y & at).sum() / y.sum()
+    assert got.fpr == (~y & at).sum() / (~y).sum()
+    assert got.estimate == getattr(got, measure) and got.guaranteed == target
+
+
+def test_a_grid_is_compared_with_the_scores_exactly():
+    rng = np.random.default_rng(1)
+    y = rng.random(3000) < 0.3
+    # scores on the grid's values, rounded to float32 (float32 0.35 lies below 0.35)
+    scores = np.round(rng.normal(size=3000) + 2 * y, 1).astype(np.float32)
+    grid = np.round(np.linspace(-2, 4, 61), 2)
+    got = spc.certified_threshold(y, scores, min_recall=0.8, thresholds=grid)
+    # (float32 scores are float64 numbers exactly, so the reference's float64
+    # comparisons are the exact ones: the float32 score 0.35 is below the threshold 0.35)
+    assert (got.threshold, got.pvalue) == pytest.approx(
+        reference(y, scores, "recall", 0.8, grid=grid.tolist()), rel=1e-9)
+    at = scores.astype(np.float64) >= got.threshold
+    assert got.recall == (y & at).sum() / y.sum()
+
+
+def test_frequency_weights_are_repeated_rows():
+    rng = np.random.default_rng(2)
+    y = rng.random(400) < 0.4
+    scores = np.round(rng.normal(size=400) + 1.5 * y, 1)
+    weight = rng.integers(1, 4, 400)
+    for key in KEYS.values():
+        weighted = spc.certified_threshold(y, scores, sample_weight=weight, **{key: 0.7})
+        repeated = spc.certified_threshold(np.repeat(y, weight), np.repeat(scores, weight),
+                                           **{key: 0.7})
+        assert weighted.threshold == repeated.threshold
+        assert weighted.pvalue == pytest.approx(repeated.pvalue, rel=1e-9)
+
+
+@pytest.mark.parametrize("kwargs, match", [
+    ({}, "exactly one constraint .* got none"),
+    ({"min_precision": 0.9, "max_fpr": 0.1}, "exactly one constraint .* got 2"),
+    ({"min_recall": 0.9, "thresholds": [0.5, np.nan]}, "NaN"),
+    ({"min_recall": 0.9, "thresholds": [[0.5]]}, "1-D array of numbers"),
+    ({"min_recall": 0.9, "thresholds": []}, "non-empty"),
+    ({"min_recall": 0.9, "thresholds": ["a"]}, "array of numbers"),
+])
+def test_bad_arguments_are_refused(kwargs, match):
+    with pytest.raises(ValueError, match=match):
+        spc.certified_threshold([0, 1, 1, 0], [0.1, 0.9, 0.8, 0.3], **kwargs)
+
+
+@pytest.mark.parametrize("kwargs", [{"min_precision": 1.0}, {"max_fpr": 0.0},
+                                    {"min_recall": 0.5, "confidence_level": 1.0}])
+def test_targets_no_finite_sample_can_certify_are_refused(kwargs):
+    with pytest.raises(ValueError, match="range"):
+        spc.certified_threshold([0, 1, 1, 0], [0.1, 0.9, 0.8, 0.3], **kwargs)
+
+
+def test_one_class_is_an_error():
+    with pytest.raises(ValueError, match="Only one class"):
+        spc.certified_threshold([1, 1, 1], [0.1, 0.9, 0.8], min_recall=0.5)
+
+
+def test_too_few_rows_warn_and_ship_nothing():
+    with pytest.warns(UndefinedMetricWarning, match="No threshold can be certified"):
+        got = spc.certified_threshold([0, 1, 1, 0, 1], [0.1, 0.9, 0.8, 0.3, 0.7],
+                                      min_precision=0.9)
+    assert not got.certified and math.isnan(got.threshold)
+
+
+def _population_misses(measure, target, threshold, prevalence=0.3, gap=2.0):
+    recall, fpr = norm.sf(threshold - gap), norm.sf(threshold)
+    if measure == "recall":
+        return recall < target
+    if measure == "fpr":
+        return fpr > target
+    return prevalence * recall < target * (prevalence * recall + (1 - prevalence) * fpr)
+
+
+@pytest.mark.parametrize("measure, target", [("precision", 0.8), ("recall", 0.9),
+                                             ("fpr", 0.05)])
+def test_the_guarantee_holds_in_a_known_population(measure, target):
+    # 400 draws: a method missing the target in 5% of them misses in more than 9.5%
+    # with probability below 1e-4; the plain choice misses in about half.
+    rng = np.random.default_rng(hash(measure) % 2**32)
+    misses = plain_misses = certified = 0
+    for _ in range(400):
+        y = rng.random(600) < 0.3
+        scores = rng.normal(size=600) + 2.0 * y
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", UndefinedMetricWarning)
+            got = spc.certified_threshold(y, scores, **{KEYS[measure]: target})
+        certified += got.certified
+        misses += got.certified and _population_misses(measure, target, got.threshold)
+        with warnings.catch_warnings():
+            plain = _plain_threshold(y, scores, measure, target)
+        plain_misses += _population_misses(measure, target, plain)
+    assert certified >= 300  # (the guarantee is not bought by shipping nothing)
+    assert misses <= 38
+    assert plain_misses >= 120
+
+
+def _plain_threshold(y, scores, measure, target):
+    warnings.simplefilter("ignore", UndefinedMetricWarning)  # (npv at the lowest one)
+    if measure == "precision":
+        return spc.recall_at_precision(y, scores, min_precision=target).threshold
+    if measure == "recall":
+        return spc.precision_at_recall(y, scores, min_recall=target).threshold
+    points = spc.operating_points(y, scores)
+    return points.threshold[np.flatnonzero(points.fpr <= target)[-1]]
