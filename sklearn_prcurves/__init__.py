@@ -50,7 +50,7 @@ _LAZY = {
         "PrecisionRecallGainDisplay", "ROCCurveDisplay", "RocCurveDisplay",
     ),
     "_summary": ("BinnedSummary", "ExactSummary"),
-    "_thresholds": ("metric_at_thresholds",),
+    "_thresholds": ("metric_at_thresholds", "threshold_table"),
     "_transformer": ("AchievablePRClassifier", "AchievablePRTransformer"),
     "_uncertainty": (
         "bootstrap_ci", "bootstrap_test", "delong_test", "pr_auc_ci", "threshold_ci",
@@ -124,7 +124,7 @@ if typing.TYPE_CHECKING:
         RocCurveDisplay,
     )
     from ._summary import BinnedSummary, ExactSummary
-    from ._thresholds import metric_at_thresholds
+    from ._thresholds import metric_at_thresholds, threshold_table
     from ._transformer import AchievablePRClassifier, AchievablePRTransformer
     from ._uncertainty import (
         bootstrap_ci,
@@ -232,4 +232,5 @@ __all__ = [
     "roc_curve",
     "roc_to_pr",
     "threshold_ci",
+    "threshold_table",
 ]

@@ -7,7 +7,6 @@ in every curve of the package: a threshold ``t`` predicts positive for scores >=
 
 from __future__ import annotations
 
-import math
 import sys
 from fractions import Fraction
 from numbers import Real
@@ -17,7 +16,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 from numpy.typing import ArrayLike
 
-from ._array_api import array_api_boundary, to_numpy, where
+from ._array_api import array_api_boundary, to_numpy
 from ._compat import (
     Interval,
     StrOptions,
@@ -39,6 +38,7 @@ from ._interpolation import table_path
 from ._results import FBetaOptimum, OperatingPoint
 from ._sorting import _descending_order
 from ._table import CountTable
+from ._thresholds import points_frame, table_points
 from ._validation import check_binary_input, check_non_negative_weight
 from ._undefined import undefined_ignored, warn_undefined
 
@@ -56,18 +56,8 @@ __all__ = [
     "recall_at_precision",
 ]
 
-def _ratio(xp, num, den, name):
-    """``num / den``, NaN with an UndefinedMetricWarning where ``den`` is 0."""
-    undefined = ~(den > 0)
-    count = int(xp.sum(xp.astype(undefined, xp.int64)))
-    if count:
-        warn_undefined(f"{name} is undefined (0 / 0) at {count} threshold(s) and set to "
-                       "NaN there.", stacklevel=3)
-    with np.errstate(invalid="ignore", divide="ignore"):
-        return where(xp, undefined, math.nan, num / where(xp, undefined, 1.0, den))
-
-
-@validate_params(BINARY_PARAMS, prefer_skip_nested_validation=True)
+@validate_params({**BINARY_PARAMS, "as_frame": ["boolean"]},
+                 prefer_skip_nested_validation=True)
 @array_api_boundary("y_score", "y_true", "sample_weight", in_namespace=True)
 def operating_points(
     y_true: ArrayLike,
@@ -75,6 +65,7 @@ def operating_points(
     *,
     pos_label: int | float | bool | str | None = None,
     sample_weight: ArrayLike | None = None,
+    as_frame: bool = False,
 ) -> Bunch:
     """Every confusion-matrix measure at every distinct threshold, in one call.
 
@@ -89,10 +80,13 @@ def operating_points(
         The label of the positive class.
     sample_weight : array-like of shape (n_samples,), default=None
         Non-negative sample weights.
+    as_frame : bool, default=False
+        Return the same columns as a data frame (polars for polars input, pandas
+        otherwise), one row per threshold.
 
     Returns
     -------
-    points : :class:`~sklearn.utils.Bunch`
+    points : :class:`~sklearn.utils.Bunch` or DataFrame
         Arrays of shape (n_thresholds,), in decreasing threshold order (predict
         positive for scores >= ``threshold``): ``threshold``, ``tp``, ``fp``,
         ``tn``, ``fn``, ``tpr`` (recall, sensitivity), ``tnr`` (specificity),
@@ -103,6 +97,7 @@ def operating_points(
     See Also
     --------
     recall_at_precision, precision_at_recall, fbeta_optimal_threshold
+    threshold_table : a frame of chosen measures, thinned for plotting.
 
     Examples
     --------
@@ -115,34 +110,9 @@ def operating_points(
     >>> points.f1
     array([0.66666667, 0.5       , 0.8       , 0.66666667])
     """
-    return table_points(two_class_table(y_true, y_score, pos_label, sample_weight,
-                                        counts="operating_points"))
-
-
-def table_points(table):
-    """:func:`operating_points` of a counting table (both classes present)."""
-    from sklearn.utils import Bunch
-
-    tp, fp = table.tps, table.fps
-    n_pos, n_neg = tp[-1], fp[-1]
-    fn, tn = n_pos - tp, n_neg - fp
-    return Bunch(
-        threshold=table.thresholds,
-        tp=tp,
-        fp=fp,
-        tn=tn,
-        fn=fn,
-        tpr=tp / n_pos,
-        tnr=tn / n_neg,
-        fpr=fp / n_neg,
-        fnr=fn / n_pos,
-        ppv=tp / (tp + fp),
-        npv=_ratio(table.xp, tn, tn + fn, "npv (nothing predicted negative)"),
-        fdr=fp / (tp + fp),
-        accuracy=(tp + tn) / (n_pos + n_neg),
-        f1=2 * tp / (n_pos + tp + fp),
-        youden_j=tp / n_pos + tn / n_neg - 1,
-    )
+    points = table_points(two_class_table(y_true, y_score, pos_label, sample_weight,
+                                          counts="operating_points"))
+    return points_frame(points, y_true, y_score) if as_frame else points
 
 
 # A table held in another namespace (a GPU) is not brought to the host whole: there the

@@ -1,5 +1,5 @@
-"""Metrics at every threshold: the drop-in for scikit-learn 1.9's
-``metric_at_thresholds``.
+"""Measures at every threshold: the drop-in for scikit-learn 1.9's
+``metric_at_thresholds``, the operating points of a table, and the per-threshold frame.
 
 scikit-learn calls the metric once per distinct score, each call a pass over all rows:
 quadratic in the rows. Every confusion-matrix metric is a function of the four counts
@@ -10,19 +10,27 @@ per threshold, as scikit-learn calls it.
 
 from __future__ import annotations
 
+import math
 import warnings
 from collections.abc import Callable
 from numbers import Integral
 
 import numpy as np
 from numpy.typing import ArrayLike
+from typing import TYPE_CHECKING
 
-from ._array_api import on_host
-from ._compat import check_sample_weight, validate_params
+from ._array_api import array_api_boundary, on_host, to_numpy, where
+from ._compat import Interval, check_sample_weight, validate_params
 from ._counts import count_rows
-from ._validation import check_scores
+from ._curves import BINARY_PARAMS, two_class_table
+from ._undefined import undefined_ignored, warn_undefined
+from ._validation import check_binary_input, check_scores
 
-__all__ = ["metric_at_thresholds"]
+if TYPE_CHECKING:
+    import pandas
+    import polars
+
+__all__ = ["metric_at_thresholds", "threshold_table"]
 
 
 @validate_params(
@@ -315,3 +323,229 @@ _READERS = {
     "matthews_corrcoef": _matthews,
     "cohen_kappa_score": _cohen_kappa,
 }
+
+
+# --- the operating points of a table, and the per-threshold frame ----------------------
+
+def _ratio(xp, num, den, name):
+    """``num / den``, NaN with an UndefinedMetricWarning where ``den`` is 0."""
+    undefined = ~(den > 0)
+    count = int(xp.sum(xp.astype(undefined, xp.int64)))
+    if count:
+        warn_undefined(f"{name} is undefined (0 / 0) at {count} threshold(s) and set to "
+                       "NaN there.", stacklevel=3)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        return where(xp, undefined, math.nan, num / where(xp, undefined, 1.0, den))
+
+
+def table_points(table):
+    """:func:`operating_points` of a counting table (both classes present)."""
+    from sklearn.utils import Bunch
+
+    tp, fp = table.tps, table.fps
+    n_pos, n_neg = tp[-1], fp[-1]
+    fn, tn = n_pos - tp, n_neg - fp
+    return Bunch(
+        threshold=table.thresholds,
+        tp=tp,
+        fp=fp,
+        tn=tn,
+        fn=fn,
+        tpr=tp / n_pos,
+        tnr=tn / n_neg,
+        fpr=fp / n_neg,
+        fnr=fn / n_pos,
+        ppv=tp / (tp + fp),
+        npv=_ratio(table.xp, tn, tn + fn, "npv (nothing predicted negative)"),
+        fdr=fp / (tp + fp),
+        accuracy=(tp + tn) / (n_pos + n_neg),
+        f1=2 * tp / (n_pos + tp + fp),
+        youden_j=tp / n_pos + tn / n_neg - 1,
+    )
+
+
+# The frame's names for the operating points' measures a user may ask for by name.
+_ALIASES = {"specificity": "tnr", "sensitivity": "tpr", "precision": "ppv",
+            "recall": "tpr", "miss_rate": "fnr"}
+
+
+@validate_params(
+    {**BINARY_PARAMS, "metrics": [list, tuple, dict, None], "drop_intermediate": ["boolean"],
+     "max_rows": [Interval(Integral, 4, None, closed="left"), None]},
+    prefer_skip_nested_validation=True,
+)
+@array_api_boundary("y_score", "y_true", "sample_weight")
+def threshold_table(
+    y_true: ArrayLike,
+    y_score: ArrayLike,
+    *,
+    metrics: list | tuple | dict | None = None,
+    drop_intermediate: bool = False,
+    max_rows: int | None = None,
+    pos_label: int | float | bool | str | None = None,
+    sample_weight: ArrayLike | None = None,
+) -> pandas.DataFrame | polars.DataFrame:
+    """One row per distinct threshold: the counts and measures of predicting positive
+    for scores at or above it, as a data frame.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        True binary labels. If labels are not in {-1, 1} or {0, 1}, ``pos_label``
+        must be given.
+    y_score : array-like of shape (n_samples,)
+        Scores; higher means more likely positive.
+    metrics : list or dict, default=None
+        More columns: names of :func:`operating_points`' measures (``"tnr"`` or
+        ``"specificity"``, ``"npv"``, ``"fdr"``, ``"fnr"``, ``"accuracy"``,
+        ``"youden_j"``), names of :mod:`sklearn.metrics` functions
+        (``"matthews_corrcoef"``, ``"balanced_accuracy_score"``, ...), or callables
+        ``metric(y_true, y_pred, sample_weight=None)``; a dict names the columns.
+        Functions are evaluated by :func:`metric_at_thresholds` on the 0/1 labels
+        (scikit-learn's confusion-matrix metrics from the counts, others per threshold).
+    drop_intermediate : bool, default=False
+        Leave out the thresholds where neither the ROC nor the precision-recall curve
+        turns (scikit-learn's rule in :func:`~sklearn.metrics.roc_curve`): the rows
+        of a curve's corners remain.
+    max_rows : int, default=None
+        At most this many rows, for plotting: a row is kept where the recall or the
+        false positive rate passes a multiple of ``1 / ((max_rows - 2) // 2)`` (about
+        ``2 / max_rows``), with the first and last rows, so each row left out is within
+        that of the kept row above it in both rates (of the corner above it, with
+        ``drop_intermediate``).
+    pos_label : int, float, bool or str, default=None
+        The label of the positive class.
+    sample_weight : array-like of shape (n_samples,), default=None
+        Non-negative sample weights.
+
+    Returns
+    -------
+    table : pandas.DataFrame or polars.DataFrame
+        Decreasing ``threshold`` (in the scores' dtype), ``tp``, ``fp``, ``fn``,
+        ``tn``, ``predicted_positive_rate``, ``precision``, ``recall``, ``fpr``,
+        ``f1``, then the ``metrics`` asked for. A polars frame when ``y_true`` or
+        ``y_score`` is a polars Series; pandas (which must be installed) otherwise.
+
+    See Also
+    --------
+    operating_points : the same measures as arrays.
+    metric_at_thresholds : one metric at every threshold.
+
+    Examples
+    --------
+    >>> from sklearn_prcurves import threshold_table
+    >>> table = threshold_table([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8],
+    ...                         metrics=["specificity"])
+    >>> table[["threshold", "tp", "fp", "precision", "recall", "specificity"]]
+       threshold   tp   fp  precision  recall  specificity
+    0       0.80  1.0  0.0   1.000000     0.5          1.0
+    1       0.40  1.0  1.0   0.500000     0.5          0.5
+    2       0.35  2.0  1.0   0.666667     1.0          0.5
+    3       0.10  2.0  2.0   0.500000     1.0          0.0
+    """
+    table = two_class_table(y_true, y_score, pos_label, sample_weight)
+    with undefined_ignored():  # (npv warns where it is asked for)
+        points = table_points(table)
+    columns = {
+        "threshold": points.threshold, "tp": points.tp, "fp": points.fp,
+        "fn": points.fn, "tn": points.tn,
+        "predicted_positive_rate": (points.tp + points.fp) / (table.n_pos + table.n_neg),
+        "precision": points.ppv, "recall": points.tpr, "fpr": points.fpr, "f1": points.f1,
+    }
+    columns.update(_metric_columns(metrics, table, points,
+                                   (y_true, y_score, sample_weight, pos_label)))
+    keep = _thinned(table.tps, table.fps, drop_intermediate, max_rows)
+    return points_frame({name: values[keep] for name, values in columns.items()},
+                        y_true, y_score)
+
+
+def points_frame(columns, *inputs):
+    """The columns as a data frame: polars when one of ``inputs`` is a polars object,
+    pandas otherwise; a clear error naming what to install."""
+    polars = any(type(v).__module__.split(".")[0] == "polars" for v in inputs)
+    module = "polars" if polars else "pandas"
+    try:
+        library = __import__(module)
+    except ImportError:
+        raise ImportError(f"The frame of operating points is a {module} DataFrame: "
+                          f"install {module} (pip install {module}), or read the same "
+                          "measures as arrays with operating_points.") from None
+    return library.DataFrame({name: np.asarray(to_numpy(values))
+                              for name, values in columns.items()})
+
+
+def _metric_columns(metrics, table, points, rows):
+    """The columns asked for: operating points' measures by name, scikit-learn's
+    confusion-matrix metrics read from the table, other functions through
+    :func:`metric_at_thresholds` on the 0/1 labels (``rows``: the call's arguments)."""
+    named = (dict(metrics) if isinstance(metrics, dict) else
+             {m if isinstance(m, str) else getattr(m, "__name__", repr(m)): m
+              for m in metrics or ()})
+    columns, functions = {}, {}
+    for name, metric in named.items():
+        key = _ALIASES.get(metric, metric) if isinstance(metric, str) else None
+        if key == "npv":
+            columns[name] = _ratio(np, points.tn, points.tn + points.fn,
+                                   "npv (nothing predicted negative)")
+        elif key in points:
+            columns[name] = points[key]
+        else:
+            function = _metric_function(metric)
+            reader = _READERS.get(getattr(function, "__name__", None))
+            if reader is not None and _is_sklearns(function):
+                # (every one is a ratio of counts: read from shares, whose products
+                # do not overflow whatever the weights)
+                total = table.n_pos + table.n_neg
+                columns[name] = reader({})(*(c / total for c in _confusion_counts(table)))
+            else:
+                functions[name] = function
+    if functions:
+        is_pos, scores, weight = check_binary_input(*rows)
+        for name, function in functions.items():
+            columns[name], _ = metric_at_thresholds(
+                is_pos.astype(np.int64), scores, function, sample_weight=weight)
+    return columns
+
+
+def _is_sklearns(function):
+    import sklearn.metrics
+
+    return getattr(sklearn.metrics, function.__name__, None) is function
+
+
+def _metric_function(metric):
+    import sklearn.metrics
+
+    if callable(metric):
+        return metric
+    function = getattr(sklearn.metrics, metric, None) if isinstance(metric, str) else None
+    if not callable(function) or metric.startswith("_"):
+        raise ValueError(
+            f"threshold_table cannot compute the metric {metric!r}: give a measure of "
+            f"operating_points ({', '.join(sorted(_POINT_NAMES))}), the name of a "
+            "sklearn.metrics function, or a callable.")
+    return function
+
+
+_POINT_NAMES = {"tnr", "fnr", "npv", "fdr", "accuracy", "youden_j", "tpr", "ppv",
+                *_ALIASES}
+
+
+def _thinned(tps, fps, drop_intermediate, max_rows):
+    """The rows kept: the curves' corners (``drop_intermediate``), at most about
+    ``max_rows`` (where a rate passes a multiple of ``2 / max_rows``)."""
+    tps, fps = np.asarray(to_numpy(tps)), np.asarray(to_numpy(fps))
+    keep = np.arange(tps.shape[0])
+    if drop_intermediate and tps.shape[0] > 2:
+        corner = np.logical_or(np.diff(fps, 2), np.diff(tps, 2))
+        keep = np.flatnonzero(np.concatenate([[True], corner, [True]]))
+    if max_rows is not None and keep.shape[0] > max_rows:
+        steps = (max_rows - 2) // 2
+
+        def passes(rate):
+            level = np.floor(rate[keep] / rate[-1] * steps)
+            return np.concatenate([[True], level[1:] != level[:-1]])
+        kept = passes(tps) | passes(fps)
+        kept[-1] = True
+        keep = keep[kept]
+    return keep

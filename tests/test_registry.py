@@ -324,6 +324,11 @@ REGISTRY: dict[str, Entry] = {
     "fbeta_optimal_threshold": pos1(spc.fbeta_optimal_threshold),
     "fbeta_optimal_threshold[beta=2]": pos1(spc.fbeta_optimal_threshold, beta=2.0),
     "operating_points": pos1(spc.operating_points, TABLE),
+    "operating_points[as_frame]": Entry(lambda d: spc.operating_points(
+        d.y, d.s, pos_label=1, as_frame=True, **sw(d)).to_dict("list"), TABLE),
+    "threshold_table": Entry(lambda d: spc.threshold_table(
+        d.y, d.s, pos_label=1, metrics=["npv", "matthews_corrcoef"], max_rows=6,
+        **sw(d)).to_dict("list"), ("order", "ftz")),
     "precision_at_recall": pos1(spc.precision_at_recall, min_recall=0.5),
     "precision_at_recall_score": pos1(spc.precision_at_recall_score, ALL, unit=True,
                                       min_recall=0.5),
