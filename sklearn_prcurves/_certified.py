@@ -258,12 +258,15 @@ def _best_certified(certified, measure, tp, fp):
 def _none_certified(measure, target, confidence_level, pvalues, level, grid):
     at = int(np.argmin(pvalues))
     relation = "<=" if measure == "fpr" else ">="
+    where = f"{pvalues[at]:.3g} at threshold {_number(grid[at])!r}"
+    why = (f"the smallest p-value, {where}, lies past a threshold where its sequence "
+           "failed (a sequence stops at its first failure: that keeps the guarantee)"
+           if pvalues[at] <= level else
+           f"the strongest evidence is p = {where}, where the test needs {level:.3g} or less")
     warn_undefined(
         f"No threshold can be certified to {measure} {relation} {target:g} with "
-        f"{confidence_level:.0%} confidence: the strongest evidence is p = "
-        f"{pvalues[at]:.3g} at threshold {_number(grid[at])!r}, where the test needs "
-        f"{level:.3g} or less. More rows, or a looser constraint, may pass.",
-        stacklevel=3)
+        f"{confidence_level:.0%} confidence: {why}. More rows, or a looser constraint, "
+        "may pass.", stacklevel=3)
     nan = math.nan
     return CertifiedThreshold(threshold=nan, measure=measure, guaranteed=nan,
                               confidence_level=confidence_level, estimate=nan,

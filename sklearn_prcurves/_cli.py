@@ -23,7 +23,7 @@ from . import __version__
 # used, so --help, --version and argument errors answer at once.
 from ._report._options import (
     DEFAULT_MAX_SEGMENTS, PAIRED_TEST_RESAMPLES, PAIRED_TEST_SEED, PAIRED_TESTS, FigureOptions,
-    InputError, ReportSpec, check_style)
+    InputError, ReportSpec, Requirement, check_style)
 
 __all__ = ["main"]
 
@@ -91,6 +91,11 @@ def _run(args):
                 text += f"\n\nWrote {', '.join(written)}"
             print(text)
             sys.stdout.flush()
+        failed = [o["text"] for o in result.requirements if not o["met"]]
+        for line in failed:
+            print(f"sklearn-prcurves: requirement not met: {line}", file=sys.stderr)
+        if failed:
+            return 1
     except BrokenPipeError:
         # The reader stopped early (`... | head`): nothing more to say. Python would
         # report the pipe again when it flushes stdout at exit; point stdout at
@@ -179,6 +184,17 @@ def _parser():
                           metavar="R", help="report the best precision at recall >= R (repeat)")
         what.add_argument("--at-precision", type=_unit, action="append", default=[],
                           metavar="P", help="report the best recall at precision >= P (repeat)")
+        gate = sub.add_argument_group(
+            "quality gates", "exit with status 1 (the report still written) when a "
+            "requirement is not met by every model")
+        gate.add_argument("--require", type=_requirement, action="append", default=[],
+                          metavar="MEASURE>=X",
+                          help="e.g. 'auc_pr>=0.30': a measure of results.json by its key "
+                               "or scorer name, then >=, <=, > or <, then a number "
+                               "(repeatable)")
+        gate.add_argument("--require-better-than", metavar="MODEL",
+                          help="every other model's AUC-PR above MODEL's by the paired "
+                               "test at the report's level (Holm-adjusted)")
         what.add_argument("--no-intervals", action="store_true",
                           help="skip confidence intervals and the paired test (faster)")
         what.add_argument("--confidence-level", type=_open_unit, default=0.95, metavar="LEVEL",
@@ -237,6 +253,13 @@ def _parser():
                            "cluster); with --engine spark: the master URL (default: local)")
     common(report)
     return parser
+
+
+def _requirement(text):
+    try:
+        return Requirement(text)
+    except InputError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 def _unit(text):
@@ -331,6 +354,7 @@ def _spec(args, label, scores, weight=None, pos_label=None, by=None):
         max_segments=getattr(args, "max_segments", DEFAULT_MAX_SEGMENTS),
         progress=not (args.no_progress or args.quiet),
         paired_test=args.paired_test, n_resamples=args.n_resamples, seed=args.seed,
+        require=args.require, require_better_than=args.require_better_than,
     )
 
 

@@ -22,6 +22,7 @@ from sklearn.metrics import make_scorer
 
 from ._auc import achievable_pr_auc_score, average_precision_score, pr_auc_score, roc_auc_score
 from ._bounds import normalized_pr_auc_score
+from ._certified import certified_threshold
 from ._compat import HasMethods, register_sklearn_scorers, validate_params
 from ._lift import ks_statistic
 from ._operating import precision_at_recall_score, recall_at_precision_score
@@ -80,13 +81,21 @@ _SCORERS = _scorers()
 _AT_LEVEL = re.compile(r"(recall_at_precision|precision_at_recall)_(\d+(?:\.\d*)?|\.\d+)")
 
 
-def make_recall_at_precision_scorer(min_precision: float, **kwargs) -> Callable:
+def make_recall_at_precision_scorer(min_precision: float, *,
+                                    confidence_level: float | None = None,
+                                    **kwargs) -> Callable:
     """A scorer giving the highest recall reachable with precision >= ``min_precision``.
 
     Parameters
     ----------
     min_precision : float in [0, 1]
         Required precision.
+    confidence_level : float in (0, 1), default=None
+        Score the recall of the threshold whose precision holds in the population with
+        this confidence (:func:`certified_threshold`; 0 where none can be certified,
+        with an :class:`~sklearn.exceptions.UndefinedMetricWarning`) instead of the
+        best recall on the rows at hand: model selection then prefers a model whose
+        precision is certain on data the size of a validation fold.
     **kwargs
         Passed on to :func:`~sklearn.metrics.make_scorer` (for example ``pos_label``).
 
@@ -98,20 +107,31 @@ def make_recall_at_precision_scorer(min_precision: float, **kwargs) -> Callable:
     --------
     >>> from sklearn_prcurves import make_recall_at_precision_scorer
     >>> scorer = make_recall_at_precision_scorer(0.9)
+    >>> certified = make_recall_at_precision_scorer(0.9, confidence_level=0.95)
     """
+    if confidence_level is not None:
+        return make_scorer(_certified_score, response_method=_RANKING,
+                           min_precision=min_precision, confidence_level=confidence_level,
+                           **kwargs)
     return make_scorer(
         recall_at_precision_score, response_method=_RANKING, min_precision=min_precision,
         **kwargs,
     )
 
 
-def make_precision_at_recall_scorer(min_recall: float, **kwargs) -> Callable:
+def make_precision_at_recall_scorer(min_recall: float, *,
+                                    confidence_level: float | None = None,
+                                    **kwargs) -> Callable:
     """A scorer giving the highest precision reachable with recall >= ``min_recall``.
 
     Parameters
     ----------
     min_recall : float in [0, 1]
         Required recall.
+    confidence_level : float in (0, 1), default=None
+        Score the precision of the threshold whose recall holds in the population with
+        this confidence (:func:`certified_threshold`; 0 where none can be certified,
+        with an :class:`~sklearn.exceptions.UndefinedMetricWarning`).
     **kwargs
         Passed on to :func:`~sklearn.metrics.make_scorer` (for example ``pos_label``).
 
@@ -130,9 +150,23 @@ def make_precision_at_recall_scorer(min_recall: float, **kwargs) -> Callable:
     >>> 0 <= scorer(model, X, y) <= 1
     True
     """
+    if confidence_level is not None:
+        return make_scorer(_certified_score, response_method=_RANKING,
+                           min_recall=min_recall, confidence_level=confidence_level,
+                           **kwargs)
     return make_scorer(
         precision_at_recall_score, response_method=_RANKING, min_recall=min_recall, **kwargs
     )
+
+
+def _certified_score(y_true, y_score, **kwargs):
+    """The objective (recall with a precision constraint, precision with a recall one)
+    at the certified threshold; 0 where none is certified (the worst score, so that
+    model selection does not choose it)."""
+    result = certified_threshold(y_true, y_score, **kwargs)
+    if not result.certified:
+        return 0.0
+    return result.recall if result.measure == "precision" else result.precision
 
 
 def get_scorer_names() -> list[str]:

@@ -203,3 +203,36 @@ def _plain_threshold(y, scores, measure, target):
         return spc.precision_at_recall(y, scores, min_recall=target).threshold
     points = spc.operating_points(y, scores)
     return points.threshold[np.flatnonzero(points.fpr <= target)[-1]]
+
+
+def test_the_scorers_score_the_certified_threshold():
+    from sklearn.linear_model import LogisticRegression
+    from sklearn.model_selection import GridSearchCV
+
+    rng = np.random.default_rng(8)
+    X = rng.normal(size=(3000, 3))
+    y = (X[:, 0] + 0.5 * rng.normal(size=3000) > 1).astype(int)
+    model = LogisticRegression().fit(X, y)
+    scores = model.decision_function(X)
+    for make, key, objective in [
+            (spc.make_recall_at_precision_scorer, "min_precision", "recall"),
+            (spc.make_precision_at_recall_scorer, "min_recall", "precision")]:
+        scorer = make(0.8, confidence_level=0.9)
+        expected = spc.certified_threshold(y, scores, **{key: 0.8}, confidence_level=0.9)
+        assert expected.certified and scorer(model, X, y) == getattr(expected, objective)
+    # in model selection: every fold of 1,000 rows certifies a threshold
+    search = GridSearchCV(LogisticRegression(), {"C": [1e-4, 1.0]}, cv=3,
+                          scoring=spc.make_recall_at_precision_scorer(
+                              0.8, confidence_level=0.95)).fit(X, y)
+    folds = [search.cv_results_[f"split{i}_test_score"] for i in range(3)]
+    assert np.all((np.array(folds) > 0.3) & (np.array(folds) <= 1))
+
+
+def test_a_scorer_with_nothing_certified_scores_0_and_warns():
+    from sklearn.dummy import DummyClassifier
+
+    X, y = np.zeros((40, 1)), np.array([0, 1] * 20)
+    model = DummyClassifier(strategy="prior").fit(X, y)
+    with pytest.warns(UndefinedMetricWarning, match="No threshold can be certified"):
+        assert spc.make_recall_at_precision_scorer(0.9, confidence_level=0.95)(
+            model, X, y) == 0.0

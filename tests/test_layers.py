@@ -59,6 +59,7 @@ ORDER = [
     "_report._input",
     "_report._ranged",
     "_report._compute",
+    "_report._gates",
     "_report._render",
     "_report._figures",
     "_report._dask",

@@ -413,6 +413,12 @@ REGISTRY: dict[str, Entry] = {
         lambda: spc.make_recall_at_precision_scorer(0.5)), ("order",), unit=True),
     "make_precision_at_recall_scorer": Entry(_scorer_call(
         lambda: spc.make_precision_at_recall_scorer(0.0)), ("order",), unit=True),
+    "make_recall_at_precision_scorer[confidence_level]": Entry(_scorer_call(
+        lambda: spc.make_recall_at_precision_scorer(0.5, confidence_level=0.5)),
+        ("order",), unit=True),
+    "make_precision_at_recall_scorer[confidence_level]": Entry(_scorer_call(
+        lambda: spc.make_precision_at_recall_scorer(0.5, confidence_level=0.5)),
+        ("order",), unit=True),
     # displays (their additions included)
     # (with additions: where scikit-learn's own display warns, as on weights whose
     # totals overflow, they may repeat its warnings)

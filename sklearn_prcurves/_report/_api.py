@@ -24,6 +24,7 @@ from .._undefined import warn_undefined
 from ._render import as_csv, as_json, as_markdown, as_table, html_fragment, html_page
 from ._compute import compute_report
 from ._figures import FORMATS, build_figures, data_uri, draw_figures
+from ._gates import check_requirements, evaluate_requirements
 from ._input import BatchConverter, ExactIntegersNeeded, TableSource, import_pyarrow
 from ._options import (
     DEFAULT_DPI,
@@ -83,6 +84,19 @@ class Report:
         """The sentence of the paired AUC-PR test (None with one model or without the
         test)."""
         return self._results["comparison"].get("verdict")
+
+    @property
+    def requirements(self) -> list[dict]:
+        """Each requirement's outcome per model (``require``, ``require_better_than``):
+        ``requirement``, ``model``, ``value``, ``met`` and ``text``; empty without
+        requirements."""
+        return list(self._results.get("requirements", []))
+
+    @property
+    def passed(self) -> bool:
+        """Whether every requirement is met (True without requirements): the command
+        line exits with status 1 where it is False."""
+        return all(outcome["met"] for outcome in self.requirements)
 
     def to_dict(self) -> dict:
         """The content of ``results.json``: every number at full precision, the
@@ -209,6 +223,8 @@ def _segments(results):
         "mantissa_bits": [Interval(Integral, 0, 52, closed="both")],
         "tolerance": [Interval(Real, 0, None, closed="left"), None],
         "drop_missing": ["boolean"],
+        "require": [str, list, tuple],
+        "require_better_than": [str, None],
         "max_segments": [Interval(Integral, 1, None, closed="left")],
         "figure_format": [StrOptions(set(FORMATS))],
         "dpi": [Interval(Integral, 20, 2400, closed="both")],
@@ -240,6 +256,8 @@ def report(
     dpi: int = DEFAULT_DPI,
     figure_size: tuple[float, float] = DEFAULT_SIZE,
     style: str | None = None,
+    require: str | list[str] | tuple[str, ...] = (),
+    require_better_than: str | None = None,
 ) -> Report:
     """The precision-recall and ROC report of one or more models, as an object.
 
@@ -296,11 +314,21 @@ def report(
         One panel's width and height in inches (1 to 50 each).
     style : str, default=None
         A matplotlib style (a name from ``matplotlib.style.available`` or a file).
+    require : str or list of str, default=()
+        Quality gates every model must meet, as ``"auc_pr>=0.30"``: a measure by its
+        key in ``to_dict()`` or its scorer name (``"pr_auc"``, ``"roc_auc"``), one of
+        ``>=``, ``<=``, ``>``, ``<``, and a number. ``recall_at_precision_0.9`` and
+        ``precision_at_recall_0.8`` add their level to the report.
+    require_better_than : str, default=None
+        A model every other model must beat by AUC-PR in the paired test at
+        ``1 - confidence_level`` (Holm-adjusted among several).
 
     Returns
     -------
     report : :class:`Report`
-        ``to_frame()``, ``to_dict()``, ``figures()``, ``save(directory)``, ``verdict``.
+        ``to_frame()``, ``to_dict()``, ``figures()``, ``save(directory)``, ``verdict``;
+        ``passed`` and ``requirements`` for the gates (the command line exits with
+        status 1 where ``passed`` is False).
 
     Examples
     --------
@@ -349,7 +377,9 @@ def report(
             intervals=intervals, confidence_level=confidence_level, binned=binned,
             mantissa_bits=mantissa_bits, tolerance=tolerance, drop_missing=drop_missing,
             max_segments=max_segments, progress=False, paired_test=paired_test,
-            n_resamples=n_resamples, seed=seed)
+            n_resamples=n_resamples, seed=seed,
+            require=[require] if isinstance(require, str) else list(require),
+            require_better_than=require_better_than)
     except InputError as error:
         raise ValueError(in_python_terms(str(error))) from None
 
@@ -483,6 +513,7 @@ def _column(pa, values, what, n):
 
 def compute(source, spec, figure_options=None, engine="local", scheduler=None):
     """The :class:`Report` of a source (a file's or the arrays' rows) and a spec."""
+    check_requirements(spec)
     while True:
         converter = BatchConverter(source, spec.label, spec.scores, spec.weight,
                                    spec.pos_label, spec.drop_missing)
@@ -494,6 +525,8 @@ def compute(source, spec, figure_options=None, engine="local", scheduler=None):
             if need.column in source.exact_columns:
                 raise
             source.exact_columns.add(need.column)
+    if spec.require or spec.require_better_than is not None:
+        results["requirements"] = evaluate_requirements(results, spec)
     if converter.dropped:
         rows = "row was" if converter.dropped == 1 else "rows were"
         results["notes"].insert(0, f"{converter.dropped:,} {rows} dropped for a missing "

@@ -754,8 +754,14 @@ def compute_report(source, spec, converter, runner=None):
         elif spec.intervals and spec.binned:
             notes.append("The paired DeLong test is computed in exact mode only.")
         if sample is not None:
-            comparison["paired_auc_pr"] = _paired_auc_pr(sample, models, tables, comparison,
-                                                         spec, notes)
+            best = comparison["best"].get("auc_pr")
+            comparison["paired_auc_pr"] = _paired_auc_pr(sample, models, tables, best, spec,
+                                                         notes)
+            reference = spec.require_better_than
+            if reference is not None:  # (the gate's test, against the model it names)
+                comparison["against_reference"] = (
+                    comparison["paired_auc_pr"] if reference == best else
+                    _paired_auc_pr(sample, models, tables, reference, spec, notes))
         tests = _adjust_and_describe(comparison, sample, spec)
         if tests:
             comparison["tests"] = tests
@@ -807,9 +813,10 @@ def _compare(models):
 TEST_NAMES = {"delta": "paired delta-method test", "bootstrap": "paired bootstrap"}
 
 
-def _paired_auc_pr(sample, models, paths, comparison, spec, notes):
-    """The AUC-PR (Davis-Goadrich) winner against each other model: a normal test of
-    the difference, paired on the same rows.
+def _paired_auc_pr(sample, models, paths, best, spec, notes):
+    """``best`` (the AUC-PR winner, or the model a gate names) against each other
+    model: a normal test of the difference in AUC-PR (Davis-Goadrich), paired on the
+    same rows.
 
     The difference is the whole input's (the report's own AUC-PR values); its standard
     error comes from the row sample, by :func:`_delta_spreads` or by
@@ -819,7 +826,6 @@ def _paired_auc_pr(sample, models, paths, comparison, spec, notes):
     """
     from scipy.special import ndtri
 
-    best = comparison["best"].get("auc_pr")
     if best is None:
         return {}
     if not (sample.is_pos.any() and (~sample.is_pos).any()):
@@ -934,12 +940,12 @@ def _adjust_and_describe(comparison, sample, spec):
     """Holm-adjusted p-values (``pvalue_holm``) for each family of paired tests (each
     model against one winner), and the tests' settings for the output."""
     described = {}
-    for family in ("paired_auc_pr", "delong"):
+    for family in ("paired_auc_pr", "delong", "against_reference"):
         tests = comparison.get(family) or {}
         for test, adjusted in zip(tests.values(),
                                   holm_adjusted([t["pvalue"] for t in tests.values()])):
             test["pvalue_holm"] = adjusted
-        if not tests:
+        if not tests or family == "against_reference":  # (the gate's: run as the first)
             continue
         described[family] = {"comparisons": len(tests), "correction": "holm",
                              "alpha": significance_level(spec),

@@ -5,9 +5,10 @@ This module imports nothing heavy, so that ``--help``, ``--version`` and argumen
 errors answer without loading scikit-learn, SciPy, matplotlib or pyarrow.
 """
 
+import re
 from pathlib import Path
 
-__all__ = ["FigureOptions", "InputError", "ReportSpec", "check_style"]
+__all__ = ["FigureOptions", "InputError", "ReportSpec", "Requirement", "check_style"]
 
 # The paired AUC-PR test's methods (--paired-test): the delta method's standard error
 # from each row's influence on the areas, or the spread of a paired bootstrap.
@@ -39,6 +40,51 @@ def check_style(style):
             f"{', '.join(sorted(matplotlib.style.available)[:4])}, ...) nor a file")
 
 
+class Requirement:
+    """A quality gate on one measure of every model, ``"auc_pr>=0.30"``: the measure
+    by its key in ``results.json`` or its scorer name, one of ``>= <= > <``, a number.
+    A level measure (``recall_at_precision_0.9``) adds its level to the report."""
+
+    _FORM = re.compile(r"\s*([A-Za-z_][\w.]*)\s*(>=|<=|>|<)\s*(\S+)\s*")
+    #: scorer names (get_scorer_names) of the report's measures
+    SCORER_NAMES = {"pr_auc": "auc_pr", "pr_auc_continuous": "auc_pr_continuous",
+                    "achievable_pr_auc": "achievable_auc_pr",
+                    "normalized_pr_auc": "normalized_auc_pr", "roc_auc": "auc_roc"}
+
+    def __init__(self, text):
+        match = self._FORM.fullmatch(str(text))
+        bound = _number(match[3]) if match else None
+        if bound is None:
+            raise InputError(
+                f"requirement {text!r} is not MEASURE OPERATOR NUMBER, e.g. "
+                "'auc_pr>=0.30' (operators >=, <=, >, <)")
+        self.text = re.sub(r"\s+", "", str(text))
+        self.key = self.SCORER_NAMES.get(match[1], match[1])
+        self.operator, self.bound = match[2], bound
+
+    def level(self):
+        """``("at_precision", 0.9)`` for a level measure, else None."""
+        found = re.fullmatch(r"(recall_at_precision|precision_at_recall)_(.+)", self.key)
+        value = _number(found[2]) if found else None
+        if value is None or not 0 <= value <= 1:
+            return None
+        return ("at_precision" if found[1] == "recall_at_precision" else "at_recall",
+                value)
+
+    def holds(self, value):
+        """Whether ``value`` meets the requirement (a NaN meets none)."""
+        return {">=": value >= self.bound, "<=": value <= self.bound,
+                ">": value > self.bound, "<": value < self.bound}[self.operator]
+
+
+def _number(text):
+    try:
+        value = float(text)
+    except ValueError:
+        return None
+    return value if value == value else None
+
+
 class ReportSpec:
     """What the command line asked for."""
 
@@ -46,10 +92,18 @@ class ReportSpec:
                  at_recall=(), at_precision=(), intervals=True, confidence_level=0.95,
                  binned=False, mantissa_bits=12, tolerance=None, drop_missing=False,
                  max_segments=DEFAULT_MAX_SEGMENTS, progress=True,
-                 paired_test="delta", n_resamples=None, seed=PAIRED_TEST_SEED):
+                 paired_test="delta", n_resamples=None, seed=PAIRED_TEST_SEED,
+                 require=(), require_better_than=None):
         self.label, self.scores, self.weight = label, list(scores), weight
         self.pos_label, self.by = pos_label, by
         self.at_recall, self.at_precision = list(at_recall), list(at_precision)
+        self.require = [r if isinstance(r, Requirement) else Requirement(r)
+                        for r in require]
+        for what, value in filter(None, (r.level() for r in self.require)):
+            if value not in getattr(self, what):
+                getattr(self, what).append(value)
+        self.require_better_than = require_better_than
+        _check_reference(require_better_than, self.scores, intervals)
         self.intervals, self.confidence_level = intervals, confidence_level
         self.binned, self.mantissa_bits, self.tolerance = binned, mantissa_bits, tolerance
         self.drop_missing, self.max_segments = drop_missing, max_segments
@@ -69,6 +123,21 @@ class ReportSpec:
         if self.by:
             names.append(self.by)
         return list(dict.fromkeys(names))
+
+
+def _check_reference(reference, scores, intervals):
+    """The model of --require-better-than: one of the report's, beside another, with
+    the paired test on."""
+    if reference is None:
+        return
+    if reference not in scores:
+        raise InputError(f"--require-better-than {reference!r} is not a model of the "
+                         f"report (its models: {', '.join(map(repr, scores))})")
+    if len(scores) < 2:
+        raise InputError("--require-better-than needs another model to compare")
+    if not intervals:
+        raise InputError("--require-better-than is decided by the paired test, which "
+                         "--no-intervals leaves out")
 
 
 DEFAULT_DPI = 150

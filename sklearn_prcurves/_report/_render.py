@@ -108,6 +108,7 @@ def as_table(report, spec, source_line):
     lines.append("")
     lines += _legend(spec, report)
     lines += _comparison_lines(report, spec)
+    lines += requirement_lines(report)
     lines += _segment_lines(report, spec)
     for note in report["notes"]:
         lines.append(f"note: {note}")
@@ -132,6 +133,19 @@ def p_texts(tests, resolution):
         out[model] = (f"p < {_round_up(resolution):.2g}" if p < resolution else f"p = {p:.2g}",
                       f"p < {_round_up(h):.2g}" if a < h else f"p = {a:.2g}")
     return out
+
+
+def requirement_lines(report):
+    """The quality gates' outcomes: one line when all are met, else a line per
+    requirement not met."""
+    outcomes = report.get("requirements")
+    if not outcomes:
+        return []
+    failed = [o for o in outcomes if not o["met"]]
+    if not failed:
+        return ["", f"Requirements: all {len(outcomes)} met."]
+    return ["", f"Requirements: {len(failed)} of {len(outcomes)} not met."] + [
+        f"not met: {o['text']}" for o in failed]
 
 
 def _comparison_lines(report, spec):
@@ -278,7 +292,8 @@ def as_markdown(report, spec, source_line):
         lines.append(f"| {_md(label)} | " + " | ".join(_md(cells[m]) for m in models) + " |")
     lines.append("")
     # One paragraph per line (Markdown joins consecutive lines into one).
-    for line in _legend(spec, report) + _comparison_lines(report, spec):
+    for line in (_legend(spec, report) + _comparison_lines(report, spec)
+                 + requirement_lines(report)):
         lines += [_md(line), ""] if line else []
     table = segment_table(report, spec, PRINTED_SEGMENTS)
     if table is not None:
@@ -344,6 +359,9 @@ def long_rows(report, spec):
                     None, None, ""))
         out.append(("", model, f"delong_pvalue_holm_vs_{test['against']}",
                     test["pvalue_holm"], None, None, "Holm-adjusted"))
+    for outcome in report.get("requirements", []):
+        out.append(("", outcome["model"], f"requirement {outcome['requirement']}",
+                    outcome["value"], None, None, "met" if outcome["met"] else "not met"))
     return out
 
 
@@ -369,6 +387,8 @@ def json_payload(report, metadata):
     }
     if report["segments"]:
         payload["segments"] = _jsonable(report["segments"])
+    if report.get("requirements"):
+        payload["requirements"] = _jsonable(report["requirements"])
     return payload
 
 
@@ -410,6 +430,8 @@ def html_fragment(report, spec, source_line, figures, version):
                      for line in _legend(spec, report))
     comparison = "".join(f"<p>{html.escape(line)}</p>"
                          for line in _comparison_lines(report, spec) if line)
+    comparison += "".join(f"<p class='note'>{html.escape(line)}</p>"
+                          for line in requirement_lines(report) if line)
     table = segment_table(report, spec)
     segment_html = ""
     if table is not None:
