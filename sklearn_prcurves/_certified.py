@@ -11,6 +11,7 @@ and any of them may be shipped.
 from __future__ import annotations
 
 import math
+from fractions import Fraction
 from numbers import Real
 
 import numpy as np
@@ -23,7 +24,7 @@ from ._exact import check_threshold, exact_argmax, fractions, rows_at_or_above
 from ._results import CertifiedThreshold
 from ._undefined import warn_undefined
 
-__all__ = ["certified_threshold"]
+__all__ = ["certified_threshold", "certify"]
 
 _OPEN_UNIT = Interval(Real, 0, 1, closed="neither")
 
@@ -135,8 +136,8 @@ def certified_threshold(
     table = two_class_table(y_true, y_score, pos_label, sample_weight,
                             counts="certified_threshold")
     grid, tp, fp = _grid_counts(table, thresholds)
-    return _certify(grid, tp, fp, table.n_pos, table.n_neg, measure, target,
-                    confidence_level)
+    return certify([(grid, tp, fp)], table.n_pos, table.n_neg, measure, target,
+                   confidence_level, most=tp[-1] + fp[-1])
 
 
 def _one_constraint(min_precision, min_recall, max_fpr):
@@ -169,47 +170,80 @@ def _grid_counts(table, thresholds):
     return grid, tps, fps
 
 
-def _pvalues(measure, target, tp, fp, n_pos, n_neg):
+def _pvalues(measure, target, tp, fp, n_pos, n_neg, everywhere=False):
     """The exact binomial tail of each threshold's counts under "the constraint fails
     there" (at its boundary): a small value is evidence that it holds. Weighted
-    counts as frequencies, through the regularised incomplete beta function."""
+    counts as frequencies, through the regularised incomplete beta function.
+
+    Unless ``everywhere``, the tail is computed only where the measure on these rows
+    is within a row of beating the target: elsewhere it is at least a half (a binomial
+    tail from its median or beyond), which no level below a half accepts, and is given
+    as 1 (the tail costs a microsecond a row; most rows of a long table are there)."""
     from scipy.special import betainc
 
     if measure == "fpr":  # P(Binomial(n_neg, target) <= fp)
-        return np.where(fp < n_neg, betainc(np.maximum(n_neg - fp, 1e-300), fp + 1,
-                                            1 - target), 1.0)
-    trials = tp + fp if measure == "precision" else np.full_like(tp, n_pos)
-    # P(Binomial(trials, target) >= tp)
-    return np.where(tp > 0, betainc(np.maximum(tp, 1e-300), trials - tp + 1, target), 1.0)
+        a, b, x = n_neg - fp, fp + 1, 1 - target
+        possible = (fp < n_neg) & (everywhere | (fp < target * n_neg + 1))
+    else:  # P(Binomial(trials, target) >= tp)
+        trials = tp + fp if measure == "precision" else n_pos
+        a, b, x = tp, trials - tp + 1, target
+        possible = (tp > 0) & (everywhere | (tp > target * trials - 1))
+    pvalues = np.ones(tp.shape[0])
+    rows = np.flatnonzero(possible)
+    pvalues[rows] = betainc(np.broadcast_to(a, tp.shape)[rows],
+                            np.broadcast_to(b, tp.shape)[rows], x)
+    return pvalues
 
 
-def _certify(grid, tp, fp, n_pos, n_neg, measure, target, confidence_level):
+def certify(pieces, n_pos, n_neg, measure, target, confidence_level, most=None):
+    """:func:`certified_threshold` of a grid given as consecutive pieces ``(thresholds,
+    tp, fp)`` in decreasing threshold order (the counts at or above each threshold):
+    one table's rows, or ranges of them read one at a time, as the report holds a
+    large table. ``measure``: "precision", "recall" or "fpr"; ``most``: the weight
+    predicted positive at the grid's lowest threshold (default: all of it)."""
     alpha = 1 - confidence_level
-    pvalues = _pvalues(measure, target, tp, fp, n_pos, n_neg)
-    if measure == "precision":
-        starts, level = _precision_starts(tp + fp, target, alpha)
-        passed = _sequences(pvalues, starts, level)
-    elif measure == "recall":  # (from the lowest threshold up)
-        passed = _sequences(pvalues[::-1], [0], alpha)[::-1]
-        level = alpha
-    else:
-        passed, level = _sequences(pvalues, [0], alpha), alpha
-    if not passed.any():
-        return _none_certified(measure, target, confidence_level, pvalues, level, grid)
-    best = _best_certified(np.flatnonzero(passed), measure, tp, fp)
-    value = _number(grid[best])
-    predicted = tp[best] + fp[best]
-    if not predicted > 0:
+    most = n_pos + n_neg if most is None else most
+    runs = _PrecisionRuns(most, target, alpha) if measure == "precision" else None
+    level = alpha if runs is None else runs.level
+    best = weakest = None
+    for grid, tp, fp in pieces:
+        pvalues = _pvalues(measure, target, tp, fp, n_pos, n_neg, everywhere=alpha >= 0.5)
+        at = int(np.argmin(pvalues))
+        if weakest is None or pvalues[at] < weakest[0]:
+            weakest = (float(pvalues[at]), _number(grid[at]))
+        # (the recall and false positive rate tests grow less sure monotonically from
+        # where their sequence starts, so it rejects exactly the p-values within level)
+        passed = pvalues <= level if runs is None else runs.passed(pvalues, tp + fp)
+        if passed.any():
+            at = _best_certified(np.flatnonzero(passed), measure, tp, fp)
+            found = (_number(grid[at]), float(tp[at]), float(fp[at]), float(pvalues[at]))
+            best = found if best is None or _better(found, best, measure) else best
+    if best is None:
+        return _none_certified(measure, target, confidence_level, weakest, level)
+    return _result(best, n_pos, n_neg, measure, target, confidence_level)
+
+
+def _better(found, best, measure):
+    """Whether a later piece's best row beats the earlier pieces' best (ties go to the
+    earlier: the higher threshold)."""
+    if measure != "recall":
+        return found[1] > best[1]
+    return (Fraction(found[1]) / Fraction(found[1] + found[2])
+            > Fraction(best[1]) / Fraction(best[1] + best[2]))
+
+
+def _result(best, n_pos, n_neg, measure, target, confidence_level):
+    threshold, tp, fp, pvalue = best
+    if not tp + fp > 0:
         warn_undefined("Precision is undefined (0 / 0) at the certified threshold, which "
-                       "predicts no row positive; set to NaN.", stacklevel=3)
-    rates = {"precision": tp[best] / predicted if predicted > 0 else math.nan,
-             "recall": tp[best] / n_pos, "fpr": fp[best] / n_neg}
+                       "predicts no row positive; set to NaN.", stacklevel=4)
+    rates = {"precision": tp / (tp + fp) if tp + fp > 0 else math.nan,
+             "recall": tp / n_pos, "fpr": fp / n_neg}
     return CertifiedThreshold(
-        threshold=value, measure=measure,
-        guaranteed=target, confidence_level=confidence_level,
-        estimate=float(rates[measure]), precision=float(rates["precision"]),
-        recall=float(rates["recall"]), fpr=float(rates["fpr"]),
-        pvalue=float(pvalues[best]))
+        threshold=threshold, measure=measure, guaranteed=target,
+        confidence_level=confidence_level, estimate=float(rates[measure]),
+        precision=float(rates["precision"]), recall=float(rates["recall"]),
+        fpr=float(rates["fpr"]), pvalue=pvalue)
 
 
 def _number(value):
@@ -218,29 +252,35 @@ def _number(value):
     return int(value) if isinstance(value, bool) else value
 
 
-def _precision_starts(predicted, target, alpha):
-    """Where the precision sequences start, from the predicted-positive counts alone
-    (non-decreasing down the grid): the first thresholds with at least 1, 2, 4, ...
-    times the fewest rows that, all true positives, pass at the shared level; and that
-    level (alpha over the number of starts)."""
-    def positions(level):
-        fewest = math.log(level) / math.log(target)
+class _PrecisionRuns:
+    """The precision sequences, read piece by piece down the grid. Each starts where
+    the predicted positives (non-decreasing down the grid, known without the labels)
+    first reach 1, 2, 4, ... times the fewest rows that, all true positives, pass at
+    the shared level (alpha over the number of starts), and runs down the grid until
+    its first p-value above that level. As all run at one level, a row passes where
+    its p-value is within it and a start lies after the last failure above it."""
+
+    def __init__(self, most, target, alpha):
+        count = self._sizes(math.log(alpha) / math.log(target), most).shape[0]
+        self.level = alpha / max(1, count)
+        self.sizes = self._sizes(math.log(self.level) / math.log(target), most)
+        self.reached, self.active = 0, False
+
+    @staticmethod
+    def _sizes(fewest, most):
         sizes = fewest * 2.0 ** np.arange(64)
-        sizes = sizes[sizes <= predicted[-1]]
-        return np.unique(np.searchsorted(predicted, sizes, side="left"))
+        return sizes[sizes <= most]
 
-    count = max(1, positions(alpha).shape[0])
-    return positions(alpha / count), alpha / count
-
-
-def _sequences(pvalues, starts, level):
-    """Which hypotheses a fixed sequence from each start rejects: the run of p-values
-    at most ``level`` from the start until the first above it."""
-    passed = np.zeros(pvalues.shape[0], dtype=bool)
-    for start in starts:
-        failed = np.flatnonzero(pvalues[start:] > level)
-        passed[start:start + (failed[0] if failed.shape[0] else pvalues.shape[0])] = True
-    return passed
+    def passed(self, pvalues, predicted):
+        reached = np.searchsorted(self.sizes, predicted, side="right")
+        starts = np.diff(reached, prepend=self.reached) > 0
+        rows = np.arange(pvalues.shape[0])
+        # (a run still going at the end of the last piece starts this one, at row -1)
+        last_start = np.maximum.accumulate(np.where(starts, rows, -1 if self.active else -3))
+        last_failure = np.maximum.accumulate(np.where(pvalues > self.level, rows, -2))
+        passed = last_start > last_failure
+        self.reached, self.active = int(reached[-1]), bool(last_start[-1] > last_failure[-1])
+        return passed
 
 
 def _best_certified(certified, measure, tp, fp):
@@ -255,18 +295,17 @@ def _best_certified(certified, measure, tp, fp):
     return int(certified[exact_argmax(precision, exact)])
 
 
-def _none_certified(measure, target, confidence_level, pvalues, level, grid):
-    at = int(np.argmin(pvalues))
+def _none_certified(measure, target, confidence_level, weakest, level):
     relation = "<=" if measure == "fpr" else ">="
-    where = f"{pvalues[at]:.3g} at threshold {_number(grid[at])!r}"
+    where = f"{weakest[0]:.3g} at threshold {weakest[1]!r}"
     why = (f"the smallest p-value, {where}, lies past a threshold where its sequence "
            "failed (a sequence stops at its first failure: that keeps the guarantee)"
-           if pvalues[at] <= level else
+           if weakest[0] <= level else
            f"the strongest evidence is p = {where}, where the test needs {level:.3g} or less")
     warn_undefined(
         f"No threshold can be certified to {measure} {relation} {target:g} with "
         f"{confidence_level:.0%} confidence: {why}. More rows, or a looser constraint, "
-        "may pass.", stacklevel=3)
+        "may pass.", stacklevel=4)
     nan = math.nan
     return CertifiedThreshold(threshold=nan, measure=measure, guaranteed=nan,
                               confidence_level=confidence_level, estimate=nan,

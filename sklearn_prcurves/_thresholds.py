@@ -444,6 +444,16 @@ def threshold_table(
     3       0.10  2.0  2.0   0.500000     1.0          0.0
     """
     table = two_class_table(y_true, y_score, pos_label, sample_weight)
+    columns = threshold_columns(table, metrics, (y_true, y_score, sample_weight, pos_label))
+    keep = thinned_rows(table.tps, table.fps, drop_intermediate, max_rows)
+    return points_frame({name: values[keep] for name, values in columns.items()},
+                        y_true, y_score)
+
+
+def threshold_columns(table, metrics=None, rows=None):
+    """:func:`threshold_table`'s columns of a two-class table, every row (``rows``: the
+    call's ``(y_true, y_score, sample_weight, pos_label)``, for metrics called per
+    threshold)."""
     with undefined_ignored():  # (npv warns where it is asked for)
         points = table_points(table)
     columns = {
@@ -452,11 +462,8 @@ def threshold_table(
         "predicted_positive_rate": (points.tp + points.fp) / (table.n_pos + table.n_neg),
         "precision": points.ppv, "recall": points.tpr, "fpr": points.fpr, "f1": points.f1,
     }
-    columns.update(_metric_columns(metrics, table, points,
-                                   (y_true, y_score, sample_weight, pos_label)))
-    keep = _thinned(table.tps, table.fps, drop_intermediate, max_rows)
-    return points_frame({name: values[keep] for name, values in columns.items()},
-                        y_true, y_score)
+    columns.update(_metric_columns(metrics, table, points, rows))
+    return columns
 
 
 def points_frame(columns, *inputs):
@@ -531,7 +538,7 @@ _POINT_NAMES = {"tnr", "fnr", "npv", "fdr", "accuracy", "youden_j", "tpr", "ppv"
                 *_ALIASES}
 
 
-def _thinned(tps, fps, drop_intermediate, max_rows):
+def thinned_rows(tps, fps, drop_intermediate, max_rows):
     """The rows kept: the curves' corners (``drop_intermediate``), at most about
     ``max_rows`` (where a rate passes a multiple of ``2 / max_rows``)."""
     tps, fps = np.asarray(to_numpy(tps)), np.asarray(to_numpy(fps))

@@ -40,7 +40,7 @@ def reference(y, scores, measure, target, confidence=0.95, grid=None):
     if measure == "precision":
         fewest = math.log(alpha) / math.log(target)
         sizes = [fewest * 2**i for i in range(64) if fewest * 2**i <= sum(counts[-1])]
-        level = alpha / max(1, len(set(_first_at_least(counts, s) for s in sizes)))
+        level = alpha / max(1, len(sizes))
         fewest = math.log(level) / math.log(target)
         starts = {_first_at_least(counts, fewest * 2**i) for i in range(64)
                   if fewest * 2**i <= sum(counts[-1])}
@@ -236,3 +236,23 @@ def test_a_scorer_with_nothing_certified_scores_0_and_warns():
     with pytest.warns(UndefinedMetricWarning, match="No threshold can be certified"):
         assert spc.make_recall_at_precision_scorer(0.9, confidence_level=0.95)(
             model, X, y) == 0.0
+
+
+@settings(max_examples=100, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), measure=st.sampled_from(sorted(KEYS)),
+       cuts=st.lists(st.integers(1, 400), max_size=6))
+def test_a_grid_in_pieces_certifies_as_the_whole(seed, measure, cuts):
+    from sklearn_prcurves._certified import certify
+
+    rng = np.random.default_rng(seed)
+    y = rng.random(500) < 0.3
+    scores = np.round(rng.normal(size=500) + 1.5 * y, 2)
+    table = spc.count_table(y, scores)
+    edges = sorted({c for c in cuts if c < len(table.thresholds)})
+    pieces = [(t, tp, fp) for t, tp, fp in zip(*(
+        np.split(a, edges) for a in (table.thresholds, table.tps, table.fps)))]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UndefinedMetricWarning)
+        whole = spc.certified_threshold(y, scores, **{KEYS[measure]: 0.6})
+        split = certify(pieces, table.n_pos, table.n_neg, measure, 0.6, 0.95)
+    assert split == whole or (not whole.certified and not split.certified)

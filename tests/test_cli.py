@@ -67,8 +67,9 @@ def write_csv(path, columns, *, delimiter=",", compression=None):
     return path
 
 
-def library_values(y, s, w=None, at_recall=(), at_precision=()):
-    """Every measure of the report, from the library's public functions."""
+def library_values(y, s, w=None, at_recall=(), at_precision=(), certified=False):
+    """Every measure of the report, from the library's public functions (``certified``:
+    the certified rows of the levels too, as with intervals and whole weights)."""
     fpr, tpr, _ = spc.roc_convex_hull(y, s, sample_weight=w)
     threshold, f1 = spc.fbeta_optimal_threshold(y, s, sample_weight=w)
     values = {
@@ -90,13 +91,23 @@ def library_values(y, s, w=None, at_recall=(), at_precision=()):
     for p in at_precision:
         values[f"recall_at_precision_{p:g}"], values[f"recall_at_precision_{p:g}_threshold"] = (
             spc.recall_at_precision(y, s, min_precision=p, sample_weight=w))
+    for levels, key, objective in ((at_recall, "min_recall", "precision"),
+                                   (at_precision, "min_precision", "recall")) * certified:
+        for level in levels:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")  # (nothing certified: n/a in the report)
+                found = spc.certified_threshold(y, s, **{key: level}, sample_weight=w)
+            name = f"certified_{objective}_at_{key[4:]}_{level:g}"
+            values[name], values[name + "_threshold"] = getattr(found, objective), found.threshold
     return values
 
 
 def assert_values(got, expected, exact=True):
     assert set(expected) <= set(got)
     for key, value in expected.items():
-        if exact:
+        if value != value:  # (JSON has no NaN)
+            assert got[key] is None, key
+        elif exact:
             assert got[key] == value, key
         else:
             assert got[key] == pytest.approx(value, rel=1e-12, abs=1e-15), key
@@ -335,11 +346,13 @@ def test_tables_held_in_ranges_give_the_library_numbers(tmp_path, capsys, monkey
         extra = ["--weight", "w"]
     data = write_csv(tmp_path / "r.csv", columns)
     out = report_json(capsys, "report", str(data), "--label", "y", "--score", "a", "--score",
-                      "b", "--at-recall", "0.3", "--at-precision", "0.7", *extra)
+                      "b", "--at-recall", "0.3", "--at-precision", "0.7",
+                      "--at-precision", "0.5", *extra)
     weight = w if weighted else None
     for name, s in (("a", a), ("b", b)):
         assert_values(out["models"][name]["values"],
-                      library_values(y, s, weight, [0.3], [0.7]), exact=False)
+                      library_values(y, s, weight, [0.3], [0.7, 0.5], certified=True),
+                      exact=False)
         low, high = spc.roc_auc_ci(y, s, sample_weight=weight)
         assert out["models"][name]["intervals"]["auc_roc"][:2] == pytest.approx([low, high])
     test = out["comparison"]["delong"]["b"]

@@ -54,6 +54,7 @@ ORDER = [
     "_plot.other_curves",
     "_plot.pr_curve",
     "_plot.roc_curve",
+    "_plot.threshold_curve",
     "_plot",
     "_report._options",
     "_report._input",

@@ -450,6 +450,7 @@ REGISTRY: dict[str, Entry] = {
     "CumulativeGainDisplay": _display(spc.CumulativeGainDisplay),
     "LiftDisplay": _display(spc.LiftDisplay),
     "KSDisplay": _display(spc.KSDisplay),
+    "MetricThresholdCurveDisplay": _display(spc.MetricThresholdCurveDisplay),
     # the distributed fronts on in-memory (dask) data
     "dask.roc_auc_score": _dask("roc_auc_score"),
     "dask.average_precision_score": _dask("average_precision_score"),

@@ -14,6 +14,7 @@ _MODULE_OF = {
     "DetCurveDisplay": "det_curve",
     "KSDisplay": "other_curves",
     "LiftDisplay": "other_curves",
+    "MetricThresholdCurveDisplay": "threshold_curve",
     "PRCurveDisplay": "pr_curve",
     "PrecisionRecallDisplay": "pr_curve",
     "PrecisionRecallGainDisplay": "other_curves",
@@ -32,6 +33,7 @@ if typing.TYPE_CHECKING:
     )
     from .pr_curve import PRCurveDisplay, PrecisionRecallDisplay
     from .roc_curve import ROCCurveDisplay, RocCurveDisplay
+    from .threshold_curve import MetricThresholdCurveDisplay
 
 __all__ = sorted(_MODULE_OF)
 

@@ -18,6 +18,7 @@ import numpy as np
 
 from .._auc import _trapezoid_area, table_average_precision, table_pr_auc, table_roc_auc
 from .._bounds import table_normalized_pr_auc
+from .._certified import certify
 from .._counts import count_rows
 from .._distributed import RangesHere
 from .._hull import achievable_area, hull_vertices
@@ -410,11 +411,39 @@ def _normalized(normalize, table, area):
 
 
 def level_measures(spec):
-    """``(key, label)`` of the per-level rows asked for."""
-    return [(f"precision_at_recall_{_level(r)}", f"precision at recall >= {_level(r)}")
-            for r in spec.at_recall] + [
-            (f"recall_at_precision_{_level(p)}", f"recall at precision >= {_level(p)}")
-            for p in spec.at_precision]
+    """``(key, label)`` of the per-level rows asked for: each level's best value on
+    these rows, then (with intervals) the value at the threshold certified to meet the
+    level in the population at the report's confidence level."""
+    rows = []
+    for levels, objective, measure in ((spec.at_recall, "precision", "recall"),
+                                       (spec.at_precision, "recall", "precision")):
+        for level in levels:
+            key = f"{objective}_at_{measure}_{_level(level)}"
+            rows.append((key, f"{objective} at {measure} >= {_level(level)}"))
+            if spec.intervals:
+                rows.append((f"certified_{key}", f"{objective} at {measure} >= "
+                             f"{_level(level)}, certified {spec.confidence_level:.0%}"))
+    return rows
+
+
+def _certified_levels(path, spec):
+    """The certified rows of :func:`level_measures`: the objective and threshold of
+    :func:`~sklearn_prcurves.certified_threshold` for each level, read from the table's
+    pieces in order (NaN at levels 0 and 1, which no finite sample certifies)."""
+    values = {}
+    for levels, objective, measure in ((spec.at_recall, "precision", "recall"),
+                                       (spec.at_precision, "recall", "precision")):
+        for level in levels:
+            key = f"certified_{objective}_at_{measure}_{_level(level)}"
+            values[key] = values[key + "_threshold"] = math.nan
+            if 0 < level < 1:
+                with undefined_ignored():
+                    found = certify(((t, tp[1:], fp[1:]) for tp, fp, t in path),
+                                    path.n_pos, path.n_neg, measure, level,
+                                    spec.confidence_level)
+                values[key] = getattr(found, objective)
+                values[key + "_threshold"] = found.threshold
+    return values
 
 
 def _level(value):
@@ -471,7 +500,8 @@ def _binned_bounds(summary, spec, values):
     high, low = table_measures(best, spec)[0], table_measures(worst, spec)[0]
     bounds = {}
     for key in values:
-        if key.endswith("_threshold"):
+        # (a certified value is exact at the bins' edges, the thresholds it certifies)
+        if key.endswith("_threshold") or key.startswith("certified_"):
             continue
         if key in ("auc_pr", "normalized_auc_pr") and not summary.integer_weights_:
             continue  # Davis-Goadrich steps in units of weight: monotone for whole units only
@@ -526,6 +556,8 @@ def model_result(accumulator, spec, frequency_weights):
         values, hull = path_measures(path, spec)
         result["linear_auc_pr"] = math.fsum(
             path_area(tp, fp, "linear", n_pos=n_pos) for tp, fp, _ in path)
+    if spec.intervals and frequency_weights:
+        values.update(_certified_levels(path, spec))
     result["values"] = values
     result["hull"] = hull  # for the figures; not written out
     if spec.intervals:
@@ -714,6 +746,9 @@ def compute_report(source, spec, converter, runner=None):
     if spec.intervals and not whole_weights:
         notes.append("DeLong's interval and test need whole-number (frequency) weights: "
                      "not computed for these weights.")
+        if spec.at_recall or spec.at_precision:
+            notes.append("Certified thresholds count rows: they need whole-number "
+                         "(frequency) weights, and are not computed for these weights.")
     if spec.binned and spec.tolerance is not None:
         _refine(parts, runner, spec, converter, accumulators)
 
@@ -724,8 +759,13 @@ def compute_report(source, spec, converter, runner=None):
         if table is None:
             raise InputError(f"scores {model!r}: {result['undefined']}")
         models[model], tables[model] = result, table
-        missing = [label for key, label in labels.items()
-                   if result["values"].get(key, 0.0) != result["values"].get(key, 0.0)]
+        missing = [label for key, label in labels.items() if not key.startswith(
+            "certified_") and result["values"].get(key, 0.0) != result["values"].get(key, 0.0)]
+        uncertified = [label for key, label in labels.items() if key.startswith(
+            "certified_") and result["values"].get(key, 0.0) != result["values"].get(key, 0.0)]
+        if uncertified:
+            notes.append(f"{model}: no threshold can be certified for {_join(uncertified)}: "
+                         "more rows, or a looser level, may pass.")
         if missing:
             # (a NaN is never silent: the page says n/a, and this note says why)
             undefined.append(f"{model}: {_join(missing)} undefined on these data (n/a): "

@@ -64,7 +64,8 @@ class Requirement:
 
     def level(self):
         """``("at_precision", 0.9)`` for a level measure, else None."""
-        found = re.fullmatch(r"(recall_at_precision|precision_at_recall)_(.+)", self.key)
+        found = re.fullmatch(r"(?:certified_)?(recall_at_precision|precision_at_recall)_(.+)",
+                             self.key)
         value = _number(found[2]) if found else None
         if value is None or not 0 <= value <= 1:
             return None

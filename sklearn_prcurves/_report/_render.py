@@ -91,6 +91,10 @@ def _legend(spec, report):
     if spec.intervals:
         lines.append(f"(low-high): {level} interval, DeLong for AUC-ROC, Boyd's logit for "
                      "AUC-PR; @: the threshold (predict positive for scores >= it)")
+    if spec.intervals and (spec.at_recall or spec.at_precision):
+        lines.append(f"certified {level}: at the threshold whose precision (recall) meets "
+                     f"the level in the population with {level} confidence (exact binomial "
+                     "tests in fixed sequence, Learn then Test)")
     if len(report["models"]) > 1:
         lines.append("* marks the model each measure would select.")
     return lines
