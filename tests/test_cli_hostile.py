@@ -138,6 +138,26 @@ CASES = {
         ["--score", "a", "--score", "b", "--seed", str(2**32 - 1), "--paired-test", "bootstrap",
          "--n-resamples", "2"],
         "report", None),
+    "a requirement on an accented name": (
+        _csv("y,s", [(1, .9), (0, .2), (1, .6)]),
+        ["--score", "s", "--require", "pr\u00e9cision>=0.5"], "error", "no measure"),
+    "a requirement no number meets": (
+        _csv("y,s", [(1, .9), (0, .2), (1, .6), (0, .4)]),
+        ["--score", "s", "--require", "auc_pr>=inf"], "error", "requirement not met"),
+    "a requirement at a level of 2": (
+        _csv("y,s", [(1, .9), (0, .2), (1, .6), (0, .4)]),
+        ["--score", "s", "--require", "recall_at_precision_2>=0.1"], "error", "no measure"),
+    "a requirement with no operator": (
+        _csv("y,s", [(1, .9), (0, .2)]),
+        ["--score", "s", "--require", "auc_pr 0.3"], "error", "MEASURE OPERATOR NUMBER"),
+    "better than itself alone": (
+        _csv("y,s", [(1, .9), (0, .2), (1, .6), (0, .4)]),
+        ["--score", "s", "--require-better-than", "s"], "error", "another model"),
+    "better than, weights of 1e300 and 1e-300": (
+        _csv("y,a,b,w", [(1, .9, .1, 1e-300), (0, .2, .3, 1e300), (1, .6, .5, 1),
+                         (0, .4, .2, 1e-300), (1, .3, .8, 1e300)]),
+        ["--score", "a", "--score", "b", "--weight", "w", "--require-better-than", "a",
+         "--at-precision", "0.5"], "error", "requirement not met"),
 }
 
 
