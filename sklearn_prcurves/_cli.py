@@ -184,17 +184,7 @@ def _parser():
                           metavar="R", help="report the best precision at recall >= R (repeat)")
         what.add_argument("--at-precision", type=_unit, action="append", default=[],
                           metavar="P", help="report the best recall at precision >= P (repeat)")
-        gate = sub.add_argument_group(
-            "quality gates", "exit with status 1 (the report still written) when a "
-            "requirement is not met by every model")
-        gate.add_argument("--require", type=_requirement, action="append", default=[],
-                          metavar="MEASURE>=X",
-                          help="e.g. 'auc_pr>=0.30': a measure of results.json by its key "
-                               "or scorer name, then >=, <=, > or <, then a number "
-                               "(repeatable)")
-        gate.add_argument("--require-better-than", metavar="MODEL",
-                          help="every other model's AUC-PR above MODEL's by the paired "
-                               "test at the report's level (Holm-adjusted)")
+        _gate_options(sub)
         what.add_argument("--no-intervals", action="store_true",
                           help="skip confidence intervals and the paired test (faster)")
         what.add_argument("--confidence-level", type=_open_unit, default=0.95, metavar="LEVEL",
@@ -253,6 +243,19 @@ def _parser():
                            "cluster); with --engine spark: the master URL (default: local)")
     common(report)
     return parser
+
+
+def _gate_options(sub):
+    gate = sub.add_argument_group(
+        "quality gates", "exit with status 1 (the report still written) when a "
+        "requirement is not met by every model")
+    gate.add_argument("--require", type=_requirement, action="append", default=[],
+                      metavar="MEASURE>=X",
+                      help="e.g. 'auc_pr>=0.30': a measure of results.json by its key or "
+                           "scorer name, then >=, <=, > or <, then a number (repeatable)")
+    gate.add_argument("--require-better-than", metavar="MODEL",
+                      help="every other model's AUC-PR above MODEL's by the paired test at "
+                           "the report's level (Holm-adjusted)")
 
 
 def _requirement(text):

@@ -752,61 +752,10 @@ def compute_report(source, spec, converter, runner=None):
     if spec.binned and spec.tolerance is not None:
         _refine(parts, runner, spec, converter, accumulators)
 
-    models, tables, undefined = {}, {}, []
-    labels = dict(MEASURES + level_measures(spec))
-    for model in spec.scores:
-        result, table = model_result(accumulators[(None, model)], spec, whole_weights)
-        if table is None:
-            raise InputError(f"scores {model!r}: {result['undefined']}")
-        models[model], tables[model] = result, table
-        missing = [label for key, label in labels.items() if not key.startswith(
-            "certified_") and result["values"].get(key, 0.0) != result["values"].get(key, 0.0)]
-        uncertified = [label for key, label in labels.items() if key.startswith(
-            "certified_") and result["values"].get(key, 0.0) != result["values"].get(key, 0.0)]
-        if uncertified:
-            notes.append(f"{model}: no threshold can be certified for {_join(uncertified)}: "
-                         "more rows, or a looser level, may pass.")
-        if missing:
-            # (a NaN is never silent: the page says n/a, and this note says why)
-            undefined.append(f"{model}: {_join(missing)} undefined on these data (n/a): "
-                             "one class carries (nearly) all the weight, or no threshold "
-                             "meets the level asked for.")
-        if result["values"]["auc_roc"] < 0.5:
-            notes.append(
-                f"{model}: AUC-ROC {result['values']['auc_roc']:.4f} is below 0.5, worse "
-                "than random: are its scores inverted (higher meaning negative)?"
-            )
+    models, tables, undefined = _model_results(accumulators, spec, whole_weights, notes)
     notes += undefined
-
-    comparison = {}
-    if len(spec.scores) > 1:
-        comparison = _compare(models)
-        if spec.intervals and whole_weights and not spec.binned:
-            reference = comparison["best"]["auc_roc"]
-            others = [m for m in spec.scores if m != reference]
-            aucs = {m: models[m]["values"]["auc_roc"] for m in models}
-            paired = _PairedDeLong(tables, aucs, reference, others)
-            if paired.defined():
-                comparison["delong"] = paired.results(sample, spec.confidence_level)
-            else:
-                notes.append("The paired DeLong test needs at least two positives and two "
-                             "negatives: not computed.")
-        elif spec.intervals and spec.binned:
-            notes.append("The paired DeLong test is computed in exact mode only.")
-        if sample is not None:
-            best = comparison["best"].get("auc_pr")
-            comparison["paired_auc_pr"] = _paired_auc_pr(sample, models, tables, best, spec,
-                                                         notes)
-            reference = spec.require_better_than
-            if reference is not None:  # (the gate's test, against the model it names)
-                comparison["against_reference"] = (
-                    comparison["paired_auc_pr"] if reference == best else
-                    _paired_auc_pr(sample, models, tables, reference, spec, notes))
-        tests = _adjust_and_describe(comparison, sample, spec)
-        if tests:
-            comparison["tests"] = tests
-        if sample is not None:
-            comparison["verdict"] = _verdict(comparison, spec)
+    comparison = (_comparison(models, tables, sample, spec, whole_weights, notes)
+                  if len(spec.scores) > 1 else {})
 
     segments, segment_tables = {}, {}
     if spec.by:
@@ -815,6 +764,69 @@ def compute_report(source, spec, converter, runner=None):
     return {"models": models, "comparison": comparison, "segments": segments,
             "notes": notes, "tables": tables, "segment_tables": segment_tables,
             "undefined": undefined}
+
+
+def _model_results(accumulators, spec, whole_weights, notes):
+    """Each model's result and table, and the notes on undefined measures (``notes``
+    gains those on certified levels and inverted scores)."""
+    models, tables, undefined = {}, {}, []
+    labels = dict(MEASURES + level_measures(spec))
+    for model in spec.scores:
+        result, table = model_result(accumulators[(None, model)], spec, whole_weights)
+        if table is None:
+            raise InputError(f"scores {model!r}: {result['undefined']}")
+        models[model], tables[model] = result, table
+        values = result["values"]
+        nan = [key for key in labels if values.get(key, 0.0) != values.get(key, 0.0)]
+        missing = [labels[key] for key in nan if not key.startswith("certified_")]
+        uncertified = [labels[key] for key in nan if key.startswith("certified_")]
+        if uncertified:
+            notes.append(f"{model}: no threshold can be certified for {_join(uncertified)}: "
+                         "more rows, or a looser level, may pass.")
+        if missing:
+            # (a NaN is never silent: the page says n/a, and this note says why)
+            undefined.append(f"{model}: {_join(missing)} undefined on these data (n/a): "
+                             "one class carries (nearly) all the weight, or no threshold "
+                             "meets the level asked for.")
+        if values["auc_roc"] < 0.5:
+            notes.append(
+                f"{model}: AUC-ROC {values['auc_roc']:.4f} is below 0.5, worse "
+                "than random: are its scores inverted (higher meaning negative)?"
+            )
+    return models, tables, undefined
+
+
+def _comparison(models, tables, sample, spec, whole_weights, notes):
+    """The comparison of two or more models: the winners, DeLong's paired test, the
+    paired AUC-PR test (and the gate's, against the model it names), the verdict."""
+    comparison = _compare(models)
+    if spec.intervals and whole_weights and not spec.binned:
+        reference = comparison["best"]["auc_roc"]
+        others = [m for m in spec.scores if m != reference]
+        aucs = {m: models[m]["values"]["auc_roc"] for m in models}
+        paired = _PairedDeLong(tables, aucs, reference, others)
+        if paired.defined():
+            comparison["delong"] = paired.results(sample, spec.confidence_level)
+        else:
+            notes.append("The paired DeLong test needs at least two positives and two "
+                         "negatives: not computed.")
+    elif spec.intervals and spec.binned:
+        notes.append("The paired DeLong test is computed in exact mode only.")
+    if sample is not None:
+        best = comparison["best"].get("auc_pr")
+        comparison["paired_auc_pr"] = _paired_auc_pr(sample, models, tables, best, spec,
+                                                     notes)
+        reference = spec.require_better_than
+        if reference is not None:
+            comparison["against_reference"] = (
+                comparison["paired_auc_pr"] if reference == best else
+                _paired_auc_pr(sample, models, tables, reference, spec, notes))
+    tests = _adjust_and_describe(comparison, sample, spec)
+    if tests:
+        comparison["tests"] = tests
+    if sample is not None:
+        comparison["verdict"] = _verdict(comparison, spec)
+    return comparison
 
 
 def _whole_weights(accumulators, spec):
