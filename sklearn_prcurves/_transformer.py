@@ -23,7 +23,7 @@ from sklearn.base import (
     TransformerMixin,
     clone,
 )
-from sklearn.model_selection import check_cv, cross_val_predict
+from sklearn.model_selection import check_cv, cross_val_predict, train_test_split
 from sklearn.utils.multiclass import check_classification_targets, type_of_target
 from sklearn.utils import get_tags
 from sklearn.utils.validation import check_is_fitted, validate_data
@@ -36,6 +36,7 @@ from ._compat import (
     validate_estimator_params,
 )
 from ._array_api import arrays_read_on_host
+from ._certified import certified_threshold
 from ._counts import count_rows, weights_within_range
 from ._hull import hull_vertices
 from ._interpolation import table_path
@@ -223,13 +224,23 @@ class AchievablePRClassifier(MetaEstimatorMixin, ClassifierMixin, BaseEstimator)
         How held-out scores are obtained (see :func:`~sklearn.model_selection.check_cv`).
     response_method : {"auto", "decision_function", "predict_proba"}, default="auto"
         Which scores to use; "auto" tries ``decision_function`` then ``predict_proba``.
-    threshold : float in [0, 1] or "f1", default="f1"
+    threshold : float in [0, 1], "f1" or dict, default="f1"
         The operating point of ``predict``. "f1": the hull vertex with the best F1 on
         the held-out scores, the point a precision-recall analysis would pick (with
         rare positives a 0.5 rule predicts almost nothing positive). A number:
         ``predict`` returns the positive class where the hull value (the held-out
         fraction of positives) exceeds it; 0.5 gives the most probable class, as
-        accuracy wants.
+        accuracy wants. A dict: a constraint of :func:`certified_threshold`
+        (``{"min_precision": 0.9}``, ``"min_recall"`` or ``"max_fpr"``, with
+        ``"confidence_level"``, default 0.95): the held-out rows are split in two
+        halves (stratified, ``random_state``), the hull learnt on one and the
+        operating point certified on the other, so that the constraint holds for the
+        cross-validated models' scores with that confidence (the refitted
+        ``estimator_`` is such a model trained on more rows). Where nothing can be
+        certified (a warning), ``predict`` returns the negative class (a precision or
+        false positive rate constraint) or the positive class (recall) everywhere.
+    random_state : int, RandomState instance or None, default=None
+        The split of the held-out rows when ``threshold`` is a constraint.
 
     Attributes
     ----------
@@ -240,6 +251,9 @@ class AchievablePRClassifier(MetaEstimatorMixin, ClassifierMixin, BaseEstimator)
     classes_ : ndarray of shape (2,)
     threshold_ : float
         The operating point used by ``predict``, on the hull value scale.
+    certified_ : CertifiedThreshold
+        With a constraint: :func:`certified_threshold`'s result on the hull values of
+        the certifying half.
     response_method_ : str
         The method of ``estimator_`` whose scores are used.
     n_features_in_ : int
@@ -270,14 +284,17 @@ class AchievablePRClassifier(MetaEstimatorMixin, ClassifierMixin, BaseEstimator)
         "estimator": [object],
         "cv": ["cv_object"],
         "response_method": [StrOptions({"auto", "decision_function", "predict_proba"})],
-        "threshold": [Interval(Real, 0, 1, closed="both"), StrOptions({"f1"})],
+        "threshold": [Interval(Real, 0, 1, closed="both"), StrOptions({"f1"}), dict],
+        "random_state": ["random_state"],
     })
 
-    def __init__(self, estimator, *, cv=5, response_method="auto", threshold="f1"):
+    def __init__(self, estimator, *, cv=5, response_method="auto", threshold="f1",
+                 random_state=None):
         self.estimator = estimator
         self.cv = cv
         self.response_method = response_method
         self.threshold = threshold
+        self.random_state = random_state
 
     @arrays_read_on_host
     def fit(self, X, y, sample_weight=None):
@@ -314,24 +331,50 @@ class AchievablePRClassifier(MetaEstimatorMixin, ClassifierMixin, BaseEstimator)
             clone(self.estimator), X, y, cv=cv, method=method, params=fit_params
         )
         held_out = _positive_column(held_out, method)
+        self.estimator_ = clone(self.estimator).fit(X, y, **fit_params)
+        self.response_method_ = method
+        if isinstance(self.threshold, dict):
+            self._certify(held_out, y, sample_weight)
+            return self
         self.hull_ = AchievablePRTransformer(pos_label=self.classes_[1]).fit(
             held_out.reshape(-1, 1), y, sample_weight=sample_weight
         )
-        self.estimator_ = clone(self.estimator).fit(X, y, **fit_params)
-        self.response_method_ = method
         if self.threshold == "f1":
             level, _ = fbeta_optimal_threshold(
                 y == self.classes_[1],
                 self.hull_.transform(held_out.reshape(-1, 1)).ravel(),
                 sample_weight=sample_weight,
             )
-            # predict is "value > threshold_": sit between the chosen level and the
-            # next lower one, so that the chosen level itself predicts positive.
-            lower = self.hull_.fractions_[0][self.hull_.fractions_[0] < level]
-            self.threshold_ = float((level + lower.max()) / 2) if lower.size else level - 1.0
+            self.threshold_ = self._below(level)
         else:
             self.threshold_ = float(self.threshold)
         return self
+
+    def _below(self, level):
+        """``threshold_`` for a chosen hull level: predict is "value > threshold_", so
+        sit between the level and the next lower one (the level itself predicts
+        positive)."""
+        lower = self.hull_.fractions_[0][self.hull_.fractions_[0] < level]
+        return float((level + lower.max()) / 2) if lower.size else float(level) - 1.0
+
+    def _certify(self, held_out, y, sample_weight):
+        """The hull learnt on half of the held-out rows, the operating point certified
+        on the other half's hull values (a grid the certifying labels did not choose)."""
+        constraint = _constraint(self.threshold)
+        learn, check = train_test_split(np.arange(y.shape[0]), test_size=0.5, stratify=y,
+                                        random_state=self.random_state)
+        weight = None if sample_weight is None else np.asarray(sample_weight)
+        self.hull_ = AchievablePRTransformer(pos_label=self.classes_[1]).fit(
+            held_out[learn].reshape(-1, 1), y[learn],
+            sample_weight=None if weight is None else weight[learn])
+        self.certified_ = certified_threshold(
+            y[check] == self.classes_[1],
+            self.hull_.transform(held_out[check].reshape(-1, 1)).ravel(),
+            sample_weight=None if weight is None else weight[check], **constraint)
+        if self.certified_.certified:
+            self.threshold_ = self._below(self.certified_.threshold)
+        else:  # (predict what meets the constraint trivially: nothing, or everything)
+            self.threshold_ = -1.0 if self.certified_.measure == "recall" else 1.0
 
     def _response_method(self, estimator):
         if self.response_method != "auto":
@@ -408,6 +451,17 @@ class AchievablePRClassifier(MetaEstimatorMixin, ClassifierMixin, BaseEstimator)
         tags.input_tags.sparse = inner.sparse
         tags.input_tags.allow_nan = inner.allow_nan
         return tags
+
+
+def _constraint(threshold):
+    """The keywords of :func:`certified_threshold` a ``threshold`` dict gives."""
+    keys = set(threshold) - {"confidence_level"}
+    if len(keys) != 1 or not keys <= {"min_precision", "min_recall", "max_fpr"}:
+        raise ValueError(
+            "A threshold constraint names one of 'min_precision', 'min_recall' or "
+            "'max_fpr' (and may give 'confidence_level'); got "
+            f"{sorted(threshold)}.")
+    return {"confidence_level": 0.95, **threshold}
 
 
 def _positive_column(scores, method):

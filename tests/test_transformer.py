@@ -162,3 +162,43 @@ def test_the_default_operating_point_suits_rare_positives():
     assert half.predict(X_test).sum() < 0.1 * y_test.sum()  # (the 0.5 rule: 1 of 128)
     assert 0.3 * y_test.sum() < predicted.sum() < 3 * y_test.sum()
     assert f1_score(y_test, predicted) > f1_score(y_test, half.predict(X_test)) + 0.15
+
+
+def test_a_constraint_is_certified_on_the_half_the_hull_did_not_see():
+    from sklearn.model_selection import train_test_split
+
+    rng = np.random.default_rng(5)
+    X = rng.normal(size=(4000, 3))
+    y = (2 * X[:, 0] + rng.normal(size=4000) > 2.5).astype(int)
+    clf = spc.AchievablePRClassifier(LogisticRegression(), cv=3, random_state=7,
+                                     threshold={"min_precision": 0.7}).fit(X, y)
+    scores = cross_val_predict(LogisticRegression(), X, y, cv=3, method="decision_function")
+    learn, check = train_test_split(np.arange(4000), test_size=0.5, stratify=y,
+                                    random_state=7)
+    hull = spc.AchievablePRTransformer().fit(scores[learn, None], y[learn])
+    expected = spc.certified_threshold(y[check], hull.transform(scores[check, None]).ravel(),
+                                       min_precision=0.7)
+    assert expected.certified and clf.certified_ == expected
+    values = clf.predict_proba(X)[:, 1]
+    np.testing.assert_array_equal(clf.predict(X), (values >= expected.threshold).astype(int))
+    np.testing.assert_array_equal(clf.decision_function(X) > 0, clf.predict(X) == 1)
+
+
+def test_a_constraint_nothing_can_certify_predicts_what_meets_it_trivially():
+    from sklearn.exceptions import UndefinedMetricWarning
+
+    X, y = make_classification(n_samples=120, weights=[0.9], flip_y=0.3, random_state=1)
+    for constraint, predicted in (({"min_precision": 0.99}, 0), ({"min_recall": 0.999}, 1)):
+        with pytest.warns(UndefinedMetricWarning, match="No threshold can be certified"):
+            clf = spc.AchievablePRClassifier(LogisticRegression(), cv=3, random_state=0,
+                                             threshold=constraint).fit(X, y)
+        assert not clf.certified_.certified
+        assert set(clf.predict(X)) == {predicted}
+
+
+@pytest.mark.parametrize("threshold", [{}, {"min_precision": 0.9, "max_fpr": 0.1},
+                                       {"confidence_level": 0.9}, {"precision": 0.9}])
+def test_a_malformed_constraint_is_named(threshold):
+    X, y = make_classification(n_samples=100, random_state=0)
+    with pytest.raises(ValueError, match="A threshold constraint names one of"):
+        spc.AchievablePRClassifier(LogisticRegression(), cv=3, threshold=threshold).fit(X, y)
