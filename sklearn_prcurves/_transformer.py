@@ -361,6 +361,10 @@ class AchievablePRClassifier(MetaEstimatorMixin, ClassifierMixin, BaseEstimator)
         """The hull learnt on half of the held-out rows, the operating point certified
         on the other half's hull values (a grid the certifying labels did not choose)."""
         constraint = _constraint(self.threshold)
+        if np.unique(y, return_counts=True)[1].min() < 2:
+            raise ValueError("A threshold constraint splits the held-out rows in two "
+                             "halves, each holding both classes: each class needs at "
+                             "least 2 rows.")
         learn, check = train_test_split(np.arange(y.shape[0]), test_size=0.5, stratify=y,
                                         random_state=self.random_state)
         weight = None if sample_weight is None else np.asarray(sample_weight)

@@ -390,6 +390,10 @@ REGISTRY: dict[str, Entry] = {
     "AchievablePRClassifier": Entry(lambda d: spc.AchievablePRClassifier(
         FixedScores(), cv=2).fit(d.s[:, None], d.y, sample_weight=d.w).predict_proba(
             np.unique(d.s)[:, None]), (), unit=True, examples=15),
+    "AchievablePRClassifier[constraint]": Entry(lambda d: spc.AchievablePRClassifier(
+        FixedScores(), cv=2, threshold={"min_precision": 0.5, "confidence_level": 0.5},
+        random_state=0).fit(d.s[:, None], d.y, sample_weight=d.w).predict(
+            np.unique(d.s)[:, None]), (), examples=15),
     # results returned by the functions above
     "ConfidenceInterval": Entry(lambda d: _is(spc.ConfidenceInterval, spc.roc_auc_ci(
         d.y, d.s, pos_label=1, **sw(d))), ("order",)),
