@@ -20,7 +20,7 @@ from numpy.typing import ArrayLike
 from ._array_api import array_api_boundary
 from ._compat import Interval, validate_params
 from ._curves import BINARY_PARAMS, two_class_table
-from ._exact import check_threshold, exact_argmax, fractions, rows_at_or_above
+from ._exact import check_threshold, counts_at_or_above, exact_argmax, fractions
 from ._results import CertifiedThreshold
 from ._undefined import warn_undefined
 
@@ -164,7 +164,7 @@ def _grid_counts(table, thresholds):
     for value in grid.tolist():
         check_threshold(value, "a value of thresholds")
     grid = np.unique(grid)[::-1]
-    above = np.array([rows_at_or_above(table.thresholds, t) for t in grid.tolist()])
+    above = counts_at_or_above(table.thresholds, grid.tolist())
     tps = np.concatenate([[0.0], table.tps])[above]
     fps = np.concatenate([[0.0], table.fps])[above]
     return grid, tps, fps

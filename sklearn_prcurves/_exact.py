@@ -195,6 +195,25 @@ def at_or_above(scores, threshold):
     return scores >= level
 
 
+def counts_at_or_above(descending, thresholds):
+    """:func:`rows_at_or_above` for each of ``thresholds``: by binary search on the
+    level in the values' type (:func:`threshold_level`), a scan for object values."""
+    descending = np.asarray(descending)
+    ascending = descending[::-1].view(np.uint8) if descending.dtype.kind == "b" else (
+        descending[::-1])
+    counts = []
+    for threshold in thresholds:
+        level = threshold_level(descending.dtype, threshold)
+        if level is None:
+            counts.append(rows_at_or_above(descending, threshold))
+        elif level is True or level is False:
+            counts.append(descending.shape[0] if level else 0)
+        else:
+            found = np.searchsorted(ascending, level, side="left")
+            counts.append(descending.shape[0] - int(found))
+    return np.array(counts, dtype=np.intp)
+
+
 def rows_at_or_above(descending, threshold):
     """How many of the decreasing ``descending`` values (a table's thresholds, in the
     scores' dtype) are at or above ``threshold``: the rows a threshold predicts

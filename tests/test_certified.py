@@ -256,3 +256,21 @@ def test_a_grid_in_pieces_certifies_as_the_whole(seed, measure, cuts):
         whole = spc.certified_threshold(y, scores, **{KEYS[measure]: 0.6})
         split = certify(pieces, table.n_pos, table.n_neg, measure, 0.6, 0.95)
     assert split == whole or (not whole.certified and not split.certified)
+
+
+@settings(max_examples=200, deadline=None)
+@given(dtype=st.sampled_from(["float64", "float32", "int64", "uint8", "bool", "object"]),
+       seed=st.integers(0, 2**32 - 1),
+       grid=st.lists(st.one_of(st.floats(allow_nan=False, width=64),
+                               st.integers(-2**70, 2**70)), min_size=1, max_size=8))
+def test_a_grid_counts_rows_as_the_exact_rule(dtype, seed, grid):
+    from sklearn_prcurves._exact import counts_at_or_above, rows_at_or_above
+
+    rng = np.random.default_rng(seed)
+    values = rng.integers(-3, 4, 20) * rng.choice([1, 0.35, 2**60], 20)
+    with np.errstate(invalid="ignore", over="ignore"):  # (wrapped into small types)
+        cast = values.astype(dtype) if dtype != "object" else np.array(
+            [int(v) for v in values], dtype=object)
+    descending = np.unique(cast)[::-1]
+    assert counts_at_or_above(descending, grid).tolist() == [
+        rows_at_or_above(descending, t) for t in grid]
