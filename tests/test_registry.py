@@ -187,6 +187,16 @@ def _report_values(d, intervals=False, **kwargs):
     return values
 
 
+def _report_gates(d):
+    # The gates and the certified rows on every input the report accepts: each outcome
+    # a clean True or False, the certified values within [0, 1] or undefined.
+    result = spc.report(d.y, {"a": d.s, "b": d.s2}, pos_label=1, at_precision=[0.5],
+                        require=["auc_pr>=0.5", "certified_recall_at_precision_0.5>0"],
+                        require_better_than="b", **sw(d))
+    assert result.passed == all(o["met"] for o in result.requirements)
+    return [(o["model"], o["requirement"], o["met"]) for o in result.requirements]
+
+
 def _report_object(d):
     # What the object gives besides its numbers: the table, the text formats and the
     # page, on every input the report accepts.
@@ -363,6 +373,8 @@ REGISTRY: dict[str, Entry] = {
                                                         paired_test="bootstrap",
                                                         n_resamples=20),
                                ("ftz",), two_scores=True, examples=8),
+    "report[gates]": Entry(lambda d: _report_gates(d), ("ftz",), two_scores=True,
+                           examples=8),
     # uncertainty
     "roc_auc_ci": pos1(spc.roc_auc_ci, ("order", "repeat", "ftz")),
     "roc_auc_variance": pos1(spc.roc_auc_variance, ("order", "repeat", "ftz")),
