@@ -1576,8 +1576,8 @@ def test_report_statistics_with_three_clearly_different_models(tmp_path, capsys)
     assert settings["resolution"] == 1 / 301
     assert out["metadata"]["n_resamples"] == 300 and out["metadata"]["seed"] == 7
     verdict = comparison["verdict"]
-    assert verdict == ("By AUC-PR, 'a' is better than 'b' and 'c' (paired bootstrap, "
-                       "p < 0.05 after Holm's correction for 2 comparisons).")
+    assert verdict.startswith("By AUC-PR, 'a' is better than 'b' and 'c' (paired bootstrap, "
+                              "p < 0.05 after Holm's correction for 2 comparisons). By AUC-ROC")
 
     assert main([*args, "--no-files", "--no-progress"]) == 0
     text = capsys.readouterr().out
@@ -1811,3 +1811,60 @@ def test_the_report_s_figures_are_one_size():
     sizes = {name: tuple(f.get_size_inches()) for name, f in figures.items()}
     assert set(sizes.values()) == {(10.0, 3.8)}, sizes
     assert ".prc-report img { width: 100%" in result.html(figures=False)
+
+
+# --- the number users compute, and one verdict -------------------------------------------
+
+
+@pytest.mark.parametrize("ranged", [False, True])
+@pytest.mark.parametrize("ties", [False, True])
+def test_the_straight_line_number_is_scikit_learns_auc_of_its_curve(tmp_path, capsys,
+                                                                   monkeypatch, ties, ranged):
+    from sklearn.metrics import auc, precision_recall_curve
+
+    from sklearn_prcurves._report import _ranged
+
+    if ranged:
+        monkeypatch.setattr(_ranged, "RANGE_CAP", 8)
+        monkeypatch.setattr(_input, "BATCH_ROWS", 300)
+    y, a, b, w = make_data(2000, seed=21, ties=ties)
+    a[np.argmax(a)] += 10  # the top score a negative's, or a tie group: a start below 1
+    y[np.argmax(a)] = 0
+    data = write_csv(tmp_path / "s.csv", {"y": y, "a": a, "w": w})
+    for weighted in (False, True):
+        extra = ["--weight", "w"] if weighted else []
+        out = report_json(capsys, "report", str(data), "--label", "y", "--score", "a", *extra)
+        precision, recall, _ = precision_recall_curve(y, a, sample_weight=w if weighted else None)
+        assert out["models"]["a"]["sklearn_auc_pr"] == pytest.approx(
+            auc(recall, precision), rel=1e-12)
+
+
+def test_a_reordering_by_straight_lines_is_said_and_the_verdict_reads_both_tests(tmp_path,
+                                                                                   capsys):
+    rng = np.random.default_rng(3)
+    y = (rng.random(10000) < 0.033).astype(int)
+    x = rng.normal(size=10000) + 1.6 * y
+    columns = {"y": y, "logreg": x + 0.3 * rng.normal(size=10000),
+               "gbm": x + 0.5 * rng.normal(size=10000), "tree3": np.round(x * 1.2, 0)}
+    data = write_csv(tmp_path / "s.csv", columns)
+    out = report_json(capsys, "report", str(data), "--label", "y", "--score", "logreg",
+                      "--score", "gbm", "--score", "tree3")
+    models, comparison = out["models"], out["comparison"]
+    by_lines = sorted(models, key=lambda m: -models[m]["sklearn_auc_pr"])
+    by_pr = sorted(models, key=lambda m: -models[m]["values"]["auc_pr"])
+    assert by_lines != by_pr and by_lines[0] == "tree3"
+    assert comparison["straight_lines"].startswith(
+        "scikit-learn's auc(recall, precision) orders the models "
+        + " > ".join(map(repr, by_lines)))
+    # the verdict's AUC-ROC half: worse exactly where DeLong's Holm p-value is below 0.05
+    verdict, delong = comparison["verdict"], comparison["delong"]
+    roc_half = verdict.split("By AUC-ROC, ")[1]
+    worse = roc_half.split("significantly worse")[0] if "significantly worse" in roc_half else ""
+    for model, test in delong.items():
+        assert (repr(model) in worse) == (test["pvalue_holm"] < 0.05), (verdict, test)
+    single = write_csv(tmp_path / "one.csv", {"y": y, "tree3": columns["tree3"],
+                                              "logreg": columns["logreg"] * 0 + x})
+    out = report_json(capsys, "report", str(single), "--label", "y", "--score", "logreg",
+                      "--score", "tree3", "--no-intervals")
+    assert ("straight_lines" in out["comparison"]) == (
+        out["models"]["tree3"]["sklearn_auc_pr"] > out["models"]["logreg"]["sklearn_auc_pr"])

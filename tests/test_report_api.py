@@ -401,3 +401,22 @@ def test_saving_from_python_prints_nothing(tmp_path, capsys):
     result.save(tmp_path / "out")
     result.save(tmp_path / "out")  # (replaces the previous report)
     assert capsys.readouterr() == ("", "")
+
+
+def test_segments_are_named_by_the_series_or_the_frames_column():
+    pd = pytest.importorskip("pandas")
+    rng = np.random.default_rng(12)
+    y = (rng.random(2000) < 0.2).astype(int)
+    frame = pd.DataFrame({"a": y + rng.normal(size=2000), "b": rng.normal(size=2000),
+                          "student": rng.choice(["yes", "no"], 2000)})
+    by_series = spc.report(y, frame[["a", "b"]], by=frame.student, intervals=False)
+    by_column = spc.report(y, frame, by="student", intervals=False)
+    unnamed = spc.report(y, frame[["a", "b"]], by=frame.student.to_numpy(), intervals=False)
+    for result in (by_series, by_column):
+        assert result.models == ["a", "b"]
+        assert result.to_dict()["segments"]["column"] == "student"
+        assert "By 'student'" in result.to_text()
+    assert by_column.to_dict()["segments"] == by_series.to_dict()["segments"]
+    assert unnamed.to_dict()["segments"]["column"] == "by"
+    with pytest.raises(ValueError, match="by='nope' names no column of y_score"):
+        spc.report(y, frame, by="nope")

@@ -210,7 +210,7 @@ def _segments(results):
         "y_true": ["array-like"],
         "y_score": [Mapping, "array-like"],
         "sample_weight": ["array-like", None],
-        "by": ["array-like", None],
+        "by": ["array-like", str, None],
         "pos_label": [Real, str, "boolean", None],
         "at_recall": ["array-like"],
         "at_precision": ["array-like"],
@@ -278,8 +278,10 @@ def report(
         by its name).
     sample_weight : array-like of shape (n_samples,), default=None
         Non-negative weights.
-    by : array-like of shape (n_samples,), default=None
-        A segment of each row: every measure per segment, and the grouped AUC.
+    by : array-like of shape (n_samples,) or str, default=None
+        A segment of each row: every measure per segment, and the grouped AUC; named
+        in the output by a Series' name. A string names a column of the ``y_score``
+        frame (or mapping), which is then a segment column, not a model.
     pos_label : int, float, bool or str, default=None
         The positive class (default: 1, or the only class read as true).
     at_recall, at_precision : sequence of float in [0, 1], default=()
@@ -347,7 +349,8 @@ def report(
     """
     # (arrays of other namespaces, a GPU's included, are read on the host: the report
     # streams its input through pyarrow)
-    y_true, scores = _labels_and_models(y_true, y_score)
+    y_true, scores = _labels_and_models(y_true, y_score, by if isinstance(by, str) else None)
+    by, by_name = _segment_column(by, scores)
     names = list(scores)
     sample_weight, by = on_host(sample_weight, by)
     levels = {}
@@ -372,7 +375,7 @@ def report(
     try:
         spec = ReportSpec(
             label=_LABEL, scores=names, weight=_WEIGHT if sample_weight is not None else None,
-            pos_label=pos_label, by=_BY if by is not None else None,
+            pos_label=pos_label, by=_BY if by is not None else None, by_name=by_name,
             at_recall=levels["at_recall"], at_precision=levels["at_precision"],
             intervals=intervals, confidence_level=confidence_level, binned=binned,
             mantissa_bits=mantissa_bits, tolerance=tolerance, drop_missing=drop_missing,
@@ -445,11 +448,29 @@ def _models(y_score):
     return {name if isinstance(name, str) and name else "model": y_score}
 
 
-def _labels_and_models(y_true, y_score):
+def _segment_column(by, scores):
+    """``(segments, name)``: ``by`` (a column of the models' frame when it is a string,
+    taken out of ``scores``) and the name the output gives it."""
+    if isinstance(by, str):
+        return scores.pop(_SEGMENT_KEY), by
+    name = getattr(by, "name", None)  # (a pandas or polars Series')
+    return by, str(name) if name is not None and str(name) else _BY
+
+
+_SEGMENT_KEY = object()  # (where _labels_and_models leaves a segment column of y_score)
+
+
+def _labels_and_models(y_true, y_score, by=None):
     """``(y_true, {name: scores})`` on the host, the models named by text, each once,
-    none by a name the report gives its other columns, and none the label itself."""
+    none by a name the report gives its other columns, and none the label itself;
+    ``by``, a column of ``y_score`` holding segments, under ``_SEGMENT_KEY``."""
     label_name = getattr(y_true, "name", None)  # (a pandas or polars Series')
     models = _models(y_score)
+    if by is not None:
+        if by not in models:
+            raise ValueError(f"by={by!r} names no column of y_score (its columns: "
+                             f"{', '.join(map(repr, map(str, models)))})")
+        segments = models.pop(by)
     scores = {str(name): on_host(values)[0] for name, values in models.items()}
     if not scores:
         raise ValueError("y_score holds no model: pass {name: scores, ...}")
@@ -461,6 +482,8 @@ def _labels_and_models(y_true, y_score):
                          "report gives its other columns)")
     y_true = on_host(y_true)[0]
     _refuse_the_label_as_a_model(y_true, label_name, scores)
+    if by is not None:
+        scores[_SEGMENT_KEY] = segments
     return y_true, scores
 
 

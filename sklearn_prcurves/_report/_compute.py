@@ -558,6 +558,7 @@ def model_result(accumulator, spec, frequency_weights):
             path_area(tp, fp, "linear", n_pos=n_pos) for tp, fp, _ in path)
     if spec.intervals and frequency_weights:
         values.update(_certified_levels(path, spec))
+    result["sklearn_auc_pr"] = _sklearn_auc_pr(result["linear_auc_pr"], path)
     result["values"] = values
     result["hull"] = hull  # for the figures; not written out
     if spec.intervals:
@@ -566,6 +567,16 @@ def model_result(accumulator, spec, frequency_weights):
         result["bounds"] = _binned_bounds(summary, spec, values)
         result["bins"] = int(summary.keys_.shape[0])
     return result, path
+
+
+def _sklearn_auc_pr(linear, path):
+    """scikit-learn's ``auc(recall, precision)`` on ``precision_recall_curve``'s points:
+    the straight lines, with the curve's invented start at (recall 0, precision 1)
+    joined to the first point by one more straight line."""
+    tp, fp, _ = next(iter(path))  # (the first piece; its first entry is the origin)
+    first_tp, first_fp = float(tp[1]), float(fp[1])
+    recall, precision = first_tp / path.n_pos, first_tp / (first_tp + first_fp)
+    return linear + recall * (1 - precision) / 2
 
 
 def _precision(tp, fp):
@@ -858,7 +869,25 @@ def _compare(models):
                     "the wrong one by AUC-PR; with rare positives, trust the PR measures.")
     else:
         sentence = f"Every area selects {winners.pop()!r}."
-    return {"best": best, "sentence": sentence}
+    return {"best": best, "sentence": sentence, **_straight_lines_order(models)}
+
+
+def _straight_lines_order(models):
+    """A sentence where scikit-learn's ``auc(recall, precision)`` orders the models
+    otherwise than AUC-PR (Davis-Goadrich): the number users compute would mislead."""
+    def order(key):
+        return sorted(models, key=lambda m: -key(models[m]))
+
+    by_pr = order(lambda r: r["values"]["auc_pr"])
+    by_lines = order(lambda r: r["sklearn_auc_pr"])
+    if by_pr == by_lines or any(r["values"]["auc_pr"] != r["values"]["auc_pr"]
+                                for r in models.values()):
+        return {}
+    return {"straight_lines": (
+        "scikit-learn's auc(recall, precision) orders the models "
+        f"{' > '.join(map(repr, by_lines))}, where AUC-PR (Davis-Goadrich) orders them "
+        f"{' > '.join(map(repr, by_pr))}: its straight lines overstate coarse or tied "
+        "scores' areas most.")}
 
 
 #: The paired AUC-PR test's name in sentences, by ``--paired-test``.
@@ -1063,7 +1092,35 @@ def _verdict(comparison, spec):
             f"By AUC-PR, {best!r} is not significantly better than "
             f"{_join([repr(m) for m in unclear])} ({name}, p >= {alpha:g}{how}): these "
             "data do not tell them apart.")
-    return " ".join(parts)
+    return " ".join(parts + _delong_reading(comparison, alpha, best))
+
+
+def _delong_reading(comparison, alpha, best_by_pr):
+    """The verdict's AUC-ROC half: DeLong's paired test against the AUC-ROC winner,
+    read beside the AUC-PR test, and why the report names its winner by AUC-PR when
+    the two areas crown different models."""
+    tests = comparison.get("delong") or {}
+    if not tests:
+        return []
+    best = next(iter(tests.values()))["against"]
+    how = f" after Holm's correction for {len(tests)} comparisons" if len(tests) > 1 else ""
+    key = "pvalue_holm" if len(tests) > 1 else "pvalue"
+    worse = [repr(m) for m, t in tests.items() if t[key] < alpha]
+    apart = [repr(m) for m, t in tests.items() if t[key] >= alpha]
+    found = []
+    if worse:
+        found.append(f"finds {_join(worse)} significantly worse (p < {alpha:g}{how})")
+    if apart:
+        found.append(f"does not tell {_join(apart)} apart from it (p >= {alpha:g}{how})")
+    lead = (f"By AUC-ROC, {best!r} leads too" if best == best_by_pr else
+            f"By AUC-ROC, {best!r} leads instead")
+    parts = [f"{lead}: DeLong's paired test {' and '.join(found)}."]
+    if best != best_by_pr:
+        parts.append(f"The report names {best_by_pr!r} by AUC-PR: it weighs the top of the "
+                     "ranking, where positives are found and a threshold is shipped, and with "
+                     "rare positives a model chosen by AUC-ROC can be the wrong one (Davis "
+                     "and Goadrich, 2006, section 5).")
+    return parts
 
 
 def _least_resamples(level):
@@ -1078,7 +1135,7 @@ def _join(words):
 def _segment_results(accumulators, names, spec, whole_weights, tables):
     """The ``--by`` results; each segment's paths go into ``tables[segment][model]``
     (for the figures)."""
-    out = {"column": spec.by, "values": {}, "grouped_auc": {}}
+    out = {"column": spec.by_name, "values": {}, "grouped_auc": {}}
     names = sorted(names)  # a stable order, whatever the order of the rows
     for segment in names:
         out["values"][segment] = {}

@@ -94,9 +94,10 @@ class ReportSpec:
                  binned=False, mantissa_bits=12, tolerance=None, drop_missing=False,
                  max_segments=DEFAULT_MAX_SEGMENTS, progress=True,
                  paired_test="delta", n_resamples=None, seed=PAIRED_TEST_SEED,
-                 require=(), require_better_than=None):
+                 require=(), require_better_than=None, by_name=None):
         self.label, self.scores, self.weight = label, list(scores), weight
-        self.pos_label, self.by = pos_label, by
+        # (by_name: what the output calls the segment column, where it is not by)
+        self.pos_label, self.by, self.by_name = pos_label, by, by_name or by
         self.at_recall, self.at_precision = list(at_recall), list(at_precision)
         self.require = [r if isinstance(r, Requirement) else Requirement(r)
                         for r in require]

@@ -157,6 +157,8 @@ def _comparison_lines(report, spec):
     if not comparison:
         return []
     lines = ["", comparison["sentence"]]
+    if comparison.get("straight_lines"):
+        lines.append(comparison["straight_lines"])
     if comparison.get("verdict"):
         lines.append(comparison["verdict"])
     level = f"{spec.confidence_level:.0%}"
