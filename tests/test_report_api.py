@@ -420,3 +420,21 @@ def test_segments_are_named_by_the_series_or_the_frames_column():
     assert unnamed.to_dict()["segments"]["column"] == "by"
     with pytest.raises(ValueError, match="by='nope' names no column of y_score"):
         spc.report(y, frame, by="nope")
+
+
+def test_the_frame_holds_the_intervals_beside_the_values():
+    pytest.importorskip("pandas")
+    y, scores, _, _ = _data(800, 1)
+    result = spc.report(y, scores)
+    plain, wide = result.to_frame(), result.to_frame(intervals=True)
+    assert list(wide.columns) == [(m, side) for m in result.models
+                                  for side in ("value", "low", "high")]
+    models = result.to_dict()["models"]
+    for model in result.models:
+        assert wide[(model, "value")].equals(plain[model])
+        for key, (low, high, _) in models[model]["intervals"].items():
+            assert (wide.loc[key, (model, "low")], wide.loc[key, (model, "high")]) == (low, high)
+        assert np.isnan(wide.loc["max_f1", (model, "low")])
+    binned = spc.report(y, scores, binned=True, mantissa_bits=4).to_frame(intervals=True)
+    low, high = binned.loc["auc_roc", ("sharp", "low")], binned.loc["auc_roc", ("sharp", "high")]
+    assert low <= binned.loc["auc_roc", ("sharp", "value")] <= high

@@ -7,6 +7,7 @@ numbers.
 from __future__ import annotations
 
 import datetime
+import math
 import json
 import re
 import shutil
@@ -108,10 +109,14 @@ class Report:
         """``results.json`` as text."""
         return as_json(self._results, self.metadata)
 
-    def to_frame(self):
+    def to_frame(self, intervals: bool = False):
         """The table as a :class:`pandas.DataFrame`: a row per measure (rows,
         positives, negatives, prevalence, then the areas and operating points), a
-        column per model, full precision. Needs pandas."""
+        column per model, full precision. Needs pandas.
+
+        With ``intervals=True`` each model has three columns, ``(model, "value")``,
+        ``(model, "low")`` and ``(model, "high")``: the confidence interval (or, binned,
+        the certified bound) where the report has one, NaN elsewhere."""
         try:
             import pandas as pd
         except ImportError:
@@ -122,7 +127,15 @@ class Report:
             column = {key: result[key] for key in ("rows", "positives", "negatives",
                                                    "prevalence")}
             column.update(result["values"])
-            columns[model] = column
+            if not intervals:
+                columns[model] = column
+                continue
+            spans = {**{k: v[:2] for k, v in result.get("intervals", {}).items()},
+                     **result.get("bounds", {})}
+            columns[(model, "value")] = column
+            for side, at in (("low", 0), ("high", 1)):
+                columns[(model, side)] = {key: spans[key][at] if key in spans else math.nan
+                                          for key in column}
         frame = pd.DataFrame(columns)
         frame.index.name = "measure"
         return frame
