@@ -91,6 +91,8 @@ def _run(args):
                 text += f"\n\nWrote {', '.join(written)}"
             print(text)
             sys.stdout.flush()
+        if args.mlflow:
+            _log_to_mlflow(result)
         failed = [o["text"] for o in result.requirements if not o["met"]]
         for line in failed:
             print(f"sklearn-prcurves: requirement not met: {line}", file=sys.stderr)
@@ -120,6 +122,18 @@ def _run(args):
         if source is not None:
             source.close()
     return 0
+
+
+def _log_to_mlflow(result):
+    """The report logged to MLflow; what goes wrong there is the input's error (one
+    line: the report was written and printed before)."""
+    try:
+        run_id = result.log_to_mlflow()
+    except ImportError as error:
+        raise InputError(str(error)) from None
+    except Exception as error:  # noqa: BLE001 - MLflow's own errors, of any class
+        raise InputError(f"logging to MLflow failed: {error}") from None
+    print(f"sklearn-prcurves: logged to MLflow run {run_id}", file=sys.stderr)
 
 
 def _columns_hint(name, sep):
@@ -168,6 +182,10 @@ def _parser():
         out.add_argument("--force", action="store_true",
                          help="write into an --output folder that holds other files")
         out.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
+        out.add_argument("--mlflow", action="store_true",
+                         help="also log every number, the per-threshold tables and the "
+                              "report's files to MLflow (MLFLOW_TRACKING_URI; the active "
+                              "run MLFLOW_RUN_ID, else a new run)")
         look = sub.add_argument_group("figures")
         look.add_argument("--figure-format", choices=("png", "svg", "pdf"), default="png",
                           help="file format of the figures (default: %(default)s; the HTML "

@@ -63,6 +63,7 @@ ORDER = [
     "_report._gates",
     "_report._render",
     "_report._figures",
+    "_report._tracking",
     "_report._dask",
     "_report._spark",
     "_report._api",

@@ -26,6 +26,7 @@ from ._render import as_csv, as_json, as_markdown, as_table, html_fragment, html
 from ._compute import compute_report
 from ._figures import FORMATS, build_figures, data_uri, draw_figures
 from ._gates import check_requirements, evaluate_requirements
+from ._tracking import log_to_mlflow
 from ._input import BatchConverter, ExactIntegersNeeded, TableSource, import_pyarrow
 from ._options import (
     DEFAULT_DPI,
@@ -98,6 +99,18 @@ class Report:
         """Whether every requirement is met (True without requirements): the command
         line exits with status 1 where it is False."""
         return all(outcome["met"] for outcome in self.requirements)
+
+    def log_to_mlflow(self, run_id: str | None = None, prefix: str = "") -> str:
+        """Log the report to MLflow (the ``mlflow`` extra): every number as a metric
+        (``{prefix}{model}/{measure}``; intervals as ``_low``/``_high``, the paired tests
+        as ``paired_auc_pr_*_vs_<winner>`` and ``delong_*``), the settings as
+        parameters, each model's per-threshold table (threshold as exact text, counts,
+        precision, recall, FPR, F1, predicted-positive rate; thinned to about 2,000
+        rows) as a table artifact, and the figures, results.json, results.csv and report.html as
+        artifacts. Into the run ``run_id``, else the active run, else a new run;
+        returns the run's id. Where to log is MLflow's own setting
+        (``MLFLOW_TRACKING_URI``, ``mlflow.set_tracking_uri``)."""
+        return log_to_mlflow(self, run_id, prefix)
 
     def to_dict(self) -> dict:
         """The content of ``results.json``: every number at full precision, the

@@ -1,0 +1,119 @@
+"""The report logged where teams track experiments: MLflow (an optional extra).
+
+Every number becomes a metric (``{prefix}{model}/{measure}``, names MLflow accepts),
+the settings become parameters, each model's per-threshold table a table artifact,
+and the report's folder (figures, results.json, results.csv, report.html) artifacts.
+"""
+
+import contextlib
+import math
+import re
+import tempfile
+
+import numpy as np
+
+__all__ = ["log_to_mlflow", "threshold_rows"]
+
+# Rows of a per-threshold table: a row is kept where recall or the false positive rate
+# passes a multiple of 1/_STEPS, so a table has at most about 2 * _STEPS rows.
+_STEPS = 1000
+# What MLflow takes in a metric or parameter name (and the most characters it keeps).
+_NAME = re.compile(r"[^A-Za-z0-9_\-. /]")
+_LONGEST = 250
+
+
+def import_mlflow():
+    """mlflow, or an ImportError that names the extra."""
+    try:
+        import mlflow
+    except ImportError:
+        raise ImportError("Logging to MLflow needs mlflow: pip install "
+                          "'sklearn-prcurves[mlflow]' (mlflow-skinny)") from None
+    return mlflow
+
+
+def mlflow_name(*parts):
+    """``parts`` joined by '/', each character MLflow refuses in a name as '_'."""
+    return _NAME.sub("_", "/".join(str(p) for p in parts))[:_LONGEST]
+
+
+def metrics_of(results, prefix=""):
+    """``{name: value}``: each model's counts, measures, intervals (``_low``,
+    ``_high``), bounds and paired tests; undefined values left out."""
+    names = {model: mlflow_name(f"{prefix}{model}") for model in results["models"]}
+    if len(set(names.values())) < len(names):
+        alike = sorted(m for m in names if list(names.values()).count(names[m]) > 1)
+        raise ValueError(f"The models {alike} have the same name in MLflow (characters "
+                         "it refuses become '_'): rename them.")
+    out = {}
+    for model, result in results["models"].items():
+        numbers = {key: result[key] for key in ("rows", "positives", "negatives",
+                                                "prevalence", "sklearn_auc_pr")}
+        numbers.update(result["values"])
+        for key, span in {**result.get("intervals", {}), **result.get("bounds", {})}.items():
+            numbers[f"{key}_low"], numbers[f"{key}_high"] = span[0], span[1]
+        out.update({mlflow_name(f"{prefix}{model}", key): value
+                    for key, value in numbers.items()})
+    for family in ("paired_auc_pr", "delong"):
+        for model, test in (results["comparison"].get(family) or {}).items():
+            for field in ("difference", "low", "high", "pvalue", "pvalue_holm"):
+                name = f"{family}_{field}_vs_{test['against']}"
+                out[mlflow_name(f"{prefix}{model}", name)] = test[field]
+    return {name: float(value) for name, value in out.items()
+            if value is not None and math.isfinite(float(value))}
+
+
+def threshold_rows(path):
+    """A model's per-threshold table, read from its table's pieces in order and
+    thinned as :func:`~sklearn_prcurves.threshold_table`'s ``max_rows`` does:
+    ``{column: list}`` with threshold (as text: exact), tp, fp, precision, recall,
+    fpr, f1 and the predicted-positive rate."""
+    n_pos, n_neg = path.n_pos, path.n_neg
+    columns = {k: [] for k in ("threshold", "tp", "fp", "precision", "recall", "fpr",
+                               "f1", "predicted_positive_rate")}
+    last = (-1.0, -1.0)
+    pieces = list(path)
+    for index, (tp, fp, thresholds) in enumerate(pieces):
+        tp, fp = np.asarray(tp[1:], dtype=np.float64), np.asarray(fp[1:], dtype=np.float64)
+        levels = np.floor(tp / n_pos * _STEPS), np.floor(fp / n_neg * _STEPS)
+        before = np.r_[last[0], levels[0][:-1]], np.r_[last[1], levels[1][:-1]]
+        keep = (levels[0] != before[0]) | (levels[1] != before[1])
+        if index == len(pieces) - 1:
+            keep[-1] = True
+        last = (levels[0][-1], levels[1][-1])
+        tp, fp, kept = tp[keep], fp[keep], np.asarray(thresholds)[keep]
+        # (as text, exactly: MLflow's JSON tables keep ten digits of a number)
+        columns["threshold"] += [repr(t) for t in kept.tolist()]
+        columns["tp"] += tp.tolist()
+        columns["fp"] += fp.tolist()
+        columns["precision"] += (tp / (tp + fp)).tolist()
+        columns["recall"] += (tp / n_pos).tolist()
+        columns["fpr"] += (fp / n_neg).tolist()
+        columns["f1"] += (2 * tp / (n_pos + tp + fp)).tolist()
+        columns["predicted_positive_rate"] += ((tp + fp) / (n_pos + n_neg)).tolist()
+    return columns
+
+
+def log_to_mlflow(report, run_id=None, prefix=""):
+    """Log ``report`` to MLflow: into the run ``run_id``, else the active run, else a
+    new run (ended after). Returns the run's id."""
+    mlflow = import_mlflow()
+    active = mlflow.active_run()
+    if run_id is not None or active is None:
+        context = mlflow.start_run(run_id=run_id)
+    else:
+        context = contextlib.nullcontext(active)
+    results = report._results
+    with context as run:
+        mlflow.log_metrics(metrics_of(results, prefix))
+        mlflow.log_params({mlflow_name(f"{prefix}report", key): str(value)[:500]
+                           for key, value in report.metadata.items()
+                           if key not in ("created", "files") and value is not None})
+        where = mlflow_name(f"{prefix}sklearn-prcurves")
+        for model, path in results["tables"].items():
+            mlflow.log_table(threshold_rows(path),
+                             artifact_file=f"{where}/{mlflow_name(model)}_thresholds.json")
+        with tempfile.TemporaryDirectory() as folder:
+            report.save(f"{folder}/report", force=True)
+            mlflow.log_artifacts(f"{folder}/report", artifact_path=where)
+        return run.info.run_id
