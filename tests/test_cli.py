@@ -635,7 +635,9 @@ def test_html_escapes_column_names(tmp_path):
                  str(tmp_path / "out"))
     assert result.returncode == 0, result.stderr
     html = (tmp_path / "out" / "report.html").read_text()
-    assert "<script>" not in html and "&lt;script&gt;" in html
+    assert "<script>alert" not in html and "&lt;script&gt;" in html
+    # the page's own scripts: the explorer's data block and its code, nothing else
+    assert html.count("<script") == 2 and "\\u003cscript>alert(1)" in html
 
 
 def test_quiet_prints_nothing_and_progress_stays_off_without_a_terminal(tmp_path):
@@ -1868,3 +1870,50 @@ def test_a_reordering_by_straight_lines_is_said_and_the_verdict_reads_both_tests
                       "--score", "tree3", "--no-intervals")
     assert ("straight_lines" in out["comparison"]) == (
         out["models"]["tree3"]["sklearn_auc_pr"] > out["models"]["logreg"]["sklearn_auc_pr"])
+
+
+def _explorer_dom(chromium, page, hash_, profile):
+    result = subprocess.run(
+        [chromium, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+         "--disable-background-networking", "--disable-component-update", "--disable-sync",
+         f"--user-data-dir={profile}", "--enable-logging=stderr", "--v=0", "--dump-dom",
+         page.as_uri() + hash_], capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0
+    errors = [line for line in result.stderr.splitlines()
+              if "CONSOLE" in line and ("error" in line.lower() or "Uncaught" in line)]
+    assert errors == []
+    cells = dict(re.findall(r'id="prc-x-(\w+)"[^>]*>([^<]*)<', result.stdout))
+    return cells, result.stdout
+
+
+def test_the_threshold_explorer_shows_the_librarys_numbers_in_a_browser(tmp_path):
+    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+    if chromium is None:
+        pytest.skip("Chromium not installed (Debian package 'chromium')")
+    y, a, b, _ = make_data(20000, seed=31, ties=True)
+    hostile = "</script><b>x\"'&"
+    data = write_csv(tmp_path / "s.csv", {"y": y, "a": a, hostile: b})
+    out = tmp_path / "out"
+    assert run("report", str(data), "--label", "y", "--score", "a", "--score", hostile,
+               "--output", str(out), "--no-progress").returncode == 0
+    page = out / "report.html"
+    text = page.read_text()
+    explorer = text[text.index("<h2>Threshold explorer</h2>"):]
+    assert "</script><b>" not in explorer.split("<script>")[0]  # (the data block: escaped)
+    assert len(explorer) < 0.10 * (len(text) - len(explorer))
+    for model, scores in ((0, a), (1, b)):
+        for row in (0, 7, 60, 200, 10_000):
+            cells, dom = _explorer_dom(chromium, page, f"#explore={model}/{row}",
+                                       tmp_path / "profile")
+            threshold = float(cells["threshold"])
+            point = spc.threshold_ci(y, scores, threshold)
+            at = scores >= threshold
+            tp, fp = int((at & (y == 1)).sum()), int((at & (y == 0)).sum())
+            assert cells["counts"] == f"{tp} / {fp} / {(y == 1).sum() - tp} / {(y == 0).sum() - fp}"
+            precision = point.precision
+            assert cells["precision"] == (f"{precision.estimate:.4f} ({precision.low:.4f}-"
+                                          f"{precision.high:.4f})")
+            recall = point.recall
+            assert cells["recall"] == f"{recall.estimate:.4f} ({recall.low:.4f}-{recall.high:.4f})"
+            assert cells["ppr"] == f"{at.mean():.4f}"
+    assert "&lt;/script&gt;&lt;b&gt;x" in dom  # (the name shown as text in the list)

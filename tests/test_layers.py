@@ -61,6 +61,7 @@ ORDER = [
     "_report._ranged",
     "_report._compute",
     "_report._gates",
+    "_report._explorer",
     "_report._render",
     "_report._figures",
     "_report._tracking",

@@ -569,6 +569,37 @@ def model_result(accumulator, spec, frequency_weights):
     return result, path
 
 
+def threshold_rows(path, steps):
+    """A model's per-threshold table, read from its table's pieces in order (one in
+    memory at a time) and thinned as :func:`~sklearn_prcurves.threshold_table`'s
+    ``max_rows`` does (a row where recall or the false positive rate passes a multiple
+    of ``1 / steps``, and the last row): ``{column: list}`` with threshold (as text:
+    exact), tp, fp, precision, recall, fpr, f1 and the predicted-positive rate."""
+    n_pos, n_neg = path.n_pos, path.n_neg
+    kept = {"threshold": [], "tp": [], "fp": []}
+    last, final = (-1.0, -1.0), None
+    for tp, fp, thresholds in path:
+        tp, fp = np.asarray(tp[1:], dtype=np.float64), np.asarray(fp[1:], dtype=np.float64)
+        levels = np.floor(tp / n_pos * steps), np.floor(fp / n_neg * steps)
+        keep = ((levels[0] != np.r_[last[0], levels[0][:-1]])
+                | (levels[1] != np.r_[last[1], levels[1][:-1]]))
+        last = (levels[0][-1], levels[1][-1])
+        thresholds = np.asarray(thresholds)
+        # (as text, exactly: a JSON table or a page keeps fewer digits of a number)
+        kept["threshold"] += [repr(t) for t in thresholds[keep].tolist()]
+        kept["tp"] += tp[keep].tolist()
+        kept["fp"] += fp[keep].tolist()
+        final = (repr(thresholds[-1].item()), float(tp[-1]), float(fp[-1]), bool(keep[-1]))
+    if final is not None and not final[3]:
+        for key, value in zip(("threshold", "tp", "fp"), final):
+            kept[key].append(value)
+    tp, fp = np.array(kept["tp"]), np.array(kept["fp"])
+    return {**kept,
+            "precision": (tp / (tp + fp)).tolist(), "recall": (tp / n_pos).tolist(),
+            "fpr": (fp / n_neg).tolist(), "f1": (2 * tp / (n_pos + tp + fp)).tolist(),
+            "predicted_positive_rate": ((tp + fp) / (n_pos + n_neg)).tolist()}
+
+
 def _sklearn_auc_pr(linear, path):
     """scikit-learn's ``auc(recall, precision)`` on ``precision_recall_curve``'s points:
     the straight lines, with the curve's invented start at (recall 0, precision 1)

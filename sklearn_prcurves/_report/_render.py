@@ -12,6 +12,7 @@ import math
 
 from .._uncertainty import holm_adjusted
 from ._compute import MEASURES, TEST_NAMES, level_measures
+from ._explorer import explorer_html
 
 __all__ = ["as_csv", "as_json", "as_markdown", "as_table", "html_fragment", "html_page",
            "rows_of"]
@@ -499,5 +500,6 @@ def html_page(report, spec, source_line, figures, version):
 body {{ font-family: system-ui, sans-serif; margin: 2em auto; max-width: 80em; color: #222;
        padding: 0 1em; }}
 </style></head><body>
-{html_fragment(report, spec, source_line, figures, version)}</body></html>
+{html_fragment(report, spec, source_line, figures, version)}
+{explorer_html(report, spec)}</body></html>
 """

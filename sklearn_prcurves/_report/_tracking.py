@@ -10,9 +10,9 @@ import math
 import re
 import tempfile
 
-import numpy as np
+from ._compute import threshold_rows
 
-__all__ = ["log_to_mlflow", "threshold_rows"]
+__all__ = ["log_to_mlflow"]
 
 # Rows of a per-threshold table: a row is kept where recall or the false positive rate
 # passes a multiple of 1/_STEPS, so a table has at most about 2 * _STEPS rows.
@@ -63,37 +63,6 @@ def metrics_of(results, prefix=""):
             if value is not None and math.isfinite(float(value))}
 
 
-def threshold_rows(path):
-    """A model's per-threshold table, read from its table's pieces in order and
-    thinned as :func:`~sklearn_prcurves.threshold_table`'s ``max_rows`` does:
-    ``{column: list}`` with threshold (as text: exact), tp, fp, precision, recall,
-    fpr, f1 and the predicted-positive rate."""
-    n_pos, n_neg = path.n_pos, path.n_neg
-    columns = {k: [] for k in ("threshold", "tp", "fp", "precision", "recall", "fpr",
-                               "f1", "predicted_positive_rate")}
-    last = (-1.0, -1.0)
-    pieces = list(path)
-    for index, (tp, fp, thresholds) in enumerate(pieces):
-        tp, fp = np.asarray(tp[1:], dtype=np.float64), np.asarray(fp[1:], dtype=np.float64)
-        levels = np.floor(tp / n_pos * _STEPS), np.floor(fp / n_neg * _STEPS)
-        before = np.r_[last[0], levels[0][:-1]], np.r_[last[1], levels[1][:-1]]
-        keep = (levels[0] != before[0]) | (levels[1] != before[1])
-        if index == len(pieces) - 1:
-            keep[-1] = True
-        last = (levels[0][-1], levels[1][-1])
-        tp, fp, kept = tp[keep], fp[keep], np.asarray(thresholds)[keep]
-        # (as text, exactly: MLflow's JSON tables keep ten digits of a number)
-        columns["threshold"] += [repr(t) for t in kept.tolist()]
-        columns["tp"] += tp.tolist()
-        columns["fp"] += fp.tolist()
-        columns["precision"] += (tp / (tp + fp)).tolist()
-        columns["recall"] += (tp / n_pos).tolist()
-        columns["fpr"] += (fp / n_neg).tolist()
-        columns["f1"] += (2 * tp / (n_pos + tp + fp)).tolist()
-        columns["predicted_positive_rate"] += ((tp + fp) / (n_pos + n_neg)).tolist()
-    return columns
-
-
 def log_to_mlflow(report, run_id=None, prefix=""):
     """Log ``report`` to MLflow: into the run ``run_id``, else the active run, else a
     new run (ended after). Returns the run's id."""
@@ -111,7 +80,7 @@ def log_to_mlflow(report, run_id=None, prefix=""):
                            if key not in ("created", "files") and value is not None})
         where = mlflow_name(f"{prefix}sklearn-prcurves")
         for model, path in results["tables"].items():
-            mlflow.log_table(threshold_rows(path),
+            mlflow.log_table(threshold_rows(path, _STEPS),
                              artifact_file=f"{where}/{mlflow_name(model)}_thresholds.json")
         with tempfile.TemporaryDirectory() as folder:
             report.save(f"{folder}/report", force=True)
