@@ -438,3 +438,19 @@ def test_the_frame_holds_the_intervals_beside_the_values():
     binned = spc.report(y, scores, binned=True, mantissa_bits=4).to_frame(intervals=True)
     low, high = binned.loc["auc_roc", ("sharp", "low")], binned.loc["auc_roc", ("sharp", "high")]
     assert low <= binned.loc["auc_roc", ("sharp", "value")] <= high
+
+
+def test_a_segment_table_of_many_models_stays_within_120_characters():
+    rng = np.random.default_rng(13)
+    y = (rng.random(4000) < 0.1).astype(int)
+    segment = rng.choice(["north", "south", "a much longer segment name"], 4000)
+    models = {f"model number {k}": y * k / 3 + rng.normal(size=4000) for k in range(1, 6)}
+    result = spc.report(y, models, by=segment)
+    text = result.to_text()
+    section = text[text.index("per segment:"):]
+    assert max(len(line) for line in section.splitlines()) <= 120
+    for model in models:
+        assert section.count(f"{model} AUC-ROC") == 1 and section.count(f"{model} AUC-PR") == 1
+    page = result.html(figures=False)
+    tables = page[page.index("per segment</h2>"):].split("<table>")[1:]
+    assert len(tables) >= 2 and sum(t.count("AUC-ROC</th>") for t in tables) == 5

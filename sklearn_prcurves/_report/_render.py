@@ -276,16 +276,41 @@ def _join_names(names):
     return ", ".join(shown) + more
 
 
+#: The widest line of a printed segment table (and, in characters, of the page's):
+#: wider tables are split into several, each model's two columns kept together.
+SEGMENT_TABLE_WIDTH = 120
+
+
+def segment_column_groups(header, rows, width=SEGMENT_TABLE_WIDTH):
+    """The column indices of each part of a segment table: the segment, rows and
+    positives columns, then as many models' (AUC-ROC, AUC-PR) pairs as fit in
+    ``width`` characters (at least one)."""
+    widths = [max(len(r[i]) for r in [header] + rows) + 2 for i in range(len(header))]
+    groups, current, used = [], [], sum(widths[:3])
+    for first in range(3, len(header), 2):
+        pair = widths[first] + widths[first + 1]
+        if current and used + pair > width:
+            groups.append([0, 1, 2, *current])
+            current, used = [], sum(widths[:3])
+        current += [first, first + 1]
+        used += pair
+    groups.append([0, 1, 2, *current])
+    return groups, widths
+
+
 def _segment_lines(report, spec):
     table = segment_table(report, spec, PRINTED_SEGMENTS)
     if table is None:
         return []
     title, header, rows, small = table
-    widths = [max(len(r[i]) for r in [header] + rows) + 2 for i in range(len(header))]
+    groups, widths = segment_column_groups(header, rows)
     lines = ["", title + ":"]
-    for row in [header] + rows:
-        lines.append(row[0].ljust(widths[0]) + "".join(
-            cell.rjust(w) for cell, w in zip(row[1:], widths[1:])))
+    for number, group in enumerate(groups):
+        if number:
+            lines.append("")
+        for row in [header] + rows:
+            lines.append(row[0].ljust(widths[0]) + "".join(
+                row[i].rjust(widths[i]) for i in group[1:]))
     if small:
         lines.append(_small_note(small))
     return lines
@@ -443,13 +468,15 @@ def html_fragment(report, spec, source_line, figures, version):
     segment_html = ""
     if table is not None:
         title, header, rows, small = table
-        heads = "".join(f"<th>{html.escape(h)}</th>" for h in header)
-        cells = "".join(
-            "<tr>" + f"<th>{html.escape(row[0])}</th>"
-            + "".join(f"<td>{html.escape(c)}</td>" for c in row[1:]) + "</tr>"
-            for row in rows)
-        segment_html = (f"<h2>{html.escape(title)}</h2><div class='wide'><table>"
-                        f"<tr>{heads}</tr>{cells}</table></div>")
+        segment_html = f"<h2>{html.escape(title)}</h2>"
+        for group in segment_column_groups(header, rows)[0]:
+            heads = "".join(f"<th>{html.escape(header[i])}</th>" for i in group)
+            cells = "".join(
+                "<tr>" + f"<th>{html.escape(row[0])}</th>"
+                + "".join(f"<td>{html.escape(row[i])}</td>" for i in group[1:]) + "</tr>"
+                for row in rows)
+            segment_html += (f"<div class='wide'><table><tr>{heads}</tr>{cells}</table>"
+                             "</div>")
         if small:
             segment_html += f"<p class='note'>{html.escape(_small_note(small))}</p>"
     notes = "".join(f"<p class='note'>{html.escape(n)}</p>" for n in report["notes"])
