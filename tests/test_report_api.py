@@ -454,3 +454,19 @@ def test_a_segment_table_of_many_models_stays_within_120_characters():
     page = result.html(figures=False)
     tables = page[page.index("per segment</h2>"):].split("<table>")[1:]
     assert len(tables) >= 2 and sum(t.count("AUC-ROC</th>") for t in tables) == 5
+
+
+@pytest.mark.parametrize("segments", [1, 2, 3, 6])
+def test_the_segment_figure_is_as_wide_as_the_others(tmp_path, segments):
+    # The page shows every figure at one width: a narrower figure's fonts would show
+    # larger (twice as large with two segments, before).
+    from PIL import Image
+
+    rng = np.random.default_rng(14)
+    y = (rng.random(3000) < 0.2).astype(int)
+    by = rng.integers(0, segments, 3000).astype(str)
+    spc.report(y, {"a": y + rng.normal(size=3000), "b": rng.normal(size=3000)}, by=by,
+               intervals=False).save(tmp_path / "r")
+    widths = {name: Image.open(tmp_path / "r" / f"{name}.png").size[0]
+              for name in ("pr_curves", "roc_curves", "segments")}
+    assert 0.75 <= widths["segments"] / widths["roc_curves"] <= 1.25, widths

@@ -352,7 +352,9 @@ def _segment_figure(segment_tables, segments, models, options, colours, subplots
     columns = min(4, len(shown))
     rows = -(-len(shown) // columns)
     width, height = options.size
-    panel = segment_panel(width)
+    # (as wide as four panels whatever the segments: the page shows every figure at
+    # one width, so its fonts stay one size)
+    panel = 4 * segment_panel(width) / columns
     fig, axes = subplots(rows, columns, figsize=(panel * columns, panel * rows + 0.8),
                              sharex=True, sharey=True, squeeze=False)
     for ax, segment in zip(axes.flat, shown):

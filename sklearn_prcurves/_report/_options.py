@@ -162,13 +162,15 @@ class FigureOptions:
     def largest_figure(self, segments=False):
         """``(width, height)`` in inches of the largest figure the report can draw:
         the ROC pair, the PR figure, or with ``segments`` (``--by``) the small
-        multiples (at most 4 x 3 panels), legends beside them included."""
+        multiples (four panels wide whatever their number, at most 4 x 3 of them; one
+        segment a square of that width), legends beside them included."""
         width, height = self.size
         panel = segment_panel(width)
         sizes = [(width + _LEGEND_WIDTH, height + 1.0),
                  (2 * width + _LEGEND_WIDTH, height - 0.2)]
         if segments:
-            sizes.append((4 * panel + _LEGEND_WIDTH, 3 * panel + 0.8))
+            sizes += [(4 * panel + _LEGEND_WIDTH, 3 * panel + 0.8),
+                      (4 * panel + _LEGEND_WIDTH, 4 * panel + 0.8)]
         return max(sizes, key=lambda size: size[0] * size[1])
 
     def check_pixels(self, segments=False):
