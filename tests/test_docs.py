@@ -36,6 +36,14 @@ def test_sphinx_builds_with_warnings_as_errors(tmp_path):
     # Every example draws a figure, so its thumbnail is that figure, not a placeholder.
     for name in examples:
         assert (tmp_path / "html" / "_images" / f"sphx_glr_{name}_001.png").exists(), name
+    # The gallery's thumbnails are legible: examples whose figure is a wide composite
+    # (two panels, a report's page) point to one panel of it instead.
+    gallery = (tmp_path / "html" / "auto_examples" / "index.html").read_text()
+    for name in ("plot_paper_figures", "plot_report_on_a_file"):
+        assert f"sphx_glr_{name}_thumb.png" in gallery, name
+        text = (DOCS / "gallery" / f"{name}.py").read_text()
+        path = text.split("sphinx_gallery_thumbnail_path = ")[1].split("\n")[0].strip('"')
+        assert (DOCS / path).exists(), path
     # The sidebar lists the site's pages on every page, top-level pages included.
     for page in ("user_guide.html", "conventions.html", "install.html"):
         text = (tmp_path / "html" / page).read_text()

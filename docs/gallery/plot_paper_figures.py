@@ -9,6 +9,7 @@ and the achievable PR curve, the image of the ROC convex hull in PR space.
 """
 
 # %%
+# sphinx_gallery_thumbnail_path = "_static/thumbs/paper_figures.png"
 # A shallow tree on imbalanced data: seven distinct scores, so each PR point is a large
 # step of mixed positives and negatives (where straight lines mislead most), and an
 # ROC curve that is not convex (where the hull, and the achievable curve, gain).

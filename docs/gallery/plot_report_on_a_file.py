@@ -9,6 +9,7 @@ from a shell it is ``sklearn-prcurves report scores.csv --label y --score a --sc
 """
 
 # %%
+# sphinx_gallery_thumbnail_path = "_static/thumbs/report.png"
 import subprocess
 import sys
 import tempfile
