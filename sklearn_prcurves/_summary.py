@@ -19,7 +19,7 @@ positives and negatives is unknown, and its results say by how much that can mat
 - the Davis-Goadrich AUC-PR is estimated treating each bin as a tie group.
 """
 
-from numbers import Integral
+from numbers import Integral, Real
 
 import numpy as np
 
@@ -39,6 +39,7 @@ from ._interpolation import (
     table_path,
 )
 from ._lift import table_ks
+from ._operating import table_precision_at_recall, table_recall_at_precision
 from ._partial import table_partial_roc_auc
 from ._prg import table_prg_auc
 from ._table import CountTable
@@ -263,6 +264,18 @@ class ExactSummary(_Stream):
         """Average precision (step-wise area), as :func:`average_precision_score`."""
         return self.pr_auc("step")
 
+    def recall_at_precision(self, min_precision):
+        """``(recall, threshold)``: the highest recall at a precision of at least
+        ``min_precision``, as :func:`recall_at_precision`."""
+        return table_recall_at_precision(_require_two_classes(self.table_),
+                                         _share(min_precision, "min_precision"))
+
+    def precision_at_recall(self, min_recall):
+        """``(precision, threshold)``: the highest precision at a recall of at least
+        ``min_recall``, as :func:`precision_at_recall`."""
+        return table_precision_at_recall(_require_two_classes(self.table_),
+                                         _share(min_recall, "min_recall"))
+
     def roc_curve(self, drop_intermediate=True):
         """``(fpr, tpr, thresholds)``, as :func:`roc_curve`."""
         return table_roc(_require_rows(self.table_), drop_intermediate)
@@ -314,6 +327,13 @@ def _mean_integral_precision(tp_before, fp_before, pos):
     loss[huge] = (f[huge] / p[huge]) * ((np.log(p[huge]) - np.log(st[huge])) + 1e-300)
     mean[inner] = 1.0 - loss
     return mean
+
+
+def _share(value, name):
+    """A required rate: a real number in [0, 1] (NaN refused)."""
+    if isinstance(value, bool) or not isinstance(value, Real) or not 0 <= value <= 1:
+        raise ValueError(f"{name} must be a number in [0, 1]; got {value!r}.")
+    return float(value)
 
 
 def _merge_optional(a, b):
@@ -798,14 +818,14 @@ def chunk_in_namespace(y_true, y_score, sample_weight, pos_label, bin_bits=None)
                             else float(pos_label))
     table = count_in_namespace(xp, device, is_pos, y_score, sample_weight)
     if bin_bits is not None:
-        table = _binned_in_namespace(table, bin_bits)
+        table = binned_in_namespace(table, bin_bits)
     thresholds = to_numpy(table.thresholds)
     tps, fps = (np.asarray(to_numpy(xp.astype(c, xp.float64)), dtype=np.float64)
                 for c in (table.tps, table.fps))
     return labels, CountTable(thresholds, tps, fps), whole_weights
 
 
-def _binned_in_namespace(table, mantissa_bits):
+def binned_in_namespace(table, mantissa_bits):
     """The table with its rows merged per bin of ``mantissa_bits`` (the scores rounded
     to float32 up to 23 bits, as the summary bins them), or the table itself where
     the namespace has no bit cast. Two scores of one sign share a bin when their bits

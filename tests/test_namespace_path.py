@@ -551,14 +551,14 @@ def test_binned_summary_bins_device_chunks_on_the_device(mantissa_bits, dtype, c
     y = rng.integers(0, 2, s.shape[0])
     w = rng.random(s.shape[0]) * 3
     shipped = []
-    binned = _summary._binned_in_namespace
+    binned = _summary.binned_in_namespace
 
     def spy(table, bits):
         out = binned(table, bits)
         shipped.append((len(table), len(out)))
         return out
 
-    monkeypatch.setattr(_summary, "_binned_in_namespace", spy)
+    monkeypatch.setattr(_summary, "binned_in_namespace", spy)
     for weight in (None, w):
         host = spc.BinnedSummary(mantissa_bits).update(y, s, sample_weight=weight)
         with config_context(array_api_dispatch=True):
