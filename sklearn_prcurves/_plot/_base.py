@@ -142,3 +142,30 @@ def display_repr(display, **fields):
     shown = ", ".join(f"{k}={v:.4g}" if isinstance(v, float) else f"{k}={v!r}"
                       for k, v in fields.items() if v is not None)
     return f"{type(display).__name__}({shown})"
+
+
+def curves_frame(curves):
+    """Plotted points as one pandas DataFrame: ``curves`` a list of ``(fold, columns)``,
+    a ``fold`` column first when there are several; a ``threshold`` column of None,
+    or one value short (a precision-recall curve's end point), padded with NaN."""
+    try:
+        import pandas as pd
+    except ImportError:
+        raise ImportError("A display's frame is a pandas DataFrame: install pandas "
+                          "(pip install pandas).") from None
+    frames = []
+    for fold, columns in curves:
+        length = len(next(iter(columns.values())))
+        data = {name: np.asarray(values, dtype=np.float64) for name, values in columns.items()
+                if name != "threshold"}
+        threshold = columns.get("threshold")
+        threshold = np.zeros(0) if threshold is None else np.asarray(threshold)
+        if threshold.shape[0] < length:  # (kept in the scores' own type where complete)
+            threshold = np.concatenate([threshold, np.full(length - threshold.shape[0], np.nan)])
+        data["threshold"] = threshold
+        order = list(columns) if "threshold" in columns else [*columns, "threshold"]
+        frame = pd.DataFrame({name: data[name] for name in order})
+        if len(curves) > 1:
+            frame.insert(0, "fold", fold)
+        frames.append(frame)
+    return pd.concat(frames, ignore_index=True)

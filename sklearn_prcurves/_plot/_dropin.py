@@ -31,14 +31,16 @@ from .._compat import (
 from .._counts import _LARGEST_TOTAL
 from .._curves import binary_table, measure_table
 from .._uncertainty import curve_band
-from ._base import check_band_options
+from ._base import check_band_options, curves_frame
 
 
 class TableCurveMixin:
     """The ``from_*`` constructors of a scikit-learn curve display, on count tables.
 
     A subclass sets ``_curve(table, drop_intermediate, y_true, pos_label)`` returning
-    the constructor's keyword arguments for one curve, ``_band_curve(plot_kwargs)``
+    the constructor's keyword arguments for one curve and the thresholds of its points,
+    ``_frame_axes`` (the attributes holding its points, in :meth:`frame`'s order),
+    ``_band_curve(plot_kwargs)``
     returning the function ``table -> (x, y)`` a bootstrap band follows (for a display
     that draws bands), and ``_deprecated_y_pred`` (the release that deprecated
     ``y_pred``, when its scikit-learn parent still accepts it).
@@ -46,6 +48,8 @@ class TableCurveMixin:
 
     _legend_loc = "best"
     _tables = None  # one count table per curve, when built by a from_* method
+    _thresholds = None  # the thresholds of each curve's points, likewise
+    _frame_axes = ()
     _bands = None  # one bootstrap band per curve, when asked of from_predictions
 
     # -- the bodies of scikit-learn's entry points ---------------------------------------
@@ -74,10 +78,10 @@ class TableCurveMixin:
         pos_label, name = display_predictions_params(
             cls, y_true, y_score, sample_weight=sample_weight, pos_label=pos_label, name=name)
         table = binary_table(y_true, y_score, pos_label, sample_weight)
-        display = cls(**cls._curve(table, drop_intermediate, y_true, pos_label),
-                      **cls._name_argument(name), pos_label=pos_label)
+        curve, thresholds = cls._curve(table, drop_intermediate, y_true, pos_label)
+        display = cls(**curve, **cls._name_argument(name), pos_label=pos_label)
         table = _for_additions(table, y_true, y_score, pos_label, sample_weight)
-        display._tables = [table]
+        display._tables, display._thresholds = [table], [thresholds]
         if confidence_band is not None:
             display._bands = [cls._band(table, y_true, y_score, pos_label, sample_weight,
                                         confidence_band, n_resamples, random_state,
@@ -93,7 +97,7 @@ class TableCurveMixin:
         kwargs["chance_level_kw"] = kwargs.pop("chance_level_kwargs", None)
         display_cv_results_params(cls, cv_results, X, y, sample_weight=sample_weight,
                                   pos_label=pos_label)
-        curves, tables = [], []
+        curves, tables, thresholds = [], [], []
         for estimator, test in zip(cv_results["estimator"], cv_results["indices"]["test"]):
             y_fold = safe_indexing(y, test)
             y_score, fold_pos_label = response_values_binary(
@@ -102,12 +106,33 @@ class TableCurveMixin:
             )
             weight = None if sample_weight is None else safe_indexing(sample_weight, test)
             table = binary_table(y_fold, y_score, fold_pos_label, weight)
-            curves.append(cls._curve(table, drop_intermediate, np.asarray(y_fold), fold_pos_label))
+            curve, fold_thresholds = cls._curve(table, drop_intermediate, np.asarray(y_fold),
+                                                fold_pos_label)
+            curves.append(curve)
+            thresholds.append(fold_thresholds)
             tables.append(_for_additions(table, y_fold, y_score, fold_pos_label, weight))
         merged = {key: [curve[key] for curve in curves] for key in curves[0]}
         display = cls(**merged, **cls._name_argument(name), pos_label=fold_pos_label)
-        display._tables = tables
+        display._tables, display._thresholds = tables, thresholds
         return display.plot(**kwargs)
+
+    def frame(self):
+        """The plotted points as a pandas DataFrame, one row per point: the curve's
+        coordinates, the threshold of each point (NaN where a point has none, as the
+        end point of a precision-recall curve, or where the display was built from
+        coordinates alone), and for several curves (:meth:`from_cv_results`) a
+        ``fold`` column, the folds' mean curve last (fold ``"mean"``) when drawn."""
+        xs, ys = (getattr(self, name) for name in self._frame_axes)
+        if not (isinstance(xs, list) and xs and np.ndim(xs[0])):  # (one curve, or several)
+            xs, ys = [xs], [ys]
+        thresholds = self._thresholds or [None] * len(xs)
+        curves = [(fold, {self._frame_axes[0]: x, self._frame_axes[1]: y,
+                          "threshold": threshold})
+                  for fold, (x, y, threshold) in enumerate(zip(xs, ys, thresholds))]
+        mean = getattr(self, "mean_line_", None)
+        if mean is not None:
+            curves.append(("mean", dict(zip(self._frame_axes, mean.get_data()))))
+        return curves_frame(curves)
 
     # -- helpers -----------------------------------------------------------------------
 

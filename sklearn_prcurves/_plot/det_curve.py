@@ -52,12 +52,13 @@ class DetCurveDisplay(TableCurveMixin, _SklearnDetCurveDisplay):
     """
 
     _deprecated_y_pred = "1.8"
+    _frame_axes = ("fpr", "fnr")
     _legend_loc = "lower right"
 
     @staticmethod
     def _curve(table, drop_intermediate, y_true, pos_label):
-        fpr, fnr, _ = det_of_table(table, y_true, pos_label, drop_intermediate)
-        return {"fpr": fpr, "fnr": fnr}
+        fpr, fnr, thresholds = det_of_table(table, y_true, pos_label, drop_intermediate)
+        return {"fpr": fpr, "fnr": fnr}, thresholds
 
     @staticmethod
     def _band_curve(plot_kwargs):

@@ -15,6 +15,7 @@ from .._prg import prg_auc_score, prg_curve
 from .._curves import two_class_table
 from ._base import (
     binary_scores,
+    curves_frame,
     display_repr,
     import_pyplot,
     legend_label,
@@ -35,6 +36,8 @@ class _CurveDisplay:
 
     _xlabel = _ylabel = _metric = ""
     _limits = ((-0.01, 1.01), (-0.01, 1.01))
+    _frame_axes = ("x", "y")
+    _thresholds = None  # the threshold of each point, when built by from_predictions
 
     def __init__(self, *, x, y, value=None, name=None, pos_label=None):
         self.x = x
@@ -51,7 +54,14 @@ class _CurveDisplay:
 
     @classmethod
     def _compute(cls, y_true, y_score, sample_weight, pos_label):
+        """``(x, y, value, thresholds)`` of the curve."""
         raise NotImplementedError
+
+    def frame(self):
+        """The plotted points as a pandas DataFrame, one row per point, with the
+        threshold of each (NaN where the display was built from coordinates alone)."""
+        return curves_frame([(0, {self._frame_axes[0]: self.x, self._frame_axes[1]: self.y,
+                                  "threshold": self._thresholds})])
 
     def _chance(self, ax, kw):
         return None
@@ -124,9 +134,10 @@ class _CurveDisplay:
         -------
         display
         """
-        x, y, value = cls._compute(y_true, y_score, sample_weight, pos_label)
+        x, y, value, thresholds = cls._compute(y_true, y_score, sample_weight, pos_label)
         display = cls(x=x, y=y, value=value, name=name,
                       pos_label=resolved_pos_label(pos_label, y_true))
+        display._thresholds = thresholds
         return display.plot(ax, plot_chance_level=plot_chance_level,
                             chance_level_kw=chance_level_kw, despine=despine, **kwargs)
 
@@ -196,14 +207,15 @@ class PrecisionRecallGainDisplay(_CurveDisplay):
     """
 
     _xlabel, _ylabel, _metric = "Recall gain", "Precision gain", "AUPRG"
+    _frame_axes = ("recall_gain", "precision_gain")
     _limits = ((-0.01, 1.01), None)
 
     @classmethod
     def _compute(cls, y_true, y_score, sample_weight, pos_label):
-        precision_gain, recall_gain, _ = prg_curve(y_true, y_score, pos_label=pos_label,
-                                                   sample_weight=sample_weight)
+        precision_gain, recall_gain, thresholds = prg_curve(
+            y_true, y_score, pos_label=pos_label, sample_weight=sample_weight)
         value = prg_auc_score(y_true, y_score, pos_label=pos_label, sample_weight=sample_weight)
-        return recall_gain, precision_gain, value
+        return recall_gain, precision_gain, value, thresholds
 
     def _chance(self, ax, kw):
         return ax.axhline(0.0, label=kw.pop("label", "chance level (precision gain = 0)"), **kw)
@@ -239,12 +251,14 @@ class CostCurveDisplay(_CurveDisplay):
     """
 
     _xlabel, _ylabel, _metric = "Probability cost", "Normalised expected cost", "area"
+    _frame_axes = ("probability_cost", "normalized_expected_cost")
     _limits = ((-0.01, 1.01), (-0.01, 0.55))
 
     @classmethod
     def _compute(cls, y_true, y_score, sample_weight, pos_label):
-        pc, cost, _ = cost_curve(y_true, y_score, pos_label=pos_label, sample_weight=sample_weight)
-        return pc, cost, float(trapezoid(cost, pc))
+        pc, cost, thresholds = cost_curve(y_true, y_score, pos_label=pos_label,
+                                          sample_weight=sample_weight)
+        return pc, cost, float(trapezoid(cost, pc)), thresholds
 
     def _chance(self, ax, kw):
         (line,) = ax.plot([0, 0.5, 1], [0, 0.5, 0],
@@ -281,12 +295,13 @@ class CumulativeGainDisplay(_CurveDisplay):
     """
 
     _xlabel, _ylabel = "Share targeted", "Share of positives captured"
+    _frame_axes = ("share_targeted", "share_of_positives")
 
     @classmethod
     def _compute(cls, y_true, y_score, sample_weight, pos_label):
-        targeted, gain, _ = cumulative_gain_curve(y_true, y_score, pos_label=pos_label,
-                                                  sample_weight=sample_weight)
-        return targeted, gain, None
+        targeted, gain, thresholds = cumulative_gain_curve(
+            y_true, y_score, pos_label=pos_label, sample_weight=sample_weight)
+        return targeted, gain, None, thresholds
 
     def _chance(self, ax, kw):
         (line,) = ax.plot([0, 1], [0, 1], label=kw.pop("label", "random targeting"), **kw)
@@ -321,13 +336,14 @@ class LiftDisplay(_CurveDisplay):
     """
 
     _xlabel, _ylabel = "Share targeted", "Lift"
+    _frame_axes = ("share_targeted", "lift")
     _limits = None
 
     @classmethod
     def _compute(cls, y_true, y_score, sample_weight, pos_label):
-        share, lift, _ = lift_curve(y_true, y_score, pos_label=pos_label,
-                                    sample_weight=sample_weight)
-        return share, lift, None
+        share, lift, thresholds = lift_curve(y_true, y_score, pos_label=pos_label,
+                                             sample_weight=sample_weight)
+        return share, lift, None, thresholds
 
     def plot(self, ax=None, **kwargs):
         super().plot(ax, **kwargs)
@@ -379,7 +395,14 @@ class KSDisplay(_CurveDisplay):
     def _compute(cls, y_true, y_score, sample_weight, pos_label):
         table = two_class_table(y_true, y_score, pos_label, sample_weight)  # one table
         thresholds = table.thresholds.astype(np.float64)
-        return thresholds, (table.tps / table.n_pos, table.fps / table.n_neg), table_ks(table)
+        return (thresholds, (table.tps / table.n_pos, table.fps / table.n_neg), table_ks(table),
+                thresholds)
+
+    def frame(self):
+        """The plotted points as a pandas DataFrame: each threshold with the share of
+        positives (``tpr``) and of negatives (``fpr``) scoring at or above it."""
+        tpr, fpr = self.y
+        return curves_frame([(0, {"tpr": tpr, "fpr": fpr, "threshold": self.x})])
 
     def plot(self, ax=None, *, name=None, plot_chance_level=False, chance_level_kw=None,
              despine=False, **kwargs):

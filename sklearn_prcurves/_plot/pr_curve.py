@@ -113,17 +113,18 @@ class PrecisionRecallDisplay(TableCurveMixin, _SklearnPrecisionRecallDisplay):
     # (scikit-learn puts its legend lower left; with the package's additions it holds more
     # entries, and would cover the curves' tail and the chance line there)
     _legend_loc = "best"
+    _frame_axes = ("recall", "precision")
 
     @staticmethod
     def _curve(table, drop_intermediate, y_true, pos_label):
-        precision, recall, _ = table_precision_recall(table, drop_intermediate)
+        precision, recall, thresholds = table_precision_recall(table, drop_intermediate)
         labels = np.asarray(y_true)
         return {
             "precision": precision,
             "recall": recall,
             "average_precision": table_average_precision(table),
             "prevalence_pos_label": np.count_nonzero(labels == pos_label) / labels.shape[0],
-        }
+        }, thresholds
 
     @staticmethod
     def _band_curve(plot_kwargs):

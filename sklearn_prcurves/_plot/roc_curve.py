@@ -76,6 +76,7 @@ class RocCurveDisplay(TableCurveMixin, _SklearnRocCurveDisplay):
     _deprecated_y_pred = "1.7"
 
     _legend_loc = "lower right"
+    _frame_axes = ("fpr", "tpr")
 
     @staticmethod
     def _band_curve(plot_kwargs):
@@ -92,8 +93,8 @@ class RocCurveDisplay(TableCurveMixin, _SklearnRocCurveDisplay):
 
     @staticmethod
     def _curve(table, drop_intermediate, y_true, pos_label):
-        fpr, tpr, _ = table_roc(table, drop_intermediate)
-        return {"fpr": fpr, "tpr": tpr, "roc_auc": auc(fpr, tpr)}
+        fpr, tpr, thresholds = table_roc(table, drop_intermediate)
+        return {"fpr": fpr, "tpr": tpr, "roc_auc": auc(fpr, tpr)}, thresholds
 
     def plot(self, ax=None, *, name=None, curve_kwargs=None, plot_chance_level=False,
              chance_level_kw=None, despine=False, plot_hull=False, log_fpr=False,

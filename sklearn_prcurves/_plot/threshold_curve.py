@@ -10,7 +10,13 @@ from .._compat import safe_indexing
 from .._curves import two_class_table
 from .._operating import table_fbeta_optimum
 from .._thresholds import threshold_columns, thinned_rows
-from ._base import binary_scores, display_repr, import_pyplot, resolved_pos_label
+from ._base import (
+    binary_scores,
+    curves_frame,
+    display_repr,
+    import_pyplot,
+    resolved_pos_label,
+)
 
 __all__ = ["MetricThresholdCurveDisplay"]
 
@@ -76,6 +82,13 @@ class MetricThresholdCurveDisplay:
         self.pos_label = pos_label
         self.operating_point = operating_point
         self.spread = spread
+
+    def frame(self):
+        """The plotted points as a pandas DataFrame: one row per threshold, a column
+        per metric; with several folds (:meth:`from_cv_results`) the folds' mean and a
+        ``<metric>_std`` column of their standard deviation."""
+        spread = {f"{name}_std": values for name, values in (self.spread or {}).items()}
+        return curves_frame([(0, {"threshold": self.thresholds, **self.values, **spread})])
 
     def __repr__(self):
         return display_repr(self, name=self.name, metrics=list(self.values),
