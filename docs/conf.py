@@ -22,6 +22,8 @@ extensions = [
 ]
 autosummary_generate = True
 autodoc_typehints = "none"
+# The torchmetrics front is documented without PyTorch installed (extra ``torch``).
+autodoc_mock_imports = ["torch", "torchmetrics"]
 numpydoc_show_class_members = False
 numpydoc_class_members_toctree = False
 templates_path = ["_templates"]

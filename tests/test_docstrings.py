@@ -28,6 +28,7 @@ def test_examples_in_docstrings(module_name):
     for prefix, extra in (("sklearn_prcurves.spark", "pyspark"),
                           ("sklearn_prcurves.dask", "dask.dataframe"),
                           ("sklearn_prcurves.dask", "pyarrow"),
+                          ("sklearn_prcurves.torchmetrics", "torchmetrics"),
                           ("sklearn_prcurves._plot", "matplotlib")):
         if module_name.startswith(prefix):
             pytest.importorskip(extra)

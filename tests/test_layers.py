@@ -73,6 +73,7 @@ ORDER = [
     "scorer_names",
     "dask",
     "spark",
+    "torchmetrics",
     "_cli",
     "__main__",
 ]

@@ -151,7 +151,13 @@ def _summary(cls, chunks=2, **kwargs):
                       "pr_auc": summary.pr_auc("continuous"),
                       "ks": summary.ks_statistic().statistic,
                       "norm": summary.normalized_pr_auc("continuous"),
-                      "hull": summary.achievable_pr_auc("continuous")}
+                      "hull": summary.achievable_pr_auc("continuous"),
+                      "rap": summary.recall_at_precision(0.5),
+                      "par": summary.precision_at_recall(0.5)}
+            assert values["rap"] == pytest.approx(spc.recall_at_precision(
+                d.y == 1, d.s, min_precision=0.5, sample_weight=d.w), nan_ok=True)
+            assert values["par"] == pytest.approx(spc.precision_at_recall(
+                d.y == 1, d.s, min_recall=0.5, sample_weight=d.w), nan_ok=True)
             assert values["pr_auc"] == pytest.approx(spc.pr_auc_score(
                 d.y == 1, d.s, interpolation="continuous", **sw(d)), nan_ok=True)
             # (roc_auc_score reads integers past 2**53 as floats, as scikit-learn's does,
@@ -252,6 +258,32 @@ def _dask(name, **kwargs):
                         spc.auc(*spc.roc_curve(d.y == 1, d.s, sample_weight=d.w)[:2]))
             assert ours == pytest.approx(expected, nan_ok=True)
         return ours
+    return Entry(call, ("order",), examples=8)
+
+
+def _torchmetric(name, **kwargs):
+    """A metric of the torchmetrics front over the data in two batches (tensors of the
+    data's own types), against the exact summary of the same rows."""
+    def call(d):
+        torch = pytest.importorskip("torch")
+        pytest.importorskip("torchmetrics")
+        from sklearn_prcurves import torchmetrics as sptm
+
+        if d.s.dtype.kind not in "biuf" or d.y.dtype.kind not in "biuf" or (
+                d.w is not None and d.w.dtype.kind not in "biuf"):
+            return "no tensor holds text or Python objects"
+        metric = getattr(sptm, name)(**kwargs)
+        y, s = torch.as_tensor(d.y), torch.as_tensor(d.s)
+        w = None if d.w is None else torch.as_tensor(d.w)
+        cut = d.y.shape[0] // 2
+        for rows in (slice(0, cut), slice(cut, None)):
+            metric.update(s[rows], y[rows], None if w is None else w[rows])
+        result = metric.compute()
+        if name == "BinarySummary":
+            expected = spc.ExactSummary().update(d.y, d.s.astype(np.float64), d.w)
+            assert result.roc_auc() == expected.roc_auc()
+            return result.roc_auc(), result.average_precision()
+        return tuple(float(v) for v in result) if isinstance(result, tuple) else float(result)
     return Entry(call, ("order",), examples=8)
 
 
@@ -478,6 +510,17 @@ REGISTRY: dict[str, Entry] = {
                                 examples=8),
     "dask.binned_summary": Entry(lambda d: _dask_summary(d, "binned_summary"), ("order",),
                                  examples=8),
+    # the torchmetrics front (skipped without torch and torchmetrics)
+    **{f"torchmetrics.{name}": _torchmetric(name) for name in (
+        "BinaryAUROC", "BinaryAveragePrecision", "BinaryPRAUC", "BinaryAchievablePRAUC")},
+    "torchmetrics.BinaryAUROC[binned]": _torchmetric("BinaryAUROC", mantissa_bits=4),
+    "torchmetrics.BinaryAveragePrecision[binned]": _torchmetric("BinaryAveragePrecision",
+                                                                mantissa_bits=4),
+    "torchmetrics.BinaryRecallAtFixedPrecision": _torchmetric(
+        "BinaryRecallAtFixedPrecision", min_precision=0.5),
+    "torchmetrics.BinaryPrecisionAtFixedRecall": _torchmetric(
+        "BinaryPrecisionAtFixedRecall", min_recall=0.5),
+    "torchmetrics.BinarySummary": _torchmetric("BinarySummary"),
 }
 
 
@@ -572,6 +615,18 @@ def _dask_summary(d, name):
     return summary.roc_auc()
 
 
+def _module_all(name):
+    """A module's ``__all__`` read from its source (its extra may be missing here)."""
+    import ast
+    import pathlib
+
+    path = pathlib.Path(spc.__file__).parent / f"{name}.py"
+    for node in ast.parse(path.read_text(encoding="utf-8")).body:
+        if isinstance(node, ast.Assign) and node.targets[0].id == "__all__":
+            return set(ast.literal_eval(node.value))
+    raise AssertionError(f"{name}.py has no __all__")
+
+
 def _spark_names():
     import sklearn_prcurves.spark as sps
 
@@ -590,6 +645,7 @@ def test_every_public_name_is_registered():
 
     expected = set(spc.__all__) | {f"dask.{n}" for n in spd.__all__
                                    if n not in ("DistributedTable", "read_parquet")}
+    expected |= {f"torchmetrics.{n}" for n in _module_all("torchmetrics")}
     missing = expected - _registered_names()
     assert not missing, f"public names without hostile-input coverage: {sorted(missing)}"
     # Spark takes DataFrames, not in-memory arrays: its front is covered by

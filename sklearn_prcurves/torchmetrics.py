@@ -1,0 +1,494 @@
+"""The package's areas as torchmetrics metrics, exact under data-parallel training
+(extra: ``torch``).
+
+The metrics keep the counting table, not the predictions: each ``update`` counts its
+batch where the tensors live (one sort on their device) and merges the batch's table
+into the state, so the state holds one row per distinct score seen (exact) or per
+occupied bin (``mantissa_bits=``: bounded whatever the data, with a guaranteed bound
+on the area). Processes merge their tables, not their predictions, and the merged
+value is the value of one process that saw every row. ``sample_ids=`` counts each
+sample once where a sampler hands some to two processes (``DistributedSampler`` pads
+the last round with repeated samples).
+
+Every metric here is a :class:`torchmetrics.Metric`: ``update``, ``compute``,
+``forward``, ``reset``, ``merge_state``, ``compute_on_cpu``, ``sync_on_compute`` and
+pickling behave as torchmetrics documents; the values are float64 tensors on the
+metric's device.
+"""
+
+import numpy as np
+import torch
+from torchmetrics import Metric
+
+from ._array_api import counted_where_they_live, namespace_and_device, to_numpy
+from ._counts import check_running_total, count_in_namespace, count_rows
+from ._interpolation import check_options
+from ._summary import BinnedSummary, ExactSummary, binned_in_namespace
+from ._table import CountTable
+
+__all__ = [
+    "BinaryAUROC",
+    "BinaryAchievablePRAUC",
+    "BinaryAveragePrecision",
+    "BinaryPRAUC",
+    "BinaryPrecisionAtFixedRecall",
+    "BinaryRecallAtFixedPrecision",
+    "BinarySummary",
+]
+
+# Batch tables pending beyond the merged one before they are merged (24 MiB of state):
+# fewer merges of a few rows each; a state bounded whatever the number of batches.
+_PENDING_ROWS = 2**20
+
+# Sample ids travel in float64 state (a rank without rows gathers an empty tensor of
+# the metric's dtype, which must match the others'): integers exact below 2**53.
+_LARGEST_ID = 2**53
+
+
+class BinarySummary(Metric):
+    """The counting table of every prediction seen, by all processes; ``compute``
+    returns it as an :class:`~sklearn_prcurves.ExactSummary` (or, with
+    ``mantissa_bits``, a :class:`~sklearn_prcurves.BinnedSummary`) to read any measure
+    from.
+
+    Parameters
+    ----------
+    mantissa_bits : int or None, default=None
+        None: exact, one state row per distinct score. An integer in [0, 23]: binned,
+        scores within a relative distance of about ``2**-mantissa_bits`` share a bin
+        (at most ``2**(9 + mantissa_bits)`` bins), with guaranteed bounds on AUC-ROC
+        and average precision.
+    **kwargs
+        torchmetrics' options (``compute_on_cpu``, ``sync_on_compute``,
+        ``process_group``, ...).
+
+    Examples
+    --------
+    >>> import torch
+    >>> from sklearn_prcurves.torchmetrics import BinarySummary
+    >>> metric = BinarySummary()
+    >>> metric.update(torch.tensor([0.1, 0.8]), torch.tensor([0, 1]))
+    >>> metric.update(torch.tensor([0.6, 0.7]), torch.tensor([1, 0]))
+    >>> metric.compute().roc_auc()
+    0.75
+    """
+
+    is_differentiable = False
+    higher_is_better = True
+    full_state_update = False
+
+    def __init__(self, mantissa_bits=None, **kwargs):
+        super().__init__(**kwargs)
+        if mantissa_bits is not None:
+            BinnedSummary(mantissa_bits)  # (its own check of the value)
+            if mantissa_bits > 23:
+                raise ValueError("mantissa_bits must be at most 23 here (bins of the "
+                                 f"score as float32); got {mantissa_bits!r}.")
+        self.mantissa_bits = mantissa_bits
+        # Per distinct score (or bin, or sample with ids): the score, the weight of
+        # positives and of negatives; lists of pieces, merged as they grow.
+        for name in ("scores", "pos", "neg", "ids"):
+            self.add_state(name, default=[], dist_reduce_fx="cat")
+        self.add_state("whole_weights", default=torch.tensor(1.0), dist_reduce_fx="min")
+        self.set_dtype(torch.float64)
+
+    def update(self, preds, target, sample_weight=None, sample_ids=None):
+        """Count a batch: ``preds`` real scores (higher means positive), ``target``
+        labels 0 or 1 (or booleans), of one shape; ``sample_weight`` non-negative;
+        ``sample_ids`` integers naming the samples, on every batch or on none: a
+        sample seen twice (by one process or two) is counted once."""
+        scores, is_pos, weight, ids = _checked_batch(preds, target, sample_weight,
+                                                     sample_ids)
+        if (ids is None) == bool(self.ids) and self.scores:
+            raise ValueError("sample_ids must be given with every batch or with none.")
+        if weight is not None and not bool(torch.all(weight == torch.floor(weight))):
+            self.whole_weights = torch.zeros_like(self.whole_weights)
+        if ids is not None:  # rows kept until compute: only then are repeats known
+            self._append(scores, *_split_weight(is_pos, weight), ids)
+            return
+        self._append(*_count(scores, is_pos, weight, self.mantissa_bits))
+        self._compact()
+
+    def _append(self, scores, pos, neg, ids=None):
+        device = self.device
+        self.scores.append(scores.to(device))
+        self.pos.append(pos.to(device))
+        self.neg.append(neg.to(device))
+        if ids is not None:
+            self.ids.append(ids.to(device))
+
+    def _compact(self):
+        """Merge the pieces into one once they hold more than twice the rows of the
+        first (the merged table) plus ``_PENDING_ROWS``: the state stays within three
+        times the distinct scores plus that, and each row is merged O(log) times."""
+        sizes = [piece.shape[0] for piece in self.scores]
+        if sum(sizes) - sizes[0] <= sizes[0] + _PENDING_ROWS:
+            return
+        merged = _merge(*(torch.cat(getattr(self, n)) for n in ("scores", "pos", "neg")),
+                        self.mantissa_bits)
+        self.scores, self.pos, self.neg = ([piece] for piece in merged)
+
+    def compute(self):
+        """The summary of every row seen (all processes' after their sync)."""
+        scores, pos, neg, ids = (_joined(getattr(self, n)) for n in
+                                 ("scores", "pos", "neg", "ids"))
+        if scores is None or scores.shape[0] == 0:
+            return ExactSummary() if self.mantissa_bits is None else BinnedSummary(
+                self.mantissa_bits)
+        if ids is not None and ids.shape[0]:
+            scores, pos, neg = _first_of_each_id(ids, scores, pos, neg)
+        scores, pos, neg = _merge(scores, pos, neg, self.mantissa_bits)
+        if self.mantissa_bits is not None:
+            summary = _binned_summary(scores, pos, neg, self.mantissa_bits)
+            summary.integer_weights_ = bool(self.whole_weights >= 1)
+            return summary
+        return ExactSummary().add_table(CountTable.from_counts(
+            *(np.asarray(to_numpy(a.cpu())) for a in (scores, pos, neg))))
+
+    def _value(self, value):
+        return torch.tensor(value, dtype=torch.float64, device=self.device)
+
+
+class _Area(BinarySummary):
+    """A metric whose value is one area read from the summary."""
+
+    def compute(self):
+        return self._value(self._read(super().compute()))
+
+    def bounds(self):
+        """``(low, high)`` guaranteed to hold the exact value (equal when exact)."""
+        value = float(self.compute())
+        return self._value(value), self._value(value)
+
+
+class BinaryAUROC(_Area):
+    """Area under the ROC curve (ties count one half), exact or binned with a bound.
+
+    Parameters
+    ----------
+    mantissa_bits : int or None, default=None
+        None: exact. An integer: binned (see :class:`BinarySummary`); ``compute``
+        gives the estimate and :meth:`bounds` the interval that holds the exact value.
+    **kwargs
+        torchmetrics' options.
+
+    Examples
+    --------
+    >>> import torch
+    >>> from sklearn_prcurves.torchmetrics import BinaryAUROC
+    >>> metric = BinaryAUROC()
+    >>> metric(torch.tensor([0.1, 0.4, 0.35, 0.8]), torch.tensor([0, 0, 1, 1]))
+    tensor(0.7500, dtype=torch.float64)
+    """
+
+    def _read(self, summary):
+        return summary.roc_auc() if self.mantissa_bits is None else summary.roc_auc()[0]
+
+    def bounds(self):
+        summary = BinarySummary.compute(self)
+        if self.mantissa_bits is None:
+            return super().bounds()
+        estimate, bound = summary.roc_auc()
+        return (self._value(max(estimate - bound, 0.0)),
+                self._value(min(estimate + bound, 1.0)))
+
+
+class BinaryAveragePrecision(_Area):
+    """Average precision (the step-wise area, as scikit-learn's), exact or binned with
+    guaranteed bounds.
+
+    Parameters
+    ----------
+    mantissa_bits : int or None, default=None
+        None: exact. An integer: binned; ``compute`` gives the middle of the interval
+        that :meth:`bounds` guarantees to hold the exact value.
+    **kwargs
+        torchmetrics' options.
+
+    Examples
+    --------
+    >>> import torch
+    >>> from sklearn_prcurves.torchmetrics import BinaryAveragePrecision
+    >>> metric = BinaryAveragePrecision()
+    >>> metric(torch.tensor([0.1, 0.4, 0.35, 0.8]), torch.tensor([0, 0, 1, 1]))
+    tensor(0.8333, dtype=torch.float64)
+    """
+
+    def _read(self, summary):
+        if self.mantissa_bits is None:
+            return summary.average_precision()
+        low, high = summary.average_precision_interval()
+        return 0.5 * (low + high)
+
+    def bounds(self):
+        if self.mantissa_bits is None:
+            return super().bounds()
+        low, high = BinarySummary.compute(self).average_precision_interval()
+        return self._value(low), self._value(high)
+
+
+class _ExactArea(_Area):
+    """An area with no bound when binned: exact state only."""
+
+    def __init__(self, interpolation="davis-goadrich", **kwargs):
+        check_options(interpolation)
+        if kwargs.get("mantissa_bits") is not None:
+            raise ValueError(f"{type(self).__name__} is exact only: binned summaries bound "
+                             "AUC-ROC and average precision, not this area.")
+        super().__init__(**kwargs)
+        self.interpolation = interpolation
+
+
+class BinaryPRAUC(_ExactArea):
+    """Area under the interpolated precision-recall curve, as
+    :func:`~sklearn_prcurves.pr_auc_score` (exact).
+
+    Parameters
+    ----------
+    interpolation : {"davis-goadrich", "continuous", "linear", "step"}, default="davis-goadrich"
+        How points are joined: see :func:`~sklearn_prcurves.pr_auc_score`.
+    **kwargs
+        torchmetrics' options.
+
+    Examples
+    --------
+    >>> import torch
+    >>> from sklearn_prcurves.torchmetrics import BinaryPRAUC
+    >>> metric = BinaryPRAUC()
+    >>> metric(torch.tensor([0.1, 0.4, 0.35, 0.8]), torch.tensor([0, 0, 1, 1]))
+    tensor(0.7917, dtype=torch.float64)
+    """
+
+    def _read(self, summary):
+        return summary.pr_auc(self.interpolation)
+
+
+class BinaryAchievablePRAUC(_ExactArea):
+    """Area under the achievable PR curve (the ROC convex hull mapped to PR space), as
+    :func:`~sklearn_prcurves.achievable_pr_auc_score` (exact).
+
+    Parameters
+    ----------
+    interpolation : {"davis-goadrich", "continuous", "linear", "step"}, default="davis-goadrich"
+    **kwargs
+        torchmetrics' options.
+
+    Examples
+    --------
+    >>> import torch
+    >>> from sklearn_prcurves.torchmetrics import BinaryAchievablePRAUC
+    >>> metric = BinaryAchievablePRAUC()
+    >>> metric(torch.tensor([0.1, 0.4, 0.35, 0.8]), torch.tensor([0, 0, 1, 1]))
+    tensor(0.9167, dtype=torch.float64)
+    """
+
+    def _read(self, summary):
+        return summary.achievable_pr_auc(self.interpolation)
+
+
+class _Point(BinarySummary):
+    """A metric whose value is an operating point: ``(value, threshold)`` tensors."""
+
+    _constraint = None  # the keyword of the rate required
+
+    def __init__(self, required, **kwargs):
+        if kwargs.get("mantissa_bits") is not None:
+            raise ValueError(f"{type(self).__name__} is exact only: a binned summary "
+                             "does not bound operating points.")
+        super().__init__(**kwargs)
+        self.required = _checked_rate(required, self._constraint)
+
+    def compute(self):
+        value, threshold = self._read(super().compute())
+        return self._value(value), self._value(threshold)
+
+
+class BinaryRecallAtFixedPrecision(_Point):
+    """The highest recall at a precision of at least ``min_precision``, and its
+    threshold, as :func:`~sklearn_prcurves.recall_at_precision` (exact): NaN, with an
+    :class:`~sklearn.exceptions.UndefinedMetricWarning`, where no threshold reaches
+    that precision.
+
+    Parameters
+    ----------
+    min_precision : float in [0, 1]
+    **kwargs
+        torchmetrics' options.
+
+    Examples
+    --------
+    >>> import torch
+    >>> from sklearn_prcurves.torchmetrics import BinaryRecallAtFixedPrecision
+    >>> metric = BinaryRecallAtFixedPrecision(min_precision=0.6)
+    >>> metric(torch.tensor([0.1, 0.4, 0.35, 0.8]), torch.tensor([0, 0, 1, 1]))
+    (tensor(1., dtype=torch.float64), tensor(0.3500, dtype=torch.float64))
+    """
+
+    _constraint = "min_precision"
+
+    def __init__(self, min_precision, **kwargs):
+        super().__init__(min_precision, **kwargs)
+
+    def _read(self, summary):
+        return summary.recall_at_precision(self.required)
+
+
+class BinaryPrecisionAtFixedRecall(_Point):
+    """The highest precision at a recall of at least ``min_recall``, and its
+    threshold, as :func:`~sklearn_prcurves.precision_at_recall` (exact).
+
+    Parameters
+    ----------
+    min_recall : float in [0, 1]
+    **kwargs
+        torchmetrics' options.
+
+    Examples
+    --------
+    >>> import torch
+    >>> from sklearn_prcurves.torchmetrics import BinaryPrecisionAtFixedRecall
+    >>> metric = BinaryPrecisionAtFixedRecall(min_recall=0.5)
+    >>> metric(torch.tensor([0.1, 0.4, 0.35, 0.8]), torch.tensor([0, 0, 1, 1]))
+    (tensor(1., dtype=torch.float64), tensor(0.8000, dtype=torch.float64))
+    """
+
+    _constraint = "min_recall"
+
+    def __init__(self, min_recall, **kwargs):
+        super().__init__(min_recall, **kwargs)
+
+    def _read(self, summary):
+        return summary.precision_at_recall(self.required)
+
+
+# --- a batch in, its table's rows out ---------------------------------------------------
+
+
+def _checked_rate(value, name):
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 1:
+        raise ValueError(f"{name} must be a number in [0, 1]; got {value!r}.")
+    return float(value)
+
+
+def _flat(values, name, preds):
+    values = torch.as_tensor(values, device=preds.device)
+    if values.numel() != preds.numel():
+        raise ValueError(f"{name} must have one value per prediction: "
+                         f"{values.numel()} values for {preds.numel()} predictions.")
+    return values.reshape(-1)
+
+
+def _checked_batch(preds, target, sample_weight, sample_ids):
+    """``(scores, is_pos, weight, ids)`` of a batch, flat, float64 (weight, ids: None
+    when not given), the rows of zero weight left out; a clear error for bad input."""
+    preds = torch.as_tensor(preds)
+    if not preds.is_floating_point():
+        raise ValueError(f"preds must be a floating-point tensor of scores; got {preds.dtype}.")
+    if tuple(torch.as_tensor(target).shape) != tuple(preds.shape):
+        raise ValueError("preds and target must have one shape; got "
+                         f"{tuple(preds.shape)} and {tuple(torch.as_tensor(target).shape)}.")
+    # (float16 and bfloat16 exactly in float32, which NumPy's kernel sorts)
+    scores = preds.reshape(-1)
+    if scores.dtype not in (torch.float32, torch.float64):
+        scores = scores.to(torch.float32)
+    if not bool(torch.isfinite(scores).all()):
+        raise ValueError("preds must be finite: NaN or infinity found.")
+    labels = _flat(target, "target", preds)
+    if labels.dtype != torch.bool:
+        if labels.is_complex() or bool(((labels != 0) & (labels != 1)).any()):
+            raise ValueError("target must hold binary labels, 0 and 1 (or booleans).")
+        labels = labels == 1
+    weight = ids = None
+    if sample_weight is not None:
+        weight = _flat(sample_weight, "sample_weight", preds).to(torch.float64)
+        if not bool((torch.isfinite(weight) & (weight >= 0)).all()):
+            raise ValueError("sample_weight must be finite and non-negative.")
+    if sample_ids is not None:
+        ids = _flat(sample_ids, "sample_ids", preds)
+        if ids.is_floating_point() or ids.is_complex() or ids.dtype == torch.bool:
+            raise ValueError(f"sample_ids must be integers; got {ids.dtype}.")
+        if ids.numel() and bool((ids.abs() >= _LARGEST_ID).any()):
+            raise ValueError("sample_ids must be below 2**53 in absolute value.")
+        ids = ids.to(torch.float64)
+    if weight is not None and not bool((weight > 0).all()):
+        kept = weight > 0
+        scores, labels, weight = scores[kept], labels[kept], weight[kept]
+        ids = None if ids is None else ids[kept]
+    return scores, labels, weight, ids
+
+
+def _split_weight(is_pos, weight):
+    """Each row's weight as a positive and as a negative (one of them 0)."""
+    if weight is None:
+        return is_pos.to(torch.float64), (~is_pos).to(torch.float64)
+    return torch.where(is_pos, weight, 0.0), torch.where(is_pos, 0.0, weight)
+
+
+def _count(scores, is_pos, weight, mantissa_bits):
+    """``(scores, pos, neg)`` per distinct score (or bin) of the rows, as tensors where
+    they live: counted there by the kernel (a GPU), or by NumPy's (host memory)."""
+    if scores.shape[0] == 0:
+        empty = torch.zeros(0, dtype=torch.float64, device=scores.device)
+        return empty, empty, empty
+    on_device = counted_where_they_live([scores])
+    if on_device:
+        xp, device = namespace_and_device(scores, is_pos, weight)
+        table = count_in_namespace(xp, device, is_pos, scores, weight)
+    else:
+        table = count_rows(*(None if a is None else a.numpy() for a in (is_pos, scores, weight)))
+    # (past float64's range a running sum is inf and the counts behind it lost)
+    check_running_total(table.n_pos + table.n_neg, "the metric's totals")
+    if mantissa_bits is not None:
+        table = binned_in_namespace(table, mantissa_bits)
+    if not on_device:
+        return _host_rows(table)
+    tps, fps = table.tps, table.fps
+    return (table.thresholds.to(torch.float64), torch.diff(tps, prepend=tps.new_zeros(1)),
+            torch.diff(fps, prepend=fps.new_zeros(1)))
+
+
+def _host_rows(table):
+    return tuple(torch.from_numpy(np.array(a, dtype=np.float64))  # (a copy: positive strides)
+                 for a in (table.thresholds, table.pos, table.neg))
+
+
+def _merge(scores, pos, neg, mantissa_bits):
+    """The rows of the table of rows ``(scores, pos, neg)`` (a score may repeat)."""
+    if not counted_where_they_live([scores]):
+        table = CountTable.from_pieces(scores.numpy(), pos.numpy(), neg.numpy())
+        if mantissa_bits is not None:
+            table = binned_in_namespace(table, mantissa_bits)
+        return _host_rows(table)
+    weight = torch.cat([pos, neg])
+    kept = weight > 0
+    is_pos = torch.cat([torch.ones_like(pos, dtype=torch.bool),
+                        torch.zeros_like(neg, dtype=torch.bool)])[kept]
+    return _count(torch.cat([scores, scores])[kept], is_pos, weight[kept], mantissa_bits)
+
+
+def _joined(state):
+    """A list state as one tensor (after a sync it is one already); None if empty."""
+    if isinstance(state, list):
+        return torch.cat(state) if state else None
+    return state
+
+
+def _first_of_each_id(ids, *columns):
+    """The columns at the first row of each id (in the order of the rows)."""
+    order = torch.argsort(ids, stable=True)
+    ordered = ids[order]
+    first = torch.ones_like(ordered, dtype=torch.bool)
+    first[1:] = ordered[1:] != ordered[:-1]
+    rows = torch.sort(order[first]).values
+    return tuple(c[rows] for c in columns)
+
+
+def _binned_summary(scores, pos, neg, mantissa_bits):
+    """The :class:`BinnedSummary` of per-bin rows (a bin's highest score, its counts)."""
+    scores, pos, neg = (np.asarray(to_numpy(a.cpu()), dtype=np.float64)
+                        for a in (scores, pos, neg))
+    has_pos, has_neg = pos > 0, neg > 0
+    return BinnedSummary(mantissa_bits).add_counts(
+        np.concatenate([np.ones(has_pos.sum(), bool), np.zeros(has_neg.sum(), bool)]),
+        np.concatenate([scores[has_pos], scores[has_neg]]),
+        np.concatenate([pos[has_pos], neg[has_neg]]))
