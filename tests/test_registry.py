@@ -152,12 +152,12 @@ def _summary(cls, chunks=2, **kwargs):
                       "ks": summary.ks_statistic().statistic,
                       "norm": summary.normalized_pr_auc("continuous"),
                       "hull": summary.achievable_pr_auc("continuous"),
-                      "rap": summary.recall_at_precision(0.5),
-                      "par": summary.precision_at_recall(0.5)}
+                      "rap": summary.recall_at_precision(0.5).value,
+                      "par": summary.precision_at_recall(0.5).value}
             assert values["rap"] == pytest.approx(spc.recall_at_precision(
-                d.y == 1, d.s, min_precision=0.5, sample_weight=d.w), nan_ok=True)
+                d.y == 1, d.s, min_precision=0.5, sample_weight=d.w).value, nan_ok=True)
             assert values["par"] == pytest.approx(spc.precision_at_recall(
-                d.y == 1, d.s, min_recall=0.5, sample_weight=d.w), nan_ok=True)
+                d.y == 1, d.s, min_recall=0.5, sample_weight=d.w).value, nan_ok=True)
             assert values["pr_auc"] == pytest.approx(spc.pr_auc_score(
                 d.y == 1, d.s, interpolation="continuous", **sw(d)), nan_ok=True)
             # (roc_auc_score reads integers past 2**53 as floats, as scikit-learn's does,
