@@ -224,26 +224,23 @@ class CountTable:
     def merge(self, other):
         """The table of the union of the rows behind ``self`` and ``other``."""
         a, b = common_thresholds(self.thresholds, other.thresholds)
-        # Both are decreasing: a linear merge. Each element's place in the result is
-        # its index plus the number of the other table's elements before it (ties:
-        # ``self``'s first), found by binary searches of sorted keys, which are fast.
-        # (Temporaries are reused in place: merged tables can be most of memory.)
-        place_b = np.searchsorted(a[::-1], b[::-1], side="left")[::-1]
-        np.subtract(a.shape[0] + np.arange(b.shape[0]), place_b, out=place_b)
-        place_a = np.searchsorted(b[::-1], a[::-1], side="right")[::-1]
-        np.subtract(b.shape[0] + np.arange(a.shape[0]), place_a, out=place_a)
-        size = a.shape[0] + b.shape[0]
-        descending = np.empty(size, dtype=a.dtype)
-        descending[place_a], descending[place_b] = a, b
-        tps = np.empty(size)
-        tps[place_a], tps[place_b] = self.pos, other.pos
-        fps = np.empty(size)
-        fps[place_a], fps[place_b] = self.neg, other.neg
-        del place_a, place_b
-        starts = run_starts(descending)
-        if starts.shape[0] < size:
-            descending = descending[starts]
-            tps, fps = np.add.reduceat(tps, starts), np.add.reduceat(fps, starts)
+        # Both decrease: a stable sort of the two runs, ascending, is one linear merge
+        # (NumPy's timsort finds the runs). A score in both is two adjacent rows,
+        # summed into the first. (Temporaries go early: tables can be most of memory.)
+        keys = np.concatenate([a[::-1], b[::-1]])
+        order = np.argsort(keys, kind="stable")[::-1]
+        descending = keys[order]
+        del keys
+        tps = np.concatenate([self.pos[::-1], other.pos[::-1]])[order]
+        fps = np.concatenate([self.neg[::-1], other.neg[::-1]])[order]
+        del order
+        second = np.flatnonzero(descending[1:] == descending[:-1]) + 1
+        if second.shape[0]:
+            tps[second - 1] += tps[second]
+            fps[second - 1] += fps[second]
+            kept = np.ones(descending.shape[0], dtype=bool)
+            kept[second] = False
+            descending, tps, fps = descending[kept], tps[kept], fps[kept]
         np.cumsum(tps, out=tps)
         np.cumsum(fps, out=fps)
         return CountTable(descending, tps, fps)
