@@ -1,18 +1,21 @@
 """The torchmetrics front against torchmetrics' own exact metrics, per epoch, on the CPU.
 
     python benchmarks/bench_torchmetrics.py [--n 1e6 1e7] [--batch 65536] [--device cpu]
+                                            [--repeats 3]
 
 An epoch: ``update`` with every batch, then one ``compute``. Each configuration runs in
-a fresh process (its peak resident memory is the process's, less what the process held
-before the epoch: the data and the imports). Metrics: AUC-ROC and average precision,
-exact (``thresholds=None`` for torchmetrics, which keeps every prediction and sorts
-them all in ``compute``); ours also binned (``mantissa_bits=16``). Each pair of values
-is printed; the exact ones must agree to torchmetrics' float32.
+a fresh process, ``--repeats`` times interleaved; medians are printed (the peak
+resident memory is the process's, less what it held before the epoch: the data and
+the imports). Metrics: AUC-ROC and average precision, exact (``thresholds=None`` for
+torchmetrics, which keeps every prediction and sorts them all in ``compute``); ours
+also binned (``mantissa_bits=16``). Each pair of values is printed; the exact ones
+must agree to torchmetrics' float32.
 
 Then the state: rows held after each tenth of an epoch of 1e7 predictions at 10,000
-distinct scores (exact) and at ``mantissa_bits=16`` (binned), against the predictions
-torchmetrics holds. Targets (issue 67): no slower per epoch than torchmetrics' exact
-metrics at 1e6 and 1e7; a state independent of the number of batches.
+distinct scores (exact) and at ``mantissa_bits=16`` (binned), the table's and those
+waiting to be counted (5 bytes each), against the predictions torchmetrics holds.
+Targets (issue 67): no slower per epoch than torchmetrics' exact metrics at 1e6 and
+1e7; a state independent of the number of batches.
 """
 
 import argparse
@@ -84,8 +87,9 @@ def state_rows(n=10_000_000, batch=10_000, distinct=10_000):
             metric.update(torch.from_numpy(s[i:i + batch]), torch.from_numpy(y[i:i + batch]))
         done = i + batch
         if done % (n // 10) == 0:
-            rows.append((done, done // batch, *(sum(p.shape[0] for p in m.scores)
-                                                for m in (exact, binned))))
+            rows.append((done, done // batch, *(
+                sum(p.shape[0] for p in getattr(m, name))
+                for m in (exact, binned) for name in ("scores", "raw_scores"))))
     return rows
 
 
@@ -94,6 +98,7 @@ def main():
     parser.add_argument("--n", type=float, nargs="+", default=[1e6, 1e7])
     parser.add_argument("--batch", type=int, default=65536)
     parser.add_argument("--device", default="cpu")
+    parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--one", nargs=2, help=argparse.SUPPRESS)  # config, n: a child
     args = parser.parse_args()
     if args.one:
@@ -104,29 +109,30 @@ def main():
 
     print(f"torch {torch.__version__}, torchmetrics {torchmetrics.__version__}, "
           f"device {args.device}, batches of {args.batch}")
-    print("| predictions | metric | seconds per epoch | ratio to torchmetrics | "
+    print("| predictions | metric | seconds per epoch (median) | ratio to torchmetrics | "
           "peak MiB | value |")
     print("|---|---|---|---|---|---|")
     for n in args.n:
-        base = {}
-        for config in CONFIGS:
-            out = subprocess.run([sys.executable, __file__, "--one", config, str(n),
-                                  "--batch", str(args.batch), "--device", args.device],
-                                 capture_output=True, text=True, check=True)
-            seconds, value, peak = json.loads(out.stdout.strip().splitlines()[-1])
-            kind = config.split()[1]
-            if config.startswith("torchmetrics"):
-                base[kind] = seconds
-            ratio = seconds / base[kind]
-            print(f"| {n:.0e} | {config} | {seconds:.2f} | {ratio:.2f} | {peak:.0f} | "
+        runs = {config: [] for config in CONFIGS}
+        for repeat in range(args.repeats):  # interleaved, the order turning: a shared host
+            order = list(CONFIGS)[repeat % len(CONFIGS):] + list(CONFIGS)[:repeat % len(CONFIGS)]
+            for config in order:
+                out = subprocess.run([sys.executable, __file__, "--one", config, str(n),
+                                      "--batch", str(args.batch), "--device", args.device],
+                                     capture_output=True, text=True, check=True)
+                runs[config].append(json.loads(out.stdout.strip().splitlines()[-1]))
+        for config, results in runs.items():
+            seconds, value, peak = (float(np.median(column)) for column in zip(*results))
+            base = float(np.median([r[0] for r in runs["torchmetrics " + config.split()[1]]]))
+            print(f"| {n:.0e} | {config} | {seconds:.2f} | {seconds / base:.2f} | {peak:.0f} | "
                   f"{value:.6f} |", flush=True)
     print("\nState rows over an epoch of 1e7 predictions (batches of 10,000; 10,000 distinct "
           "scores); torchmetrics holds every prediction")
-    print("| predictions seen | batches | exact state rows | binned state rows | "
-          "torchmetrics rows |")
-    print("|---|---|---|---|---|")
-    for done, batches, exact, binned in state_rows():
-        print(f"| {done:.0e} | {batches} | {exact} | {binned} | {done} |", flush=True)
+    print("| predictions seen | batches | exact: table rows | waiting rows | binned: table rows "
+          "| waiting rows | torchmetrics rows |")
+    print("|---|---|---|---|---|---|---|")
+    for done, batches, *rows in state_rows():
+        print(f"| {done:.0e} | {batches} | {' | '.join(map(str, rows))} | {done} |", flush=True)
 
 
 if __name__ == "__main__":

@@ -1,14 +1,15 @@
 """The package's areas as torchmetrics metrics, exact under data-parallel training
 (extra: ``torch``).
 
-The metrics keep the counting table, not the predictions: each ``update`` counts its
-batch where the tensors live (one sort on their device) and merges the batch's table
-into the state, so the state holds one row per distinct score seen (exact) or per
-occupied bin (``mantissa_bits=``: bounded whatever the data, with a guaranteed bound
-on the area). Processes merge their tables, not their predictions, and the merged
-value is the value of one process that saw every row. ``sample_ids=`` counts each
-sample once where a sampler hands some to two processes (``DistributedSampler`` pads
-the last round with repeated samples).
+The metrics keep the counting table, not the predictions: batches wait, as given,
+until counting them together pays (one sort on their device for many batches; the
+documentation's torchmetrics page says when), then are merged into the table, so the
+state holds one row per distinct score seen (exact) or per occupied bin
+(``mantissa_bits=``: bounded whatever the data, with a guaranteed bound on the area)
+and a bounded number of waiting rows. Processes merge their tables, not their
+predictions, and the merged value is the value of one process that saw every row.
+``sample_ids=`` counts each sample once where a sampler hands some to two processes
+(``DistributedSampler`` pads the last round with repeated samples).
 
 Every metric here is a :class:`torchmetrics.Metric`: ``update``, ``compute``,
 ``forward``, ``reset``, ``merge_state``, ``compute_on_cpu``, ``sync_on_compute`` and
@@ -36,9 +37,20 @@ __all__ = [
     "BinarySummary",
 ]
 
-# Batch tables pending beyond the merged one before they are merged (24 MiB of state):
-# fewer merges of a few rows each; a state bounded whatever the number of batches.
-_PENDING_ROWS = 2**20
+# Rows wait, as given, to be counted together (the sort is cheapest long: NumPy's
+# packed float32 keys), then are merged into the table (a pass over it). A waiting row
+# of float32 score and label is 5 bytes, a row of the table 24: rows are counted once
+# 2**21 wait if that makes the state smaller (scores repeat); if not (nearly every
+# score distinct), they wait until 2**24 (80 MiB, a fixed cost). Either way, at most 4
+# per row of the table wait: each row of the table is merged 1/4 time on average, and
+# the state is bounded whatever the number of batches.
+_WAITING_PER_ROW = 4
+_SHRINKING_ROWS = 2**21
+_PENDING_ROWS = 2**24
+
+# More runs of decreasing scores than this in the rows to merge (rows kept with their
+# ids): sorted at once rather than merged run by run.
+_MERGED_RUNS = 64
 
 # Sample ids travel in float64 state (a rank without rows gathers an empty tensor of
 # the metric's dtype, which must match the others'): integers exact below 2**53.
@@ -85,11 +97,15 @@ class BinarySummary(Metric):
                 raise ValueError("mantissa_bits must be at most 23 here (bins of the "
                                  f"score as float32); got {mantissa_bits!r}.")
         self.mantissa_bits = mantissa_bits
+        self._waiting_limit = _SHRINKING_ROWS
         # Per distinct score (or bin, or sample with ids): the score, the weight of
-        # positives and of negatives; lists of pieces, merged as they grow.
-        for name in ("scores", "pos", "neg", "ids"):
+        # positives and of negatives; lists of pieces, merged as they grow. Unweighted
+        # batches wait uncounted in ``raw_scores`` and ``raw_labels``.
+        for name in ("scores", "pos", "neg", "ids", "raw_scores", "raw_labels"):
             self.add_state(name, default=[], dist_reduce_fx="cat")
         self.add_state("whole_weights", default=torch.tensor(1.0), dist_reduce_fx="min")
+        # Rows waiting beyond the table (a state: ``forward`` and ``merge_state`` add it)
+        self.add_state("waiting", default=torch.tensor(0.0), dist_reduce_fx="sum")
         self.set_dtype(torch.float64)
 
     def update(self, preds, target, sample_weight=None, sample_ids=None):
@@ -99,15 +115,24 @@ class BinarySummary(Metric):
         sample seen twice (by one process or two) is counted once."""
         scores, is_pos, weight, ids = _checked_batch(preds, target, sample_weight,
                                                      sample_ids)
-        if (ids is None) == bool(self.ids) and self.scores:
+        if (ids is None) == bool(self.ids) and (self.scores or self.raw_scores):
             raise ValueError("sample_ids must be given with every batch or with none.")
         if weight is not None and not bool(torch.all(weight == torch.floor(weight))):
             self.whole_weights = torch.zeros_like(self.whole_weights)
         if ids is not None:  # rows kept until compute: only then are repeats known
             self._append(scores, *_split_weight(is_pos, weight), ids)
             return
-        self._append(*_count(scores, is_pos, weight, self.mantissa_bits))
-        self._compact()
+        if weight is None:
+            self.raw_scores.append(scores.to(self.device))
+            self.raw_labels.append(is_pos.to(self.device))
+            self.waiting += scores.shape[0]
+        else:
+            self._append(*_count(scores, is_pos, weight, self.mantissa_bits))
+            self.waiting += self.scores[-1].shape[0]
+        table = self.scores[0].shape[0] if self.scores else 0
+        if float(self.waiting) > max(_WAITING_PER_ROW * table, self._waiting_limit):
+            if not self._compact(only_if_smaller=self._waiting_limit < _PENDING_ROWS):
+                self._waiting_limit = _PENDING_ROWS  # (counting them makes no gain)
 
     def _append(self, scores, pos, neg, ids=None):
         device = self.device
@@ -117,33 +142,53 @@ class BinarySummary(Metric):
         if ids is not None:
             self.ids.append(ids.to(device))
 
-    def _compact(self):
-        """Merge the pieces into one once they hold more than twice the rows of the
-        first (the merged table) plus ``_PENDING_ROWS``: the state stays within three
-        times the distinct scores plus that, and each row is merged O(log) times."""
-        sizes = [piece.shape[0] for piece in self.scores]
-        if sum(sizes) - sizes[0] <= sizes[0] + _PENDING_ROWS:
-            return
-        merged = _merge(*(torch.cat(getattr(self, n)) for n in ("scores", "pos", "neg")),
-                        self.mantissa_bits)
-        self.scores, self.pos, self.neg = ([piece] for piece in merged)
+    def _compact(self, only_if_smaller=False):
+        """Count the waiting batches and merge every piece into one table (only if
+        that makes the state smaller, when asked). True where the state is one table."""
+        if self.ids or not isinstance(self.scores, list):  # (rows with ids; synced)
+            return False
+        rows, raw = self._rows()
+        if raw is None and len(self.scores) <= 1:
+            return True
+        merged = _merged_rows(rows, raw, self.mantissa_bits)
+        if only_if_smaller and _bytes(merged) >= _bytes(rows) + _bytes(raw):
+            return False
+        self.scores, self.pos, self.neg = ([piece.to(self.device)] for piece in merged)
+        self.raw_scores, self.raw_labels = [], []
+        self.waiting = torch.zeros_like(self.waiting)
+        return True
+
+    def _rows(self):
+        """The state rows and the waiting rows, each joined, or None where empty."""
+        rows = tuple(_joined(getattr(self, n)) for n in ("scores", "pos", "neg"))
+        raw = tuple(_joined(getattr(self, n)) for n in ("raw_scores", "raw_labels"))
+        return (None if rows[0] is None or not rows[0].shape[0] else rows,
+                None if raw[0] is None or not raw[0].shape[0] else raw)
+
+    def sync(self, dist_sync_fn=None, process_group=None, should_sync=True,
+             distributed_available=None):
+        """torchmetrics' ``sync``, the waiting batches counted first: processes
+        exchange tables, not predictions."""
+        available = distributed_available or self.distributed_available_fn
+        if should_sync and callable(available) and available():
+            self._compact()
+        return super().sync(dist_sync_fn, process_group, should_sync, distributed_available)
 
     def compute(self):
         """The summary of every row seen (all processes' after their sync)."""
-        scores, pos, neg, ids = (_joined(getattr(self, n)) for n in
-                                 ("scores", "pos", "neg", "ids"))
-        if scores is None or scores.shape[0] == 0:
+        rows, raw = self._rows()
+        if rows is None and raw is None:
             return ExactSummary() if self.mantissa_bits is None else BinnedSummary(
                 self.mantissa_bits)
+        ids = _joined(self.ids)
         if ids is not None and ids.shape[0]:
-            scores, pos, neg = _first_of_each_id(ids, scores, pos, neg)
-        scores, pos, neg = _merge(scores, pos, neg, self.mantissa_bits)
+            rows = _first_of_each_id(ids, *rows)
+        table = _merged_table(rows, raw, self.mantissa_bits)
         if self.mantissa_bits is not None:
-            summary = _binned_summary(scores, pos, neg, self.mantissa_bits)
+            summary = _binned_summary(table, self.mantissa_bits)
             summary.integer_weights_ = bool(self.whole_weights >= 1)
             return summary
-        return ExactSummary().add_table(CountTable.from_counts(
-            *(np.asarray(to_numpy(a.cpu())) for a in (scores, pos, neg))))
+        return ExactSummary().add_table(table)
 
     def _value(self, value):
         return torch.tensor(value, dtype=torch.float64, device=self.device)
@@ -430,21 +475,29 @@ def _count(scores, is_pos, weight, mantissa_bits):
     if scores.shape[0] == 0:
         empty = torch.zeros(0, dtype=torch.float64, device=scores.device)
         return empty, empty, empty
-    on_device = counted_where_they_live([scores])
-    if on_device:
-        xp, device = namespace_and_device(scores, is_pos, weight)
-        table = count_in_namespace(xp, device, is_pos, scores, weight)
-    else:
-        table = count_rows(*(None if a is None else a.numpy() for a in (is_pos, scores, weight)))
-    # (past float64's range a running sum is inf and the counts behind it lost)
-    check_running_total(table.n_pos + table.n_neg, "the metric's totals")
-    if mantissa_bits is not None:
-        table = binned_in_namespace(table, mantissa_bits)
-    if not on_device:
-        return _host_rows(table)
+    if not counted_where_they_live([scores]):
+        return _host_rows(_host_count(scores, is_pos, weight, mantissa_bits))
+    xp, device = namespace_and_device(scores, is_pos, weight)
+    table = _checked(count_in_namespace(xp, device, is_pos, scores, weight), mantissa_bits)
     tps, fps = table.tps, table.fps
     return (table.thresholds.to(torch.float64), torch.diff(tps, prepend=tps.new_zeros(1)),
             torch.diff(fps, prepend=fps.new_zeros(1)))
+
+
+def _host_count(scores, is_pos, weight, mantissa_bits):
+    """The :class:`CountTable` of rows in host memory, by NumPy's kernel."""
+    return _checked(count_rows(*(None if a is None else a.numpy()
+                                 for a in (is_pos, scores, weight))), mantissa_bits)
+
+
+def _checked(table, mantissa_bits):
+    # (past float64's range a running sum is inf and the counts behind it lost)
+    check_running_total(table.n_pos + table.n_neg, "the metric's totals")
+    return table if mantissa_bits is None else binned_in_namespace(table, mantissa_bits)
+
+
+def _bytes(columns):
+    return 0 if columns is None else sum(c.numel() * c.element_size() for c in columns)
 
 
 def _host_rows(table):
@@ -452,18 +505,45 @@ def _host_rows(table):
                  for a in (table.thresholds, table.pos, table.neg))
 
 
-def _merge(scores, pos, neg, mantissa_bits):
-    """The rows of the table of rows ``(scores, pos, neg)`` (a score may repeat)."""
-    if not counted_where_they_live([scores]):
-        table = CountTable.from_pieces(scores.numpy(), pos.numpy(), neg.numpy())
-        if mantissa_bits is not None:
-            table = binned_in_namespace(table, mantissa_bits)
-        return _host_rows(table)
+def _merged_rows(rows, raw, mantissa_bits):
+    """The rows of the table of state rows ``(scores, pos, neg)`` (a score may repeat)
+    and of waiting rows ``(scores, labels)`` (either None), where they live."""
+    if not counted_where_they_live([(rows or raw)[0]]):
+        return _host_rows(_merged_table(rows, raw, mantissa_bits))
+    if raw is not None:
+        counted = _count(*raw, None, mantissa_bits)
+        rows = counted if rows is None else tuple(
+            torch.cat([a, c.to(a.device)]) for a, c in zip(rows, counted))
+    scores, pos, neg = rows
     weight = torch.cat([pos, neg])
     kept = weight > 0
     is_pos = torch.cat([torch.ones_like(pos, dtype=torch.bool),
                         torch.zeros_like(neg, dtype=torch.bool)])[kept]
     return _count(torch.cat([scores, scores])[kept], is_pos, weight[kept], mantissa_bits)
+
+
+def _merged_table(rows, raw, mantissa_bits):
+    """:func:`_merged_rows` as a :class:`CountTable` in host memory."""
+    if counted_where_they_live([(rows or raw)[0]]):
+        rows = _merged_rows(rows, raw, mantissa_bits)
+        return CountTable.from_counts(*(np.asarray(to_numpy(a.cpu())) for a in rows))
+    summary = ExactSummary()
+    if raw is not None:
+        summary.add_table(_host_count(*raw, None, None))
+    for table in [] if rows is None else _host_tables(*(a.numpy() for a in rows)):
+        summary.add_table(table)
+    table = summary.table_
+    return table if mantissa_bits is None else binned_in_namespace(table, mantissa_bits)
+
+
+def _host_tables(scores, pos, neg):
+    """The :class:`CountTable` s of rows that are tables end to end (pieces, processes'
+    states): each run of decreasing scores is one, and they merge in linear time."""
+    breaks = np.flatnonzero(scores[1:] >= scores[:-1]) + 1
+    if breaks.shape[0] >= _MERGED_RUNS:
+        return [CountTable.from_pieces(scores, pos, neg)]
+    return [CountTable.from_counts(*run)
+            for run in zip(*(np.split(a, breaks) for a in (scores, pos, neg)))]
 
 
 def _joined(state):
@@ -483,10 +563,10 @@ def _first_of_each_id(ids, *columns):
     return tuple(c[rows] for c in columns)
 
 
-def _binned_summary(scores, pos, neg, mantissa_bits):
-    """The :class:`BinnedSummary` of per-bin rows (a bin's highest score, its counts)."""
-    scores, pos, neg = (np.asarray(to_numpy(a.cpu()), dtype=np.float64)
-                        for a in (scores, pos, neg))
+def _binned_summary(table, mantissa_bits):
+    """The :class:`BinnedSummary` of a table of bins (a bin's highest score)."""
+    scores, pos, neg = (np.asarray(a, dtype=np.float64)
+                        for a in (table.thresholds, table.pos, table.neg))
     has_pos, has_neg = pos > 0, neg > 0
     return BinnedSummary(mantissa_bits).add_counts(
         np.concatenate([np.ones(has_pos.sum(), bool), np.zeros(has_neg.sum(), bool)]),

@@ -110,8 +110,14 @@ def test_binned_bounds_hold_the_exact_value(bits):
     assert sum(p.shape[0] for p in roc.scores) <= 2 ** (9 + bits)
 
 
+def _state_rows(metric):
+    """(table rows, rows waiting to be counted)."""
+    return tuple(sum(p.shape[0] for p in getattr(metric, name))
+                 for name in ("scores", "raw_scores"))
+
+
 def test_state_stays_the_size_of_the_distinct_scores(monkeypatch):
-    monkeypatch.setattr(sptm, "_PENDING_ROWS", 5_000)
+    monkeypatch.setattr(sptm, "_SHRINKING_ROWS", 5_000)
     rng = np.random.default_rng(5)
     metric = sptm.BinaryAUROC()
     grid = np.linspace(0, 1, 1000, dtype=np.float32)
@@ -120,12 +126,32 @@ def test_state_stays_the_size_of_the_distinct_scores(monkeypatch):
         s = rng.choice(grid, 1000)
         y = rng.random(1000) < s
         metric.update(torch.from_numpy(s), torch.from_numpy(y))
-        sizes.append(sum(p.shape[0] for p in metric.scores))
+        sizes.append(_state_rows(metric))
         ys.append(y)
         ss.append(s)
-    # merged once the pending batches pass twice the table and _PENDING_ROWS
-    assert max(sizes) <= 3 * grid.shape[0] + 5_000 + 1000 < 300 * 1000
+    # counting shrinks the state here: rows are counted once 5,000 (4 per row of the
+    # table at most) wait, and the table keeps one row per distinct score
+    assert max(table for table, _ in sizes) <= grid.shape[0]
+    assert max(waiting for _, waiting in sizes) <= 5_000
     assert metric.compute().item() == _exact(np.concatenate(ys), np.concatenate(ss)).roc_auc()
+
+
+def test_distinct_scores_wait_until_the_larger_limit(monkeypatch):
+    monkeypatch.setattr(sptm, "_SHRINKING_ROWS", 5_000)
+    monkeypatch.setattr(sptm, "_PENDING_ROWS", 20_000)
+    rng = np.random.default_rng(6)
+    metric = sptm.BinaryAveragePrecision()
+    y, s = rng.random(90_000) < 0.3, rng.random(90_000).astype(np.float32)
+    sizes = []
+    for i in range(0, 90_000, 1000):
+        metric.update(torch.from_numpy(s[i:i + 1000]), torch.from_numpy(y[i:i + 1000]))
+        sizes.append(_state_rows(metric))
+    # a table of distinct scores (24 bytes a row) is larger than the rows it counts
+    # (5 bytes): they wait past 5,000, then are counted at 20,000 (or 4 per table row)
+    assert sizes[10] == (0, 11_000)
+    assert sizes[20] == (np.unique(s[:21_000]).shape[0], 0)  # 21,000 rows counted
+    assert max(waiting for _, waiting in sizes) <= 4 * 21_000
+    assert metric.compute().item() == _exact(y, s).average_precision()
 
 
 def test_sample_ids_count_each_sample_once():
