@@ -37,11 +37,26 @@ def check_mode(mode, interpolation="davis-goadrich", leading_negatives="interpol
     check_options(interpolation, leading_negatives)
 
 
-def normalized_trapezoid(tp, fp, n_pos, n_neg):
-    """The ROC area under the path ``(fp, tp)``: rates first, so that weights of any
-    scale (1e-300 or 1e300) neither underflow nor overflow in the products."""
-    tpr, fpr = tp / n_pos, fp / n_neg
-    return float(np.sum(np.diff(fpr) * (tpr[1:] + tpr[:-1])) / 2)
+_TRAPEZOID_CHUNK = 2**16
+
+
+def normalized_trapezoid(tp, fp, n_pos, n_neg, first=None):
+    """The ROC area under the path ``(fp, tp)`` (from ``first``, ``(tp, fp)``, if given):
+    rates first, so that weights of any scale (1e-300 or 1e300) neither underflow nor
+    overflow in the products."""
+    if first is None:
+        first, tp, fp = (tp[0], fp[0]), tp[1:], fp[1:]
+    area = 0.0
+    # In chunks: path-sized temporaries cost more to fault in than the arithmetic.
+    for start in range(0, tp.shape[0], _TRAPEZOID_CHUNK):
+        rows = slice(start, start + _TRAPEZOID_CHUNK)
+        tpr = np.concatenate([[first[0]], tp[rows]]) / n_pos
+        fpr = np.concatenate([[first[1]], fp[rows]]) / n_neg
+        heights = tpr[1:] + tpr[:-1]
+        heights *= np.subtract(fpr[1:], fpr[:-1], out=tpr[1:])
+        area += float(np.sum(heights))
+        first = (tp[rows][-1], fp[rows][-1])
+    return area / 2
 
 
 def range_totals(table):

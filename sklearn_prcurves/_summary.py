@@ -216,20 +216,21 @@ class ExactSummary(_Stream):
                 merged.add_table(table)
         return merged
 
-    def _path(self):
-        table = _require_two_classes(self.table_)
-        return table_path(table)
+    def _points(self):
+        """``(tp, fp)`` of the path (the areas need no thresholds)."""
+        return _require_two_classes(self.table_).path()
 
     def roc_auc(self):
         """Area under the ROC curve (ties count one half)."""
-        tp, fp, _ = self._path()
-        return normalized_trapezoid(tp, fp, tp[-1], fp[-1])
+        table = _require_two_classes(self.table_)
+        return normalized_trapezoid(table.tps, table.fps, table.tps[-1], table.fps[-1],
+                                    first=(0.0, 0.0))
 
     def pr_auc(self, interpolation="davis-goadrich", leading_negatives="interpolate",
                recall_range=None):
         """Area under the interpolated PR curve, as :func:`pr_auc_score`."""
         check_options(interpolation, leading_negatives)
-        tp, fp, _ = self._path()
+        tp, fp = self._points()
         if recall_range is not None:
             low, high = check_range(recall_range, "recall_range")
             return path_area_between(tp, fp, interpolation, leading_negatives, low, high)
@@ -257,7 +258,7 @@ class ExactSummary(_Stream):
     def achievable_pr_auc(self, interpolation="davis-goadrich"):
         """Area under the achievable PR curve, as :func:`achievable_pr_auc_score`."""
         check_options(interpolation)
-        tp, fp, _ = self._path()
+        tp, fp = self._points()
         return achievable_area(tp, fp, interpolation)
 
     def average_precision(self):
@@ -288,7 +289,8 @@ class ExactSummary(_Stream):
         """``(precision, recall, thresholds)`` of the interpolated PR curve, as
         :func:`pr_curve`."""
         check_options(interpolation, leading_negatives)
-        return path_points(*self._path(), interpolation, leading_negatives)
+        return path_points(*table_path(_require_two_classes(self.table_)), interpolation,
+                           leading_negatives)
 
     def roc_convex_hull(self):
         """``(fpr, tpr, thresholds)`` of the hull's vertices, as :func:`roc_convex_hull`."""
@@ -637,9 +639,8 @@ class BinnedSummary(_Stream):
     def roc_auc(self):
         """``(estimate, bound)`` with ``abs(exact AUC-ROC - estimate) <= bound``, guaranteed."""
         table = _require_two_classes(self.table())
-        tp, fp, _ = table_path(table)
-        n_pos, n_neg = tp[-1], fp[-1]
-        estimate = normalized_trapezoid(tp, fp, n_pos, n_neg)
+        n_pos, n_neg = table.tps[-1], table.fps[-1]
+        estimate = normalized_trapezoid(table.tps, table.fps, n_pos, n_neg, first=(0.0, 0.0))
         # Shares of P and N: products of weights of 1e-300 or 1e300 would not fit.
         mixed = (self.pos_ / n_pos) * (self.neg_ / n_neg) * self._uncertain()
         return estimate, float(0.5 * np.sum(mixed))
@@ -701,7 +702,8 @@ class BinnedSummary(_Stream):
         out.keys_ = all_keys[order]
         out.pos_ = np.concatenate(pos)[order]
         out.neg_ = np.concatenate(neg)[order]
-        out.exact_ = np.concatenate([np.zeros(kept.sum(), bool), np.ones(exact_keys.shape[0], bool)])[order]
+        out.exact_ = np.concatenate([np.zeros(kept.sum(), bool),
+                                     np.ones(exact_keys.shape[0], bool)])[order]
         out.integer_weights_ = self.integer_weights_
         return out
 
@@ -759,7 +761,7 @@ class BinnedSummary(_Stream):
     def pr_auc(self, interpolation="davis-goadrich", leading_negatives="interpolate"):
         """AUC-PR estimated with each bin as one tie group (no bound)."""
         check_options(interpolation, leading_negatives)
-        tp, fp, _ = table_path(_require_two_classes(self.table()))
+        tp, fp = _require_two_classes(self.table()).path()
         return path_area(tp, fp, interpolation, leading_negatives)
 
 
