@@ -24,7 +24,7 @@ from _timing import best_time, interleaved_medians
 from sklearn_prcurves._auc import table_pr_auc
 from sklearn_prcurves._sorting import count_table_with_groups
 from sklearn_prcurves._table import CountTable
-from sklearn_prcurves._uncertainty import _delong_components
+from sklearn_prcurves._uncertainty import delong_components
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 from _reference import naive_delong  # noqa: E402
@@ -62,7 +62,7 @@ def one_at_a_time(metric_of_table, y, s, n_resamples, seed=0):
 
 
 def _roc_auc_of_table(table):
-    return _delong_components(table)[0]
+    return delong_components(table)[0]
 
 
 def bootstrap(rng, repeats=5):

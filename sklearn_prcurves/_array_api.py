@@ -18,12 +18,11 @@ import functools
 import inspect
 import os
 from collections.abc import Callable
-from typing import Any, ParamSpec, TypeVar
+from typing import ParamSpec, TypeVar
 
 import numpy as np
 
 from ._compat import (
-    SCORE_SCALAR,
     array_api_config,
     is_array_api_obj,
     namespace_and_device_of,
@@ -250,8 +249,7 @@ def arrays_read_on_host(method: Callable[_P, _R]) -> Callable[_P, _R]:
     return wrapper
 
 
-def array_api_boundary(*array_params: str, on_device: Callable[..., Any] | None = None,
-                       in_namespace: bool = False
+def array_api_boundary(*array_params: str, in_namespace: bool = False
                        ) -> Callable[[Callable[_P, _R]], Callable[_P, _R]]:
     """Let a function take and give arrays of any array API namespace.
 
@@ -263,12 +261,9 @@ def array_api_boundary(*array_params: str, on_device: Callable[..., Any] | None 
       their namespace, or on a host copy where its checks send it there); array
       results it computed on the host are returned in the namespace and on the device
       of the first of ``array_params`` given (the scores, as scikit-learn's results
-      follow ``y_pred``);
-    - ``on_device``, a namespace version of the function, is called with the same
-      arguments; it answers ``NotImplemented`` for input it leaves to the NumPy
-      function.
+      follow ``y_pred``).
 
-    Otherwise (arrays in host memory, or a function without either) the arrays are
+    Otherwise (arrays in host memory, or a function not ``in_namespace``) the arrays are
     moved to NumPy on the CPU and the array results returned as above. Without
     dispatch nothing changes. Applied under ``validate_params``, so that the
     parameters are checked before any path is chosen.
@@ -278,8 +273,6 @@ def array_api_boundary(*array_params: str, on_device: Callable[..., Any] | None 
         if in_namespace:
             IN_NAMESPACE.add(func.__name__)
         signature = inspect.signature(func)
-        device_params = (set() if on_device is None
-                         else set(inspect.signature(on_device).parameters))
 
         @functools.wraps(func)
         def wrapper(*args, **kwargs):
@@ -294,17 +287,6 @@ def array_api_boundary(*array_params: str, on_device: Callable[..., Any] | None 
             lead = next(a for a in arrays if is_foreign(a))
             if in_namespace and counted_where_they_live(arrays):
                 return _from_numpy(func(*args, **kwargs), *namespace_and_device_of(lead))
-            if on_device is not None and counted_where_they_live(arrays):
-                try:
-                    full = signature.bind(*args, **kwargs)
-                except TypeError:
-                    full = None  # the NumPy function raises Python's own error
-                if full is not None and set(full.arguments) <= device_params:
-                    # (an argument it does not take, e.g. 1.6's deprecated probas_pred:
-                    # the host's)
-                    result = on_device(*full.args, **full.kwargs)
-                    if result is not NotImplemented:
-                        return SCORE_SCALAR(result) if type(result) is float else result
             return _computed_on_host(func, args, kwargs, lead)
 
         return wrapper

@@ -57,16 +57,18 @@ from ._interpolation import (
     path_area_between,
     table_area,
 )
-from ._counts import count_in_namespace, count_rows, weights_within_range
+from ._counts import count_in_namespace, count_rows
 from ._validation import (
     check_binary_input,
-    namespace_points,
-    namespace_rows,
+    check_range,
     checked_array,
     checked_rows,
     n_distinct_labels,
+    namespace_points,
+    namespace_rows,
     plain_numeric_1d,
     target_type,
+    weights_within_range,
 )
 from ._undefined import warn_undefined
 
@@ -118,13 +120,35 @@ def auc(x: ArrayLike, y: ArrayLike) -> float:
 
     points = namespace_points(x, y)
     if points is not None:
-        return _trapezoid_area(*points)
+        return trapezoid_area(*points)
     x, y = on_host(x, y)
     check_consistent_length(x, y)
-    return _trapezoid_area(column_or_1d(x), column_or_1d(y))
+    return trapezoid_area(column_or_1d(x), column_or_1d(y))
 
 
-def _trapezoid_area(x, y):
+_TRAPEZOID_CHUNK = 2**16
+
+
+def normalized_trapezoid(tp, fp, n_pos, n_neg, first=None):
+    """The ROC area under the path ``(fp, tp)`` (from ``first``, ``(tp, fp)``, if given):
+    rates first, so that weights of any scale (1e-300 or 1e300) neither underflow nor
+    overflow in the products."""
+    if first is None:
+        first, tp, fp = (tp[0], fp[0]), tp[1:], fp[1:]
+    area = 0.0
+    # In chunks: path-sized temporaries cost more to fault in than the arithmetic.
+    for start in range(0, tp.shape[0], _TRAPEZOID_CHUNK):
+        rows = slice(start, start + _TRAPEZOID_CHUNK)
+        tpr = np.concatenate([[first[0]], tp[rows]]) / n_pos
+        fpr = np.concatenate([[first[1]], fp[rows]]) / n_neg
+        heights = tpr[1:] + tpr[:-1]
+        heights *= np.subtract(fpr[1:], fpr[:-1], out=tpr[1:])
+        area += float(np.sum(heights))
+        first = (tp[rows][-1], fp[rows][-1])
+    return area / 2
+
+
+def trapezoid_area(x, y):
     """scikit-learn's trapezoids under points ``(x, y)``, x monotonic, in the points'
     namespace."""
     if x.shape[0] < 2:
@@ -176,7 +200,7 @@ def _roc_area(fpr, tpr, max_fpr=None):
     standardised partial area up to it (the curve closed by a point at ``max_fpr`` on
     the segment crossing it, NumPy's ``interp`` of that segment)."""
     if max_fpr is None or max_fpr == 1:
-        return _trapezoid_area(fpr, tpr)
+        return trapezoid_area(fpr, tpr)
     xp = NUMPY if isinstance(fpr, np.ndarray) else namespace_and_device(fpr)[0]
     # (searchsorted, "right"; another namespace compares with Python floats only)
     stop = int(xp.sum(xp.astype(fpr <= (max_fpr if xp is NUMPY else float(max_fpr)),
@@ -187,7 +211,7 @@ def _roc_area(fpr, tpr, max_fpr=None):
                          dtype=xp.float64, device=device_of(fpr))
     tpr = xp.concat([tpr[:stop], closing[:1]])
     fpr = xp.concat([fpr[:stop], closing[1:]])
-    partial_auc = _trapezoid_area(fpr, tpr)
+    partial_auc = trapezoid_area(fpr, tpr)
 
     # McClish correction: 0.5 for a non-discriminant model, 1 for a perfect one.
     min_area = 0.5 * max_fpr**2
@@ -349,7 +373,7 @@ def roc_auc_score(
         table = count_rows(*checked_rows(y_true == classes[1], y_score, sample_weight,
                                           scores_checked=True))
         fpr, tpr, _ = table_roc(table, thresholds=False)
-        return _trapezoid_area(fpr, tpr)
+        return trapezoid_area(fpr, tpr)
     binary_metric = partial(_binary_roc_auc_score, max_fpr=max_fpr)
     if y_type == "binary":
         if classes is None:
@@ -391,10 +415,39 @@ def _all_close_to_one(values):
     return close and bool(np.isfinite(values).all())  # isclose(1, inf) is False
 
 
+def _multiclass_labels(y_true, y_score, labels, classes):
+    """The classes of multiclass AUC-ROC (``labels``, else ``classes``, else those of
+    ``y_true``), with scikit-learn's checks and errors."""
+    from sklearn.utils import column_or_1d
+
+    if labels is None:
+        classes = np.unique(y_true) if classes is None else classes
+        if len(classes) != y_score.shape[1]:
+            raise ValueError(
+                "Number of classes in y_true not equal to the number of "
+                "columns in 'y_score'"
+            )
+        return classes
+    # (a host array: scikit-learn 1.6 under dispatch takes no list here)
+    labels = column_or_1d(np.asarray(to_numpy(labels)))
+    classes = np.unique(labels)
+    if len(classes) != len(labels):
+        raise ValueError("Parameter 'labels' must be unique")
+    if not np.array_equal(classes, labels):
+        raise ValueError("Parameter 'labels' must be ordered")
+    if len(classes) != y_score.shape[1]:
+        raise ValueError(
+            "Number of given labels, {0}, not equal to the number "
+            "of columns in 'y_score', {1}".format(len(classes), y_score.shape[1])
+        )
+    if len(np.setdiff1d(y_true, classes)):
+        raise ValueError("'y_true' contains labels not in parameter 'labels'")
+    return classes
+
+
 def _multiclass_roc_auc_score(y_true, y_score, labels, multi_class, average, sample_weight,
                               classes=None):
     from sklearn.preprocessing import label_binarize
-    from sklearn.utils import column_or_1d
 
     if not y_score.ndim == 2:
         raise ValueError(
@@ -418,29 +471,7 @@ def _multiclass_roc_auc_score(y_true, y_score, labels, multi_class, average, sam
     if average is None and multi_class == "ovo":
         raise NotImplementedError("average=None is not implemented for multi_class='ovo'.")
 
-    if labels is not None:
-        # (a host array: scikit-learn 1.6 under dispatch takes no list here)
-        labels = column_or_1d(np.asarray(to_numpy(labels)))
-        classes = np.unique(labels)
-        if len(classes) != len(labels):
-            raise ValueError("Parameter 'labels' must be unique")
-        if not np.array_equal(classes, labels):
-            raise ValueError("Parameter 'labels' must be ordered")
-        if len(classes) != y_score.shape[1]:
-            raise ValueError(
-                "Number of given labels, {0}, not equal to the number "
-                "of columns in 'y_score', {1}".format(len(classes), y_score.shape[1])
-            )
-        if len(np.setdiff1d(y_true, classes)):
-            raise ValueError("'y_true' contains labels not in parameter 'labels'")
-    else:
-        classes = np.unique(y_true) if classes is None else classes
-        if len(classes) != y_score.shape[1]:
-            raise ValueError(
-                "Number of classes in y_true not equal to the number of "
-                "columns in 'y_score'"
-            )
-
+    classes = _multiclass_labels(y_true, y_score, labels, classes)
     if multi_class == "ovo":
         if sample_weight is not None:
             raise ValueError(
@@ -687,17 +718,6 @@ def _table_pr_auc(table, interpolation, leading_negatives, achievable=False,
         return table_achievable_area(table, interpolation)
     tp, fp = (np.asarray(to_numpy(a)) for a in table.path())
     return path_area_between(tp, fp, interpolation, leading_negatives, *recall_range)
-
-
-def check_range(value, name):
-    """A ``(low, high)`` sub-range of [0, 1] with ``low < high``, as floats."""
-    try:
-        low, high = (float(v) for v in value)
-    except (TypeError, ValueError):
-        raise ValueError(f"{name} must be a pair (low, high); got {value!r}.") from None
-    if not 0 <= low < high <= 1:
-        raise ValueError(f"{name} must satisfy 0 <= low < high <= 1; got {value!r}.")
-    return low, high
 
 
 _PR_AUC_PARAMS = {

@@ -20,7 +20,7 @@ from numpy.typing import ArrayLike
 from ._array_api import array_api_boundary
 from ._compat import StrOptions, validate_params
 from ._curves import BINARY_PARAMS, two_class_table
-from ._interpolation import INTERPOLATIONS, _step_sum, path_area, path_points, table_path
+from ._interpolation import INTERPOLATIONS, path_area, path_points, step_sum, table_path
 from ._undefined import warn_undefined
 
 if TYPE_CHECKING:
@@ -58,7 +58,7 @@ def table_pr_auc_bounds(table, interpolation="davis-goadrich", whole_steps=None)
         # Tied, the positives below every negative would all be credited the final
         # precision; ranked one unit of weight at a time they get less: k / (N + k).
         whole = math.ceil(n_pos) - 1
-        credit = float(_step_sum(np.zeros(1), np.full(1, n_neg), np.full(1, float(whole)))[0])
+        credit = float(step_sum(np.zeros(1), np.full(1, n_neg), np.full(1, float(whole)))[0])
         areas["worst"] = credit / n_pos + (n_pos - whole) / n_pos * (n_pos / (n_pos + n_neg))
     return areas
 

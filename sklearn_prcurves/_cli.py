@@ -17,7 +17,7 @@ import os
 import sys
 import warnings
 
-from . import __version__
+from ._version import __version__
 # Only what parsing and checking the arguments needs: the report's modules (and with
 # them NumPy, scikit-learn, SciPy, pyarrow, matplotlib) are imported where they are
 # used, so --help, --version and argument errors answer at once.

@@ -358,54 +358,8 @@ def validate_params(parameter_constraints: dict[str, Any], *,
     """
 
     def decorator(func):
-        signature = inspect.signature(func)
-        parameters = signature.parameters.values()
-        variadic = {p.name for p in parameters
-                    if p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD)}
-        ignored = {"self", "cls"} | variadic
-        positional = [p.name for p in parameters
-                      if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
-        by_keyword = {p.name for p in parameters
-                      if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)}
-        defaults = {p.name: p.default for p in parameters if p.default is not p.empty}
-        named = {p.name for p in parameters} - ignored
-        # A plain signature binds by a dictionary: no *args or **kwargs, no self.
-        plain = not variadic and not {"self", "cls"} & signature.parameters.keys()
-        checks = []  # (the built table, [(name, accepted types, constraint objects)])
-        table = ConstraintTable(parameter_constraints)
-
-        def built():
-            if not checks:
-                from sklearn.utils._param_validation import make_constraint
-
-                table.built()
-                checks.append((table, [
-                    (name, _accepted_types(options), [make_constraint(c) for c in options])
-                    for name, options in table.items() if options != "no_validation"
-                ]))
-            return checks[0]
-
-        def bind(args, kwargs):
-            """``signature.bind(...).apply_defaults()``'s arguments; a dictionary
-            filled directly for the usual call (several times faster), the signature's
-            own binding, and its TypeError, for anything else."""
-            if plain and len(args) <= len(positional):
-                params = dict(defaults)
-                params.update(zip(positional, args))
-                for name, value in kwargs.items():
-                    if name not in by_keyword or name in positional[:len(args)]:
-                        break
-                    params[name] = value
-                else:
-                    if len(params) == len(named):
-                        return params
-            try:
-                bound = signature.bind(*args, **kwargs)
-            except TypeError:
-                _refuse_metric_used_as_scorer(func, args[0] if args else None)
-                raise
-            bound.apply_defaults()
-            return {k: v for k, v in bound.arguments.items() if k not in ignored}
+        bind = _Binding(func)
+        constraints = _Constraints(parameter_constraints)
 
         @functools.wraps(func)
         def wrapper(*args, **kwargs):
@@ -413,51 +367,118 @@ def validate_params(parameter_constraints: dict[str, Any], *,
             if config["skip_parameter_validation"]:
                 return func(*args, **kwargs)
             params = bind(args, kwargs)
-            table, constraints = built()
-            for name, accepted, options in constraints:
-                value = params.get(name, _MISSING)
-                if value is _MISSING or type(value) in accepted:
-                    continue
-                if not any(c.is_satisfied_by(value) for c in options):
-                    from sklearn.utils._param_validation import (
-                        validate_parameter_constraints,
-                    )
-
-                    _refuse_metric_used_as_scorer(func, params.get("y_true"))
-                    validate_parameter_constraints(
-                        table, params, caller_name=func.__qualname__
-                    )
+            constraints.check(func, params)
             # scikit-learn's config_context(skip_parameter_validation=True), without
             # its copies of the whole configuration on the way in and out.
             config["skip_parameter_validation"] = prefer_skip_nested_validation
             try:
                 return func(*args, **kwargs)
             except ValueError as exc:
-                from sklearn.utils._param_validation import InvalidParameterError
-
-                if not isinstance(exc, InvalidParameterError):
-                    hint = None if func.__name__ in DROP_INS else likely_mistake(
-                        exc, params, kwargs)
-                    if hint is None:
-                        raise
-                    raise ValueError(f"{hint} ({exc})") from exc
-                # As scikit-learn does: name this function, not an inner one.
-                message = re.sub(
-                    r"parameter of \w+ must be",
-                    f"parameter of {func.__qualname__} must be",
-                    str(exc),
-                )
-                raise InvalidParameterError(message) from exc
+                replacement = _replacement(exc, func, params, kwargs)
+                if replacement is None:
+                    raise
+                raise replacement from exc
             finally:
                 config["skip_parameter_validation"] = False
 
-        func._skl_parameter_constraints = wrapper._skl_parameter_constraints = table
+        func._skl_parameter_constraints = wrapper._skl_parameter_constraints = (
+            constraints.table)
         return wrapper
 
     return decorator
 
 
 _MISSING = object()
+
+
+class _Binding:
+    """``signature.bind(...).apply_defaults()``'s arguments of calls to ``func``: a
+    dictionary filled directly for the usual call (several times faster), the
+    signature's own binding, and its TypeError, for anything else."""
+
+    def __init__(self, func):
+        self.func = func
+        self.signature = inspect.signature(func)
+        parameters = self.signature.parameters.values()
+        variadic = {p.name for p in parameters
+                    if p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD)}
+        self.ignored = {"self", "cls"} | variadic
+        self.positional = [p.name for p in parameters
+                           if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+        self.by_keyword = {p.name for p in parameters
+                           if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)}
+        self.defaults = {p.name: p.default for p in parameters if p.default is not p.empty}
+        self.named = {p.name for p in parameters} - self.ignored
+        # A plain signature binds by a dictionary: no *args or **kwargs, no self.
+        self.plain = not variadic and not {"self", "cls"} & self.signature.parameters.keys()
+
+    def __call__(self, args, kwargs):
+        if self.plain and len(args) <= len(self.positional):
+            params = self._directly(args, kwargs)
+            if params is not None:
+                return params
+        try:
+            bound = self.signature.bind(*args, **kwargs)
+        except TypeError:
+            _refuse_metric_used_as_scorer(self.func, args[0] if args else None)
+            raise
+        bound.apply_defaults()
+        return {k: v for k, v in bound.arguments.items() if k not in self.ignored}
+
+    def _directly(self, args, kwargs):
+        params = dict(self.defaults)
+        params.update(zip(self.positional, args))
+        for name, value in kwargs.items():
+            if name not in self.by_keyword or name in self.positional[:len(args)]:
+                return None
+            params[name] = value
+        return params if len(params) == len(self.named) else None
+
+
+class _Constraints:
+    """A function's constraint table, its constraint objects built on first use."""
+
+    def __init__(self, parameter_constraints):
+        self.table = ConstraintTable(parameter_constraints)
+        self._checks = None  # [(name, accepted types, constraint objects)]
+
+    def _built(self):
+        if self._checks is None:
+            from sklearn.utils._param_validation import make_constraint
+
+            self.table.built()
+            self._checks = [
+                (name, _accepted_types(options), [make_constraint(c) for c in options])
+                for name, options in self.table.items() if options != "no_validation"
+            ]
+        return self._checks
+
+    def check(self, func, params):
+        """Nothing for arguments that satisfy their constraints; scikit-learn's own
+        error for any other."""
+        for name, accepted, options in self._built():
+            value = params.get(name, _MISSING)
+            if value is _MISSING or type(value) in accepted:
+                continue
+            if not any(c.is_satisfied_by(value) for c in options):
+                from sklearn.utils._param_validation import validate_parameter_constraints
+
+                _refuse_metric_used_as_scorer(func, params.get("y_true"))
+                validate_parameter_constraints(self.table, params,
+                                               caller_name=func.__qualname__)
+
+
+def _replacement(exc, func, params, kwargs):
+    """The error a ValueError from a validated function is raised as, None to raise it
+    unchanged."""
+    from sklearn.utils._param_validation import InvalidParameterError
+
+    if not isinstance(exc, InvalidParameterError):
+        hint = None if func.__name__ in DROP_INS else likely_mistake(exc, params, kwargs)
+        return None if hint is None else ValueError(f"{hint} ({exc})")
+    # As scikit-learn does: name this function, not an inner one.
+    return InvalidParameterError(re.sub(
+        r"parameter of \w+ must be", f"parameter of {func.__qualname__} must be", str(exc)))
 
 
 def _threadlocal_config():

@@ -13,23 +13,21 @@ are ranked as Python objects (:func:`_count_objects`). :func:`count_rows` choose
 
 from __future__ import annotations
 
-import math
-from numbers import Real
 
 import numpy as np
 from numpy.typing import ArrayLike
 
-from ._array_api import arrays_read_on_host, running_sums_at, where
+from ._array_api import arrays_read_on_host, running_sums_at
 from ._compat import TIES_SUMMED_LAST_ROW_FIRST
 from ._sorting import count_numpy_unweighted, count_numpy_weighted
 from ._table import CountTable
+from ._validation import real_objects, refuse_overflowing_totals
 
 __all__ = [
     "CountTable",
     "count_in_namespace",
     "count_rows",
     "count_table",
-    "weights_within_range",
 ]
 
 
@@ -147,61 +145,6 @@ def count_in_namespace(xp, device, is_pos, y_score, sample_weight=None):
     return CountTable(thresholds, tps, fps, xp=xp, device=device)
 
 
-# Totals of weights are kept at most this (1.1e304), so that no running sum of them
-# overflows, nor a count times a small factor (a drawn curve's point numbers).
-_LARGEST_BITS = 1010
-_LARGEST_TOTAL = 2.0**_LARGEST_BITS
-
-
-def weights_within_range(sample_weight, resampled=False):
-    """``(weights, exponent)``: non-negative weights divided by ``2**exponent`` where
-    their total would pass :data:`_LARGEST_TOTAL`, else unchanged (exponent 0).
-
-    The one way the package forms totals of weights that could overflow: a power of
-    two divides exactly (weights below 1e-300 of the largest, which no total can see,
-    aside), so every share, rate and area is the same number. ``resampled``: rows are
-    drawn with replacement (a bootstrap), so a total may hold the heaviest row as
-    often as there are rows.
-    """
-    with np.errstate(over="ignore"):
-        if resampled:
-            total = float(np.max(sample_weight)) * sample_weight.size if sample_weight.size \
-                else 0.0
-        else:
-            total = float(np.add.reduce(sample_weight, axis=None))
-    if total <= _LARGEST_TOTAL:
-        return sample_weight, 0
-    largest = float(np.max(sample_weight))
-    exponent = (math.frexp(largest)[1] + int(sample_weight.size).bit_length()
-                - _LARGEST_BITS)
-    with np.errstate(under="ignore"):
-        return np.ldexp(np.asarray(sample_weight, dtype=np.float64), -exponent), exponent
-
-
-def refuse_overflowing_totals(sample_weight, name):
-    """The error of functions that return totals of weights (counts), where those
-    would pass the largest float64: their shares and rates are defined, but not them."""
-    if weights_within_range(sample_weight)[1]:
-        raise overflowing_totals(f"the weighted counts {name} returns")
-
-
-def check_running_total(total, name):
-    """``total`` (a Python float: the weight a stream or a cluster has summed so far),
-    refused past :data:`_LARGEST_TOTAL`, where its running sums would overflow. (A
-    single call divides such weights by a power of two; chunks counted apart cannot
-    share one without a first pass over them all.)"""
-    if not total <= _LARGEST_TOTAL:
-        raise overflowing_totals(name)
-    return total
-
-
-def overflowing_totals(what):
-    return ValueError(
-        f"sample_weight sums past the largest float64 (1.8e308), so {what} cannot be "
-        "represented. Divide the weights by a common factor: the rates and areas do "
-        "not change.")
-
-
 def _count_objects(is_pos, y_score, sample_weight, sklearn_ties=False):
     """The table of an object array of real numbers, compared as Python objects,
     exactly (2**70 + 1 and 2**70 stay two thresholds; 1, 1.0 and True are one), in
@@ -263,11 +206,5 @@ def _as_arrays(is_pos, y_score, sample_weight):
         if not kept.all():
             is_pos, y_score, sample_weight = is_pos[kept], y_score[kept], sample_weight[kept]
     return is_pos, y_score, sample_weight
-
-
-def real_objects(y_score):
-    """Whether an object array holds real numbers only (Python or NumPy numbers,
-    booleans): scores the kernel compares as Python objects, exactly."""
-    return all(isinstance(v, (Real, np.bool_)) for v in y_score.tolist())
 
 

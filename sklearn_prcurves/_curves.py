@@ -23,15 +23,10 @@ from ._compat import (
     keywords_by_position,
     validate_params,
 )
-from ._counts import (
-    count_in_namespace,
-    count_rows,
-    refuse_overflowing_totals,
-    weights_within_range,
-)
+from ._counts import count_in_namespace, count_rows
 from ._interpolation import INTERPOLATIONS, LEADING_NEGATIVES, path_points, table_path
 from ._stepwise import (
-    _keep_ends_of_flat_runs,
+    keep_ends_of_flat_runs,
     numpy_det,
     numpy_roc,
     precision_recall_arrays,
@@ -42,6 +37,8 @@ from ._validation import (
     check_non_negative_weight,
     n_distinct_labels,
     namespace_rows,
+    refuse_overflowing_totals,
+    weights_within_range,
 )
 from ._undefined import warn_undefined
 
@@ -79,7 +76,7 @@ def measure_table(y_true, y_score, pos_label=None, sample_weight=None, counts=No
     weights.
 
     Weights whose total would overflow are divided by a power of two
-    (:func:`~sklearn_prcurves._counts.weights_within_range`): the table's shares and
+    (:func:`~sklearn_prcurves._validation.weights_within_range`): the table's shares and
     rates are the weights', its counts not. ``counts``: the name of a function that
     returns the counts themselves, which refuses such weights instead.
     """
@@ -508,7 +505,7 @@ def _det_before_1_7(table, y_true, drop_intermediate):
         )
     fps, tps, thresholds = table.fps, table.tps, np.asarray(table.thresholds)
     if drop_intermediate and tps.shape[0] > 2:
-        keep = _keep_ends_of_flat_runs(tps)
+        keep = keep_ends_of_flat_runs(tps)
         fps, tps, thresholds = fps[keep], tps[keep], thresholds[keep]
     first = np.searchsorted(fps, fps[0], side="right") - 1
     last = np.searchsorted(tps, tps[-1]) + 1

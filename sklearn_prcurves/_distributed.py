@@ -18,15 +18,15 @@ ICML 2006.
 
 import numpy as np
 
-from ._auc import check_range
+from ._auc import normalized_trapezoid
 from ._bounds import table_normalized_pr_auc
-from ._counts import check_running_total
 from ._exact import best_sure_value, candidates_at_least, candidates_near
 from ._hull import achievable_area, hull_vertices
 from ._interpolation import check_options, path_area, path_points
 from ._lift import table_ks
 from ._partial import path_partial_roc_area
 from ._table import CountTable
+from ._validation import check_range, check_running_total
 
 __all__ = ["RangedTable", "RangesHere", "check_mode", "range_piece", "range_totals"]
 
@@ -35,28 +35,6 @@ def check_mode(mode, interpolation="davis-goadrich", leading_negatives="interpol
     if mode not in ("exact", "binned"):
         raise ValueError(f"mode must be 'exact' or 'binned'; got {mode!r}.")
     check_options(interpolation, leading_negatives)
-
-
-_TRAPEZOID_CHUNK = 2**16
-
-
-def normalized_trapezoid(tp, fp, n_pos, n_neg, first=None):
-    """The ROC area under the path ``(fp, tp)`` (from ``first``, ``(tp, fp)``, if given):
-    rates first, so that weights of any scale (1e-300 or 1e300) neither underflow nor
-    overflow in the products."""
-    if first is None:
-        first, tp, fp = (tp[0], fp[0]), tp[1:], fp[1:]
-    area = 0.0
-    # In chunks: path-sized temporaries cost more to fault in than the arithmetic.
-    for start in range(0, tp.shape[0], _TRAPEZOID_CHUNK):
-        rows = slice(start, start + _TRAPEZOID_CHUNK)
-        tpr = np.concatenate([[first[0]], tp[rows]]) / n_pos
-        fpr = np.concatenate([[first[1]], fp[rows]]) / n_neg
-        heights = tpr[1:] + tpr[:-1]
-        heights *= np.subtract(fpr[1:], fpr[:-1], out=tpr[1:])
-        area += float(np.sum(heights))
-        first = (tp[rows][-1], fp[rows][-1])
-    return area / 2
 
 
 def range_totals(table):

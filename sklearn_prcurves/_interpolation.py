@@ -120,7 +120,7 @@ def _davis_goadrich_areas(tp_a, fp_a, d_tp, d_fp, n_pos, precision_a, precision_
 
     Points sit at x = 1, 2, ..., ceil(dTP) - 1 and at x = dTP (the last step shorter
     when weights are fractional). The interior sum of precisions is evaluated in closed
-    form by :func:`_step_sum`, so a tie group holding 1e7 positives costs one element.
+    form by :func:`step_sum`, so a tie group holding 1e7 positives costs one element.
     """
     areas = divide(d_tp, n_pos) * (precision_a + precision_b) / 2  # no interior: one trapezoid
     steps = interior_steps(d_tp, xp)
@@ -134,7 +134,7 @@ def _davis_goadrich_areas(tp_a, fp_a, d_tp, d_fp, n_pos, precision_a, precision_
     slope = (dtp + dfp) / dtp  # a = 1 + s
     precision_m = interpolated_precision(tpa, fpa, dtp, dfp, m, xp)
     # sum_{x=1}^{m-1} (TP_A + x) / (TP_A + FP_A + a x) = (1/a) sum (c + x) / (x + z)
-    inner_sum = _step_sum(tpa, (tpa + fpa) / slope, m - 1, xp) / slope
+    inner_sum = step_sum(tpa, (tpa + fpa) / slope, m - 1, xp) / slope
     total = (
         (precision_a[inner] + precision_m) / 2
         + inner_sum
@@ -157,7 +157,7 @@ def interior_steps(d_tp, xp=np):
     return where(xp, steps > 0, steps, 0.0)
 
 
-def _step_sum(c, z, count, xp=np):
+def step_sum(c, z, count, xp=np):
     """S = sum_{x=1}^{count} (c + x) / (x + z) for c, z >= 0 and integer count >= 0.
 
     S = count - (z - c) * (psi(z + count + 1) - psi(z + 1)). The first terms are added
@@ -425,6 +425,35 @@ _DRAWN_POINTS_PER_UNIT_RECALL = 2048
 _MAX_DRAWN_POINTS = 64
 
 
+def _scaled_up(tp, fp):
+    """Counts of subnormal weights (5e-324) scaled up by a power of two (exact), so
+    that points inside a segment do not underflow to 0 / 0 (the curve is scale-free)."""
+    top = max(float(tp[-1]), float(fp[-1]))
+    if not 0 < top < 2.0**-500:
+        return tp, fp
+    # (by two powers of two: one of up to 2**1074 is not a float)
+    shift = -math.frexp(top)[1]
+    low, high = 2.0 ** (shift // 2), 2.0 ** (shift - shift // 2)
+    return tp * low * high, fp * low * high
+
+
+def _interior_counts(d_tp, n_pos, interpolation, xp):
+    """``(points drawn inside each segment, whether they are thinned)`` for segments
+    rising by ``d_tp`` (see :func:`path_points`)."""
+    # (a share of recall a few ulps short of a whole number of drawn points is that
+    # number: the rows' order rounds the sums either way, and must not decide them)
+    visible = xp.floor(d_tp / n_pos * _DRAWN_POINTS_PER_UNIT_RECALL * (1.0 + 8 * _EPS))
+    zero_counts = xp.zeros(d_tp.shape[0], dtype=xp.int64, device=device_of(d_tp))
+    if interpolation == "davis-goadrich":
+        steps = interior_steps(d_tp, xp)  # whole units inside each segment
+        thinned = steps > visible
+        return xp.astype(where(xp, thinned, visible, steps), xp.int64), thinned
+    if interpolation == "continuous":
+        return xp.astype(where(xp, visible < _MAX_DRAWN_POINTS, visible,
+                               float(_MAX_DRAWN_POINTS)), xp.int64), zero_counts != 0
+    return zero_counts, zero_counts != 0
+
+
 def path_points(tp, fp, thresholds, interpolation, leading_negatives="interpolate", xp=np):
     """Points of the interpolated PR curve through a path, in increasing recall.
 
@@ -450,14 +479,7 @@ def path_points(tp, fp, thresholds, interpolation, leading_negatives="interpolat
     if xp is np:
         xp = NUMPY
     if interpolation == "continuous":
-        # Scale-free: counts of subnormal weights (5e-324) scaled up by a power of two
-        # (exact), so that points inside a segment do not underflow to 0 / 0.
-        top = max(float(tp[-1]), float(fp[-1]))
-        if 0 < top < 2.0**-500:
-            # (by two powers of two: one of up to 2**1074 is not a float)
-            shift = -math.frexp(top)[1]
-            low, high = 2.0 ** (shift // 2), 2.0 ** (shift - shift // 2)
-            tp, fp = tp * low * high, fp * low * high
+        tp, fp = _scaled_up(tp, fp)
     n_pos = tp[-1]
     rising = tp[1:] > tp[:-1]
     first = int(xp.argmax(xp.astype(rising, xp.int32))) + 1  # the first point with a positive
@@ -471,18 +493,7 @@ def path_points(tp, fp, thresholds, interpolation, leading_negatives="interpolat
     # Every path point from the first one with a positive, vertical drops included.
     b_all = xp.arange(first, tp.shape[0], device=device_of(tp))
     d_tp_all = tp[first:] - tp[first - 1:-1]
-    # (a share of recall a few ulps short of a whole number of drawn points is that
-    # number: the rows' order rounds the sums either way, and must not decide them)
-    visible = xp.floor(d_tp_all / n_pos * _DRAWN_POINTS_PER_UNIT_RECALL * (1.0 + 8 * _EPS))
-    zero_counts = xp.zeros(b_all.shape[0], dtype=xp.int64, device=device_of(tp))
-    counts, thinned = zero_counts, zero_counts != 0  # interior points before each one
-    if interpolation == "davis-goadrich":
-        steps = interior_steps(d_tp_all, xp)  # whole units inside each segment
-        thinned = steps > visible
-        counts = xp.astype(where(xp, thinned, visible, steps), xp.int64)
-    elif interpolation == "continuous":
-        counts = xp.astype(where(xp, visible < _MAX_DRAWN_POINTS, visible,
-                                    float(_MAX_DRAWN_POINTS)), xp.int64)
+    counts, thinned = _interior_counts(d_tp_all, n_pos, interpolation, xp)
     per_point = counts + 1
     seg = xp.repeat(xp.arange(b_all.shape[0], device=device_of(tp)), per_point)
     starts = xp.cumulative_sum(per_point) - per_point

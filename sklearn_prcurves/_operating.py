@@ -23,7 +23,6 @@ from ._compat import (
     check_sample_weight,
     validate_params,
 )
-from ._counts import weights_within_range
 from ._curves import BINARY_PARAMS, two_class_table
 from ._exact import (
     CANDIDATE_MARGIN,
@@ -36,10 +35,10 @@ from ._exact import (
 )
 from ._interpolation import table_path
 from ._results import FBetaOptimum, OperatingPoint
-from ._sorting import _descending_order
+from ._sorting import descending_order
 from ._table import CountTable
 from ._thresholds import points_frame, table_points
-from ._validation import check_binary_input, check_non_negative_weight
+from ._validation import check_binary_input, check_non_negative_weight, weights_within_range
 from ._undefined import undefined_ignored, warn_undefined
 
 if TYPE_CHECKING:
@@ -632,7 +631,7 @@ def _group_score_order(scores, group_index):
     group_bits = max(int(group_index.max()).bit_length(), 1) if n else 1
     if rank_bits + group_bits > 63 or n < 2:
         return np.lexsort((scores, group_index))
-    by_score = _descending_order(scores, scores=False)[0][::-1]  # increasing scores
+    by_score = descending_order(scores, scores=False)[0][::-1]  # increasing scores
     key = np.empty(n, dtype=np.int64)
     key[by_score] = np.arange(n, dtype=np.int64)  # each row's rank among the scores
     key |= group_index.astype(np.int64) << rank_bits
@@ -666,6 +665,30 @@ def _grouped_aucs_packed(is_pos, scores, group_index, n_groups):
         return None
     if not scores.min() >= 0:  # (False for NaN too)
         return None
+    key, score_bits, dropped = _group_keys(is_pos, scores, group_index, group_bits)
+    pos_at, run, with_ties, credit = _twice_credits(key)
+    # The rows sorted by group: each group's first row follows the rows of the groups
+    # before it, and its positives follow theirs.
+    sizes = np.bincount(group_index, minlength=n_groups)
+    group_of_pos = (key[pos_at] >> np.uint64(score_bits + 1)).astype(np.intp)
+    pos_total = np.bincount(group_of_pos, minlength=n_groups)
+    neg_total = sizes - pos_total
+    # Negatives before each group's first row.
+    base = np.cumsum(neg_total) - neg_total
+    credit_sum = np.bincount(group_of_pos, weights=credit, minlength=n_groups)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        aucs = (credit_sum / 2 - pos_total * base.astype(np.float64)) / (
+            pos_total.astype(np.float64) * neg_total)
+    aucs[(pos_total == 0) | (neg_total == 0)] = np.nan
+    if dropped and with_ties.shape[0]:
+        _recount_shared_bits(aucs, is_pos, scores, group_index, (dropped, score_bits),
+                             run[with_ties], group_of_pos[with_ties])
+    return aucs, sizes
+
+
+def _group_keys(is_pos, scores, group_index, group_bits):
+    """``(keys, score bits kept, bits dropped)``: the sorted 64-bit keys
+    ``group | leading score bits | label`` of :func:`_grouped_aucs_packed`."""
     if scores.dtype == np.float32:
         score_bits, dropped = 31, 0
         trunc = (scores.view(np.uint32) & np.uint32(0x7FFFFFFF)).astype(np.uint64)
@@ -679,7 +702,13 @@ def _grouped_aucs_packed(is_pos, scores, group_index, n_groups):
     key |= is_pos
     key |= group_index.astype(np.uint64) << np.uint64(score_bits + 1)
     key.sort()  # as integers: as doubles, small keys are subnormal (see _count_packed)
+    return key, score_bits, dropped
 
+
+def _twice_credits(key):
+    """``(positions of the positives, their keys without the label, the first positive
+    of each tie run holding negatives, twice each positive's credit plus twice its
+    group's negatives before the group)`` from the sorted keys."""
     if sys.byteorder == "little":
         label = key.view(np.uint8)[::8] & np.uint8(1)
     else:  # pragma: no cover - big-endian machines
@@ -697,8 +726,7 @@ def _grouped_aucs_packed(is_pos, scores, group_index, n_groups):
     first = np.flatnonzero(first)
     before = pos_at[first] - 1
     with_ties = first[(before >= 0) & ((key[np.maximum(before, 0)] >> np.uint64(1)) == run[first])]
-    # Twice the credit of each positive plus twice its group's negatives before the group:
-    # the negatives before it, and before its run (the same, without ties).
+    # The negatives before each positive, and before its run (the same, without ties).
     credit = neg_before.astype(np.float64)
     credit *= 2
     if with_ties.shape[0]:
@@ -710,38 +738,27 @@ def _grouped_aucs_packed(is_pos, scores, group_index, n_groups):
         where = np.searchsorted(first, with_ties)
         counts = ends[where + 1] - first[where]
         credit[np.repeat(with_ties, counts) + _ranges(counts)] -= np.repeat(tied, counts)
+    return pos_at, run, with_ties, credit
 
-    group_shift = np.uint64(score_bits + 1)
-    # The rows sorted by group: each group's first row follows the rows of the groups
-    # before it, and its positives follow theirs.
-    sizes = np.bincount(group_index, minlength=n_groups)
-    group_of_pos = (key[pos_at] >> group_shift).astype(np.intp)
-    pos_total = np.bincount(group_of_pos, minlength=n_groups)
-    neg_total = sizes - pos_total
-    # Negatives before each group's first row.
-    base = np.cumsum(neg_total) - neg_total
-    credit_sum = np.bincount(group_of_pos, weights=credit, minlength=n_groups)
-    with np.errstate(invalid="ignore", divide="ignore"):
-        aucs = (credit_sum / 2 - pos_total * base.astype(np.float64)) / (
-            pos_total.astype(np.float64) * neg_total)
-    aucs[(pos_total == 0) | (neg_total == 0)] = np.nan
 
-    if dropped and with_ties.shape[0]:
-        # Distinct scores sharing their kept bits were counted as ties: find them (one
-        # value sort) and count again the groups where such a tie met both classes.
-        ascending = np.sort(scores)
-        kept = (ascending.view(np.uint64) & np.uint64(0x7FFFFFFFFFFFFFFF)) >> np.uint64(dropped)
-        shared = (kept[1:] == kept[:-1]) & (ascending[1:] != ascending[:-1])
-        if shared.any():
-            ambiguous = np.unique(kept[1:][shared])
-            in_ambiguous = np.isin(run[with_ties] & np.uint64((1 << score_bits) - 1), ambiguous)
-            suspect = np.unique(group_of_pos[with_ties[in_ambiguous]])
-            if suspect.shape[0]:
-                rows = np.isin(group_index, suspect)
-                local = np.searchsorted(suspect, group_index[rows])
-                aucs[suspect] = _grouped_aucs(is_pos[rows], scores[rows], local,
-                                              suspect.shape[0], None, packed=False)
-    return aucs, sizes
+def _recount_shared_bits(aucs, is_pos, scores, group_index, bits, tie_runs, tie_groups):
+    """Distinct float64 scores sharing their kept bits were counted as ties: find them
+    (one value sort) and count again, exactly, the groups where such a tie met both
+    classes (``tie_runs``, ``tie_groups``: the runs holding both, and their groups)."""
+    dropped, score_bits = bits
+    ascending = np.sort(scores)
+    kept = (ascending.view(np.uint64) & np.uint64(0x7FFFFFFFFFFFFFFF)) >> np.uint64(dropped)
+    shared = (kept[1:] == kept[:-1]) & (ascending[1:] != ascending[:-1])
+    if not shared.any():
+        return
+    ambiguous = np.unique(kept[1:][shared])
+    in_ambiguous = np.isin(tie_runs & np.uint64((1 << score_bits) - 1), ambiguous)
+    suspect = np.unique(tie_groups[in_ambiguous])
+    if suspect.shape[0]:
+        rows = np.isin(group_index, suspect)
+        local = np.searchsorted(suspect, group_index[rows])
+        aucs[suspect] = _grouped_aucs(is_pos[rows], scores[rows], local, suspect.shape[0],
+                                      None, packed=False)
 
 
 def _grouped_aucs(is_pos, scores, group_index, n_groups, weight, packed=True,

@@ -15,12 +15,12 @@ from fractions import Fraction
 
 import numpy as np
 
-from ._auc import check_range
 from ._array_api import array_api_boundary
 from ._compat import validate_params
 from ._curves import BINARY_PARAMS, two_class_table
 from ._interpolation import table_path
 from ._undefined import warn_undefined
+from ._validation import check_range
 
 __all__ = ["partial_roc_auc_score"]
 

@@ -12,7 +12,7 @@ faster than it sorts indices (``np.argsort``):
   counts found by binary search (:func:`_count_unweighted`);
 - weighted rows: their order from a value sort of keys holding the score's leading
   bits above the row's position, rows whose scores share those bits re-sorted after
-  (:func:`_descending_order`), then the weights summed in scikit-learn's row order.
+  (:func:`descending_order`), then the weights summed in scikit-learn's row order.
 
 The counts are exact integers at any ``n``, whatever the scores' dtype, and weighted
 counts the same floats as scikit-learn's. ``docs/internals.rst`` gives the benchmark
@@ -370,7 +370,7 @@ def _signed_zero_as_first_seen(values, y_score):
             values[zero[0]] = y_score[last]
 
 
-def _descending_order(y_score, scores=True):
+def descending_order(y_score, scores=True):
     """Indices that sort ``y_score`` in decreasing order, ties in input order, and the
     scores in that order.
 
@@ -393,7 +393,7 @@ def _descending_order(y_score, scores=True):
 
 
 def _descending_order_and_buffer(y_score, scores=True):
-    """:func:`_descending_order`, and the n 64-bit sort keys' buffer, free now for
+    """:func:`descending_order`, and the n 64-bit sort keys' buffer, free now for
     the caller to write over (None where NumPy's argsort gave the order).
 
     ``scores=False``: the scores in order are returned as None when the keys alone
@@ -571,7 +571,7 @@ def _resort_key_runs(order, key, y_score, shift, at):
 
 
 def _argsort_descending(y_score):
-    """:func:`_descending_order` by NumPy's unstable argsort (much faster than its
+    """:func:`descending_order` by NumPy's unstable argsort (much faster than its
     stable one), then a sort of the row indices inside each run of tied scores."""
     n = y_score.shape[0]
     order = np.argsort(y_score)[::-1]

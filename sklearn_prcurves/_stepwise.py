@@ -21,7 +21,7 @@ from ._undefined import warn_undefined
 __all__ = ["numpy_det", "numpy_roc", "precision_recall_arrays", "step_area_terms"]
 
 
-def _keep_ends_of_flat_runs(values):
+def keep_ends_of_flat_runs(values):
     """Indices keeping only the first and last point of each run of equal ``values``."""
     step = np.diff(values)
     keep = np.empty(values.shape[0], dtype=bool)
@@ -31,12 +31,12 @@ def _keep_ends_of_flat_runs(values):
 
 
 def _keep_pr_points(table):
-    """:func:`_keep_ends_of_flat_runs` of the table's ``tps`` (the precision-recall
+    """:func:`keep_ends_of_flat_runs` of the table's ``tps`` (the precision-recall
     curve's ``drop_intermediate``); from the integer steps when the table has them,
     a step of ``tps`` being a non-zero count of positives."""
     pos = table.positive_steps
     if pos is None:
-        return _keep_ends_of_flat_runs(table.tps)
+        return keep_ends_of_flat_runs(table.tps)
     keep = np.empty(len(table), dtype=bool)
     keep[0] = keep[-1] = True
     np.logical_or(pos[1:-1], pos[2:], out=keep[1:-1])
@@ -447,7 +447,7 @@ def table_path_arrays(table):
 
 def _det_of_path(fps, tps, thresholds, drop_intermediate):
     if drop_intermediate and fps.shape[0] > 2:
-        keep = _keep_ends_of_flat_runs(tps)
+        keep = keep_ends_of_flat_runs(tps)
         fps, tps, thresholds = fps[keep], tps[keep], thresholds[keep]
 
     fns = tps[-1] - tps

@@ -24,18 +24,17 @@ from numbers import Integral, Real
 import numpy as np
 
 from ._array_api import counting_namespace, to_numpy, where
-from ._auc import check_range
+from ._auc import normalized_trapezoid
 from ._bounds import table_normalized_pr_auc
-from ._counts import check_running_total, count_in_namespace, count_rows
+from ._counts import count_in_namespace, count_rows
 from ._curves import table_precision_recall, table_roc
-from ._distributed import normalized_trapezoid
 from ._hull import achievable_area, hull_path
 from ._interpolation import (
-    _step_sum,
     check_options,
     path_area,
     path_area_between,
     path_points,
+    step_sum,
     table_path,
 )
 from ._lift import table_ks
@@ -48,6 +47,8 @@ from ._validation import (
     check_class_union,
     check_label_kind,
     check_non_negative_weight,
+    check_range,
+    check_running_total,
     chunk_classes,
     union_classes,
 )
@@ -338,7 +339,7 @@ def _share(value, name):
     return float(value)
 
 
-def _merge_optional(a, b):
+def merge_optional(a, b):
     """The merge of two tables of which either may be None (no rows)."""
     if a is None:
         return b
@@ -410,10 +411,10 @@ def _float32_key_to_float64_key(key):
     # the keys of NaNs: -inf is that bin's floor (no score lies below it).
     key = np.maximum(np.asarray(key, dtype=np.uint32), _FLOAT32_MINUS_INF_KEY)
     bits = np.where(key >> np.uint32(31), key ^ np.uint32(1 << 31), ~key)
-    return _order_key(bits.view(np.float32).astype(np.float64))
+    return order_key(bits.view(np.float32).astype(np.float64))
 
 
-def _order_key(scores):
+def order_key(scores):
     """Order-preserving unsigned 64-bit keys of the scores as float64."""
     values = np.array(scores, dtype=np.float64)  # a copy: modified in place below
     values += 0.0  # -0.0 -> 0.0: one bin for zero
@@ -542,7 +543,7 @@ class BinnedSummary(_Stream):
     def _bins(self, scores):
         if self.mantissa_bits <= _FLOAT32_BITS:
             return _float32_order_key(scores) >> np.uint32(_FLOAT32_BITS - self.mantissa_bits)
-        return _order_key(scores) >> np.uint64(52 - self.mantissa_bits)
+        return order_key(scores) >> np.uint64(52 - self.mantissa_bits)
 
     def _bin_floor_keys(self, keys):
         """Float64 order keys of the lowest score in each bin (for refined orderings)."""
@@ -679,14 +680,14 @@ class BinnedSummary(_Stream):
             kept = np.isin(self._bins(table.thresholds).astype(np.uint64), keys)
             if not kept.any():
                 return None
-            return CountTable.from_counts(_order_key(table.thresholds[kept]),
+            return CountTable.from_counts(order_key(table.thresholds[kept]),
                                           table.pos[kept], table.neg[kept])
         y_true, y_score, sample_weight = _host_arrays(y_true, y_score, sample_weight)
         is_pos, scores, weight = check_binary_input(y_true, y_score, sample_weight, self.pos_label)
         rows = np.isin(self._bins(scores).astype(np.uint64), keys)
         if not rows.any():
             return None
-        return count_rows(is_pos[rows], _order_key(scores[rows]),
+        return count_rows(is_pos[rows], order_key(scores[rows]),
                            None if weight is None else weight[rows])
 
     def refined(self, keys, table):
@@ -747,7 +748,7 @@ class BinnedSummary(_Stream):
             # at its end, negatives included.
             exact = np.where(pos > 0, share * (table.tps / (table.tps + table.fps)), 0.0)
         if self.integer_weights_:
-            worst = _step_sum(tp_before, tp_before + fp_before + neg, pos) / n_pos
+            worst = step_sum(tp_before, tp_before + fp_before + neg, pos) / n_pos
         else:
             worst = share * _mean_integral_precision(tp_before, fp_before + neg, pos)
         best = np.where(uncertain, best, exact)

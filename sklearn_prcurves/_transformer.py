@@ -37,10 +37,11 @@ from ._compat import (
 )
 from ._array_api import arrays_read_on_host
 from ._certified import certified_threshold
-from ._counts import count_rows, weights_within_range
+from ._counts import count_rows
 from ._hull import hull_vertices
 from ._interpolation import table_path
 from ._operating import fbeta_optimal_threshold
+from ._validation import weights_within_range
 
 __all__ = ["AchievablePRClassifier", "AchievablePRTransformer"]
 

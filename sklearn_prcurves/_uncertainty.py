@@ -33,7 +33,6 @@ from ._auc import (
 )
 from ._bounds import normalized_pr_auc_score
 from ._compat import Interval, StrOptions, validate_params
-from ._counts import refuse_overflowing_totals, weights_within_range
 from ._curves import BINARY_PARAMS, require_class_totals, two_class_table
 from ._exact import at_or_above, check_threshold, rows_at_or_above
 from ._interpolation import INTERPOLATIONS
@@ -47,6 +46,8 @@ from ._validation import (
     check_binary_input,
     check_non_negative_weight,
     checked_rows,
+    refuse_overflowing_totals,
+    weights_within_range,
 )
 from ._undefined import warn_undefined
 
@@ -83,7 +84,7 @@ def _frequency_weights(sample_weight):
     return weight
 
 
-def _delong_components(table):
+def delong_components(table):
     """AUC and each distinct score's V10 and V01 components."""
     pos, neg = table.pos, table.neg  # per distinct score, decreasing scores
     n_pos, n_neg = table.n_pos, table.n_neg
@@ -130,14 +131,14 @@ def _centred_components(table, positive, group):
         auc = float(np.dot(table.pos, in_order) / n_pos)
         np.divide(table.tps, n_pos, out=in_order, where=~positive)
     else:
-        auc, v10, v01, _, _ = _delong_components(table)
+        auc, v10, v01, _, _ = delong_components(table)
         in_order = np.where(positive, v10[group], v01[group])
     in_order -= auc
     return auc, in_order
 
 
 def _delong_variance(table):
-    """AUC and DeLong's variance from the table: :func:`_delong_components` computed
+    """AUC and DeLong's variance from the table: :func:`delong_components` computed
     in two reused buffers (fresh temporaries at a million distinct scores cost more in
     page faults than their arithmetic)."""
     pos, neg = table.pos, table.neg
@@ -427,12 +428,6 @@ def delong_test(
             float(v) for v in normal_interval(difference, np.sqrt(variance), confidence_level)
         ),
     )
-
-
-def _group_of_rows(table, scores):
-    """Index into ``table.thresholds`` (decreasing) of each row's score."""
-    ascending = table.thresholds[::-1]
-    return ascending.shape[0] - 1 - np.searchsorted(ascending, scores)
 
 
 # --- AUC-PR -------------------------------------------------------------------------

@@ -7,12 +7,86 @@ from its minimum and maximum instead of sorting it (``type_of_target`` sorts the
 vector, several times per call in scikit-learn's ranking functions).
 """
 
+import math
+from numbers import Real
+
 import numpy as np
 
 from ._array_api import counting_namespace
 from ._compat import check_pos_label_consistency, check_sample_weight
-from ._counts import _LARGEST_TOTAL, real_objects
 from .exceptions import NonNumericScoreError
+
+
+# Totals of weights are kept at most this (1.1e304), so that no running sum of them
+# overflows, nor a count times a small factor (a drawn curve's point numbers).
+_LARGEST_BITS = 1010
+LARGEST_TOTAL = 2.0**_LARGEST_BITS
+
+
+def weights_within_range(sample_weight, resampled=False):
+    """``(weights, exponent)``: non-negative weights divided by ``2**exponent`` where
+    their total would pass :data:`LARGEST_TOTAL`, else unchanged (exponent 0).
+
+    The one way the package forms totals of weights that could overflow: a power of
+    two divides exactly (weights below 1e-300 of the largest, which no total can see,
+    aside), so every share, rate and area is the same number. ``resampled``: rows are
+    drawn with replacement (a bootstrap), so a total may hold the heaviest row as
+    often as there are rows.
+    """
+    with np.errstate(over="ignore"):
+        if resampled:
+            total = float(np.max(sample_weight)) * sample_weight.size if sample_weight.size \
+                else 0.0
+        else:
+            total = float(np.add.reduce(sample_weight, axis=None))
+    if total <= LARGEST_TOTAL:
+        return sample_weight, 0
+    largest = float(np.max(sample_weight))
+    exponent = (math.frexp(largest)[1] + int(sample_weight.size).bit_length()
+                - _LARGEST_BITS)
+    with np.errstate(under="ignore"):
+        return np.ldexp(np.asarray(sample_weight, dtype=np.float64), -exponent), exponent
+
+
+def refuse_overflowing_totals(sample_weight, name):
+    """The error of functions that return totals of weights (counts), where those
+    would pass the largest float64: their shares and rates are defined, but not them."""
+    if weights_within_range(sample_weight)[1]:
+        raise overflowing_totals(f"the weighted counts {name} returns")
+
+
+def check_running_total(total, name):
+    """``total`` (a Python float: the weight a stream or a cluster has summed so far),
+    refused past :data:`LARGEST_TOTAL`, where its running sums would overflow. (A
+    single call divides such weights by a power of two; chunks counted apart cannot
+    share one without a first pass over them all.)"""
+    if not total <= LARGEST_TOTAL:
+        raise overflowing_totals(name)
+    return total
+
+
+def overflowing_totals(what):
+    return ValueError(
+        f"sample_weight sums past the largest float64 (1.8e308), so {what} cannot be "
+        "represented. Divide the weights by a common factor: the rates and areas do "
+        "not change.")
+
+
+def real_objects(y_score):
+    """Whether an object array holds real numbers only (Python or NumPy numbers,
+    booleans): scores the kernel compares as Python objects, exactly."""
+    return all(isinstance(v, (Real, np.bool_)) for v in y_score.tolist())
+
+
+def check_range(value, name):
+    """A ``(low, high)`` sub-range of [0, 1] with ``low < high``, as floats."""
+    try:
+        low, high = (float(v) for v in value)
+    except (TypeError, ValueError):
+        raise ValueError(f"{name} must be a pair (low, high); got {value!r}.") from None
+    if not 0 <= low < high <= 1:
+        raise ValueError(f"{name} must satisfy 0 <= low < high <= 1; got {value!r}.")
+    return low, high
 
 # Label sets for which ``pos_label=None`` means 1, as in scikit-learn.
 _IMPLICIT_POS_LABEL_SETS = ([0, 1], [-1, 1], [0], [-1], [1])
@@ -437,7 +511,7 @@ def plain_weights(xp, sample_weight, y_score):
     if not bool(xp.all(xp.isfinite(weight) & (weight >= 0))) or not bool(xp.any(weight > 0)):
         return False
     with np.errstate(over="ignore"):
-        return float(xp.sum(weight)) <= _LARGEST_TOTAL
+        return float(xp.sum(weight)) <= LARGEST_TOTAL
 
 
 def namespace_points(x, y):

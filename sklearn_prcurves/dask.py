@@ -30,7 +30,7 @@ import numpy as np
 
 from ._counts import count_rows
 from ._distributed import RangedTable, check_mode, range_pieces, range_totals
-from ._summary import BinnedSummary, _merge_optional
+from ._summary import BinnedSummary, merge_optional
 from ._table import CountTable
 from ._validation import (
     check_class_union,
@@ -786,7 +786,7 @@ def binned_summary(y_true, y_score, *, sample_weight=None, pos_label=None, manti
         return summary.refine_rows(is_pos, score, weight, keys)
 
     tables = [dask.delayed(exact_rows)(y, s, w) for y, s, w in parts]
-    return summary.refined(keys, dask.compute(_tree_reduce(dask, tables, _merge_optional))[0])
+    return summary.refined(keys, dask.compute(_tree_reduce(dask, tables, merge_optional))[0])
 
 
 def roc_auc_score(y_true, y_score, *, sample_weight=None, pos_label=None, mode="exact",

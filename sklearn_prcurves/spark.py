@@ -50,7 +50,7 @@ import numpy as np
 
 from ._counts import CountTable, count_rows
 from ._distributed import RangedTable, check_mode, range_pieces
-from ._summary import BinnedSummary, _order_key
+from ._summary import BinnedSummary, order_key
 from ._validation import check_class_union, check_label_kind, check_scores
 from .exceptions import NonNumericScoreError
 
@@ -178,54 +178,11 @@ def _prepare(y_true, y_score, sample_weight, pos_label, data):
     """
     names = [y_true, y_score] + ([sample_weight] if sample_weight is not None else [])
     F, frame = _resolve_frame(data, names)
-    types = dict(frame.dtypes)
-    schema = {field.name: field.dataType for field in frame.schema.fields}
-    label_kind = _type_kind(schema[y_true])
-    score_kind = _type_kind(schema[y_score])
-    if label_kind == "other":
-        raise ValueError(f"Labels must be numbers, booleans or text; column {y_true!r} is "
-                         f"{types[y_true]}.")
-    if score_kind not in ("integer", "float", "decimal", "boolean"):
-        raise NonNumericScoreError(
-            f"y_score must hold numbers; got {'text' if score_kind == 'text' else 'values'} "
-            f"of type {types[y_score]} (column {y_score!r}). Convert them explicitly, e.g. "
-            f"with F.col({y_score!r}).cast('double') for numbers written as text."
-        )
-    if pos_label is not None:
-        check_label_kind(np.array([""] if label_kind == "text" else [0]), pos_label)
+    label_kind, score_kind = _column_kinds(frame, y_true, y_score, sample_weight, pos_label)
     label, score = F.col(y_true), F.col(y_score)
-
-    def count(condition):
-        return F.sum(F.when(condition, 1).otherwise(0))
-
-    aggregates = [F.count(F.lit(1)).alias("rows"), count(score.isNull()).alias("null_scores")]
-    if score_kind == "float":
-        aggregates += [count(F.isnan(score)).alias("nan_scores"),
-                       count(F.abs(score) == float("inf")).alias("inf_scores")]
-    if label_kind == "float":
-        # x % 1, not floor(x): floor casts to a 64-bit integer, which overflows (an
-        # error in Spark's ANSI mode) for values past 9.2e18.
-        aggregates.append(count(label % 1 != 0).alias("fractional_labels"))
-    if sample_weight is not None:
-        if _type_kind(schema[sample_weight]) not in ("integer", "float", "decimal"):
-            raise ValueError(f"sample_weight must hold numbers; column {sample_weight!r} is "
-                             f"{types[sample_weight]}.")
-        weight = F.col(sample_weight).cast("double")
-        aggregates += [
-            count(weight.isNull() | F.isnan(weight) | (F.abs(weight) == float("inf")))
-            .alias("bad_weights"),
-            count(weight < 0).alias("negative_weights"),
-            count(weight > 0).alias("kept_rows"),
-            F.sum(F.when(weight > 0, weight).otherwise(0.0)).alias("weight"),
-            count((weight > 0) & (weight % 1 != 0)).alias("fractional_weights"),
-        ]
-    if label_kind == "float":
-        aggregates.append(count(F.isnan(label)).alias("nan_labels"))
-    if pos_label is None:
-        # Group by label: at most 3 groups are needed to tell binary from not.
-        key = label
-    else:
-        key = _is_positive(F, label, pos_label, label_kind)
+    aggregates = _aggregates(F, label, score, label_kind, score_kind, sample_weight)
+    # Group by label (or by "is positive"): at most 3 groups tell binary from not.
+    key = label if pos_label is None else _is_positive(F, label, pos_label, label_kind)
     groups = frame.groupBy(key.alias("key")).agg(*aggregates).limit(3).collect()
     groups = [row.asDict() for row in groups]
     _check_groups(groups, frame, label, label_kind, pos_label, sample_weight, F)
@@ -239,33 +196,87 @@ def _prepare(y_true, y_score, sample_weight, pos_label, data):
     else:
         is_pos = key
         positive_group = [g for g in groups if g["key"] is True]
-    total = "weight" if sample_weight is not None else "rows"
-    n_pos = math.fsum(g[total] for g in positive_group)
-    n_all = math.fsum(g[total] for g in groups)
-    kept = sum(g["kept_rows" if sample_weight is not None else "rows"] for g in groups)
-    if sample_weight is not None and kept == 0:
+    weighted = sample_weight is not None
+    n_pos = math.fsum(g["weight" if weighted else "rows"] for g in positive_group)
+    n_all = math.fsum(g["weight" if weighted else "rows"] for g in groups)
+    kept = sum(g["kept_rows" if weighted else "rows"] for g in groups)
+    if weighted and kept == 0:
         raise ValueError("Sample weights must contain at least one non-zero number.")
     if kept == 0:
         raise ValueError("No sample: the curve needs at least one sample.")
-
-    if score_kind == "float":
-        # -0.0 and 0.0 are one score (a tie), as in memory.
-        clean_score = F.when(score == 0, F.lit(0.0).cast(schema[y_score])).otherwise(score)
-    elif score_kind == "decimal":
-        clean_score = score.cast("double")
-    else:
-        clean_score = score.cast("long")
-    columns = [is_pos.alias("p"), clean_score.alias("s")]
-    if sample_weight is not None:
+    columns = [is_pos.alias("p"), _clean_score(F, frame, y_score, score_kind).alias("s")]
+    if weighted:
         columns.append(F.col(sample_weight).cast("double").alias("w"))
         clean = frame.where(F.col(sample_weight).cast("double") > 0).select(*columns)
-        whole = all(g["fractional_weights"] == 0 for g in groups)
     else:
         clean = frame.select(*columns)
-        whole = True
-    score_type = dict(clean.dtypes)["s"]
-    return _Input(clean, score_type, kept, n_pos, n_all - n_pos, sample_weight is not None,
+    whole = all(g["fractional_weights"] == 0 for g in groups) if weighted else True
+    return _Input(clean, dict(clean.dtypes)["s"], kept, n_pos, n_all - n_pos, weighted,
                   whole)
+
+
+def _column_kinds(frame, y_true, y_score, sample_weight, pos_label):
+    """The kinds (:func:`_type_kind`) of the label and score columns, each column of a
+    type the in-memory functions take and ``pos_label`` of the labels' kind, else the
+    in-memory functions' error."""
+    types = dict(frame.dtypes)
+    schema = {field.name: field.dataType for field in frame.schema.fields}
+    label_kind, score_kind = _type_kind(schema[y_true]), _type_kind(schema[y_score])
+    if label_kind == "other":
+        raise ValueError(f"Labels must be numbers, booleans or text; column {y_true!r} is "
+                         f"{types[y_true]}.")
+    if score_kind not in ("integer", "float", "decimal", "boolean"):
+        raise NonNumericScoreError(
+            f"y_score must hold numbers; got {'text' if score_kind == 'text' else 'values'} "
+            f"of type {types[y_score]} (column {y_score!r}). Convert them explicitly, e.g. "
+            f"with F.col({y_score!r}).cast('double') for numbers written as text."
+        )
+    if pos_label is not None:
+        check_label_kind(np.array([""] if label_kind == "text" else [0]), pos_label)
+    if sample_weight is not None and _type_kind(schema[sample_weight]) not in (
+            "integer", "float", "decimal"):
+        raise ValueError(f"sample_weight must hold numbers; column {sample_weight!r} is "
+                         f"{types[sample_weight]}.")
+    return label_kind, score_kind
+
+
+def _aggregates(F, label, score, label_kind, score_kind, sample_weight):
+    """The per-label aggregates :func:`_check_groups` and :func:`_prepare` read."""
+
+    def count(condition):
+        return F.sum(F.when(condition, 1).otherwise(0))
+
+    aggregates = [F.count(F.lit(1)).alias("rows"), count(score.isNull()).alias("null_scores")]
+    if score_kind == "float":
+        aggregates += [count(F.isnan(score)).alias("nan_scores"),
+                       count(F.abs(score) == float("inf")).alias("inf_scores")]
+    if label_kind == "float":
+        # x % 1, not floor(x): floor casts to a 64-bit integer, which overflows (an
+        # error in Spark's ANSI mode) for values past 9.2e18.
+        aggregates.append(count(label % 1 != 0).alias("fractional_labels"))
+    if sample_weight is not None:
+        weight = F.col(sample_weight).cast("double")
+        aggregates += [
+            count(weight.isNull() | F.isnan(weight) | (F.abs(weight) == float("inf")))
+            .alias("bad_weights"),
+            count(weight < 0).alias("negative_weights"),
+            count(weight > 0).alias("kept_rows"),
+            F.sum(F.when(weight > 0, weight).otherwise(0.0)).alias("weight"),
+            count((weight > 0) & (weight % 1 != 0)).alias("fractional_weights"),
+        ]
+    if label_kind == "float":
+        aggregates.append(count(F.isnan(label)).alias("nan_labels"))
+    return aggregates
+
+
+def _clean_score(F, frame, y_score, score_kind):
+    """The score column as counted: -0.0 and 0.0 one score (a tie, as in memory),
+    decimals as doubles, integers and booleans as longs."""
+    score = F.col(y_score)
+    if score_kind == "float":
+        return F.when(score == 0, F.lit(0.0).cast(frame.schema[y_score].dataType)).otherwise(
+            score)
+    return score.cast("double" if score_kind == "decimal" else "long")
 
 
 def _is_positive(F, label, pos_label, label_kind):
@@ -590,7 +601,7 @@ def _refine_partition(mantissa_bits, weighted, keys):
         rows = np.isin(bins, keys)
         if not rows.any():
             return
-        table = count_rows(is_pos[rows], _order_key(score[rows]),
+        table = count_rows(is_pos[rows], order_key(score[rows]),
                             None if weight is None else weight[rows])
         yield pa.RecordBatch.from_arrays(
             [pa.array(table.thresholds.view(np.int64)), pa.array(table.pos),

@@ -271,10 +271,10 @@ def scores_to_order(draw):
 
 @given(scores_to_order(), st.sampled_from([np.float64, np.float32]))
 def test_descending_order_is_the_stable_descending_argsort(scores, dtype):
-    from sklearn_prcurves._sorting import _descending_order
+    from sklearn_prcurves._sorting import descending_order
 
     scores = scores.astype(dtype)
-    order, descending = _descending_order(scores)
+    order, descending = descending_order(scores)
     # Reference: decreasing score, ties (-0.0 == 0.0 included) in input order.
     expected = np.array(sorted(range(len(scores)), key=lambda i: (-float(scores[i]), i)))
     np.testing.assert_array_equal(order, expected)
@@ -285,10 +285,10 @@ def test_descending_order_is_the_stable_descending_argsort(scores, dtype):
 def test_descending_order_without_the_scores_is_the_same_order(scores, dtype):
     # scores=False: the scores are read back only where truncated keys tie; None
     # means every score is distinct.
-    from sklearn_prcurves._sorting import _descending_order
+    from sklearn_prcurves._sorting import descending_order
 
     scores = scores.astype(dtype)
-    order, descending = _descending_order(scores, scores=False)
+    order, descending = descending_order(scores, scores=False)
     expected = np.array(sorted(range(len(scores)), key=lambda i: (-float(scores[i]), i)))
     np.testing.assert_array_equal(order, expected)
     if descending is None:
@@ -301,19 +301,19 @@ def test_descending_order_without_the_scores_is_the_same_order(scores, dtype):
 def test_descending_order_without_the_scores_sees_a_single_tie():
     # One repeated score among distinct ones: the only pair sharing its key's leading
     # bits, and a tie, so the scores must come back (the caller groups ties).
-    from sklearn_prcurves._sorting import _descending_order
+    from sklearn_prcurves._sorting import descending_order
 
     scores = np.random.default_rng(0).normal(size=5000)
     scores[4000] = scores[17]
-    order, descending = _descending_order(scores, scores=False)
+    order, descending = descending_order(scores, scores=False)
     np.testing.assert_array_equal(order, np.lexsort((np.arange(5000), -scores)))
     np.testing.assert_array_equal(descending, scores[order])
-    _, distinct = _descending_order(np.delete(scores, 4000), scores=False)
+    _, distinct = descending_order(np.delete(scores, 4000), scores=False)
     assert distinct is None
 
 
 def test_descending_order_repairs_large_collision_runs_and_falls_back():
-    from sklearn_prcurves._sorting import _descending_order
+    from sklearn_prcurves._sorting import descending_order
 
     rng = np.random.default_rng(3)
     # 2**17 rows: 17 position bits, 45 bits for the score. Two scores of +-1e300 widen
@@ -327,7 +327,7 @@ def test_descending_order_repairs_large_collision_runs_and_falls_back():
         for sign in (1, -1):
             expected = np.lexsort((np.arange(scores.size), -sign * scores))
             for read_back in (True, False):
-                order, _ = _descending_order(sign * scores, scores=read_back)
+                order, _ = descending_order(sign * scores, scores=read_back)
                 np.testing.assert_array_equal(order, expected)
 
 

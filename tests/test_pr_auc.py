@@ -16,7 +16,7 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 import sklearn_prcurves as spc
-from sklearn_prcurves._interpolation import INTERPOLATIONS, _step_sum, path_area, segment_areas
+from sklearn_prcurves._interpolation import INTERPOLATIONS, step_sum, path_area, segment_areas
 from sklearn_prcurves.exceptions import UndefinedMetricWarning
 from _cases import CASES, case_data
 from _reference import (
@@ -136,7 +136,7 @@ def test_step_sum_matches_exact_sum_across_regimes(counts):
     c = rng.choice([0.0, 1, 5, 37, 1000, 123456], size=400)
     z = rng.choice([0.0, 0.5, 3, 33, 40.25, 1e3, 1e5, 1e7], size=400) * rng.random(400)
     count = rng.choice(counts, size=400).astype(float)
-    got = _step_sum(c, z, count)
+    got = step_sum(c, z, count)
     for ci, zi, ni, gi in zip(c, z, count, got):
         exact = sum((Fraction(ci) + x) / (x + Fraction(zi)) for x in range(1, int(ni) + 1))
         if exact == 0:

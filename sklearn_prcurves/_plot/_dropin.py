@@ -28,9 +28,9 @@ from .._compat import (
     safe_indexing,
     takes,
 )
-from .._counts import _LARGEST_TOTAL
 from .._curves import binary_table, measure_table
 from .._uncertainty import curve_band
+from .._validation import LARGEST_TOTAL
 from ._base import check_band_options, curves_frame
 
 
@@ -329,6 +329,6 @@ def _for_additions(table, y_true, y_score, pos_label, sample_weight):
     weights divided by a power of two, whose rates are the weights'."""
     with np.errstate(over="ignore"):
         total = table.n_pos + table.n_neg
-    if sample_weight is None or total <= _LARGEST_TOTAL:
+    if sample_weight is None or total <= LARGEST_TOTAL:
         return table
     return measure_table(y_true, y_score, pos_label, sample_weight)

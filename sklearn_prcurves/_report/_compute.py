@@ -16,7 +16,7 @@ import warnings
 
 import numpy as np
 
-from .._auc import _trapezoid_area, table_average_precision, table_pr_auc, table_roc_auc
+from .._auc import trapezoid_area, table_average_precision, table_pr_auc, table_roc_auc
 from .._bounds import table_normalized_pr_auc
 from .._certified import certify
 from .._counts import count_rows
@@ -29,11 +29,11 @@ from .._operating import (
     table_precision_at_recall,
     table_recall_at_precision,
 )
-from .._summary import BinnedSummary, _merge_optional
+from .._summary import BinnedSummary, merge_optional
 from .._table import CountTable
 from .._uncertainty import (
     FEW_RESAMPLES,
-    _delong_components,
+    delong_components,
     boyd_interval,
     delong_interval,
     holm_adjusted,
@@ -381,7 +381,7 @@ def table_measures(table, spec):
     hull = tp[keep], fp[keep]
     values = {
         "auc_roc": table_roc_auc(table),
-        "hull_auc_roc": _trapezoid_area(hull[1] / hull[1][-1], hull[0] / hull[0][-1]),
+        "hull_auc_roc": trapezoid_area(hull[1] / hull[1][-1], hull[0] / hull[0][-1]),
         "average_precision": table_average_precision(table),
         "auc_pr": path_area(tp, fp, "davis-goadrich"),
         "auc_pr_continuous": path_area(tp, fp, "continuous"),
@@ -725,7 +725,7 @@ class _PairedDeLong:
         path, auc, components = self.parts[model]
         if components is None:
             table = path.tables[0]
-            auc, v10, v01, _, _ = _delong_components(table)
+            auc, v10, v01, _, _ = delong_components(table)
             components = [(table.thresholds, v10 - auc, v01 - auc)]
         return path, auc, components
 
@@ -1209,7 +1209,7 @@ def _refine(parts, runner, spec, converter, accumulators):
     for key, keys in wanted.items():
         table = None
         for part in results:
-            table = _merge_optional(table, part.get(key))
+            table = merge_optional(table, part.get(key))
         accumulators[key].summary = accumulators[key].summary.refined(keys, table)
 
 
@@ -1243,7 +1243,7 @@ class _BinRefiner:
                 part = self.summaries[key].refine_rows(
                     is_pos[rows], scores[model][rows], None if weight is None else weight[rows],
                     self.wanted[key])
-                self.sums[key] = _merge_optional(self.sums.get(key), part)
+                self.sums[key] = merge_optional(self.sums.get(key), part)
 
 
 def _arrow_mask(mask):

@@ -14,9 +14,8 @@ import numpy as np
 
 from .._interpolation import path_points
 from .._plot._base import THRESHOLD_GID, draw_iso_f1, label_threshold, log_view
-from ._options import FigureOptions, segment_panel
+from ._options import SMALL_SEGMENT, FigureOptions, segment_panel
 from ._ranged import path_blocks
-from ._render import SMALL_SEGMENT
 
 __all__ = ["FORMATS", "data_uri", "draw_figures", "thin"]
 
@@ -196,24 +195,51 @@ def build_figures(tables, results, prevalence, options=None, spec=None, segments
     for the per-segment figure. The figures are not pyplot's (no backend is chosen or
     changed, and nothing is left open): a notebook shows them, ``savefig`` saves them."""
     import matplotlib
-    from matplotlib.backends.backend_agg import FigureCanvasAgg
-    from matplotlib.figure import Figure
 
+    options = options or FigureOptions()
+    drawn, drawn_note = drawn_models(tables, results)
+    page = _Page(tables, results, drawn, drawn_note, options.size,
+                 matplotlib.rcParams["axes.prop_cycle"].by_key()["color"])
+    figures = [_pr_figure(page, prevalence, spec), _roc_figure(page)]
+    gap = _gap_figure(page)
+    if gap is not None:
+        figures.append(gap)
+    if segments is not None and segments[0]:
+        figures.append(_segment_figure(*segments, drawn, options, page.colours,
+                                       page.subplots, page.shown))
+    return figures
+
+
+class _Page:
+    """What every figure of one report shares: the models drawn, their colours, the
+    panel size."""
+
+    def __init__(self, tables, results, drawn, note, size, colours):
+        self.tables, self.results, self.drawn, self.note = tables, results, drawn, note
+        self.width, self.height = size
+        self.colours = colours
+        self.shown = f"; {note}" if note else ""
+
+    @staticmethod
     def subplots(*grid, figsize, **kwargs):
+        from matplotlib.backends.backend_agg import FigureCanvasAgg
+        from matplotlib.figure import Figure
+
         fig = Figure(figsize=figsize)
         FigureCanvasAgg(fig)  # (a canvas that draws: renderers, bounding boxes)
         return fig, fig.subplots(*grid, **kwargs)
 
-    options = options or FigureOptions()
-    width, height = options.size
-    colours = matplotlib.rcParams["axes.prop_cycle"].by_key()["color"]
-    figures = []
+    def pair(self):
+        """A figure of two panels side by side."""
+        return self.subplots(1, 2, figsize=(2 * self.width, self.height - 0.2))
 
-    drawn, drawn_note = drawn_models(tables, results)
-    shown = f"; {drawn_note}" if drawn_note else ""
+
+def _pr_figure(page, prevalence, spec):
+    tables, results, colours = page.tables, page.results, page.colours
+    drawn, drawn_note, shown = page.drawn, page.note, page.shown
     # Two panels, as the ROC figure: at low prevalence the curves and the no-skill line
     # crowd the bottom of a linear precision axis; the log axis spreads them.
-    fig, (ax, zoom) = subplots(1, 2, figsize=(2 * width, height - 0.2))
+    fig, (ax, zoom) = page.pair()
     _iso_f1(ax)
     floor = min(max(prevalence / 4, 1e-6), 0.1)
     for i, model in enumerate(drawn):
@@ -246,15 +272,18 @@ def build_figures(tables, results, prevalence, options=None, spec=None, segments
                    "prevalence)", fontsize=10)
     _spread_labels(fig, ax)
     _legend_beside(zoom, *ax.get_legend_handles_labels())
-    figures.append(("pr_curves", "Precision-recall curves (Davis-Goadrich interpolation) "
-                    "and achievable PR curves (the image of the ROC convex hull), with "
-                    "iso-F1 lines" + (" and the operating points asked for, labelled with "
-                                      "their thresholds" if _levels(spec) else "")
-                    + "; right: precision on a log scale, where the curves of rare "
-                    "positives and the no-skill line (the prevalence) are told apart"
-                    + shown, fig))
+    levels = " and the operating points asked for, labelled with their thresholds"
+    return ("pr_curves", "Precision-recall curves (Davis-Goadrich interpolation) and "
+            "achievable PR curves (the image of the ROC convex hull), with iso-F1 lines"
+            + (levels if _levels(spec) else "") + "; right: precision on a log scale, "
+            "where the curves of rare positives and the no-skill line (the prevalence) "
+            "are told apart" + shown, fig)
 
-    fig, (ax, zoom) = subplots(1, 2, figsize=(2 * width, height - 0.2))
+
+def _roc_figure(page):
+    tables, results, colours = page.tables, page.results, page.colours
+    drawn, drawn_note, shown = page.drawn, page.note, page.shown
+    fig, (ax, zoom) = page.pair()
     # The log axis starts at the smallest false positive rate any model reaches, and
     # spans a decade at least (one threshold for every row: that rate is 1).
     low = 0.1
@@ -287,53 +316,53 @@ def build_figures(tables, results, prevalence, options=None, spec=None, segments
     _decimal_log_ticks(zoom.xaxis, low, 1)
     zoom.set_title("The same, false positive rate on a log scale", fontsize=10)
     _legend_beside(zoom, *ax.get_legend_handles_labels())
-    figures.append(("roc_curves", "ROC curves and their convex hulls; right: false "
-                    "positive rate on a log scale, where rare-positive problems live"
-                    + shown, fig))
+    return ("roc_curves", "ROC curves and their convex hulls; right: false positive rate "
+            "on a log scale, where rare-positive problems live" + shown, fig)
 
+
+def _gap_figure(page):
+    """Where scikit-learn's straight lines overstate AUC-PR most, if by 0.005 or more."""
+    tables, results = page.tables, page.results
     # (measured against the number users compute: scikit-learn's auc(recall, precision))
     gaps = {m: results[m]["sklearn_auc_pr"] - results[m]["values"]["auc_pr"] for m in tables}
     model = max(gaps, key=gaps.get)
-    if gaps[model] >= 0.005:
-        table = tables[model]
-        fig, (ax, gap) = subplots(1, 2, figsize=(2 * width, height - 0.2))
-        recall, precision = _pr_points(table)
-        ax.plot(recall, precision, linewidth=1.4,
-                label=f"Davis-Goadrich interpolation: {results[model]['values']['auc_pr']:.4f}")
-        straight_recall, straight = _pr_points(table, "linear")
-        # scikit-learn's curve starts at an invented (recall 0, precision 1), from
-        # which a straight line goes to the first point (the path here starts flat)
-        straight = np.r_[1.0, straight[1:]] if straight_recall[0] == 0 else np.r_[1.0, straight]
-        straight_recall = straight_recall if straight_recall[0] == 0 else np.r_[
-            0.0, straight_recall]
-        ax.plot(straight_recall, straight, color="tab:red", linestyle="--", linewidth=1.2,
-                label=f"scikit-learn's auc(recall, precision): "
-                      f"{results[model]['sklearn_auc_pr']:.4f}")
-        if results[model]["linear_auc_pr"] != results[model]["sklearn_auc_pr"]:
-            ax.plot([], [], " ", label="straight lines without its start at precision 1: "
-                                       f"{results[model]['linear_auc_pr']:.4f}")
-        ax.set(xlim=(0, 1), ylim=(0, 1.02), xlabel="Recall", ylabel="Precision")
-        ax.set_title(f"{_label(model)}: scikit-learn's auc(recall, precision) overstates "
-                     f"AUC-PR by {gaps[model]:.4f}", fontsize=10)
-        # Right: where the extra area lies, the two curves' difference along recall
-        # (a figure: both read on one grid finer than its pixels).
-        grid = np.linspace(0, 1, 2049)
-        extra = np.interp(grid, straight_recall, straight) - np.interp(grid, recall, precision)
-        gap.fill_between(grid, 0, extra, color="tab:red", alpha=0.35, linewidth=0)
-        gap.plot(grid, extra, color="tab:red", linewidth=0.8)
-        gap.axhline(0, color="0.4", linewidth=0.8)
-        gap.set(xlim=(0, 1), xlabel="Recall", ylabel="Precision, straight minus interpolated")
-        gap.set_title("Where the extra area lies (its integral is the overstatement)",
-                      fontsize=10)
-        _legend_beside(gap, *ax.get_legend_handles_labels())
-        figures.append(("linear_vs_interpolated",
-                        f"{model}: scikit-learn's auc(recall, precision), straight lines "
-                        f"between PR points from an invented start at precision 1, "
-                        f"overstates the area by {gaps[model]:.4f} (the paper's section 4)",
-                        fig))
-    if segments is not None and segments[0]:
-        figures.append(_segment_figure(*segments, drawn, options, colours, subplots, shown))
-    return figures
+    if gaps[model] < 0.005:
+        return None
+    table = tables[model]
+    fig, (ax, gap) = page.pair()
+    recall, precision = _pr_points(table)
+    ax.plot(recall, precision, linewidth=1.4,
+            label=f"Davis-Goadrich interpolation: {results[model]['values']['auc_pr']:.4f}")
+    straight_recall, straight = _pr_points(table, "linear")
+    # scikit-learn's curve starts at an invented (recall 0, precision 1), from
+    # which a straight line goes to the first point (the path here starts flat)
+    straight = np.r_[1.0, straight[1:]] if straight_recall[0] == 0 else np.r_[1.0, straight]
+    straight_recall = straight_recall if straight_recall[0] == 0 else np.r_[
+        0.0, straight_recall]
+    ax.plot(straight_recall, straight, color="tab:red", linestyle="--", linewidth=1.2,
+            label=f"scikit-learn's auc(recall, precision): "
+                  f"{results[model]['sklearn_auc_pr']:.4f}")
+    if results[model]["linear_auc_pr"] != results[model]["sklearn_auc_pr"]:
+        ax.plot([], [], " ", label="straight lines without its start at precision 1: "
+                                   f"{results[model]['linear_auc_pr']:.4f}")
+    ax.set(xlim=(0, 1), ylim=(0, 1.02), xlabel="Recall", ylabel="Precision")
+    ax.set_title(f"{_label(model)}: scikit-learn's auc(recall, precision) overstates "
+                 f"AUC-PR by {gaps[model]:.4f}", fontsize=10)
+    # Right: where the extra area lies, the two curves' difference along recall
+    # (a figure: both read on one grid finer than its pixels).
+    grid = np.linspace(0, 1, 2049)
+    extra = np.interp(grid, straight_recall, straight) - np.interp(grid, recall, precision)
+    gap.fill_between(grid, 0, extra, color="tab:red", alpha=0.35, linewidth=0)
+    gap.plot(grid, extra, color="tab:red", linewidth=0.8)
+    gap.axhline(0, color="0.4", linewidth=0.8)
+    gap.set(xlim=(0, 1), xlabel="Recall", ylabel="Precision, straight minus interpolated")
+    gap.set_title("Where the extra area lies (its integral is the overstatement)",
+                  fontsize=10)
+    _legend_beside(gap, *ax.get_legend_handles_labels())
+    return ("linear_vs_interpolated",
+            f"{model}: scikit-learn's auc(recall, precision), straight lines between PR "
+            f"points from an invented start at precision 1, overstates the area by "
+            f"{gaps[model]:.4f} (the paper's section 4)", fig)
 
 
 #: The most segments drawn as small multiples (the largest by rows).

@@ -24,7 +24,7 @@ from pathlib import Path
 
 import numpy as np
 
-from .._counts import _LARGEST_TOTAL
+from .._validation import LARGEST_TOTAL
 from ._options import InputError
 
 __all__ = ["BatchConverter", "ExactIntegersNeeded", "Source", "open_source"]
@@ -896,10 +896,10 @@ class BatchConverter:
         running sum of them could overflow float64."""
         with np.errstate(over="ignore"):
             self.weight_total += total
-        if not self.weight_total <= _LARGEST_TOTAL:
+        if not self.weight_total <= LARGEST_TOTAL:
             raise InputError(
                 f"{self.source.display}: the weights in column {self.weight!r} sum past "
-                f"{_LARGEST_TOTAL:.3g}, where the report's running sums would overflow; "
+                f"{LARGEST_TOTAL:.3g}, where the report's running sums would overflow; "
                 "divide them by a common factor (the rates and areas do not change)")
 
     def absorb(self, other):

@@ -20,6 +20,9 @@ PAIRED_TEST_SEED = 20061
 # Segments are held in memory, one table per segment and model: a column with more
 # distinct values than this is refused (raise it with --max-segments).
 DEFAULT_MAX_SEGMENTS = 1000
+#: A segment with fewer positives or negatives than this is flagged: its areas rest on
+#: too few rows to compare with the others'.
+SMALL_SEGMENT = 10
 
 
 class InputError(ValueError):

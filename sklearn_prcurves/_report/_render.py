@@ -13,6 +13,7 @@ import math
 from .._uncertainty import holm_adjusted
 from ._compute import MEASURES, TEST_NAMES, level_measures
 from ._explorer import explorer_html
+from ._options import SMALL_SEGMENT
 
 __all__ = ["as_csv", "as_json", "as_markdown", "as_table", "html_fragment", "html_page",
            "rows_of"]
@@ -205,10 +206,6 @@ def _settings_line(family, settings):
             f"{settings['seed']}, of {sample}; p-values below 1/({settings['n_resamples']:,}"
             f" + 1) are shown as a bound.{correction})")
 
-
-#: A segment with fewer positives or negatives than this is flagged: its areas rest on
-#: too few rows to compare with the others'.
-SMALL_SEGMENT = 10
 
 
 #: Segments listed in the printed table (text and Markdown), the largest by rows;
@@ -443,6 +440,45 @@ def as_json(report, metadata):
     return json.dumps(json_payload(report, metadata), indent=2, allow_nan=False)
 
 
+# The report's own style, scoped to its <div> (a notebook's page keeps its own).
+_HTML_STYLE = """<style>
+.prc-report table { border-collapse: collapse; margin: 1em 0; }
+.prc-report th, .prc-report td { border: 1px solid #ccc; padding: 0.3em 0.8em;
+  text-align: right; font-variant-numeric: tabular-nums; }
+.prc-report td.best { font-weight: bold; background: #e8f4e8; }
+.prc-report p.legend { color: #555; font-size: 0.9em; margin: 0.2em 0; }
+.prc-report p.note { background: #fff4e0; padding: 0.4em 0.8em; }
+.prc-report p, .prc-report h1, .prc-report h2, .prc-report figcaption {
+  overflow-wrap: anywhere; }
+.prc-report div.wide { overflow-x: auto; max-width: 100%; }
+.prc-report tr > th:first-child { text-align: left; }
+.prc-report th { overflow-wrap: anywhere; min-width: 6em; }
+.prc-report td { white-space: nowrap; }
+.prc-report figure { display: block; margin: 1em 0; max-width: 72em; }
+.prc-report img { width: 100%; height: auto; }
+.prc-report figcaption { font-size: 0.9em; color: #444; max-width: 40em; }
+</style>
+"""
+
+
+def _segment_html(table):
+    """The --by table (:func:`segment_table`'s) as HTML, "" without one."""
+    if table is None:
+        return ""
+    title, header, rows, small = table
+    segment_html = f"<h2>{html.escape(title)}</h2>"
+    for group in segment_column_groups(header, rows)[0]:
+        heads = "".join(f"<th>{html.escape(header[i])}</th>" for i in group)
+        cells = "".join(
+            "<tr>" + f"<th>{html.escape(row[0])}</th>"
+            + "".join(f"<td>{html.escape(row[i])}</td>" for i in group[1:]) + "</tr>"
+            for row in rows)
+        segment_html += f"<div class='wide'><table><tr>{heads}</tr>{cells}</table></div>"
+    if small:
+        segment_html += f"<p class='note'>{html.escape(_small_note(small))}</p>"
+    return segment_html
+
+
 def html_fragment(report, spec, source_line, figures, version):
     """The report as one ``<div>`` with its own scoped style (a page's body, or a
     notebook's output): the table, the comparison, segments, and the figures,
@@ -464,45 +500,14 @@ def html_fragment(report, spec, source_line, figures, version):
                          for line in _comparison_lines(report, spec) if line)
     comparison += "".join(f"<p class='note'>{html.escape(line)}</p>"
                           for line in requirement_lines(report) if line)
-    table = segment_table(report, spec)
-    segment_html = ""
-    if table is not None:
-        title, header, rows, small = table
-        segment_html = f"<h2>{html.escape(title)}</h2>"
-        for group in segment_column_groups(header, rows)[0]:
-            heads = "".join(f"<th>{html.escape(header[i])}</th>" for i in group)
-            cells = "".join(
-                "<tr>" + f"<th>{html.escape(row[0])}</th>"
-                + "".join(f"<td>{html.escape(row[i])}</td>" for i in group[1:]) + "</tr>"
-                for row in rows)
-            segment_html += (f"<div class='wide'><table><tr>{heads}</tr>{cells}</table>"
-                             "</div>")
-        if small:
-            segment_html += f"<p class='note'>{html.escape(_small_note(small))}</p>"
+    segment_html = _segment_html(segment_table(report, spec))
     notes = "".join(f"<p class='note'>{html.escape(n)}</p>" for n in report["notes"])
     figure_html = "".join(
         f"<figure><img alt='{html.escape(caption)}' src='{uri}'>"
         f"<figcaption>{html.escape(caption)}</figcaption></figure>"
         for caption, uri in figures)
     return f"""<div class="prc-report">
-<style>
-.prc-report table {{ border-collapse: collapse; margin: 1em 0; }}
-.prc-report th, .prc-report td {{ border: 1px solid #ccc; padding: 0.3em 0.8em;
-  text-align: right; font-variant-numeric: tabular-nums; }}
-.prc-report td.best {{ font-weight: bold; background: #e8f4e8; }}
-.prc-report p.legend {{ color: #555; font-size: 0.9em; margin: 0.2em 0; }}
-.prc-report p.note {{ background: #fff4e0; padding: 0.4em 0.8em; }}
-.prc-report p, .prc-report h1, .prc-report h2, .prc-report figcaption {{
-  overflow-wrap: anywhere; }}
-.prc-report div.wide {{ overflow-x: auto; max-width: 100%; }}
-.prc-report tr > th:first-child {{ text-align: left; }}
-.prc-report th {{ overflow-wrap: anywhere; min-width: 6em; }}
-.prc-report td {{ white-space: nowrap; }}
-.prc-report figure {{ display: block; margin: 1em 0; max-width: 72em; }}
-.prc-report img {{ width: 100%; height: auto; }}
-.prc-report figcaption {{ font-size: 0.9em; color: #444; max-width: 40em; }}
-</style>
-<h1>Precision-recall and ROC report</h1>
+{_HTML_STYLE}<h1>Precision-recall and ROC report</h1>
 <p>{html.escape(source_line)}</p>
 <div class='wide'><table><tr><th>measure</th>{head}</tr>{''.join(body)}</table></div>
 {legend}

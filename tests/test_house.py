@@ -1,0 +1,152 @@
+"""Measured simplicity: the limits that keep the package easy to carry on.
+
+Each test reads the source (or runs the tool that measures it) and fails when a
+limit is passed: McCabe complexity (ruff's C901), function length, underscore names
+imported across modules, dead code (vulture), and the depth of import chains.
+``docs/internals.rst`` says why each limit is what it is.
+"""
+
+import ast
+import functools
+import pathlib
+import subprocess
+import sys
+
+import pytest
+
+ROOT = pathlib.Path(__file__).resolve().parents[1]
+PACKAGE = ROOT / "sklearn_prcurves"
+
+MAX_COMPLEXITY = 15
+MAX_BODY = 60
+MAX_OVER_50 = 3
+MAX_CHAIN = 15
+# Functions that are declarations (the command line's arguments), not logic.
+DECLARATIONS = {("_cli", "_parser"), ("_cli", "common")}
+# The command line sits above everything by design; chains are counted below it.
+ENTRY_POINTS = {"__main__", "_cli"}
+
+
+def _modules():
+    """``{dotted name below the package: (path, parsed tree)}``."""
+    modules = {}
+    for path in sorted(PACKAGE.rglob("*.py")):
+        parts = list(path.relative_to(PACKAGE).with_suffix("").parts)
+        if parts[-1] == "__init__":
+            parts = parts[:-1]
+        modules[".".join(parts)] = (path, ast.parse(path.read_text(encoding="utf-8")))
+    return modules
+
+
+MODULES = _modules()
+
+
+def _body_lines(node, lines):
+    """Lines of code in a function's body: no docstring, blank lines or comments."""
+    body = node.body
+    if (isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant)
+            and isinstance(body[0].value.value, str)):
+        body = body[1:]
+    if not body:
+        return 0
+    return sum(1 for line in lines[body[0].lineno - 1:node.end_lineno]
+               if line.strip() and not line.strip().startswith("#"))
+
+
+def _function_lengths():
+    lengths = {}
+    for module, (path, tree) in MODULES.items():
+        lines = path.read_text(encoding="utf-8").split("\n")
+        for node in ast.walk(tree):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                lengths[(module, node.name, node.lineno)] = _body_lines(node, lines)
+    return lengths
+
+
+def test_functions_are_short():
+    lengths = {key: n for key, n in _function_lengths().items()
+               if key[:2] not in DECLARATIONS}
+    assert lengths, "no functions found"
+    too_long = {key: n for key, n in lengths.items() if n > MAX_BODY}
+    assert not too_long, f"bodies over {MAX_BODY} lines of code: {too_long}"
+    long = {key: n for key, n in lengths.items() if n > 50}
+    assert len(long) <= MAX_OVER_50, f"more than {MAX_OVER_50} bodies over 50 lines: {long}"
+
+
+def _relative_target(module, node):
+    """The dotted module (below the package) a relative ``from`` import names."""
+    path, _ = MODULES[module]
+    package = module.split(".") if path.name == "__init__.py" else module.split(".")[:-1]
+    base = package[:len(package) - (node.level - 1)]
+    return ".".join(base + ([node.module] if node.module else []))
+
+
+def _package_imports():
+    """``(module, imported module, names)`` of every import of the package's own."""
+    for module, (_, tree) in MODULES.items():
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.ImportFrom):
+                continue
+            if node.level:
+                yield module, _relative_target(module, node), [a.name for a in node.names]
+            elif (node.module or "").startswith("sklearn_prcurves"):
+                target = node.module.removeprefix("sklearn_prcurves").lstrip(".")
+                yield module, target, [a.name for a in node.names]
+
+
+def test_no_underscore_name_is_imported_across_modules():
+    private = [(module, target, name) for module, target, names in _package_imports()
+               for name in names if name.startswith("_") and not name.startswith("__")
+               and f"{target}.{name}" not in MODULES]  # (a submodule is not a name)
+    assert not private, f"underscore names imported across modules: {private}"
+
+
+def _imports_of():
+    graph = {module: set() for module in MODULES}
+    for module, target, names in _package_imports():
+        if target in MODULES:
+            graph[module].add(target)
+        # ``from . import _plot``: the names are modules
+        graph[module].update(f"{target}.{n}".lstrip(".") for n in names
+                             if f"{target}.{n}".lstrip(".") in MODULES)
+    for module in graph:
+        graph[module].discard(module)
+    return graph
+
+
+def test_import_chains_are_shallow():
+    graph = _imports_of()
+
+    @functools.cache
+    def longest(module):
+        chains = [longest(target) for target in graph[module]]
+        return (module, *max(chains, key=len, default=()))
+
+    chains = [longest(module) for module in graph if module not in ENTRY_POINTS]
+    deepest = max(chains, key=len)
+    assert len(deepest) <= MAX_CHAIN, " -> ".join(deepest)
+
+
+def _tool(name):
+    pytest.importorskip(name)
+    return [sys.executable, "-m", name]
+
+
+def test_complexity_is_bounded():
+    result = subprocess.run(
+        [*_tool("ruff"), "check", "--no-cache", "--isolated", "--select", "C901",
+         "--config", f"lint.mccabe.max-complexity={MAX_COMPLEXITY}",
+         "--output-format", "concise", str(PACKAGE)],
+        capture_output=True, text=True)
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_no_dead_code():
+    # The tests, benchmarks and documentation use the public names.
+    used = [ROOT / p for p in ("tests", "benchmarks", "docs/gallery", "docs/examples",
+                               "docs/_figures.py") if (ROOT / p).exists()]
+    result = subprocess.run([*_tool("vulture"), str(PACKAGE), *map(str, used)],
+                            capture_output=True, text=True, cwd=ROOT)
+    dead = [line for line in result.stdout.splitlines()
+            if line.startswith("sklearn_prcurves")]
+    assert not dead and "Error" not in result.stderr, "\n".join(dead) + result.stderr
