@@ -1,0 +1,111 @@
+"""The capability budget and the structural figures of the package.
+
+    python benchmarks/house_budget.py
+
+Prints, per capability, its lines of code (non-blank lines that are neither comments
+nor docstrings) against its ceiling, then the figures ``tests/test_house.py`` holds to
+their limits (complexity, function length, underscore imports, import depth). The
+ceilings hold today's capabilities; a capability another issue adds brings its own
+row, and growing a row past its ceiling says why in the changelog.
+"""
+
+import ast
+import pathlib
+import subprocess
+import sys
+
+ROOT = pathlib.Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tests"))
+
+import test_house  # noqa: E402 - the measures the tests enforce, read the same way
+
+# capability: (modules below the package, ceiling in lines of code)
+CAPABILITIES = {
+    "kernel and table": (["_table", "_counts", "_exact"], 440),
+    "NumPy specialisations": (["_sorting", "_stepwise"], 450),
+    "array-API plumbing": (["_array_api"], 450),
+    "checks and scikit-learn compatibility": (
+        ["_validation", "_compat", "_mistakes", "_undefined", "exceptions", "_results",
+         "_version"], 940),
+    "drop-in metrics": (["_curves", "_auc", "_averaging", "_thresholds"], 1540),
+    "the paper's measures": (
+        ["_interpolation", "_hull", "_partial", "_bounds", "_lift", "_cost", "_prg"], 1210),
+    "operating points, certified thresholds": (["_operating", "_certified"], 650),
+    "intervals and tests": (["_resampling", "_uncertainty"], 1030),
+    "model selection": (["_scorer", "_transformer", "scorer_names"], 400),
+    "streams and pieces": (["_summary", "_distributed"], 760),
+    "displays": (["_plot", "_plot._base", "_plot._dropin", "_plot.det_curve",
+                  "_plot.other_curves", "_plot.pr_curve", "_plot.roc_curve",
+                  "_plot.threshold_curve"], 1200),
+    "the report and command line": (
+        ["_report", "_report._api", "_report._compute", "_report._dask",
+         "_report._explorer", "_report._figures", "_report._gates", "_report._input",
+         "_report._options", "_report._ranged", "_report._render", "_report._spark",
+         "_report._tracking", "_cli", "__main__"], 3000),
+    "Dask and Spark fronts": (["dask", "spark"], 750),
+    "torchmetrics front": (["torchmetrics"], 310),
+    "the package's lazy names": ([""], 230),
+}
+
+
+def lines_of_code(path, tree):
+    """Non-blank lines that are neither comments nor docstrings."""
+    docstrings = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef,
+                             ast.AsyncFunctionDef)) and node.body:
+            first = node.body[0]
+            if (isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant)
+                    and isinstance(first.value.value, str)):
+                docstrings.update(range(first.lineno, first.end_lineno + 1))
+    return sum(1 for number, line in enumerate(path.read_text(encoding="utf-8").split("\n"), 1)
+               if line.strip() and not line.strip().startswith("#")
+               and number not in docstrings)
+
+
+def main():
+    modules = test_house.MODULES
+    counted = {module: lines_of_code(*modules[module]) for module in modules}
+    claimed = [m for names, _ in CAPABILITIES.values() for m in names]
+    missing = sorted(set(modules) - set(claimed))
+    print("| capability | lines of code | ceiling | |")
+    print("|---|---|---|---|")
+    for name, (names, ceiling) in CAPABILITIES.items():
+        lines = sum(counted[m] for m in names if m in counted)
+        print(f"| {name} | {lines:,} | {ceiling:,} | {'over' if lines > ceiling else ''} |")
+    print(f"| all | {sum(counted.values()):,} | | |")
+    if missing:
+        print(f"\nmodules without a capability (add a row): {missing}")
+
+    lengths = {k: n for k, n in test_house._function_lengths().items()
+               if k[:2] not in test_house.DECLARATIONS}
+    longest = max(lengths, key=lengths.get)
+    graph = test_house._imports_of()
+    depth = {}
+
+    def chain(module):
+        if module not in depth:
+            depth[module] = 1 + max((chain(t) for t in graph[module]), default=0)
+        return depth[module]
+
+    ruff = subprocess.run(
+        [sys.executable, "-m", "ruff", "check", "--no-cache", "--isolated", "--select",
+         "C901", "--config", "lint.mccabe.max-complexity=0", "--output-format", "concise",
+         str(test_house.PACKAGE)], capture_output=True, text=True).stdout
+    scores = [int(line.split("(")[-1].split(" ")[0]) for line in ruff.splitlines()
+              if "too complex" in line]
+    print("\n| structural figure | now | limit |")
+    print("|---|---|---|")
+    print(f"| largest McCabe complexity | {max(scores, default=0)} | "
+          f"{test_house.MAX_COMPLEXITY} |")
+    print(f"| longest function body (lines of code) | {lengths[longest]} "
+          f"({longest[0]}.{longest[1]}) | {test_house.MAX_BODY} |")
+    print(f"| function bodies over 50 lines | {sum(n > 50 for n in lengths.values())} | "
+          f"{test_house.MAX_OVER_50} |")
+    print(f"| deepest import chain below the command line | "
+          f"{max(chain(m) for m in graph if m not in test_house.ENTRY_POINTS)} | "
+          f"{test_house.MAX_CHAIN} |")
+
+
+if __name__ == "__main__":
+    main()
