@@ -29,7 +29,8 @@ import os
 import numpy as np
 
 from ._counts import count_rows
-from ._distributed import RangedTable, check_mode, range_pieces, range_totals
+from ._distributed import RangedTable, range_pieces, range_totals
+from ._fronts import front_value
 from ._summary import BinnedSummary, merge_optional
 from ._table import CountTable
 from ._validation import (
@@ -826,13 +827,7 @@ def roc_auc_score(y_true, y_score, *, sample_weight=None, pos_label=None, mode="
     >>> round(spd.roc_auc_score(y, s), 4)
     0.7778
     """
-    check_mode(mode)
-    if mode == "binned":
-        return binned_summary(y_true, y_score, sample_weight=sample_weight,
-                              pos_label=pos_label, mantissa_bits=mantissa_bits,
-                              data=data).roc_auc()
-    return exact_summary(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label,
-                         n_ranges=n_ranges, random_state=random_state, data=data).roc_auc()
+    return front_value("roc_auc_score", locals(), exact_summary, binned_summary)
 
 
 def pr_auc_score(y_true, y_score, *, interpolation="davis-goadrich", sample_weight=None,
@@ -874,14 +869,7 @@ def pr_auc_score(y_true, y_score, *, interpolation="davis-goadrich", sample_weig
     >>> round(spd.pr_auc_score(y, s), 4)
     0.7689
     """
-    check_mode(mode, interpolation, leading_negatives)
-    if mode == "binned":
-        return binned_summary(y_true, y_score, sample_weight=sample_weight,
-                              pos_label=pos_label, mantissa_bits=mantissa_bits, data=data
-                              ).pr_auc(interpolation, leading_negatives)
-    return exact_summary(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label,
-                         n_ranges=n_ranges, random_state=random_state, data=data
-                         ).pr_auc(interpolation, leading_negatives)
+    return front_value("pr_auc_score", locals(), exact_summary, binned_summary)
 
 
 def average_precision_score(y_true, y_score, *, sample_weight=None, pos_label=None,
@@ -917,14 +905,7 @@ def average_precision_score(y_true, y_score, *, sample_weight=None, pos_label=No
     >>> round(spd.average_precision_score(y, s), 4)
     0.8056
     """
-    check_mode(mode)
-    if mode == "binned":
-        return binned_summary(y_true, y_score, sample_weight=sample_weight,
-                              pos_label=pos_label, mantissa_bits=mantissa_bits, data=data
-                              ).average_precision_interval()
-    return exact_summary(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label,
-                         n_ranges=n_ranges, random_state=random_state,
-                         data=data).average_precision()
+    return front_value("average_precision_score", locals(), exact_summary, binned_summary)
 
 
 def achievable_pr_auc_score(y_true, y_score, *, interpolation="davis-goadrich",
@@ -963,7 +944,4 @@ def achievable_pr_auc_score(y_true, y_score, *, interpolation="davis-goadrich",
     >>> round(spd.achievable_pr_auc_score(y, s), 4)
     0.8805
     """
-    check_mode("exact", interpolation)
-    return exact_summary(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label,
-                         n_ranges=n_ranges, random_state=random_state, data=data
-                         ).achievable_pr_auc(interpolation)
+    return front_value("achievable_pr_auc_score", locals(), exact_summary, binned_summary)

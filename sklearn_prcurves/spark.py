@@ -49,7 +49,8 @@ import warnings
 import numpy as np
 
 from ._counts import CountTable, count_rows
-from ._distributed import RangedTable, check_mode, range_pieces
+from ._distributed import RangedTable, range_pieces
+from ._fronts import front_value
 from ._summary import BinnedSummary, order_key
 from ._validation import check_class_union, check_label_kind, check_scores
 from .exceptions import NonNumericScoreError
@@ -530,7 +531,8 @@ def exact_summary(y_true, y_score, *, data, sample_weight=None, pos_label=None,
     >>> df = spark.createDataFrame(
     ...     [(0, 0.1), (1, 0.8), (1, 0.6), (0, 0.7), (1, 0.3), (0, 0.2)] * 50, ["y", "s"])
     >>> table = sps.exact_summary("y", "s", data=df)
-    >>> {name: round(value, 4) for name, value in table.scores().items()}  # doctest: +NORMALIZE_WHITESPACE
+    >>> scores = table.scores()
+    >>> {name: round(v, 4) for name, v in scores.items()}  # doctest: +NORMALIZE_WHITESPACE
     {'roc_auc': 0.7778, 'average_precision': 0.8056, 'pr_auc': 0.7689,
      'pr_auc_continuous': 0.769, 'achievable_pr_auc': 0.8805, 'roc_convex_hull_auc': 0.8889}
     >>> table.unpersist()
@@ -697,10 +699,8 @@ def binned_summary(y_true, y_score, *, data, sample_weight=None, pos_label=None,
 # --- one-shot functions -------------------------------------------------------------
 
 
-def _exact(y_true, y_score, data, sample_weight, pos_label, n_ranges, measure):
-    with exact_summary(y_true, y_score, data=data, sample_weight=sample_weight,
-                       pos_label=pos_label, n_ranges=n_ranges) as table:
-        return measure(table)
+def _opened(table):
+    return table  # (a DistributedTable: its cached ranges dropped after the reading)
 
 
 def roc_auc_score(y_true, y_score, *, data, sample_weight=None, pos_label=None,
@@ -735,13 +735,7 @@ def roc_auc_score(y_true, y_score, *, data, sample_weight=None, pos_label=None,
     >>> sps.roc_auc_score("y", "s", data=df)
     0.75
     """
-    check_mode(mode)
-    if mode == "binned":
-        return binned_summary(y_true, y_score, data=data, sample_weight=sample_weight,
-                              pos_label=pos_label, mantissa_bits=mantissa_bits,
-                              tolerance=tolerance).roc_auc()
-    return _exact(y_true, y_score, data, sample_weight, pos_label, n_ranges,
-                  DistributedTable.roc_auc)
+    return front_value("roc_auc_score", locals(), exact_summary, binned_summary, _opened)
 
 
 def pr_auc_score(y_true, y_score, *, data, interpolation="davis-goadrich", sample_weight=None,
@@ -780,13 +774,7 @@ def pr_auc_score(y_true, y_score, *, data, interpolation="davis-goadrich", sampl
     ...     "y", "s", data=df, leading_negatives="drop")
     (0.25, 0.5)
     """
-    check_mode(mode, interpolation, leading_negatives)
-    if mode == "binned":
-        return binned_summary(y_true, y_score, data=data, sample_weight=sample_weight,
-                              pos_label=pos_label, mantissa_bits=mantissa_bits
-                              ).pr_auc(interpolation, leading_negatives)
-    return _exact(y_true, y_score, data, sample_weight, pos_label, n_ranges,
-                  lambda table: table.pr_auc(interpolation, leading_negatives))
+    return front_value("pr_auc_score", locals(), exact_summary, binned_summary, _opened)
 
 
 def average_precision_score(y_true, y_score, *, data, sample_weight=None, pos_label=None,
@@ -820,13 +808,8 @@ def average_precision_score(y_true, y_score, *, data, sample_weight=None, pos_la
     >>> round(sps.average_precision_score("y", "s", data=df), 4)
     0.8333
     """
-    check_mode(mode)
-    if mode == "binned":
-        return binned_summary(y_true, y_score, data=data, sample_weight=sample_weight,
-                              pos_label=pos_label, mantissa_bits=mantissa_bits,
-                              tolerance=tolerance).average_precision_interval()
-    return _exact(y_true, y_score, data, sample_weight, pos_label, n_ranges,
-                  DistributedTable.average_precision)
+    return front_value("average_precision_score", locals(), exact_summary, binned_summary,
+                       _opened)
 
 
 def achievable_pr_auc_score(y_true, y_score, *, data, interpolation="davis-goadrich",
@@ -860,6 +843,5 @@ def achievable_pr_auc_score(y_true, y_score, *, data, interpolation="davis-goadr
     >>> round(sps.achievable_pr_auc_score("y", "s", data=df), 4)
     0.9167
     """
-    check_mode("exact", interpolation)
-    return _exact(y_true, y_score, data, sample_weight, pos_label, n_ranges,
-                  lambda table: table.achievable_pr_auc(interpolation))
+    return front_value("achievable_pr_auc_score", locals(), exact_summary, binned_summary,
+                       _opened)

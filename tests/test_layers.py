@@ -48,6 +48,7 @@ ORDER = [
     "_transformer",
     "_distributed",
     "_summary",
+    "_fronts",
     "_plot._base",
     "_plot._dropin",
     "_plot.det_curve",
