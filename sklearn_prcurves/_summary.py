@@ -637,6 +637,42 @@ class BinnedSummary(_Stream):
         """Per entry: True where the order inside it is unknown (an unrefined bin)."""
         return np.ones(self.keys_.shape[0], bool) if self.exact_ is None else ~self.exact_
 
+    def score_table(self):
+        """:meth:`table` with each entry's lowest score as its threshold (float64):
+        predicting positive from there is a real cut of the scores."""
+        table = self.table()
+        keys = table.thresholds.astype(np.uint64)
+        if self.exact_ is None:  # (refined summaries hold floor keys already)
+            keys = self._bin_floor_keys(keys)
+        negative = (keys >> np.uint64(63)) == 0
+        bits = np.where(negative, ~keys, keys ^ np.uint64(1 << 63))
+        return CountTable(bits.view(np.float64), table.tps, table.fps)
+
+    def corner_tables(self):
+        """``(best, worst)``: :meth:`score_table` with every bin's positives ranked
+        above its negatives, and below them.
+
+        Any true order inside the bins gives an ROC curve between these two, and every
+        measure that only improves as the ROC curve rises (the areas, the best F1,
+        precision at a recall, recall at a precision: Davis and Goadrich's Theorem 3.2
+        carries this to PR space) is bounded by its values on the two.
+        """
+        table = self.score_table()
+        pos, neg, thresholds = table.pos, table.neg, table.thresholds
+        uncertain = self._uncertain()[::-1]
+        tables = []
+        for positives_first in (True, False):
+            first_pos = np.where(uncertain, pos if positives_first else 0.0, pos)
+            first_neg = np.where(uncertain, 0.0 if positives_first else neg, neg)
+            second_pos = np.where(uncertain, 0.0 if positives_first else pos, 0.0)
+            second_neg = np.where(uncertain, neg if positives_first else 0.0, 0.0)
+            p = np.column_stack([first_pos, second_pos]).ravel()
+            n = np.column_stack([first_neg, second_neg]).ravel()
+            t = np.repeat(thresholds, 2)
+            kept = (p > 0) | (n > 0)
+            tables.append(CountTable.from_counts(t[kept], p[kept], n[kept]))
+        return tuple(tables)
+
     def roc_auc(self):
         """``(estimate, bound)`` with ``abs(exact AUC-ROC - estimate) <= bound``, guaranteed."""
         table = _require_two_classes(self.table())

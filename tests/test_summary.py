@@ -94,6 +94,28 @@ def test_binned_bounds_contain_the_exact_values(data, bits):
     np.testing.assert_allclose(merged.pos_, summary.pos_)
 
 
+@settings(max_examples=100, deadline=None)
+@given(chunked(weights=True), st.sampled_from([0, 2, 4, 8, 52]), st.booleans())
+def test_score_table_cuts_the_scores_and_corner_tables_bound_the_exact_values(
+        data, bits, refined):
+    y, s, w, _ = data
+    summary = spc.BinnedSummary(mantissa_bits=bits).update(y, s, sample_weight=w)
+    if refined and summary.keys_.shape[0]:
+        keys = summary.keys_[::2]  # some bins refined, others not
+        summary = summary.refined(keys, summary.refine_rows(y, s, w, keys))
+    table = summary.score_table()
+    weight = np.ones_like(s) if w is None else w
+    for threshold, tp, fp in zip(table.thresholds, table.tps, table.fps):
+        above = s >= threshold  # predicting positive from an entry's lowest score
+        assert tp == pytest.approx(np.sum(weight[above & (y == 1)]), rel=1e-9, abs=1e-300)
+        assert fp == pytest.approx(np.sum(weight[above & (y == 0)]), rel=1e-9, abs=1e-300)
+    if 0 < np.sum(weight[y == 1]) and 0 < np.sum(weight[y == 0]):
+        best, worst = summary.corner_tables()
+        exact = spc.roc_auc_score(y, s, sample_weight=w)
+        low, high = (spc.ExactSummary().add_table(t).roc_auc() for t in (worst, best))
+        assert low - 1e-12 <= exact <= high + 1e-12
+
+
 def test_bins_tighten_and_become_exact():
     rng = np.random.default_rng(0)
     y = rng.integers(0, 2, 20_000)

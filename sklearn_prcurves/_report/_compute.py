@@ -30,7 +30,6 @@ from .._operating import (
     table_recall_at_precision,
 )
 from .._summary import BinnedSummary, merge_optional
-from .._table import CountTable
 from .._uncertainty import (
     FEW_RESAMPLES,
     delong_components,
@@ -469,34 +468,8 @@ def _intervals(path, values, spec, frequency_weights):
     return out
 
 
-def _corner_tables(summary):
-    """The binned table resolved two ways: every bin's positives ranked above its
-    negatives (best case) and below them (worst case).
-
-    Any true order inside the bins gives an ROC curve between these two, and every
-    measure reported here (areas, the best F1, precision at a recall, recall at a
-    precision) only improves as the ROC curve rises (Davis and Goadrich's Theorem 3.2
-    carries this to PR space), so the two bound the exact values.
-    """
-    table = summary.table()
-    pos, neg, thresholds = table.pos, table.neg, table.thresholds
-    uncertain = summary._uncertain()[::-1]
-    tables = []
-    for positives_first in (True, False):
-        first_pos = np.where(uncertain, pos if positives_first else 0.0, pos)
-        first_neg = np.where(uncertain, 0.0 if positives_first else neg, neg)
-        second_pos = np.where(uncertain, 0.0 if positives_first else pos, 0.0)
-        second_neg = np.where(uncertain, neg if positives_first else 0.0, 0.0)
-        p = np.column_stack([first_pos, second_pos]).ravel()
-        n = np.column_stack([first_neg, second_neg]).ravel()
-        t = np.repeat(thresholds, 2)
-        kept = (p > 0) | (n > 0)
-        tables.append(CountTable.from_counts(t[kept], p[kept], n[kept]))
-    return tables
-
-
 def _binned_bounds(summary, spec, values):
-    best, worst = _corner_tables(summary)
+    best, worst = summary.corner_tables()
     high, low = table_measures(best, spec)[0], table_measures(worst, spec)[0]
     bounds = {}
     for key in values:
@@ -512,20 +485,6 @@ def _binned_bounds(summary, spec, values):
     bounds["auc_roc"] = (max(estimate - bound, 0.0), min(estimate + bound, 1.0))
     bounds["average_precision"] = summary.average_precision_interval()
     return bounds
-
-
-def _bin_thresholds(summary, table):
-    """Each binned row's lowest score: predicting positive from it is a real cut."""
-    keys = table.thresholds.astype(np.uint64)
-    if summary.exact_ is None:
-        keys = summary._bin_floor_keys(keys)  # refined summaries hold floor keys already
-    return _order_key_to_float(np.asarray(keys, dtype=np.uint64))
-
-
-def _order_key_to_float(keys):
-    negative = (keys >> np.uint64(63)) == 0
-    bits = np.where(negative, ~keys, keys ^ np.uint64(1 << 63))
-    return bits.view(np.float64)
 
 
 def model_result(accumulator, spec, frequency_weights):
@@ -545,8 +504,7 @@ def model_result(accumulator, spec, frequency_weights):
                       undefined="needs both positives and negatives")
         return result, None
     if binned:
-        table = pieces[0]
-        pieces = [CountTable(_bin_thresholds(summary, table), table.tps, table.fps)]
+        pieces = [summary.score_table()]
     path = RangesHere(pieces)
     result.update(positives=n_pos, negatives=n_neg, prevalence=n_pos / (n_pos + n_neg))
     if len(pieces) == 1:
@@ -884,7 +842,8 @@ def _whole_weights(accumulators, spec):
 def _compare(models):
     best = {}
     for key in WINNER_MEASURES + ("hull_auc_roc", "normalized_auc_pr", "max_f1", "ks"):
-        scored = {m: r["values"][key] for m, r in models.items() if r["values"][key] == r["values"][key]}
+        scored = {m: r["values"][key] for m, r in models.items()
+                  if r["values"][key] == r["values"][key]}  # (not NaN)
         if scored:
             best[key] = max(scored, key=scored.get)
     winners = {best[key] for key in WINNER_MEASURES if key in best}
