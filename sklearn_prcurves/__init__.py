@@ -23,6 +23,7 @@ _LAZY = {
     "_certified": ("certified_threshold",),
     "_cost": ("cost_curve", "expected_cost"),
     "_counts": ("CountTable", "count_table"),
+    "_decision": ("net_benefit_curve",),
     "_curves": (
         "confusion_matrix_at_thresholds", "det_curve", "pr_curve",
         "precision_recall_curve", "roc_curve",
@@ -36,8 +37,8 @@ _LAZY = {
     "_partial": ("partial_roc_auc_score",),
     "_prg": ("prg_auc_score", "prg_curve"),
     "_results": (
-        "CertifiedThreshold", "ConfidenceInterval", "FBetaOptimum", "OperatingPoint",
-        "TestResult",
+        "CertifiedThreshold", "ConfidenceInterval", "FBetaOptimum", "NetBenefitCurve",
+        "OperatingPoint", "TestResult",
     ),
     "_scorer": (
         "check_scoring", "get_scorer", "get_scorer_names",
@@ -75,6 +76,7 @@ if typing.TYPE_CHECKING:
     from ._bounds import normalized_pr_auc_score, pr_auc_bounds, pr_curve_bounds
     from ._certified import certified_threshold
     from ._cost import cost_curve, expected_cost
+    from ._decision import net_benefit_curve
     from ._counts import CountTable, count_table
     from ._curves import (
         confusion_matrix_at_thresholds,
@@ -100,6 +102,7 @@ if typing.TYPE_CHECKING:
         CertifiedThreshold,
         ConfidenceInterval,
         FBetaOptimum,
+        NetBenefitCurve,
         OperatingPoint,
         TestResult,
     )
@@ -174,6 +177,7 @@ __all__ = [
     "KSDisplay",
     "LiftDisplay",
     "MetricThresholdCurveDisplay",
+    "NetBenefitCurve",
     "OperatingPoint",
     "PRCurveDisplay",
     "PrecisionRecallDisplay",
@@ -209,6 +213,7 @@ __all__ = [
     "make_precision_at_recall_scorer",
     "make_recall_at_precision_scorer",
     "metric_at_thresholds",
+    "net_benefit_curve",
     "normalized_pr_auc_score",
     "operating_points",
     "partial_roc_auc_score",

@@ -7,9 +7,11 @@ keep working) and carry names, the estimate and the method, with readable reprs.
 
 from typing import NamedTuple
 
+import numpy as np
+
 __all__ = [
-    "CertifiedThreshold", "ConfidenceInterval", "FBetaOptimum", "OperatingPoint",
-    "TestResult",
+    "CertifiedThreshold", "ConfidenceInterval", "FBetaOptimum", "NetBenefitCurve",
+    "OperatingPoint", "TestResult",
 ]
 
 
@@ -72,6 +74,24 @@ class FBetaOptimum(NamedTuple):
 
     threshold: float
     fbeta: float
+
+
+class NetBenefitCurve(NamedTuple):
+    """A decision curve (:func:`net_benefit_curve`): net benefit of treating by the
+    model, everyone, and no one, at each threshold probability.
+
+    Examples
+    --------
+    >>> from sklearn_prcurves import net_benefit_curve
+    >>> curve = net_benefit_curve([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8], thresholds=[0.3])
+    >>> curve.thresholds, curve.net_benefit, curve.treat_all, curve.treat_none
+    (array([0.3]), array([0.39285714]), array([0.28571429]), array([0.]))
+    """
+
+    thresholds: np.ndarray
+    net_benefit: np.ndarray
+    treat_all: np.ndarray
+    treat_none: np.ndarray
 
 
 class ConfidenceInterval(tuple):

@@ -39,6 +39,7 @@ ORDER = [
     "_bounds",
     "_lift",
     "_cost",
+    "_decision",
     "_prg",
     "_operating",
     "_certified",

@@ -384,6 +384,10 @@ REGISTRY: dict[str, Entry] = {
                                          thresholds=[-np.inf, 0.0, 0.5, 1.0]),
     "expected_cost": pos1(spc.expected_cost, cost_fn=5.0),
     "expected_cost[prevalence=1]": pos1(spc.expected_cost, prevalence=1.0, cost_fn=0.0),
+    # decision curves: probabilities only (other scores are refused, by the package)
+    "net_benefit_curve": pos1(spc.net_benefit_curve),
+    "net_benefit_curve[prevalence]": pos1(spc.net_benefit_curve, prevalence=0.001,
+                                          thresholds=[0.0, 0.0005, 0.3, 0.99]),
     # two models
     "compare_curves": _two(spc.compare_curves),
     "compare_curves[pr]": _two(spc.compare_curves, space="pr"),
@@ -449,6 +453,8 @@ REGISTRY: dict[str, Entry] = {
         d.y, d.s, min_recall=0.2, pos_label=1, **sw(d))), ("order",)),
     "FBetaOptimum": Entry(lambda d: _is(spc.FBetaOptimum, spc.fbeta_optimal_threshold(
         d.y, d.s, beta=0.5, pos_label=1, **sw(d))), ("order",)),
+    "NetBenefitCurve": Entry(lambda d: _is(spc.NetBenefitCurve, spc.net_benefit_curve(
+        d.y, d.s, pos_label=1, **sw(d))), ("order",)),
     # scorers
     "get_scorer": Entry(_scorer_call(lambda: spc.get_scorer("pr_auc")), ("order",),
                         unit=True, sklearn=None),

@@ -1,0 +1,154 @@
+"""Decision curves: net benefit against a row-by-row count, against dcurves, and at
+another prevalence against the same data re-weighted to it."""
+
+from fractions import Fraction
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import sklearn_prcurves as spc
+
+
+def _net_benefit_by_rows(y, p, w, thresholds):
+    """The definition, in exact fractions: treated rows are those with p >= pt."""
+    w = np.ones(len(y)) if w is None else w
+    n = sum(Fraction(float(v)) for v in w)
+    out = []
+    for pt in thresholds:
+        pt = Fraction(float(pt))
+        tp = sum(Fraction(float(v)) for v, t, q in zip(w, y, p) if t == 1 and q >= pt)
+        fp = sum(Fraction(float(v)) for v, t, q in zip(w, y, p) if t == 0 and q >= pt)
+        out.append(float(tp / n - fp / n * pt / (1 - pt)))
+    return np.array(out)
+
+
+@st.composite
+def probabilities(draw, weights=True):
+    n = draw(st.integers(2, 40))
+    y = np.array(draw(st.lists(st.integers(0, 1), min_size=n, max_size=n)))
+    y[:2] = [0, 1]
+    pool = draw(st.sampled_from([[0.0, 0.2, 0.35, 0.5, 1.0], list(np.linspace(0, 1, 21))]))
+    p = np.array(draw(st.lists(st.sampled_from(pool), min_size=n, max_size=n)))
+    w = (np.array(draw(st.lists(st.sampled_from([0.5, 1.0, 3.0]), min_size=n, max_size=n)))
+         if weights and draw(st.booleans()) else None)
+    return y, p, w
+
+
+@settings(max_examples=150, deadline=None)
+@given(probabilities(), st.lists(st.sampled_from([0.0, 0.2, 0.35, 0.5, 0.99]), min_size=1,
+                                 max_size=5))
+def test_net_benefit_is_the_definition(data, thresholds):
+    y, p, w = data
+    curve = spc.net_benefit_curve(y, p, thresholds=thresholds, sample_weight=w)
+    np.testing.assert_allclose(curve.net_benefit, _net_benefit_by_rows(y, p, w, thresholds),
+                               rtol=1e-12, atol=1e-15)
+    everyone = _net_benefit_by_rows(y, np.ones_like(p), w, thresholds)
+    np.testing.assert_allclose(curve.treat_all, everyone, rtol=1e-12, atol=1e-15)
+    assert not curve.treat_none.any() and curve.treat_none.shape == curve.thresholds.shape
+
+
+@settings(max_examples=60, deadline=None)
+@given(probabilities(), st.sampled_from([0.001, 0.05, 0.5, 0.9]))
+def test_another_prevalence_is_the_data_reweighted_to_it(data, prevalence):
+    y, p, w = data
+    w = np.ones(len(y)) if w is None else w
+    pos, neg = w[y == 1].sum(), w[y == 0].sum()
+    reweighted = np.where(y == 1, w * prevalence / pos, w * (1 - prevalence) / neg)
+    thresholds = [0.0, 0.2, 0.5, 0.9]
+    got = spc.net_benefit_curve(y, p, thresholds=thresholds, sample_weight=w,
+                                prevalence=prevalence)
+    expected = spc.net_benefit_curve(y, p, thresholds=thresholds, sample_weight=reweighted)
+    np.testing.assert_allclose(got.net_benefit, expected.net_benefit, rtol=1e-12, atol=1e-12)
+    np.testing.assert_allclose(got.treat_all, expected.treat_all, rtol=1e-12, atol=1e-12)
+
+
+def test_equals_dcurves():
+    dcurves = pytest.importorskip("dcurves")
+    rng = np.random.default_rng(5)
+    n = 3000
+    y = (rng.random(n) < 0.15).astype(int)
+    # (no risk of exactly 0 or 1: dcurves moves those by an epsilon, see below)
+    risk = 1 / (1 + np.exp(-(rng.normal(size=n) * 1.3 + 1.6 * y - 2.2)))
+    coarse = np.clip(np.round(risk, 2), 0.01, 0.99)  # ties at the thresholds themselves
+    import pandas as pd
+
+    frame = pd.DataFrame({"y": y, "model": risk, "coarse": coarse})
+    thresholds = np.arange(0, 0.95, 0.01)
+    for prevalence in (None, 0.02):
+        table = dcurves.dca(data=frame, outcome="y", modelnames=["model", "coarse"],
+                            thresholds=thresholds, prevalence=prevalence)
+        for name, scores in (("model", risk), ("coarse", coarse)):
+            ours = spc.net_benefit_curve(y, scores, thresholds=thresholds,
+                                         prevalence=prevalence)
+            theirs = table[table.model == name].sort_values("threshold")
+            np.testing.assert_allclose(ours.net_benefit, theirs.net_benefit, rtol=1e-9,
+                                       atol=1e-12)
+        treat_all = table[table.model == "all"].sort_values("threshold")
+        np.testing.assert_allclose(ours.treat_all, treat_all.net_benefit, rtol=1e-9,
+                                   atol=1e-12)
+        none = table[table.model == "none"].sort_values("threshold")
+        np.testing.assert_allclose(ours.treat_none, none.net_benefit, atol=1e-12)
+
+
+def test_exact_on_ten_million_rows_from_the_table():
+    rng = np.random.default_rng(0)
+    n = 10_000_000
+    y = rng.random(n) < 0.05
+    p = np.round(rng.random(n), 3)
+    w = rng.integers(1, 4, n).astype(float)
+    thresholds = np.array([0.0, 0.001, 0.25, 0.5, 0.999])
+    curve = spc.net_benefit_curve(y, p, thresholds=thresholds, sample_weight=w)
+    # Whole weights: counts exact in float64; the reference sums them per threshold.
+    total = w.sum()
+    for pt, value in zip(thresholds, curve.net_benefit):
+        treated = p >= pt
+        tp, fp = w[treated & y].sum(), w[treated & ~y].sum()
+        assert value == pytest.approx(tp / total - fp / total * pt / (1 - pt), rel=1e-14)
+
+
+@pytest.mark.parametrize("prevalence", [0.0, 1.0, float("nan"), -0.1, 2.0])
+def test_prevalence_outside_the_open_interval_is_refused(prevalence):
+    with pytest.raises(ValueError, match="prevalence"):
+        spc.net_benefit_curve([0, 1, 1], [0.2, 0.6, 0.9], prevalence=prevalence)
+
+
+@pytest.mark.parametrize("scores", [[0.2, 1.5, 0.9], [-0.1, 0.5, 0.9], [0.1, 20.0, 3.0]])
+def test_scores_that_are_not_probabilities_are_refused(scores):
+    with pytest.raises(ValueError, match="probabilities in \\[0, 1\\]"):
+        spc.net_benefit_curve([0, 1, 1], scores)
+
+
+@pytest.mark.parametrize("thresholds", [[1.0], [0.2, -0.1], [], [[0.1, 0.2]], [np.nan]])
+def test_thresholds_outside_zero_to_one_are_refused(thresholds):
+    with pytest.raises(ValueError, match="thresholds"):
+        spc.net_benefit_curve([0, 1, 1], [0.2, 0.6, 0.9], thresholds=thresholds)
+
+
+def test_one_class_is_refused():
+    with pytest.raises(ValueError, match="Only one class"):
+        spc.net_benefit_curve([1, 1, 1], [0.2, 0.6, 0.9])
+
+
+def test_default_thresholds_and_pos_label():
+    curve = spc.net_benefit_curve(["no", "yes", "yes", "no"], [0.1, 0.8, 0.6, 0.7],
+                                  pos_label="yes")
+    np.testing.assert_array_equal(curve.thresholds, np.arange(100) / 100)
+    assert curve.net_benefit[0] == 0.5  # at 0: every positive treated, harm weighs 0
+
+
+def test_the_one_convention_apart_from_dcurves():
+    # dcurves moves risks of exactly 0 below 0: at threshold 0 they are not treated;
+    # here every row at or above the threshold is (as at every other threshold).
+    dcurves = pytest.importorskip("dcurves")
+    import pandas as pd
+
+    y = np.array([1, 0, 1, 0, 1, 0])
+    risk = np.array([0.0, 0.0, 0.4, 0.3, 0.9, 0.6])
+    theirs = dcurves.dca(data=pd.DataFrame({"y": y, "m": risk}), outcome="y",
+                         modelnames=["m"], thresholds=[0.0, 0.3])
+    theirs = theirs[theirs.model == "m"].sort_values("threshold").net_benefit.to_numpy()
+    ours = spc.net_benefit_curve(y, risk, thresholds=[0.0, 0.3]).net_benefit
+    assert ours[0] == pytest.approx(theirs[0] + 1 / 6)  # the positive at risk 0
+    assert ours[1] == pytest.approx(theirs[1])
