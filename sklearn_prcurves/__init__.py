@@ -46,7 +46,8 @@ _LAZY = {
         "register_scorers",
     ),
     "_plot": (
-        "CostCurveDisplay", "CumulativeGainDisplay", "DetCurveDisplay", "KSDisplay",
+        "CostCurveDisplay", "CumulativeGainDisplay", "DecisionCurveDisplay",
+        "DetCurveDisplay", "KSDisplay",
         "LiftDisplay", "MetricThresholdCurveDisplay", "PRCurveDisplay", "PrecisionRecallDisplay",
         "PrecisionRecallGainDisplay", "ROCCurveDisplay", "RocCurveDisplay",
     ),
@@ -117,6 +118,7 @@ if typing.TYPE_CHECKING:
     from ._plot import (
         CostCurveDisplay,
         CumulativeGainDisplay,
+        DecisionCurveDisplay,
         DetCurveDisplay,
         KSDisplay,
         LiftDisplay,
@@ -171,6 +173,7 @@ __all__ = [
     "CostCurveDisplay",
     "CountTable",
     "CumulativeGainDisplay",
+    "DecisionCurveDisplay",
     "DetCurveDisplay",
     "ExactSummary",
     "FBetaOptimum",

@@ -152,3 +152,32 @@ def test_the_one_convention_apart_from_dcurves():
     ours = spc.net_benefit_curve(y, risk, thresholds=[0.0, 0.3]).net_benefit
     assert ours[0] == pytest.approx(theirs[0] + 1 / 6)  # the positive at risk 0
     assert ours[1] == pytest.approx(theirs[1])
+
+
+def test_decision_curve_display_draws_models_and_the_strategies():
+    matplotlib = pytest.importorskip("matplotlib")
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    from sklearn.datasets import make_classification
+    from sklearn.linear_model import LogisticRegression
+    from sklearn.svm import SVC
+
+    X, y = make_classification(600, weights=[0.8], random_state=0)
+    first = LogisticRegression().fit(X[:300], y[:300])
+    display = spc.DecisionCurveDisplay.from_estimator(first, X[300:], y[300:])
+    expected = spc.net_benefit_curve(y[300:], first.predict_proba(X[300:])[:, 1])
+    np.testing.assert_array_equal(display.y, expected.net_benefit)
+    np.testing.assert_array_equal(display.treat_all, expected.treat_all)
+    # a second model on the same axes, without drawing the strategies again
+    second = spc.DecisionCurveDisplay.from_predictions(
+        y[300:], np.clip(X[300:, 0] / 8 + 0.5, 0, 1), name="one feature", ax=display.ax_,
+        plot_chance_level=False)
+    labels = display.ax_.get_legend_handles_labels()[1]
+    assert labels == ["LogisticRegression", "treat all", "treat none", "one feature"]
+    assert second.chance_level_ is None and display.chance_level_ is not None
+    low, high = display.ax_.get_ylim()
+    assert low < 0 < expected.treat_all[0] < high  # the prevalence is in view
+    with pytest.raises(ValueError, match="probabilities"):
+        spc.DecisionCurveDisplay.from_estimator(SVC().fit(X[:300], y[:300]), X[300:], y[300:],
+                                                response_method="decision_function")
+    plt.close("all")

@@ -111,6 +111,19 @@ def test_other_curve_frames_hold_their_function_s_points(cls, curve, columns):
     np.testing.assert_array_equal(frame["threshold"], thresholds)
 
 
+def test_decision_curve_frame_holds_the_net_benefit_curve():
+    y, s, w = _data(seed=3)
+    p = 1 / (1 + np.exp(-s))
+    frame = spc.DecisionCurveDisplay.from_predictions(y, p, sample_weight=w,
+                                                      prevalence=0.2).frame()
+    curve = spc.net_benefit_curve(y, p, sample_weight=w, prevalence=0.2)
+    assert list(frame.columns) == ["threshold", "net_benefit", "treat_all", "treat_none"]
+    for column in frame.columns:
+        np.testing.assert_array_equal(frame[column], getattr(curve, column + "s"
+                                                             if column == "threshold"
+                                                             else column))
+
+
 def test_ks_and_threshold_curve_frames():
     y, s, w = _data(seed=2)
     frame = spc.KSDisplay.from_predictions(y, s, sample_weight=w).frame()

@@ -501,6 +501,7 @@ REGISTRY: dict[str, Entry] = {
     "ROCCurveDisplay": _display(spc.RocCurveDisplay, sklearn_cls=skm.RocCurveDisplay),
     "PrecisionRecallGainDisplay": _display(spc.PrecisionRecallGainDisplay),
     "CostCurveDisplay": _display(spc.CostCurveDisplay),
+    "DecisionCurveDisplay": _display(spc.DecisionCurveDisplay),
     "CumulativeGainDisplay": _display(spc.CumulativeGainDisplay),
     "LiftDisplay": _display(spc.LiftDisplay),
     "KSDisplay": _display(spc.KSDisplay),

@@ -11,6 +11,7 @@ import typing
 _MODULE_OF = {
     "CostCurveDisplay": "other_curves",
     "CumulativeGainDisplay": "other_curves",
+    "DecisionCurveDisplay": "other_curves",
     "DetCurveDisplay": "det_curve",
     "KSDisplay": "other_curves",
     "LiftDisplay": "other_curves",
@@ -27,6 +28,7 @@ if typing.TYPE_CHECKING:
     from .other_curves import (
         CostCurveDisplay,
         CumulativeGainDisplay,
+        DecisionCurveDisplay,
         KSDisplay,
         LiftDisplay,
         PrecisionRecallGainDisplay,

@@ -1,5 +1,5 @@
 """Displays of the other curves of PR and ROC analysis: precision-recall-gain, cost,
-cumulative gains, lift and Kolmogorov-Smirnov.
+cumulative gains, lift, Kolmogorov-Smirnov and decision curves.
 
 Each is made like scikit-learn's displays: ``from_predictions``, ``from_estimator``,
 then ``plot`` (several displays can share one ``ax``), and reads the counting table
@@ -10,6 +10,7 @@ import numpy as np
 from scipy.integrate import trapezoid
 
 from .._cost import cost_curve
+from .._decision import net_benefit_curve
 from .._lift import cumulative_gain_curve, lift_curve, table_ks
 from .._prg import prg_auc_score, prg_curve
 from .._curves import two_class_table
@@ -25,6 +26,7 @@ from ._base import (
 __all__ = [
     "CostCurveDisplay",
     "CumulativeGainDisplay",
+    "DecisionCurveDisplay",
     "KSDisplay",
     "LiftDisplay",
     "PrecisionRecallGainDisplay",
@@ -452,3 +454,157 @@ class KSDisplay(_CurveDisplay):
         ax.legend(loc="best")
         self.ax_, self.figure_ = ax, ax.figure
         return self
+
+
+class DecisionCurveDisplay(_CurveDisplay):
+    """Decision curve (Vickers and Elkin, 2006): net benefit against threshold
+    probability, with the two strategies that need no model (treat all, treat none).
+
+    Several models share one axes: draw the first with ``plot_chance_level=True``
+    (the default: the strategies every model must beat) and the others with
+    ``ax=display.ax_, plot_chance_level=False``.
+
+    Parameters
+    ----------
+    x, y : ndarray
+        Threshold probabilities and net benefit (:func:`net_benefit_curve`).
+    treat_all : ndarray, default=None
+        Net benefit of treating everyone at each threshold.
+    name : str, default=None
+    pos_label : int, float, bool or str, default=None
+
+    Attributes
+    ----------
+    line_, chance_level_ : matplotlib artists (``chance_level_``: treat all, or None)
+    ax_ : matplotlib Axes
+    figure_ : matplotlib Figure
+
+    Examples
+    --------
+    >>> import matplotlib
+    >>> matplotlib.use("Agg")
+    >>> from sklearn_prcurves import DecisionCurveDisplay
+    >>> display = DecisionCurveDisplay.from_predictions(
+    ...     [0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8], thresholds=[0.2, 0.5], name="model")
+    >>> display.y
+    array([0.4375, 0.25  ])
+    >>> list(display.frame().columns)
+    ['threshold', 'net_benefit', 'treat_all', 'treat_none']
+    """
+
+    _xlabel, _ylabel = "Threshold probability", "Net benefit"
+    _limits = None
+
+    def __init__(self, *, x, y, treat_all=None, name=None, pos_label=None):
+        super().__init__(x=x, y=y, name=name, pos_label=pos_label)
+        self.treat_all = treat_all
+
+    def frame(self):
+        """The plotted points as a pandas DataFrame: one row per threshold, with the
+        net benefit of the model, of treating all and of treating none."""
+        treat_all = np.full(len(self.x), np.nan) if self.treat_all is None else self.treat_all
+        return curves_frame([(0, {"threshold": self.x, "net_benefit": self.y,
+                                  "treat_all": treat_all, "treat_none": np.zeros(len(self.x))})])
+
+    def _chance(self, ax, kw):
+        if self.treat_all is None:
+            return None
+        (line,) = ax.plot(self.x, self.treat_all, label=kw.pop("label", "treat all"), **kw)
+        ax.axhline(0.0, color=kw.get("color", "k"), linewidth=kw.get("linewidth", 1),
+                   linestyle=":", label="treat none")
+        return line
+
+    def plot(self, ax=None, *, name=None, plot_chance_level=True, chance_level_kw=None,
+             despine=False, **kwargs):
+        """Draw the curve on ``ax`` (see :class:`DecisionCurveDisplay`;
+        ``plot_chance_level`` draws treat all and treat none)."""
+        super().plot(ax, name=name, plot_chance_level=plot_chance_level,
+                     chance_level_kw=chance_level_kw, despine=despine, **kwargs)
+        # Treat all falls without bound as the threshold rises: show from a little below
+        # 0 to the best net benefit drawn on these axes (the prevalence at most).
+        drawn = [np.asarray(line.get_ydata(), dtype=float) for line in self.ax_.get_lines()]
+        top = max([float(np.nanmax(y)) for y in drawn if np.isfinite(y).any()] + [0.0])
+        top = top if top > 0 else 0.1
+        self.ax_.set(xlim=(float(np.min(self.x)), float(np.max(self.x))),
+                     ylim=(-0.15 * top, 1.1 * top))
+        return self
+
+    @classmethod
+    def from_predictions(cls, y_true, y_prob, *, thresholds=None, sample_weight=None,
+                         prevalence=None, pos_label=None, name=None, ax=None,
+                         plot_chance_level=True, chance_level_kw=None, despine=False,
+                         **kwargs):
+        """Compute the decision curve (:func:`net_benefit_curve`), then :meth:`plot` it.
+
+        Parameters
+        ----------
+        y_true : array-like of shape (n_samples,)
+        y_prob : array-like of shape (n_samples,)
+            Predicted probabilities of the positive class.
+        thresholds : array-like, default=None
+            As for :func:`net_benefit_curve` (0, 0.01, ..., 0.99).
+        sample_weight : array-like of shape (n_samples,), default=None
+        prevalence : float in (0, 1), default=None
+            As for :func:`net_benefit_curve`.
+        pos_label : int, float, bool or str, default=None
+        name : str, default=None
+        ax : matplotlib Axes, default=None
+        plot_chance_level, chance_level_kw, despine
+            As for :meth:`plot`.
+        **kwargs
+            Passed to :meth:`plot` (matplotlib's line keywords).
+
+        Returns
+        -------
+        display
+        """
+        curve = net_benefit_curve(y_true, y_prob, thresholds=thresholds,
+                                  sample_weight=sample_weight, prevalence=prevalence,
+                                  pos_label=pos_label)
+        display = cls(x=curve.thresholds, y=curve.net_benefit, treat_all=curve.treat_all,
+                      name=name, pos_label=resolved_pos_label(pos_label, y_true))
+        display._thresholds = curve.thresholds
+        return display.plot(ax, plot_chance_level=plot_chance_level,
+                            chance_level_kw=chance_level_kw, despine=despine, **kwargs)
+
+    @classmethod
+    def from_estimator(cls, estimator, X, y, *, thresholds=None, sample_weight=None,
+                       prevalence=None, response_method="predict_proba", pos_label=None,
+                       name=None, ax=None, plot_chance_level=True, chance_level_kw=None,
+                       despine=False, **kwargs):
+        """The decision curve of a fitted binary classifier's probabilities on ``X``.
+
+        Parameters
+        ----------
+        estimator : fitted binary classifier
+        X : array-like of shape (n_samples, n_features)
+        y : array-like of shape (n_samples,)
+        thresholds, sample_weight, prevalence
+            As for :meth:`from_predictions`.
+        response_method : {"predict_proba"}, default="predict_proba"
+            A decision curve reads probabilities.
+        pos_label : int, float, bool or str, default=None
+            Default: the estimator's second class.
+        name : str, default=None
+            Default: the estimator's class name.
+        ax : matplotlib Axes, default=None
+        plot_chance_level, chance_level_kw, despine
+            As for :meth:`plot`.
+        **kwargs
+            Passed to :meth:`plot` (matplotlib's line keywords).
+
+        Returns
+        -------
+        display
+        """
+        if response_method != "predict_proba":
+            raise ValueError("A decision curve reads probabilities: response_method must "
+                             f"be 'predict_proba'; got {response_method!r}.")
+        scores, pos_label = binary_scores(estimator, X, response_method=response_method,
+                                          pos_label=pos_label)
+        name = type(estimator).__name__ if name is None else name
+        return cls.from_predictions(
+            y, scores, thresholds=thresholds, sample_weight=sample_weight,
+            prevalence=prevalence, pos_label=pos_label, name=name, ax=ax,
+            plot_chance_level=plot_chance_level, chance_level_kw=chance_level_kw,
+            despine=despine, **kwargs)
