@@ -31,7 +31,7 @@ CAPABILITIES = {
     "the paper's measures": (
         ["_interpolation", "_hull", "_partial", "_bounds", "_lift", "_cost", "_prg"], 1210),
     "operating points, certified thresholds": (["_operating", "_certified"], 650),
-    "decision curves (issue 66)": (["_decision"], 80),
+    "decision curves (issue 66)": (["_decision"], 150),
     "intervals and tests": (["_resampling", "_uncertainty"], 1030),
     "model selection": (["_scorer", "_transformer", "scorer_names"], 400),
     "streams and pieces": (["_summary", "_distributed"], 760),

@@ -23,7 +23,7 @@ _LAZY = {
     "_certified": ("certified_threshold",),
     "_cost": ("cost_curve", "expected_cost"),
     "_counts": ("CountTable", "count_table"),
-    "_decision": ("net_benefit_curve",),
+    "_decision": ("compare_net_benefit", "net_benefit_curve"),
     "_curves": (
         "confusion_matrix_at_thresholds", "det_curve", "pr_curve",
         "precision_recall_curve", "roc_curve",
@@ -37,8 +37,8 @@ _LAZY = {
     "_partial": ("partial_roc_auc_score",),
     "_prg": ("prg_auc_score", "prg_curve"),
     "_results": (
-        "CertifiedThreshold", "ConfidenceInterval", "FBetaOptimum", "NetBenefitCurve",
-        "OperatingPoint", "TestResult",
+        "CertifiedThreshold", "ConfidenceInterval", "FBetaOptimum", "NetBenefitComparison",
+        "NetBenefitCurve", "OperatingPoint", "TestResult",
     ),
     "_scorer": (
         "check_scoring", "get_scorer", "get_scorer_names",
@@ -77,7 +77,7 @@ if typing.TYPE_CHECKING:
     from ._bounds import normalized_pr_auc_score, pr_auc_bounds, pr_curve_bounds
     from ._certified import certified_threshold
     from ._cost import cost_curve, expected_cost
-    from ._decision import net_benefit_curve
+    from ._decision import compare_net_benefit, net_benefit_curve
     from ._counts import CountTable, count_table
     from ._curves import (
         confusion_matrix_at_thresholds,
@@ -103,6 +103,7 @@ if typing.TYPE_CHECKING:
         CertifiedThreshold,
         ConfidenceInterval,
         FBetaOptimum,
+        NetBenefitComparison,
         NetBenefitCurve,
         OperatingPoint,
         TestResult,
@@ -180,6 +181,7 @@ __all__ = [
     "KSDisplay",
     "LiftDisplay",
     "MetricThresholdCurveDisplay",
+    "NetBenefitComparison",
     "NetBenefitCurve",
     "OperatingPoint",
     "PRCurveDisplay",
@@ -199,6 +201,7 @@ __all__ = [
     "certified_threshold",
     "check_scoring",
     "compare_curves",
+    "compare_net_benefit",
     "confusion_matrix_at_thresholds",
     "cost_curve",
     "count_table",

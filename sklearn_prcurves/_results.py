@@ -10,8 +10,8 @@ from typing import NamedTuple
 import numpy as np
 
 __all__ = [
-    "CertifiedThreshold", "ConfidenceInterval", "FBetaOptimum", "NetBenefitCurve",
-    "OperatingPoint", "TestResult",
+    "CertifiedThreshold", "ConfidenceInterval", "FBetaOptimum", "NetBenefitComparison",
+    "NetBenefitCurve", "OperatingPoint", "TestResult",
 ]
 
 
@@ -92,6 +92,29 @@ class NetBenefitCurve(NamedTuple):
     net_benefit: np.ndarray
     treat_all: np.ndarray
     treat_none: np.ndarray
+
+
+class NetBenefitComparison(NamedTuple):
+    """Two models' net benefit and their difference at each threshold, with its
+    bootstrap interval and p-value (:func:`compare_net_benefit`).
+
+    Examples
+    --------
+    >>> from sklearn_prcurves import compare_net_benefit
+    >>> y = [0, 1] * 20
+    >>> result = compare_net_benefit(y, [0.2, 0.7] * 20, [0.6, 0.7] * 20,
+    ...                              thresholds=[0.5], random_state=0)
+    >>> result.net_benefit_a, result.net_benefit_b, result.difference, result.pvalue
+    (array([0.5]), array([0.]), array([0.5]), array([nan]))
+    """
+
+    thresholds: np.ndarray
+    net_benefit_a: np.ndarray
+    net_benefit_b: np.ndarray
+    difference: np.ndarray
+    low: np.ndarray
+    high: np.ndarray
+    pvalue: np.ndarray
 
 
 class ConfidenceInterval(tuple):

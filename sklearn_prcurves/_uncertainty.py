@@ -814,9 +814,12 @@ def _check_bca(resampler):
         )
 
 
-def _percentile_interval(values, confidence_level):
+def percentile_interval(values, confidence_level):
+    """The percentile bootstrap interval of resampled ``values`` (along the first
+    axis): ``(low, high)``."""
     alpha = (1 - confidence_level) / 2
-    return tuple(float(v) for v in np.quantile(values, [alpha, 1 - alpha]))
+    low, high = np.quantile(values, [alpha, 1 - alpha], axis=0)
+    return (float(low), float(high)) if np.ndim(low) == 0 else (low, high)
 
 
 def _bca_interval(values, estimate, jackknife, confidence_level):
@@ -975,7 +978,7 @@ def bootstrap_ci(
             values, model.estimate(), _group_jackknife(model, resampler), confidence_level
         )
     else:
-        low, high = _percentile_interval(values, confidence_level)
+        low, high = percentile_interval(values, confidence_level)
     return ConfidenceInterval(low, high, estimate=model.estimate(), method=f"bootstrap {method}",
                               confidence_level=confidence_level)
 
@@ -1061,7 +1064,7 @@ def bootstrap_test(
         statistic, pvalue = paired_statistic(difference, spread)
         return TestResult(value_a=value_a, value_b=value_b, difference=difference,
                           statistic=statistic, pvalue=pvalue,
-                          confidence_interval=_percentile_interval(differences,
+                          confidence_interval=percentile_interval(differences,
                                                                    confidence_level))
     statistic, pvalue = paired_statistic(difference, spread)
     jackknife = _group_jackknife(model_a, resampler) - _group_jackknife(model_b, resampler)

@@ -181,3 +181,50 @@ def test_decision_curve_display_draws_models_and_the_strategies():
         spc.DecisionCurveDisplay.from_estimator(SVC().fit(X[:300], y[:300]), X[300:], y[300:],
                                                 response_method="decision_function")
     plt.close("all")
+
+
+@pytest.mark.parametrize("weighted", [False, True])
+@pytest.mark.parametrize("prevalence", [None, 0.03])
+def test_each_resample_is_the_curve_of_its_rows(weighted, prevalence):
+    from sklearn_prcurves._decision import _Resampled
+    from sklearn_prcurves._resampling import Resampler
+
+    rng = np.random.default_rng(1)
+    n = 400
+    y = (rng.random(n) < 0.3).astype(int)
+    p = np.round(1 / (1 + np.exp(-(rng.normal(size=n) + y))), 2).astype(np.float32)
+    w = rng.uniform(0.5, 2, n) if weighted else None
+    thresholds = np.array([0.6, 0.0, 0.3, 0.45, 0.9])  # (any order)
+    resampler = Resampler(y == 1, w, 0)
+    model = _Resampled(p, w, resampler, thresholds, prevalence)
+    for pos, neg in resampler.draws(5):
+        rows = np.concatenate([np.repeat(resampler.pos_rows, pos),
+                               np.repeat(resampler.neg_rows, neg)])
+        expected = spc.net_benefit_curve(y[rows], p[rows], thresholds=thresholds,
+                                         sample_weight=None if w is None else w[rows],
+                                         prevalence=prevalence).net_benefit
+        np.testing.assert_allclose(model.at(pos, neg), expected, rtol=1e-12, atol=1e-15)
+
+
+def test_compare_net_benefit_of_a_model_with_itself_and_with_another():
+    rng = np.random.default_rng(2)
+    n = 1000
+    y = (rng.random(n) < 0.2).astype(int)
+    good = 1 / (1 + np.exp(-(2 * rng.normal(size=n) + 3 * y - 2.5)))
+    poor = 1 / (1 + np.exp(-(2 * rng.normal(size=n) + 0.5 * y - 1.5)))
+    thresholds = [0.05, 0.2, 0.4]
+    same = spc.compare_net_benefit(y, good, good, thresholds=thresholds, n_resamples=300,
+                                   random_state=0)
+    assert not same.difference.any() and not same.low.any() and not same.high.any()
+    np.testing.assert_array_equal(same.pvalue, 1.0)
+    result = spc.compare_net_benefit(y, good, poor, thresholds=thresholds, n_resamples=500,
+                                     random_state=0)
+    np.testing.assert_array_equal(result.net_benefit_a, spc.net_benefit_curve(
+        y, good, thresholds=thresholds).net_benefit)
+    np.testing.assert_array_equal(result.net_benefit_b, spc.net_benefit_curve(
+        y, poor, thresholds=thresholds).net_benefit)
+    assert np.all(result.low < result.difference) and np.all(result.difference < result.high)
+    assert np.all(result.difference > 0) and np.all(result.pvalue < 0.01)
+    again = spc.compare_net_benefit(y, good, poor, thresholds=thresholds, n_resamples=500,
+                                    random_state=0)
+    np.testing.assert_array_equal(again.low, result.low)  # reproducible

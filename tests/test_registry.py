@@ -388,6 +388,9 @@ REGISTRY: dict[str, Entry] = {
     "net_benefit_curve": pos1(spc.net_benefit_curve),
     "net_benefit_curve[prevalence]": pos1(spc.net_benefit_curve, prevalence=0.001,
                                           thresholds=[0.0, 0.0005, 0.3, 0.99]),
+    "compare_net_benefit": Entry(lambda d: spc.compare_net_benefit(
+        d.y, d.s, d.s2, pos_label=1, thresholds=[0.1, 0.5], n_resamples=200,
+        random_state=0, **sw(d)), ("ftz",), two_scores=True, examples=20),
     # two models
     "compare_curves": _two(spc.compare_curves),
     "compare_curves[pr]": _two(spc.compare_curves, space="pr"),
@@ -455,6 +458,10 @@ REGISTRY: dict[str, Entry] = {
         d.y, d.s, beta=0.5, pos_label=1, **sw(d))), ("order",)),
     "NetBenefitCurve": Entry(lambda d: _is(spc.NetBenefitCurve, spc.net_benefit_curve(
         d.y, d.s, pos_label=1, **sw(d))), ("order",)),
+    "NetBenefitComparison": Entry(lambda d: _is(spc.NetBenefitComparison,
+                                                spc.compare_net_benefit(
+        d.y, d.s, d.s2, pos_label=1, thresholds=[0.3], n_resamples=50, random_state=0,
+        **sw(d))), ("ftz",), two_scores=True, examples=10),
     # scorers
     "get_scorer": Entry(_scorer_call(lambda: spc.get_scorer("pr_auc")), ("order",),
                         unit=True, sklearn=None),
