@@ -18,6 +18,7 @@ def render_all(folder):
     _bounds(folder / "pr_bounds.png", y, scores)
     _prg(folder / "prg_curve.png", y, scores)
     _cost(folder / "cost_curve.png", y, scores)
+    _decision(folder / "decision_curve.png", y, scores)
     _gains(folder / "gains_lift_ks.png", y, scores)
 
 
@@ -96,6 +97,18 @@ def _cost(path, y, scores):
     ax.set(xlabel="Probability cost", ylabel="Normalised expected cost", ylim=(0, 0.55),
            title="Cost curve: one line per ROC point")
     ax.legend(loc="upper right")
+    _save(fig, path)
+
+
+def _decision(path, y, scores):
+    # The scores as risks: a logistic calibration fitted to these labels.
+    from sklearn.linear_model import LogisticRegression
+
+    risk = LogisticRegression().fit(scores[:, None], y).predict_proba(scores[:, None])[:, 1]
+    fig, ax = plt.subplots(figsize=(5.5, 4.5))
+    spc.DecisionCurveDisplay.from_predictions(y, risk, thresholds=np.arange(0, 0.5, 0.005),
+                                              name="model", ax=ax)
+    ax.set_title("Decision curve: net benefit against the threshold")
     _save(fig, path)
 
 
