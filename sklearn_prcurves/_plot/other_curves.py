@@ -600,11 +600,9 @@ class DecisionCurveDisplay(_CurveDisplay):
         if response_method != "predict_proba":
             raise ValueError("A decision curve reads probabilities: response_method must "
                              f"be 'predict_proba'; got {response_method!r}.")
-        scores, pos_label = binary_scores(estimator, X, response_method=response_method,
-                                          pos_label=pos_label)
-        name = type(estimator).__name__ if name is None else name
-        return cls.from_predictions(
-            y, scores, thresholds=thresholds, sample_weight=sample_weight,
-            prevalence=prevalence, pos_label=pos_label, name=name, ax=ax,
-            plot_chance_level=plot_chance_level, chance_level_kw=chance_level_kw,
-            despine=despine, **kwargs)
+        # (the curve's own options reach from_predictions through the keywords)
+        return super().from_estimator(
+            estimator, X, y, sample_weight=sample_weight, response_method=response_method,
+            pos_label=pos_label, name=name, ax=ax, plot_chance_level=plot_chance_level,
+            chance_level_kw=chance_level_kw, despine=despine, thresholds=thresholds,
+            prevalence=prevalence, **kwargs)
