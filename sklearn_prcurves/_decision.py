@@ -26,7 +26,7 @@ from ._exact import counts_at_or_above
 from ._resampling import Resampler
 from ._results import NetBenefitComparison, NetBenefitCurve
 from ._uncertainty import percentile_interval
-from ._validation import check_binary_input
+from ._validation import check_binary_input, weights_within_range
 
 __all__ = ["compare_net_benefit", "net_benefit_curve"]
 
@@ -240,6 +240,8 @@ def compare_net_benefit(
               for p in (y_prob_a, y_prob_b)]
     is_pos, scores_a, weight = check_binary_input(y_true, y_prob_a, sample_weight, pos_label)
     scores_b = check_binary_input(y_true, y_prob_b, sample_weight, pos_label)[1]
+    if weight is not None:  # (a resample may hold the heaviest row n times: scaled so it fits)
+        weight, _ = weights_within_range(weight, resampled=True)
     resampler = Resampler(is_pos, weight, random_state)
     models = [_Resampled(s, weight, resampler, thresholds, prevalence)
               for s in (scores_a, scores_b)]

@@ -1,6 +1,7 @@
 """Decision curves: net benefit against a row-by-row count, against dcurves, and at
 another prevalence against the same data re-weighted to it."""
 
+import warnings
 from fractions import Fraction
 
 import numpy as np
@@ -228,3 +229,20 @@ def test_compare_net_benefit_of_a_model_with_itself_and_with_another():
     again = spc.compare_net_benefit(y, good, poor, thresholds=thresholds, n_resamples=500,
                                     random_state=0)
     np.testing.assert_array_equal(again.low, result.low)  # reproducible
+
+
+def test_weights_past_the_largest_total_give_the_same_comparison():
+    # A resample can hold the heaviest row as often as there are rows: weights are
+    # scaled by a power of two first (net benefit is a ratio of weights).
+    y = np.array([1, 0, 0, 0, 1, 0])
+    a = np.array([0.0, 0.0, 0.0, 0.0, 0.5, 0.2])
+    b = np.array([0.0, 0.0, 0.0, 0.0, 0.1, 0.9])
+    w = np.array([1.7, 1.0, 1.0, 1.0, 1.0, 1.0])
+    small = spc.compare_net_benefit(y, a, b, sample_weight=w, thresholds=[0.0, 0.3],
+                                    n_resamples=300, random_state=0)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", RuntimeWarning)
+        huge = spc.compare_net_benefit(y, a, b, sample_weight=w * 1e308, thresholds=[0.0, 0.3],
+                                       n_resamples=300, random_state=0)
+    for name in ("difference", "low", "high"):
+        np.testing.assert_allclose(getattr(huge, name), getattr(small, name), rtol=1e-12)
