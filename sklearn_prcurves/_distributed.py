@@ -18,12 +18,12 @@ ICML 2006.
 
 import numpy as np
 
-from ._auc import normalized_trapezoid
+from ._auc import normalized_trapezoid, table_average_precision, table_roc_auc
 from ._bounds import table_normalized_pr_auc
 from ._exact import best_sure_value, candidates_at_least, candidates_near
 from ._hull import achievable_area, hull_vertices
 from ._interpolation import check_options, path_area, path_points
-from ._lift import table_ks
+from ._lift import ks_fields
 from ._partial import path_partial_roc_area
 from ._table import CountTable
 from ._validation import check_range, check_running_total
@@ -48,20 +48,21 @@ def _global_path_piece(table, tp_offset, fp_offset, rows=slice(None)):
     tps, fps, start = table.tps, table.fps, rows.start or 0
     first = (tp_offset + tps[start - 1], fp_offset + fps[start - 1]) if start else (
         tp_offset, fp_offset)
-    tp = np.concatenate([[first[0]], tp_offset + tps[rows]])
-    fp = np.concatenate([[first[1]], fp_offset + fps[rows]])
+    # (the top range adds nothing: a copy the less)
+    tp = np.concatenate([[first[0]], tp_offset + tps[rows] if tp_offset else tps[rows]])
+    fp = np.concatenate([[first[1]], fp_offset + fps[rows] if fp_offset else fps[rows]])
     return tp, fp
 
 
-def range_piece(table, tp_offset, fp_offset, n_pos, n_neg, what, options,
-                rows=slice(None)):
+def range_piece(table, path, n_pos, n_neg, what, options, rows=slice(None)):
     """One range's share of a measure of the whole table (see :class:`RangedTable`),
-    read from the ``rows`` of its table."""
+    read from the ``rows`` of its table, whose piece of the global path is ``path``
+    (:func:`_global_path_piece`)."""
     if table is None:
         if what == "ks":
             return np.zeros(0), np.zeros(0), np.zeros(0)
         return 0.0 if what != "hull" else (np.zeros(0), np.zeros(0), np.zeros(0))
-    tp, fp = _global_path_piece(table, tp_offset, fp_offset, rows)
+    tp, fp = path
     if what == "roc":
         return normalized_trapezoid(tp, fp, n_pos, n_neg)
     if what == "hull":
@@ -95,15 +96,35 @@ READ_BLOCK = 1 << 20
 def range_pieces(table, offsets, n_pos, n_neg, requests):
     """Every request ``(what, options)`` evaluated on one range: what a back-end's task
     computes. ``offsets`` is the range's ``(tp_offset, fp_offset)``. A long table is
-    read in blocks of rows, each a piece of the range as the range is of the curve."""
-    if table is None or len(table) <= READ_BLOCK:
-        return [range_piece(table, offsets[0], offsets[1], n_pos, n_neg, what, options)
+    read in blocks of rows, each a piece of the range as the range is of the curve;
+    each block's path is built once for all the requests."""
+    if table is None:
+        return [range_piece(None, None, n_pos, n_neg, what, options)
                 for what, options in requests]
-    blocks = [[range_piece(table, offsets[0], offsets[1], n_pos, n_neg, what, options,
-                           slice(start, start + READ_BLOCK))
-               for what, options in requests]
-              for start in range(0, len(table), READ_BLOCK)]
+    whole = (len(table) <= READ_BLOCK and offsets[0] == offsets[1] == 0
+             and (table.n_pos, table.n_neg) == (n_pos, n_neg))
+    blocks = []
+    for start in range(0, max(len(table), 1), READ_BLOCK):
+        rows = slice(start, start + READ_BLOCK)
+        path = _global_path_piece(table, offsets[0], offsets[1], rows)
+        blocks.append([_whole_table_piece(table, path, what, options) if whole else
+                       range_piece(table, path, n_pos, n_neg, what, options, rows)
+                       for what, options in requests])
+    if len(blocks) == 1:
+        return blocks[0]
     return [_joined([pieces[i] for pieces in blocks]) for i in range(len(requests))]
+
+
+def _whole_table_piece(table, path, what, options):
+    """A range that is the whole table: the drop-ins' own floats where their sums
+    differ from the rates-first pieces' in the last bit (AUC-ROC, average precision)."""
+    if what == "roc":
+        return table_roc_auc(table)
+    if what == "pr" and options["interpolation"] == "step":
+        return table_average_precision(table)
+    if what == "ks":  # (every row a candidate: the exact rule decides on all of them)
+        return table.tps, table.fps, table.thresholds
+    return range_piece(table, path, table.n_pos, table.n_neg, what, options)
 
 
 def _joined(pieces):
@@ -195,8 +216,8 @@ class RangedTable:
         # Each range's candidate rows, decided by the library's exact rule.
         tps, fps, thresholds = (np.concatenate(rows)
                                 for rows in zip(*self._piece_list("ks")))
-        ks = table_ks(CountTable(thresholds, tps, fps))
-        return ks.statistic, ks.threshold
+        ks = ks_fields(CountTable(thresholds, tps, fps))
+        return ks["statistic"], ks["threshold"]
 
     def partial_roc_auc(self, fpr_range=(0.0, 1.0), tpr_range=(0.0, 1.0)):
         """Partial area under the ROC curve (not standardised), as
@@ -295,6 +316,9 @@ class RangesHere(RangedTable):
         it (:func:`~sklearn_prcurves._exact.candidates_near`); a few rows, whatever
         the table's length, except on a plateau of equal values.
         """
+        if len(self.tables) == 1:  # the whole table: every row a candidate
+            return self.tables[0]
+
         def masks(tp, fp):
             v = values(tp, fp)
             if constraint is None:

@@ -83,6 +83,25 @@ def test_the_pieces_iterate_as_the_global_path():
     np.testing.assert_array_equal(fp, np.concatenate([[0.0], whole.fps]))
 
 
+@pytest.mark.parametrize("case", ["distinct", "tied", "weighted"])
+def test_one_range_gives_the_library_functions_floats(case):
+    """A table in one piece (a report's, a cluster's single partition) is read as the
+    library's functions read it: the same floats, not the pieces' last-bit sums."""
+    rng = np.random.default_rng(11)
+    y = (rng.random(2000) < 0.2).astype(int)
+    s = rng.normal(size=2000) + y
+    s = np.round(s, 1) if case == "tied" else s
+    w = rng.uniform(0.1, 3.0, 2000) if case == "weighted" else None
+    ranged = RangesHere([count_rows(y == 1, s, w)])
+    scores = ranged.scores()
+    assert scores["roc_auc"] == spc.roc_auc_score(y, s, sample_weight=w)
+    assert scores["average_precision"] == spc.average_precision_score(y, s, sample_weight=w)
+    assert scores["pr_auc"] == spc.pr_auc_score(y, s, sample_weight=w)
+    assert scores["achievable_pr_auc"] == spc.achievable_pr_auc_score(y, s, sample_weight=w)
+    ks = spc.ks_statistic(y, s, sample_weight=w)
+    assert ranged.ks_statistic() == (ks.statistic, ks.threshold)
+
+
 def test_delong_variance_past_totals_of_1e154():
     """DeLong's variance divides by the totals in turn: frequency weights of 1e200
     (their products overflow) give the variance of the rows repeated, scaled."""

@@ -16,14 +16,11 @@ import warnings
 
 import numpy as np
 
-from .._auc import trapezoid_area, table_average_precision, table_pr_auc, table_roc_auc
 from .._bounds import table_normalized_pr_auc
 from .._certified import certify
 from .._counts import count_rows
 from .._distributed import RangesHere
-from .._hull import achievable_area, hull_vertices
 from .._interpolation import continuous_area_derivatives, path_area
-from .._lift import ks_fields
 from .._operating import (
     table_fbeta_optimum,
     table_precision_at_recall,
@@ -367,41 +364,6 @@ def _two_classes(table):
     return table is not None and len(table) > 0 and table.n_pos > 0 and table.n_neg > 0
 
 
-def table_measures(table, spec):
-    """Every measure of one counting table: ``({key: value}, hull)``, thresholds as
-    ``key + "_threshold"`` and ``hull`` the ``(tp, fp)`` of the ROC hull's vertices.
-
-    The path and its hull are computed once and shared by the areas; each area is the
-    same arithmetic as the library's function of that name, so the same float.
-    """
-    tp = np.concatenate([[0.0], table.tps])  # the path from the origin (no thresholds)
-    fp = np.concatenate([[0.0], table.fps])
-    keep = hull_vertices(fp, tp)
-    hull = tp[keep], fp[keep]
-    values = {
-        "auc_roc": table_roc_auc(table),
-        "hull_auc_roc": trapezoid_area(hull[1] / hull[1][-1], hull[0] / hull[0][-1]),
-        "average_precision": table_average_precision(table),
-        "auc_pr": path_area(tp, fp, "davis-goadrich"),
-        "auc_pr_continuous": path_area(tp, fp, "continuous"),
-        "achievable_auc_pr": achievable_area(tp, fp, "davis-goadrich", hull=hull),
-    }
-    del tp, fp
-    values["normalized_auc_pr"] = _normalized(table_normalized_pr_auc, table, values["auc_pr"])
-    ks = ks_fields(table)
-    values["ks"], values["ks_threshold"] = ks["statistic"], ks["threshold"]
-    threshold, f1 = table_fbeta_optimum(table, 1.0)
-    values["max_f1"], values["max_f1_threshold"] = f1, threshold
-    with undefined_ignored():
-        for level in spec.at_recall:
-            key = f"precision_at_recall_{_level(level)}"
-            values[key], values[key + "_threshold"] = table_precision_at_recall(table, level)
-        for level in spec.at_precision:
-            key = f"recall_at_precision_{_level(level)}"
-            values[key], values[key + "_threshold"] = table_recall_at_precision(table, level)
-    return {key: float(value) for key, value in values.items()}, hull
-
-
 def _normalized(normalize, table, area):
     """Boyd's normalised AUC-PR, NaN (shown as n/a) where it is undefined, without the
     warning: the report says n/a itself."""
@@ -470,7 +432,7 @@ def _intervals(path, values, spec, frequency_weights):
 
 def _binned_bounds(summary, spec, values):
     best, worst = summary.corner_tables()
-    high, low = table_measures(best, spec)[0], table_measures(worst, spec)[0]
+    high, low = (path_measures(RangesHere([table]), spec)[0] for table in (best, worst))
     bounds = {}
     for key in values:
         # (a certified value is exact at the bins' edges, the thresholds it certifies)
@@ -507,13 +469,9 @@ def model_result(accumulator, spec, frequency_weights):
         pieces = [summary.score_table()]
     path = RangesHere(pieces)
     result.update(positives=n_pos, negatives=n_neg, prevalence=n_pos / (n_pos + n_neg))
-    if len(pieces) == 1:
-        values, hull = table_measures(pieces[0], spec)
-        result["linear_auc_pr"] = table_pr_auc(pieces[0], "linear")  # for the figure only
-    else:
-        values, hull = path_measures(path, spec)
-        result["linear_auc_pr"] = math.fsum(
-            path_area(tp, fp, "linear", n_pos=n_pos) for tp, fp, _ in path)
+    values, hull = path_measures(path, spec)
+    result["linear_auc_pr"] = math.fsum(  # (for the figure only)
+        path_area(tp, fp, "linear", n_pos=n_pos) for tp, fp, _ in path)
     if spec.intervals and frequency_weights:
         values.update(_certified_levels(path, spec))
     result["sklearn_auc_pr"] = _sklearn_auc_pr(result["linear_auc_pr"], path)
@@ -574,8 +532,13 @@ def _precision(tp, fp):
 
 
 def path_measures(path, spec):
-    """:func:`table_measures` of a table held in several pieces (same measures,
-    summed piece by piece)."""
+    """Every measure of one counting table held in pieces (one piece: the table in
+    memory): ``({key: value}, hull)``, thresholds as ``key + "_threshold"`` and
+    ``hull`` the ``(tp, fp)`` of the ROC hull's vertices.
+
+    Each value is read by the library's reader of the pieces, the same float as the
+    library's function of that name on one piece.
+    """
     scores, (hull_tp, hull_fp, _) = path.scores_and_hull()
     hull = hull_tp, hull_fp
     values = {"auc_roc": scores["roc_auc"], "average_precision": scores["average_precision"],
