@@ -23,7 +23,7 @@ from ._version import __version__
 # used, so --help, --version and argument errors answer at once.
 from ._report._options import (
     DEFAULT_MAX_SEGMENTS, PAIRED_TEST_RESAMPLES, PAIRED_TEST_SEED, PAIRED_TESTS, FigureOptions,
-    InputError, ReportSpec, Requirement, check_style)
+    InputError, ReportSpec, Requirement)
 
 __all__ = ["main"]
 
@@ -341,17 +341,9 @@ def _open_unit(text):
 
 
 def _check_arguments(args):
-    if args.tolerance is not None and not args.binned:
-        raise InputError("--tolerance goes with --binned")
-    if args.style is not None:
-        check_style(args.style)
-    if not 0 <= args.mantissa_bits <= 52:
-        raise InputError("--mantissa-bits must be in [0, 52]")
+    figures = _figure_options(args)  # (its checks, before any reading)
     if not args.no_files:
-        try:
-            _figure_options(args).check_pixels(segments=getattr(args, "by", None) is not None)
-        except ValueError as error:
-            raise InputError(str(error)) from None
+        figures.check_pixels(segments=getattr(args, "by", None) is not None)
     if args.command == "report":
         if len(set(args.score)) != len(args.score):
             raise InputError("a --score column is named twice")

@@ -782,6 +782,16 @@ BAD_FILES = {
                                "is one number"),
     "tolerance without binned": ("y,score\n1,0.5\n0,0.2\n",
                                  ["--score", "score", "--tolerance", "0"], "goes with --binned"),
+    "resamples without the bootstrap": ("y,score\n1,0.5\n0,0.2\n",
+                                        ["--score", "score", "--n-resamples", "50"],
+                                        "resamples: add --paired-test bootstrap (the"),
+    "a gate without intervals": ("y,a,b\n1,0.5,0.4\n0,0.2,0.1\n",
+                                 ["--score", "a", "--score", "b", "--no-intervals",
+                                  "--require-better-than", "a"],
+                                 "paired test, which --no-intervals leaves out"),
+    "a positive label not among the labels": (
+        "y,score\n1,0.5\n0,0.2\n", ["--score", "score", "--pos-label", "yes or no"],
+        "--pos-label 'yes or no' cannot equal a label of column 'y'"),
 }
 
 

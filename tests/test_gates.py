@@ -105,7 +105,7 @@ def test_python_gates_name_the_keyword_and_mark_undefined_measures():
     assert result.to_dict()["models"]["strong"]["values"]["recall_at_precision_1"] >= 0
     y = np.r_[y, 1]
     degenerate = {"strong": np.r_[scores["strong"], 100.0]}
-    with pytest.raises(ValueError, match="require_better_than 'nope' is not a model"):
+    with pytest.raises(ValueError, match="require_better_than='nope' is not a model"):
         spc.report(y, degenerate, require_better_than="nope")
     with pytest.raises(ValueError, match="require_better_than is decided by the paired test"):
         spc.report(y, {**degenerate, "b": degenerate["strong"]}, require_better_than="b",

@@ -238,6 +238,14 @@ def test_an_undefined_measure_is_a_note_and_a_warning():
      "max_segments"),
     (lambda y, s: spc.report(y, s, dpi=2000),
      "lower dpi or figure_size (or use figure_format='svg')"),
+    (lambda y, s: spc.report(y, s, dpi=2000, figure_size=(8, 6)),
+     "dpi=2000 with figure_size=(8, 6) makes figures"),
+    (lambda y, s: spc.report(y, s, tolerance=0.01), "tolerance goes with binned=True"),
+    (lambda y, s: spc.report(y, s, n_resamples=50),
+     "n_resamples sets the paired bootstrap's resamples: add paired_test='bootstrap'"),
+    (lambda y, s: spc.report(y, s, at_precision=[0.5, 2]), "at_precision must hold numbers"),
+    (lambda y, s: spc.report(y, {"a": s, "b": s}, require_better_than="a", intervals=False),
+     "which intervals=False leaves out"),
 ])
 def test_errors_name_the_keywords_not_the_command_line_s_options(call, message):
     # The report's messages are the command line's; from Python they name report()'s

@@ -9,7 +9,6 @@ from __future__ import annotations
 import datetime
 import math
 import json
-import re
 import shutil
 from collections.abc import Mapping
 from numbers import Integral, Real
@@ -37,7 +36,8 @@ from ._options import (
     FigureOptions,
     InputError,
     ReportSpec,
-    check_style,
+    option,
+    worded,
 )
 
 __all__ = ["Report", "compute", "holds_report", "report"]
@@ -377,81 +377,44 @@ def report(
     # streams its input through pyarrow)
     y_true, scores = _labels_and_models(y_true, y_score, by if isinstance(by, str) else None)
     by, by_name = _segment_column(by, scores)
-    names = list(scores)
     sample_weight, by = on_host(sample_weight, by)
-    levels = {}
-    for what, values in (("at_recall", at_recall), ("at_precision", at_precision)):
-        levels[what] = [float(v) for v in np.atleast_1d(np.asarray(values, dtype=float))]
-        if not all(0 <= v <= 1 for v in levels[what]):
-            raise ValueError(f"{what} must hold numbers in [0, 1], got {levels[what]}")
-    size = tuple(float(v) for v in np.ravel(np.asarray(figure_size, dtype=float)))
-    if len(size) != 2 or not all(1 <= v <= 50 for v in size):
-        raise ValueError(f"figure_size must be (width, height), each 1 to 50 inches, got "
-                         f"{figure_size!r}")
-    if tolerance is not None and not binned:
-        raise ValueError("tolerance goes with binned=True")
-    if style is not None:
-        check_style(style)
-    options = FigureOptions(figure_format, dpi, size, style)
-    try:
-        options.check_pixels(segments=by is not None)
-    except ValueError as error:
-        raise ValueError(in_python_terms(str(error))) from None
-
     try:
         spec = ReportSpec(
-            label=_LABEL, scores=names, weight=_WEIGHT if sample_weight is not None else None,
-            pos_label=pos_label, by=_BY if by is not None else None, by_name=by_name,
-            at_recall=levels["at_recall"], at_precision=levels["at_precision"],
+            label=_LABEL, scores=list(scores),
+            weight=_WEIGHT if sample_weight is not None else None, pos_label=pos_label,
+            by=_BY if by is not None else None, by_name=by_name,
+            at_recall=np.atleast_1d(np.asarray(at_recall, dtype=float)).tolist(),
+            at_precision=np.atleast_1d(np.asarray(at_precision, dtype=float)).tolist(),
             intervals=intervals, confidence_level=confidence_level, binned=binned,
             mantissa_bits=mantissa_bits, tolerance=tolerance, drop_missing=drop_missing,
             max_segments=max_segments, progress=False, paired_test=paired_test,
             n_resamples=n_resamples, seed=seed,
             require=[require] if isinstance(require, str) else list(require),
             require_better_than=require_better_than)
+        options = FigureOptions(figure_format, dpi, np.ravel(np.asarray(
+            figure_size, dtype=float)).tolist(), style)
+        options.check_pixels(segments=by is not None)
+        source = _in_memory(y_true, scores, sample_weight, by)
+        result = compute(source, spec, options, python=True)
     except InputError as error:
-        raise ValueError(in_python_terms(str(error))) from None
-
-    pa = import_pyarrow()
-    columns = {_LABEL: _column(pa, y_true, "y_true", -1)}
-    n = len(columns[_LABEL])
-    for name, values in zip(names, scores.values()):
-        columns[name] = _column(pa, values, f"the scores of {name!r}", n)
-    if sample_weight is not None:
-        columns[_WEIGHT] = _column(pa, sample_weight, "sample_weight", n)
-    if by is not None:
-        columns[_BY] = _column(pa, by, "by", n)
-    source = TableSource(pa.table(columns), "input", first_row=0)
-    try:
-        result = compute(source, spec, options)
-    except InputError as error:
-        raise ValueError(in_python_terms(str(error))) from None
-    result._results["notes"] = [in_python_terms(note) for note in result._results["notes"]]
+        raise ValueError(error.in_python()) from None
     for message in result._results["undefined"]:  # (as the library's functions warn)
         warn_undefined(message, stacklevel=2)
     return result
 
 
-# The command line's options, as the keywords of report() name them, in the messages
-# and notes both share (most specific first).
-_PYTHON_TERMS = (
-    (r"pass --drop-missing, or drop_missing=True from Python,", "pass drop_missing=True"),
-    (r"\(--drop-missing, drop_missing=True\)", "(drop_missing=True)"),
-    (r"--drop-missing", "drop_missing=True"),
-    (r"--figure-size ([\d.]+),([\d.]+)", r"figure_size=(\1, \2)"),
-    (r"--figure-format (\w+)", r"figure_format='\1'"),
-    (r"--paired-test (\w+)", r"paired_test='\1'"),
-    (r"--(pos-label|n-resamples|dpi) ('[^']*'|\"[^\"]*\"|[-\d.]+)",
-     lambda match: f"{match[1].replace('-', '_')}={match[2]}"),
-    (r"--([a-z][a-z-]*)", lambda match: match[1].replace("-", "_")),
-)
-
-
-def in_python_terms(message):
-    """A message of the command line's, its options named as report()'s keywords."""
-    for pattern, replacement in _PYTHON_TERMS:
-        message = re.sub(pattern, replacement, message)
-    return message
+def _in_memory(y_true, scores, sample_weight, by):
+    """The arrays as the report's source: one pyarrow table of their columns."""
+    pa = import_pyarrow()
+    columns = {_LABEL: _column(pa, y_true, "y_true", -1)}
+    n = len(columns[_LABEL])
+    for name, values in scores.items():
+        columns[name] = _column(pa, values, f"the scores of {name!r}", n)
+    if sample_weight is not None:
+        columns[_WEIGHT] = _column(pa, sample_weight, "sample_weight", n)
+    if by is not None:
+        columns[_BY] = _column(pa, by, "by", n)
+    return TableSource(pa.table(columns), "input", first_row=0)
 
 
 def _models(y_score):
@@ -560,8 +523,10 @@ def _column(pa, values, what, n):
         raise ValueError(f"{what} cannot be read: {error}") from None
 
 
-def compute(source, spec, figure_options=None, engine="local", scheduler=None):
-    """The :class:`Report` of a source (a file's or the arrays' rows) and a spec."""
+def compute(source, spec, figure_options=None, engine="local", scheduler=None,
+            python=False):
+    """The :class:`Report` of a source (a file's or the arrays' rows) and a spec, its
+    notes naming options as the command line does (``python``: as report()'s keywords)."""
     check_requirements(spec)
     while True:
         converter = BatchConverter(source, spec.label, spec.scores, spec.weight,
@@ -579,7 +544,8 @@ def compute(source, spec, figure_options=None, engine="local", scheduler=None):
     if converter.dropped:
         rows = "row was" if converter.dropped == 1 else "rows were"
         results["notes"].insert(0, f"{converter.dropped:,} {rows} dropped for a missing "
-                                   "score or weight (--drop-missing, drop_missing=True).")
+                                   f"score or weight ({option('drop_missing', True)}).")
+    results["notes"] = [worded(note, python) for note in results["notes"]]
     metadata = {
         "sklearn_prcurves": __version__,
         "created": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),

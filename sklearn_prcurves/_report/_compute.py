@@ -38,7 +38,7 @@ from .._uncertainty import (
     paired_statistic,
 )
 from .._undefined import undefined_ignored
-from ._options import PAIRED_TEST_SEED, InputError
+from ._options import PAIRED_TEST_SEED, InputError, option
 from ._ranged import (
     Budget, RangeStream, path_blocks, piece_components, piece_delong, piece_lowest)
 
@@ -144,8 +144,8 @@ class _Segments:
             if len(self._index) + len(new) > self.limit:
                 raise InputError(
                     f"column {self.column!r} has more than {self.limit} distinct values; "
-                    "--by makes one table per segment and model: pass a coarser column or "
-                    "raise --max-segments"
+                    f"{option('by')} makes one table per segment and model: pass a coarser "
+                    f"column or raise {option('max_segments')}"
                 )
         lookup = np.empty(len(values), dtype=np.int64)
         for i, value in enumerate(values):
@@ -949,7 +949,7 @@ def _bootstrap_spreads(sample, best, spec, notes):
     holds ``m`` of the input's ``n`` rows, scaled by ``sqrt(m / n)`` (an area's
     standard error falls as one over the square root of the rows)."""
     if spec.n_resamples < FEW_RESAMPLES:
-        notes.append(f"--n-resamples {spec.n_resamples} is too few for a reliable paired "
+        notes.append(f"{option('n_resamples', spec.n_resamples)} is too few for a reliable paired "
                      f"test: use at least {FEW_RESAMPLES} (2000 is usual).")
     out = {}
     for model in sample.models:

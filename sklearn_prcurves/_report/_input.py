@@ -25,7 +25,7 @@ from pathlib import Path
 import numpy as np
 
 from .._validation import LARGEST_TOTAL
-from ._options import InputError
+from ._options import InputError, option
 
 __all__ = ["BatchConverter", "ExactIntegersNeeded", "Source", "open_source"]
 
@@ -240,8 +240,8 @@ class Source:
         try:
             return pa.dataset.dataset([str(p) for p in self.paths], format="parquet")
         except Exception as exc:  # noqa: BLE001 - pyarrow raises many types for bad files
-            raise InputError(f"{self.display} is not a readable Parquet input ({_first_line(exc)})") \
-                from None
+            raise InputError(f"{self.display} is not a readable Parquet input "
+                             f"({_first_line(exc)})") from None
 
     def _parquet_batches(self, columns):
         import pyarrow.parquet as pq
@@ -806,7 +806,7 @@ class ExactIntegersNeeded(Exception):
 
 
 # How to drop rows with a missing score, said where one is refused.
-_DROP_HINT = " (pass --drop-missing, or drop_missing=True from Python, to drop such rows)"
+_DROP_HINT = f" (pass {option('drop_missing', True)} to drop such rows)"
 
 
 class BatchConverter:
@@ -1019,11 +1019,12 @@ class BatchConverter:
             )
         if self.pos_label is None and kinds == {True}:
             raise InputError(
-                f"label column {self.label!r} holds {_describe(labels)}: pass --pos-label"
+                f"label column {self.label!r} holds {_describe(labels)}: pass "
+                f"{option('pos_label')}"
             )
         if self.pos_label is not None and isinstance(self.pos_label, str) != (kinds == {True}):
             raise InputError(
-                f"--pos-label {self.pos_label_text!r} cannot equal a label of column "
+                f"{option('pos_label', self.pos_label_text)} cannot equal a label of column "
                 f"{self.label!r} ({_describe(labels)})"
             )
         self.labels = labels
@@ -1032,16 +1033,18 @@ class BatchConverter:
         """Check the labels of the whole input (after the last batch)."""
         labels = self.labels
         if self.rows == 0 or self.rows == self.dropped:
-            what = "no data rows" if self.rows == 0 else "no rows left after --drop-missing"
+            what = ("no data rows" if self.rows == 0 else
+                    f"no rows left after {option('drop_missing', True)}")
             raise InputError(f"{self.source.display} has {what}")
         if self.pos_label is None and not (labels <= {0.0, 1.0} or labels <= {-1.0, 1.0}):
             raise InputError(
-                f"label column {self.label!r} holds {_describe(labels)}: pass --pos-label "
-                "(without it the labels must be 0/1, -1/1 or true/false)"
+                f"label column {self.label!r} holds {_describe(labels)}: pass "
+                f"{option('pos_label')} (without it the labels must be 0/1, -1/1 or true/false)"
             )
         if self.pos_label is not None and self.pos_label not in labels:
             raise InputError(
-                f"--pos-label {self.pos_label_text!r} is not a value of column {self.label!r} "
+                f"{option('pos_label', self.pos_label_text)} is not a value of column "
+                f"{self.label!r} "
                 f"({_describe(labels)})"
             )
         if len(labels) < 2:

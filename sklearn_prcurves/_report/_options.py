@@ -5,10 +5,13 @@ This module imports nothing heavy, so that ``--help``, ``--version`` and argumen
 errors answer without loading scikit-learn, SciPy, matplotlib or pyarrow.
 """
 
+import ast
 import re
+import shlex
 from pathlib import Path
 
-__all__ = ["FigureOptions", "InputError", "ReportSpec", "Requirement", "check_style"]
+__all__ = ["FigureOptions", "InputError", "ReportSpec", "Requirement", "check_style",
+           "option", "worded"]
 
 # The paired AUC-PR test's methods (--paired-test): the delta method's standard error
 # from each row's influence on the areas, or the spread of a paired bootstrap.
@@ -25,9 +28,52 @@ DEFAULT_MAX_SEGMENTS = 1000
 SMALL_SEGMENT = 10
 
 
+# An option a message names, marked so that each front words it (the command line's
+# --name VALUE, report()'s name=VALUE): one message serves both.
+_OPTION = re.compile("\x1f(\\w+)(?:=(.*?))?\x1f", re.DOTALL)
+
+
+def option(name, *value):
+    """The option ``name`` (report()'s keyword), with ``value`` if given, as a message
+    names it: :func:`worded` spells it for the front that shows the message."""
+    # (NumPy's scalars as Python's: the mark is read back with literal_eval)
+    value = [v.item() if hasattr(v, "item") else v for v in value]
+    return f"\x1f{name}{'=' + repr(value[0]) if value else ''}\x1f"
+
+
+def worded(message, python=False):
+    """``message`` with its :func:`option` marks spelled as the command line's options
+    (``--pos-label yes``) or, with ``python``, as report()'s keywords
+    (``pos_label='yes'``)."""
+    return _OPTION.sub(lambda mark: _word(mark[1], mark[2], python), message)
+
+
+def _word(name, value, python):
+    flag = "--" + name.replace("_", "-")
+    if value is None:
+        return name if python else flag
+    value = ast.literal_eval(value)
+    if python:
+        shown = ("(" + ", ".join(f"{v:g}" for v in value) + ")" if isinstance(value, tuple)
+                 else repr(value))
+        return f"{name}={shown}"
+    if isinstance(value, bool):
+        return flag if value else "--no-" + flag[2:]
+    if isinstance(value, tuple):
+        return f"{flag} {','.join(f'{v:g}' for v in value)}"
+    return f"{flag} {shlex.quote(str(value))}"
+
+
 class InputError(ValueError):
     """A problem with the user's input, reported in one line (from Python: a
-    ValueError)."""
+    ValueError). Options in its message are :func:`option` marks: ``str()`` words
+    them as the command line does, :meth:`in_python` as report()'s keywords."""
+
+    def __str__(self):
+        return worded(str(self.args[0]) if self.args else "")
+
+    def in_python(self):
+        return worded(str(self.args[0]) if self.args else "", python=True)
 
 
 def check_style(style):
@@ -111,11 +157,15 @@ class ReportSpec:
         _check_reference(require_better_than, self.scores, intervals)
         self.intervals, self.confidence_level = intervals, confidence_level
         self.binned, self.mantissa_bits, self.tolerance = binned, mantissa_bits, tolerance
+        _check_levels(self.at_recall, self.at_precision, mantissa_bits)
+        if tolerance is not None and not binned:
+            raise InputError(f"{option('tolerance')} goes with {option('binned', True)}")
         self.drop_missing, self.max_segments = drop_missing, max_segments
         self.progress = progress
         if n_resamples is not None and paired_test != "bootstrap":
-            raise InputError("--n-resamples sets the paired bootstrap's resamples: add "
-                             "--paired-test bootstrap (the default test resamples nothing)")
+            raise InputError(f"{option('n_resamples')} sets the paired bootstrap's "
+                             f"resamples: add {option('paired_test', 'bootstrap')} (the "
+                             "default test resamples nothing)")
         self.paired_test, self.seed = paired_test, seed
         self.n_resamples = (PAIRED_TEST_RESAMPLES if n_resamples is None and
                             paired_test == "bootstrap" else n_resamples)
@@ -130,19 +180,27 @@ class ReportSpec:
         return list(dict.fromkeys(names))
 
 
+def _check_levels(at_recall, at_precision, mantissa_bits):
+    for name, levels in (("at_recall", at_recall), ("at_precision", at_precision)):
+        if not all(0 <= level <= 1 for level in levels):
+            raise InputError(f"{option(name)} must hold numbers in [0, 1], got {levels}")
+    if not 0 <= mantissa_bits <= 52:
+        raise InputError(f"{option('mantissa_bits')} must be in [0, 52]")
+
+
 def _check_reference(reference, scores, intervals):
     """The model of --require-better-than: one of the report's, beside another, with
     the paired test on."""
     if reference is None:
         return
     if reference not in scores:
-        raise InputError(f"--require-better-than {reference!r} is not a model of the "
-                         f"report (its models: {', '.join(map(repr, scores))})")
+        raise InputError(f"{option('require_better_than', reference)} is not a model "
+                         f"of the report (its models: {', '.join(map(repr, scores))})")
     if len(scores) < 2:
-        raise InputError("--require-better-than needs another model to compare")
+        raise InputError(f"{option('require_better_than')} needs another model to compare")
     if not intervals:
-        raise InputError("--require-better-than is decided by the paired test, which "
-                         "--no-intervals leaves out")
+        raise InputError(f"{option('require_better_than')} is decided by the paired "
+                         f"test, which {option('intervals', False)} leaves out")
 
 
 DEFAULT_DPI = 150
@@ -161,6 +219,11 @@ class FigureOptions:
 
     def __init__(self, fmt="png", dpi=DEFAULT_DPI, size=DEFAULT_SIZE, style=None):
         self.format, self.dpi, self.size, self.style = fmt, dpi, tuple(size), style
+        if len(self.size) != 2 or not all(1 <= side <= 50 for side in self.size):
+            raise InputError(f"{option('figure_size')} must be (width, height), each 1 to "
+                             f"50 inches, got {size!r}")
+        if style is not None:
+            check_style(style)
 
     def largest_figure(self, segments=False):
         """``(width, height)`` in inches of the largest figure the report can draw:
@@ -185,12 +248,12 @@ class FigureOptions:
         width, height = self.largest_figure(segments)
         pixels = width * self.dpi * height * self.dpi
         if pixels > MAX_PIXELS:
-            raise ValueError(
-                f"--dpi {self.dpi} with --figure-size {self.size[0]:g},{self.size[1]:g} "
+            raise InputError(
+                f"{option('dpi', self.dpi)} with {option('figure_size', self.size)} "
                 f"makes figures of up to {width * self.dpi:,.0f} x {height * self.dpi:,.0f}"
                 f" pixels ({pixels / 1e6:,.0f} megapixels); at most "
-                f"{MAX_PIXELS / 1e6:,.0f} megapixels are drawn: lower --dpi or "
-                "--figure-size (or use --figure-format svg)")
+                f"{MAX_PIXELS / 1e6:,.0f} megapixels are drawn: lower {option('dpi')} or "
+                f"{option('figure_size')} (or use {option('figure_format', 'svg')})")
 
 
 def segment_panel(width):
