@@ -31,13 +31,14 @@ CAPABILITIES = {
     "the paper's measures": (
         ["_interpolation", "_hull", "_partial", "_bounds", "_lift", "_cost", "_prg"], 1210),
     "operating points, certified thresholds": (["_operating", "_certified"], 650),
-    "decision curves (issue 66)": (["_decision"], 150),
+    "the deployment: prevalence, decision curves (issue 66)": (
+        ["_prevalence", "_decision"], 180),
     "intervals and tests": (["_resampling", "_uncertainty"], 1030),
     "model selection": (["_scorer", "_transformer", "scorer_names"], 400),
     "streams and pieces": (["_summary", "_distributed"], 760),
     "displays": (["_plot", "_plot._base", "_plot._dropin", "_plot.det_curve",
                   "_plot.other_curves", "_plot.pr_curve", "_plot.roc_curve",
-                  "_plot.threshold_curve"], 1200),
+                  "_plot.threshold_curve"], 1210),
     "the report and command line": (
         ["_report", "_report._api", "_report._compute", "_report._dask",
          "_report._explorer", "_report._figures", "_report._gates", "_report._input",

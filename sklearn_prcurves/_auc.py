@@ -48,7 +48,9 @@ from ._curves import (
     roc_points,
     table_precision_recall,
     table_roc,
+    two_class_table,
 )
+from ._prevalence import PREVALENCE
 from ._stepwise import step_area_terms
 from ._hull import table_achievable_area
 from ._interpolation import (
@@ -730,10 +732,14 @@ _PR_AUC_PARAMS = {
 }
 
 
-def _averaged_pr_auc(y_true, y_score, average, pos_label, sample_weight, **options):
+def _averaged_pr_auc(y_true, y_score, average, pos_label, sample_weight, prevalence=None,
+                     **options):
     from sklearn.preprocessing import label_binarize
     from sklearn.utils import column_or_1d
 
+    if prevalence is not None:  # (one binary problem, at its deployment's prevalence)
+        return _table_pr_auc(two_class_table(y_true, y_score, pos_label, sample_weight,
+                                             prevalence=prevalence), **options)
     if options.get("recall_range") is None and pos_label == 1 and average in _AVERAGES:
         if getattr(y_score, "ndim", 1) == 2:
             averaged = namespace_average(y_true, y_score, sample_weight, average,
@@ -775,6 +781,7 @@ def pr_auc_score(
     sample_weight: ArrayLike | None = ...,
     leading_negatives: str = ...,
     recall_range: tuple[float, float] | None = ...,
+    prevalence: float | None = ...,
 ) -> float: ...
 
 
@@ -789,12 +796,13 @@ def pr_auc_score(
     sample_weight: ArrayLike | None = ...,
     leading_negatives: str = ...,
     recall_range: tuple[float, float] | None = ...,
+    prevalence: float | None = ...,
 ) -> float | np.ndarray: ...
 
 
 @validate_params(
     {**_PR_AUC_PARAMS, "leading_negatives": [StrOptions(set(LEADING_NEGATIVES))],
-     "recall_range": ["array-like", None]},
+     "recall_range": ["array-like", None], **PREVALENCE},
     prefer_skip_nested_validation=True,
 )
 @array_api_boundary("y_score", "y_true", "sample_weight", in_namespace=True)
@@ -808,6 +816,7 @@ def pr_auc_score(
     sample_weight: ArrayLike | None = None,
     leading_negatives: str = "interpolate",
     recall_range: tuple[float, float] | None = None,
+    prevalence: float | None = None,
 ) -> float | np.ndarray:
     """Area under the interpolated precision-recall curve (Davis and Goadrich, 2006).
 
@@ -861,6 +870,10 @@ def pr_auc_score(
         inside a step where it reaches the bound: along the exact curve
         (``"continuous"``), the Davis-Goadrich polyline, the step or the straight
         line.
+    prevalence : float in (0, 1), default=None
+        The deployment's share of positives: the area (binary ``y_true`` only) that population would
+        see, the negatives weighted to hold ``1 - prevalence`` of the weight (Davis
+        and Goadrich's Theorem 3.1; recall does not move). None: the data's own.
 
     Returns
     -------
@@ -908,7 +921,7 @@ def pr_auc_score(
     return _averaged_pr_auc(
         y_true, y_score, average, pos_label, sample_weight,
         interpolation=interpolation, leading_negatives=leading_negatives,
-        recall_range=recall_range,
+        recall_range=recall_range, prevalence=prevalence,
     )
 
 
@@ -921,6 +934,7 @@ def achievable_pr_auc_score(
     average: str = ...,
     pos_label: int | float | bool | str | None = ...,
     sample_weight: ArrayLike | None = ...,
+    prevalence: float | None = ...,
 ) -> float: ...
 
 
@@ -933,10 +947,11 @@ def achievable_pr_auc_score(
     average: None,
     pos_label: int | float | bool | str | None = ...,
     sample_weight: ArrayLike | None = ...,
+    prevalence: float | None = ...,
 ) -> float | np.ndarray: ...
 
 
-@validate_params(_PR_AUC_PARAMS, prefer_skip_nested_validation=True)
+@validate_params({**_PR_AUC_PARAMS, **PREVALENCE}, prefer_skip_nested_validation=True)
 @array_api_boundary("y_score", "y_true", "sample_weight", in_namespace=True)
 def achievable_pr_auc_score(
     y_true: ArrayLike,
@@ -946,6 +961,7 @@ def achievable_pr_auc_score(
     average: str | None = "macro",
     pos_label: int | float | bool | str | None = 1,
     sample_weight: ArrayLike | None = None,
+    prevalence: float | None = None,
 ) -> float | np.ndarray:
     """Area under the achievable PR curve (Davis and Goadrich, Corollary 3.1).
 
@@ -974,6 +990,10 @@ def achievable_pr_auc_score(
         The positive label of binary ``y_true`` (fixed to 1 otherwise).
     sample_weight : array-like of shape (n_samples,), default=None
         Non-negative sample weights.
+    prevalence : float in (0, 1), default=None
+        The deployment's share of positives: the area (binary ``y_true`` only) that population would
+        see, the negatives weighted to hold ``1 - prevalence`` of the weight (Davis
+        and Goadrich's Theorem 3.1; recall does not move). None: the data's own.
 
     Returns
     -------
@@ -998,4 +1018,5 @@ def achievable_pr_auc_score(
     return _averaged_pr_auc(
         y_true, y_score, average, pos_label, sample_weight,
         interpolation=interpolation, leading_negatives="interpolate", achievable=True,
+        prevalence=prevalence,
     )

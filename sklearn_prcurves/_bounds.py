@@ -20,6 +20,7 @@ from numpy.typing import ArrayLike
 from ._array_api import array_api_boundary
 from ._compat import StrOptions, validate_params
 from ._curves import BINARY_PARAMS, two_class_table
+from ._prevalence import PREVALENCE
 from ._interpolation import INTERPOLATIONS, path_area, path_points, step_sum, table_path
 from ._undefined import warn_undefined
 
@@ -191,7 +192,7 @@ def pr_curve_bounds(
 
 
 @validate_params(
-    {**BINARY_PARAMS, "interpolation": [StrOptions(set(INTERPOLATIONS))]},
+    {**BINARY_PARAMS, "interpolation": [StrOptions(set(INTERPOLATIONS))], **PREVALENCE},
     prefer_skip_nested_validation=True,
 )
 @array_api_boundary()
@@ -202,6 +203,7 @@ def normalized_pr_auc_score(
     interpolation: str = "davis-goadrich",
     pos_label: int | float | bool | str | None = None,
     sample_weight: ArrayLike | None = None,
+    prevalence: float | None = None,
 ) -> float:
     """AUC-PR measured from the unachievable region: 0 for the worst ranking, 1 for
     the best (Boyd et al., 2012).
@@ -218,6 +220,10 @@ def normalized_pr_auc_score(
             default="davis-goadrich"
     pos_label : int, float, bool or str, default=None
     sample_weight : array-like of shape (n_samples,), default=None
+    prevalence : float in (0, 1), default=None
+        The deployment's share of positives: the area (and its bounds) that population would
+        see, the negatives weighted to hold ``1 - prevalence`` of the weight (Davis
+        and Goadrich's Theorem 3.1; recall does not move). None: the data's own.
 
     Returns
     -------
@@ -234,7 +240,7 @@ def normalized_pr_auc_score(
     >>> round(normalized_pr_auc_score([1, 0, 1], [0.8, 0.6, 0.4]), 4)
     0.6429
     """
-    table = two_class_table(y_true, y_score, pos_label, sample_weight)
+    table = two_class_table(y_true, y_score, pos_label, sample_weight, prevalence=prevalence)
     tp, fp, _ = table_path(table)
     return table_normalized_pr_auc(table, path_area(tp, fp, interpolation), interpolation)
 

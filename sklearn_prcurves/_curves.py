@@ -24,6 +24,7 @@ from ._compat import (
     validate_params,
 )
 from ._counts import count_in_namespace, count_rows
+from ._prevalence import PREVALENCE, at_prevalence
 from ._interpolation import INTERPOLATIONS, LEADING_NEGATIVES, path_points, table_path
 from ._stepwise import (
     keep_ends_of_flat_runs,
@@ -95,11 +96,13 @@ def measure_table(y_true, y_score, pos_label=None, sample_weight=None, counts=No
     return count_rows(is_pos, y_score, sample_weight)
 
 
-def two_class_table(y_true, y_score, pos_label=None, sample_weight=None, counts=None):
+def two_class_table(y_true, y_score, pos_label=None, sample_weight=None, counts=None,
+                    prevalence=None):
     """:func:`measure_table` holding both classes (an error, not a NaN, when a curve
-    is asked for)."""
-    return require_two_classes(measure_table(y_true, y_score, pos_label, sample_weight,
-                                             counts))
+    is asked for); with ``prevalence``, as the deployment counts it
+    (:func:`~sklearn_prcurves._prevalence.at_prevalence`)."""
+    return at_prevalence(require_two_classes(measure_table(
+        y_true, y_score, pos_label, sample_weight, counts)), prevalence)
 
 
 def require_two_classes(table):
@@ -533,6 +536,7 @@ def check_det_classes(table, y_true, pos_label):
         **BINARY_PARAMS,
         "interpolation": [StrOptions(set(INTERPOLATIONS))],
         "leading_negatives": [StrOptions(set(LEADING_NEGATIVES))],
+        **PREVALENCE,
     },
     prefer_skip_nested_validation=True,
 )
@@ -545,6 +549,7 @@ def pr_curve(
     pos_label: int | float | bool | str | None = None,
     sample_weight: ArrayLike | None = None,
     leading_negatives: str = "interpolate",
+    prevalence: float | None = None,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The interpolated precision-recall curve of Davis and Goadrich (2006).
 
@@ -583,6 +588,10 @@ def pr_curve(
         Non-negative sample weights. Davis-Goadrich steps are one unit of weight.
     leading_negatives : {"interpolate", "drop"}, default="interpolate"
         How the curve starts when the top-ranked samples are all negative.
+    prevalence : float in (0, 1), default=None
+        The deployment's share of positives: the curve that population would
+        see, the negatives weighted to hold ``1 - prevalence`` of the weight (Davis
+        and Goadrich's Theorem 3.1; recall does not move). None: the data's own.
 
     Returns
     -------
@@ -617,5 +626,5 @@ def pr_curve(
     >>> precision[second].round(3)  # Davis and Goadrich's Table 1
     array([0.5  , 0.375, 0.318, 0.286, 0.265, 0.25 ])
     """
-    table = two_class_table(y_true, y_score, pos_label, sample_weight)
+    table = two_class_table(y_true, y_score, pos_label, sample_weight, prevalence=prevalence)
     return path_points(*table_path(table), interpolation, leading_negatives, xp=table.xp)

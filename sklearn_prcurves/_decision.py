@@ -49,8 +49,9 @@ def _checked_thresholds(thresholds):
     return values
 
 
-def table_net_benefit(table, thresholds, prevalence=None):
-    """:func:`net_benefit_curve` of a count table with both classes."""
+def table_net_benefit(table, thresholds):
+    """:func:`net_benefit_curve` of a count table with both classes (at a prevalence:
+    the table :func:`~sklearn_prcurves._prevalence.at_prevalence` gives)."""
     top, bottom = float(table.thresholds[0]), float(table.thresholds[-1])
     if not (0 <= bottom and top <= 1):
         raise ValueError(
@@ -58,7 +59,7 @@ def table_net_benefit(table, thresholds, prevalence=None):
             f"risks); got scores from {bottom!r} to {top!r}. Calibrate the model's scores "
             "first (sklearn.calibration.CalibratedClassifierCV).")
     n_pos, n_neg = table.n_pos, table.n_neg
-    share = n_pos / (n_pos + n_neg) if prevalence is None else prevalence
+    share = n_pos / (n_pos + n_neg)
     rows = counts_at_or_above(table.thresholds, thresholds.tolist())
     predicted = rows > 0
     last = np.maximum(rows - 1, 0)
@@ -132,8 +133,8 @@ def net_benefit_curve(
     >>> curve.treat_all
     array([0.375, 0.   ])
     """
-    table = two_class_table(y_true, y_prob, pos_label, sample_weight)
-    return table_net_benefit(table, _checked_thresholds(thresholds), prevalence)
+    table = two_class_table(y_true, y_prob, pos_label, sample_weight, prevalence=prevalence)
+    return table_net_benefit(table, _checked_thresholds(thresholds))
 
 
 class _Resampled:

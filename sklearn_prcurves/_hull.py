@@ -18,6 +18,7 @@ from numpy.typing import ArrayLike
 from ._array_api import array_api_boundary, namespace_and_device, to_numpy, where
 from ._compat import StrOptions, validate_params
 from ._curves import BINARY_PARAMS, measure_table, two_class_table
+from ._prevalence import PREVALENCE
 from ._interpolation import INTERPOLATIONS, path_area, path_points, table_path
 from ._undefined import warn_undefined
 
@@ -403,7 +404,7 @@ def _rates(counts, total, kind):
 
 
 @validate_params(
-    {**BINARY_PARAMS, "interpolation": [StrOptions(set(INTERPOLATIONS))]},
+    {**BINARY_PARAMS, "interpolation": [StrOptions(set(INTERPOLATIONS))], **PREVALENCE},
     prefer_skip_nested_validation=True,
 )
 @array_api_boundary("y_score", "y_true", "sample_weight", in_namespace=True)
@@ -414,6 +415,7 @@ def achievable_pr_curve(
     interpolation: str = "davis-goadrich",
     pos_label: int | float | bool | str | None = None,
     sample_weight: ArrayLike | None = None,
+    prevalence: float | None = None,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The achievable precision-recall curve (Davis and Goadrich, Corollary 3.1).
 
@@ -437,6 +439,10 @@ def achievable_pr_curve(
         The label of the positive class.
     sample_weight : array-like of shape (n_samples,), default=None
         Non-negative sample weights.
+    prevalence : float in (0, 1), default=None
+        The deployment's share of positives: the curve that population would
+        see, the negatives weighted to hold ``1 - prevalence`` of the weight (Davis
+        and Goadrich's Theorem 3.1; recall does not move). None: the data's own.
 
     Returns
     -------
@@ -463,7 +469,7 @@ def achievable_pr_curve(
     >>> precision
     array([1.        , 1.        , 0.66666667])
     """
-    table = two_class_table(y_true, y_score, pos_label, sample_weight)
+    table = two_class_table(y_true, y_score, pos_label, sample_weight, prevalence=prevalence)
     return path_points(*hull_path(table), interpolation)
 
 
@@ -589,8 +595,9 @@ def pr_to_roc(
     if np.any(beyond):
         i = int(np.flatnonzero(beyond)[0])
         raise ValueError(
-            f"precision {float(precision[i])!r} at recall {float(recall[i])!r} needs a false positive "
-            f"rate of {fpr[i]:.6g} > 1: not reachable with n_pos={n_pos!r}, n_neg={n_neg!r}."
+            f"precision {float(precision[i])!r} at recall {float(recall[i])!r} needs a false "
+            f"positive rate of {fpr[i]:.6g} > 1: not reachable with n_pos={n_pos!r}, "
+            f"n_neg={n_neg!r}."
         )
     return np.minimum(fpr, 1.0), recall.copy()
 

@@ -24,6 +24,7 @@ from ._compat import (
     validate_params,
 )
 from ._curves import BINARY_PARAMS, two_class_table
+from ._prevalence import PREVALENCE
 from ._exact import (
     CANDIDATE_MARGIN,
     best_sure_value,
@@ -55,7 +56,7 @@ __all__ = [
     "recall_at_precision",
 ]
 
-@validate_params({**BINARY_PARAMS, "as_frame": ["boolean"]},
+@validate_params({**BINARY_PARAMS, "as_frame": ["boolean"], **PREVALENCE},
                  prefer_skip_nested_validation=True)
 @array_api_boundary("y_score", "y_true", "sample_weight", in_namespace=True)
 def operating_points(
@@ -65,6 +66,7 @@ def operating_points(
     pos_label: int | float | bool | str | None = None,
     sample_weight: ArrayLike | None = None,
     as_frame: bool = False,
+    prevalence: float | None = None,
 ) -> Bunch:
     """Every confusion-matrix measure at every distinct threshold, in one call.
 
@@ -82,6 +84,11 @@ def operating_points(
     as_frame : bool, default=False
         Return the same columns as a data frame (polars for polars input, pandas
         otherwise), one row per threshold.
+    prevalence : float in (0, 1), default=None
+        The deployment's share of positives: the measures that population would see
+        (precision, the negatives' counts and what follows from them), the negatives
+        weighted to hold ``1 - prevalence`` of the weight (Davis and Goadrich's
+        Theorem 3.1; recall and the rates do not move). None: the data's own.
 
     Returns
     -------
@@ -110,7 +117,7 @@ def operating_points(
     array([0.66666667, 0.5       , 0.8       , 0.66666667])
     """
     points = table_points(two_class_table(y_true, y_score, pos_label, sample_weight,
-                                          counts="operating_points"))
+                                          counts="operating_points", prevalence=prevalence))
     return points_frame(points, y_true, y_score) if as_frame else points
 
 
@@ -162,7 +169,7 @@ def _exact_recall(tp):
 
 
 @validate_params(
-    {**BINARY_PARAMS, "min_precision": [Interval(Real, 0, 1, closed="both")]},
+    {**BINARY_PARAMS, "min_precision": [Interval(Real, 0, 1, closed="both")], **PREVALENCE},
     prefer_skip_nested_validation=True,
 )
 @array_api_boundary("y_score", "y_true", "sample_weight", in_namespace=True)
@@ -173,6 +180,7 @@ def recall_at_precision(
     min_precision: float,
     pos_label: int | float | bool | str | None = None,
     sample_weight: ArrayLike | None = None,
+    prevalence: float | None = None,
 ) -> OperatingPoint:
     """The highest recall among thresholds whose precision is at least ``min_precision``.
 
@@ -188,6 +196,10 @@ def recall_at_precision(
         The label of the positive class.
     sample_weight : array-like of shape (n_samples,), default=None
         Non-negative sample weights.
+    prevalence : float in (0, 1), default=None
+        The deployment's share of positives: the precision that population would
+        see, the negatives weighted to hold ``1 - prevalence`` of the weight (Davis
+        and Goadrich's Theorem 3.1; recall does not move). None: the data's own.
 
     Returns
     -------
@@ -203,7 +215,7 @@ def recall_at_precision(
     >>> recall_at_precision([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8], min_precision=0.6)
     OperatingPoint(value=1.0, threshold=0.35)
     """
-    table = two_class_table(y_true, y_score, pos_label, sample_weight)
+    table = two_class_table(y_true, y_score, pos_label, sample_weight, prevalence=prevalence)
     return table_recall_at_precision(table, min_precision)
 
 
@@ -237,7 +249,7 @@ def table_precision_at_recall(table, min_recall):
 
 
 @validate_params(
-    {**BINARY_PARAMS, "min_recall": [Interval(Real, 0, 1, closed="both")]},
+    {**BINARY_PARAMS, "min_recall": [Interval(Real, 0, 1, closed="both")], **PREVALENCE},
     prefer_skip_nested_validation=True,
 )
 @array_api_boundary("y_score", "y_true", "sample_weight", in_namespace=True)
@@ -248,6 +260,7 @@ def precision_at_recall(
     min_recall: float,
     pos_label: int | float | bool | str | None = None,
     sample_weight: ArrayLike | None = None,
+    prevalence: float | None = None,
 ) -> OperatingPoint:
     """The highest precision among thresholds whose recall is at least ``min_recall``.
 
@@ -263,6 +276,10 @@ def precision_at_recall(
         The label of the positive class.
     sample_weight : array-like of shape (n_samples,), default=None
         Non-negative sample weights.
+    prevalence : float in (0, 1), default=None
+        The deployment's share of positives: the precision that population would
+        see, the negatives weighted to hold ``1 - prevalence`` of the weight (Davis
+        and Goadrich's Theorem 3.1; recall does not move). None: the data's own.
 
     Returns
     -------
@@ -276,7 +293,7 @@ def precision_at_recall(
     >>> precision_at_recall([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8], min_recall=0.5)
     OperatingPoint(value=1.0, threshold=0.8)
     """
-    table = two_class_table(y_true, y_score, pos_label, sample_weight)
+    table = two_class_table(y_true, y_score, pos_label, sample_weight, prevalence=prevalence)
     return table_precision_at_recall(table, min_recall)
 
 
@@ -329,7 +346,7 @@ def precision_at_recall_score(
 
 
 @validate_params(
-    {**BINARY_PARAMS, "beta": [Interval(Real, 0, None, closed="neither")]},
+    {**BINARY_PARAMS, "beta": [Interval(Real, 0, None, closed="neither")], **PREVALENCE},
     prefer_skip_nested_validation=True,
 )
 @array_api_boundary("y_score", "y_true", "sample_weight", in_namespace=True)
@@ -340,6 +357,7 @@ def fbeta_optimal_threshold(
     beta: float = 1.0,
     pos_label: int | float | bool | str | None = None,
     sample_weight: ArrayLike | None = None,
+    prevalence: float | None = None,
 ) -> FBetaOptimum:
     """The threshold maximising F-beta, and that F-beta.
 
@@ -358,6 +376,10 @@ def fbeta_optimal_threshold(
         The label of the positive class.
     sample_weight : array-like of shape (n_samples,), default=None
         Non-negative sample weights.
+    prevalence : float in (0, 1), default=None
+        The deployment's share of positives: the precision (and F-beta) that population would
+        see, the negatives weighted to hold ``1 - prevalence`` of the weight (Davis
+        and Goadrich's Theorem 3.1; recall does not move). None: the data's own.
 
     Returns
     -------
@@ -370,7 +392,8 @@ def fbeta_optimal_threshold(
     >>> fbeta_optimal_threshold([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])
     FBetaOptimum(threshold=0.35, fbeta=0.8)
     """
-    return table_fbeta_optimum(two_class_table(y_true, y_score, pos_label, sample_weight), beta)
+    return table_fbeta_optimum(two_class_table(y_true, y_score, pos_label, sample_weight,
+                                               prevalence=prevalence), beta)
 
 
 def table_fbeta_optimum(table, beta=1.0):
@@ -403,7 +426,7 @@ def table_fbeta_optimum(table, beta=1.0):
     return FBetaOptimum(float(table.thresholds[best]), float(fbeta[best]))
 
 
-@validate_params(BINARY_PARAMS, prefer_skip_nested_validation=True)
+@validate_params({**BINARY_PARAMS, **PREVALENCE}, prefer_skip_nested_validation=True)
 @array_api_boundary("y_score", "y_true", "sample_weight", in_namespace=True)
 def break_even_point(
     y_true: ArrayLike,
@@ -411,6 +434,7 @@ def break_even_point(
     *,
     pos_label: int | float | bool | str | None = None,
     sample_weight: ArrayLike | None = None,
+    prevalence: float | None = None,
 ) -> OperatingPoint:
     """Where precision equals recall on the interpolated PR curve.
 
@@ -429,6 +453,10 @@ def break_even_point(
         The label of the positive class.
     sample_weight : array-like of shape (n_samples,), default=None
         Non-negative sample weights.
+    prevalence : float in (0, 1), default=None
+        The deployment's share of positives: the precision that population would
+        see, the negatives weighted to hold ``1 - prevalence`` of the weight (Davis
+        and Goadrich's Theorem 3.1; recall does not move). None: the data's own.
 
     Returns
     -------
@@ -447,7 +475,7 @@ def break_even_point(
     >>> break_even_point([1, 0, 1, 0], [0.9, 0.8, 0.7, 0.1])
     OperatingPoint(value=0.5, threshold=0.8)
     """
-    table = two_class_table(y_true, y_score, pos_label, sample_weight)
+    table = two_class_table(y_true, y_score, pos_label, sample_weight, prevalence=prevalence)
     xp, n_pos = table.xp, table.n_pos
     tp, fp, thresholds = table_path(table)
     # The stretch from the last point surely below P rows predicted positive to the

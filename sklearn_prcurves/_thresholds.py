@@ -23,6 +23,7 @@ from ._array_api import array_api_boundary, on_host, to_numpy, where
 from ._compat import Interval, check_sample_weight, validate_params
 from ._counts import count_rows
 from ._curves import BINARY_PARAMS, two_class_table
+from ._prevalence import PREVALENCE
 from ._undefined import undefined_ignored, warn_undefined
 from ._validation import check_binary_input, check_scores
 
@@ -371,7 +372,7 @@ _ALIASES = {"specificity": "tnr", "sensitivity": "tpr", "precision": "ppv",
 
 @validate_params(
     {**BINARY_PARAMS, "metrics": [list, tuple, dict, None], "drop_intermediate": ["boolean"],
-     "max_rows": [Interval(Integral, 4, None, closed="left"), None]},
+     "max_rows": [Interval(Integral, 4, None, closed="left"), None], **PREVALENCE},
     prefer_skip_nested_validation=True,
 )
 @array_api_boundary("y_score", "y_true", "sample_weight")
@@ -384,6 +385,7 @@ def threshold_table(
     max_rows: int | None = None,
     pos_label: int | float | bool | str | None = None,
     sample_weight: ArrayLike | None = None,
+    prevalence: float | None = None,
 ) -> pandas.DataFrame | polars.DataFrame:
     """One row per distinct threshold: the counts and measures of predicting positive
     for scores at or above it, as a data frame.
@@ -417,6 +419,11 @@ def threshold_table(
         The label of the positive class.
     sample_weight : array-like of shape (n_samples,), default=None
         Non-negative sample weights.
+    prevalence : float in (0, 1), default=None
+        The deployment's share of positives: the columns that population would see
+        (precision, F1, the negatives' counts and the metrics), the negatives weighted
+        to hold ``1 - prevalence`` of the weight (Davis and Goadrich's Theorem 3.1;
+        recall and the rates do not move). None: the data's own.
 
     Returns
     -------
@@ -443,17 +450,19 @@ def threshold_table(
     2       0.35  2.0  1.0   0.666667     1.0          0.5
     3       0.10  2.0  2.0   0.500000     1.0          0.0
     """
-    table = two_class_table(y_true, y_score, pos_label, sample_weight)
-    columns = threshold_columns(table, metrics, (y_true, y_score, sample_weight, pos_label))
+    table = two_class_table(y_true, y_score, pos_label, sample_weight, prevalence=prevalence)
+    columns = threshold_columns(table, metrics, (y_true, y_score, sample_weight, pos_label),
+                                reweighted=prevalence is not None)
     keep = thinned_rows(table.tps, table.fps, drop_intermediate, max_rows)
     return points_frame({name: values[keep] for name, values in columns.items()},
                         y_true, y_score)
 
 
-def threshold_columns(table, metrics=None, rows=None):
+def threshold_columns(table, metrics=None, rows=None, reweighted=False):
     """:func:`threshold_table`'s columns of a two-class table, every row (``rows``: the
     call's ``(y_true, y_score, sample_weight, pos_label)``, for metrics called per
-    threshold)."""
+    threshold; ``reweighted``: the table's negatives were weighted to a prevalence,
+    and the rows' are weighted alike)."""
     with undefined_ignored():  # (npv warns where it is asked for)
         points = table_points(table)
     columns = {
@@ -462,7 +471,7 @@ def threshold_columns(table, metrics=None, rows=None):
         "predicted_positive_rate": (points.tp + points.fp) / (table.n_pos + table.n_neg),
         "precision": points.ppv, "recall": points.tpr, "fpr": points.fpr, "f1": points.f1,
     }
-    columns.update(_metric_columns(metrics, table, points, rows))
+    columns.update(_metric_columns(metrics, table, points, rows, reweighted))
     return columns
 
 
@@ -481,7 +490,7 @@ def points_frame(columns, *inputs):
                               for name, values in columns.items()})
 
 
-def _metric_columns(metrics, table, points, rows):
+def _metric_columns(metrics, table, points, rows, reweighted=False):
     """The columns asked for: operating points' measures by name, scikit-learn's
     confusion-matrix metrics read from the table, other functions through
     :func:`metric_at_thresholds` on the 0/1 labels (``rows``: the call's arguments)."""
@@ -508,6 +517,10 @@ def _metric_columns(metrics, table, points, rows):
                 functions[name] = function
     if functions:
         is_pos, scores, weight = check_binary_input(*rows)
+        if reweighted:  # (each class's weights scaled to the table's total of it)
+            weight = np.ones(is_pos.shape[0]) if weight is None else np.asarray(weight, float)
+            weight = weight * np.where(is_pos, table.n_pos / np.sum(weight[is_pos]),
+                                       table.n_neg / np.sum(weight[~is_pos]))
         for name, function in functions.items():
             columns[name], _ = metric_at_thresholds(
                 is_pos.astype(np.int64), scores, function, sample_weight=weight)

@@ -26,6 +26,7 @@ ORDER = [
     "_validation",
     "_exact",
     "_table",
+    "_prevalence",
     "_sorting",
     "_counts",
     "_interpolation",

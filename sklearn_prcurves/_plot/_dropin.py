@@ -28,7 +28,8 @@ from .._compat import (
     safe_indexing,
     takes,
 )
-from .._curves import binary_table, measure_table
+from .._curves import binary_table, measure_table, require_two_classes
+from .._prevalence import at_prevalence
 from .._uncertainty import curve_band
 from .._validation import LARGEST_TOTAL
 from ._base import check_band_options, curves_frame
@@ -66,8 +67,9 @@ class TableCurveMixin:
     @classmethod
     def _via_predictions(cls, y_true, y_score, *, sample_weight, drop_intermediate, pos_label,
                          name, confidence_band=None, n_resamples=500, random_state=None,
-                         **plot_kwargs):
-        """``from_predictions``: one count table, the curve read from it, then ``plot``."""
+                         deployment=None, **plot_kwargs):
+        """``from_predictions``: one count table, the curve read from it, then ``plot``
+        (``deployment``: the precision-recall curve at that prevalence)."""
         cls._refuse_unknown("from_predictions", plot_kwargs)
         y_score = cls._y_score_argument(y_score, plot_kwargs)
         if y_score is None:
@@ -78,14 +80,18 @@ class TableCurveMixin:
         pos_label, name = display_predictions_params(
             cls, y_true, y_score, sample_weight=sample_weight, pos_label=pos_label, name=name)
         table = binary_table(y_true, y_score, pos_label, sample_weight)
-        curve, thresholds = cls._curve(table, drop_intermediate, y_true, pos_label)
+        deployed = table if deployment is None else at_prevalence(require_two_classes(
+            _for_additions(table, y_true, y_score, pos_label, sample_weight)), deployment)
+        curve, thresholds = cls._curve(deployed, drop_intermediate, y_true, pos_label)
+        if deployment is not None:  # (the chance line: the deployment's precision)
+            curve["prevalence_pos_label"] = deployment
         display = cls(**curve, **cls._name_argument(name), pos_label=pos_label)
         table = _for_additions(table, y_true, y_score, pos_label, sample_weight)
-        display._tables, display._thresholds = [table], [thresholds]
+        display._tables, display._thresholds = [at_prevalence(table, deployment)], [thresholds]
         if confidence_band is not None:
             display._bands = [cls._band(table, y_true, y_score, pos_label, sample_weight,
                                         confidence_band, n_resamples, random_state,
-                                        plot_kwargs)]
+                                        plot_kwargs, deployment)]
         return display.plot(**plot_kwargs)
 
     @classmethod
@@ -177,10 +183,15 @@ class TableCurveMixin:
 
     @classmethod
     def _band(cls, table, y_true, y_score, pos_label, sample_weight, level, n_resamples,
-              random_state, plot_kwargs):
+              random_state, plot_kwargs, prevalence=None):
         """The bootstrap band of the curve drawn from ``table``: ``(x, lower, upper,
-        level)``, evaluated at :meth:`_band_grid`'s points of the axis as drawn."""
-        curve = cls._band_curve(plot_kwargs)
+        level)``, evaluated at :meth:`_band_grid`'s points of the axis as drawn; with
+        ``prevalence``, each resample's curve at the deployment's."""
+        drawn = cls._band_curve(plot_kwargs)
+
+        def curve(resampled):
+            return drawn(at_prevalence(resampled, prevalence))
+
         grid = cls._band_grid(np.asarray(curve(table)[0], dtype=float), plot_kwargs)
         lower, upper = curve_band(
             y_true, y_score, curve, grid, confidence_level=level,

@@ -318,7 +318,7 @@ class PrecisionRecallDisplay(TableCurveMixin, _SklearnPrecisionRecallDisplay):
                        confidence_band=None, n_resamples=500, random_state=None,
                        interpolation=None, plot_achievable=False, plot_step=False,
                        iso_f1=False, operating_points=None, plot_unachievable=False,
-                       **kwargs):
+                       prevalence=None, **kwargs):
         """Score ``X`` with a fitted binary classifier and plot its precision-recall curve.
 
         Parameters
@@ -332,6 +332,10 @@ class PrecisionRecallDisplay(TableCurveMixin, _SklearnPrecisionRecallDisplay):
         interpolation, plot_achievable, plot_step, iso_f1, operating_points, \
 plot_unachievable
             The package's additions, as for :meth:`plot`.
+        prevalence : float in (0, 1), default=None
+            The deployment's share of positives: every curve, area, band and operating
+            point as that population would see them, the chance line at it (see
+            :func:`~sklearn_prcurves.pr_curve`). None: the data's own.
         **kwargs
             What the installed scikit-learn's ``plot`` still accepts.
 
@@ -347,7 +351,7 @@ plot_unachievable
             random_state=random_state, interpolation=interpolation,
             plot_achievable=plot_achievable, plot_step=plot_step, iso_f1=iso_f1,
             operating_points=operating_points, plot_unachievable=plot_unachievable,
-            **kwargs,
+            prevalence=prevalence, **kwargs,
         )
 
     @classmethod
@@ -357,7 +361,7 @@ plot_unachievable
                          confidence_band=None, n_resamples=500, random_state=None,
                          interpolation=None, plot_achievable=False, plot_step=False,
                          iso_f1=False, operating_points=None, plot_unachievable=False,
-                         **kwargs):
+                         prevalence=None, **kwargs):
         """Plot the precision-recall curve of true labels and scores.
 
         Parameters
@@ -377,6 +381,10 @@ plot_unachievable
         interpolation, plot_achievable, plot_step, iso_f1, operating_points, \
 plot_unachievable
             The package's additions, as for :meth:`plot`.
+        prevalence : float in (0, 1), default=None
+            The deployment's share of positives: every curve, area, band and operating
+            point as that population would see them, the chance line at it (see
+            :func:`~sklearn_prcurves.pr_curve`). None: the data's own.
         **kwargs
             What the installed scikit-learn's ``plot`` still accepts (``curve_kwargs``
             where it has it).
@@ -392,7 +400,7 @@ plot_unachievable
             plot_chance_level=plot_chance_level, chance_level_kw=chance_level_kw,
             despine=despine, interpolation=interpolation, plot_achievable=plot_achievable,
             plot_step=plot_step, iso_f1=iso_f1, operating_points=operating_points,
-            plot_unachievable=plot_unachievable, **kwargs,
+            plot_unachievable=plot_unachievable, deployment=prevalence, **kwargs,
         )
 
     @classmethod

@@ -1,0 +1,118 @@
+"""Estimates at a deployment's prevalence from evaluation sets drawn at another, and
+the coverage of their 95% intervals, in a population with known curves.
+
+    python benchmarks/coverage_prevalence.py [--sets 1000] [--n 2000] [--resamples 300]
+
+A binormal population: negatives' scores N(0, 1), positives' N(1.5, 1), whose AUC-PR
+at the deployment's prevalence is an integral over its thresholds. Then ``--sets``
+evaluation sets of ``--n`` rows are drawn at the evaluation prevalence (balanced, as
+labelled test sets often are) and each is mapped to the deployment's. Printed per
+deployment prevalence: the mean estimate beside the population's value (centred: a
+bias well inside the spread) and the share of 95% intervals that hold the population's
+value, for Boyd's logit interval and the stratified percentile bootstrap (``--bca``:
+the BCa bootstrap too); and the precision at recall 1/2, estimated beside its
+population value.
+"""
+
+import argparse
+import warnings
+
+import numpy as np
+
+import sklearn_prcurves as spc
+
+SHIFT = 1.5
+
+
+def draw(n, prevalence, rng):
+    y = (rng.random(n) < prevalence).astype(int)
+    return y, rng.normal(size=n) + SHIFT * y
+
+
+def population_area(prevalence):
+    """The population's AUC-PR at ``prevalence``: the integral over thresholds ``t``
+    of its precision, ``pi TPR / (pi TPR + (1 - pi) FPR)``, against its recall,
+    ``TPR = Phi(SHIFT - t)``, ``FPR = Phi(-t)``."""
+    from scipy import integrate, stats
+
+    def precision_density(t):
+        tpr, fpr = stats.norm.cdf(SHIFT - t), stats.norm.cdf(-t)
+        precision = prevalence * tpr / (prevalence * tpr + (1 - prevalence) * fpr)
+        return precision * stats.norm.pdf(SHIFT - t)
+
+    return integrate.quad(precision_density, -30, 30, limit=500)[0]
+
+
+def population_precision_at_half_recall(prevalence):
+    """The population's precision where its recall is 1/2 (threshold ``SHIFT``)."""
+    from scipy import stats
+
+    fpr = stats.norm.cdf(-SHIFT)
+    return prevalence * 0.5 / (prevalence * 0.5 + (1 - prevalence) * fpr)
+
+
+def _logit_interval(y, s, prevalence, z=1.959963984540054):
+    """Boyd's logit interval over the positives, as pr_auc_ci gives it at the data's
+    own prevalence: ``logit(a) +/- z / sqrt(n a (1 - a))``."""
+    area = spc.pr_auc_score(y, s, interpolation="continuous", prevalence=prevalence)
+    tau = z / np.sqrt(y.sum() * area * (1 - area))
+    eta = np.log(area / (1 - area))
+    return spc.ConfidenceInterval(1 / (1 + np.exp(tau - eta)), 1 / (1 + np.exp(-eta - tau)),
+                                  estimate=area, method="logit", confidence_level=0.95)
+
+
+def run(args, deploy, rng):
+    truth = population_area(deploy)
+    point_truth = population_precision_at_half_recall(deploy)
+    estimates, points = [], []
+    covered = dict.fromkeys(("logit", "bootstrap", "bca") if args.bca else
+                            ("logit", "bootstrap"), 0)
+    for _ in range(args.sets):
+        y, s = draw(args.n, args.evaluation, rng)
+        points.append(spc.precision_at_recall(y, s, min_recall=0.5, prevalence=deploy).value)
+        for method in covered:
+            seed = int(rng.integers(2**31))
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                if method == "logit":  # (refused with prevalence=: computed here)
+                    ci = _logit_interval(y, s, deploy)
+                elif method == "bca":
+                    ci = spc.bootstrap_ci(spc.pr_auc_score, y, s, method="bca",
+                                          interpolation="continuous", prevalence=deploy,
+                                          n_resamples=args.resamples, random_state=seed)
+                else:
+                    ci = spc.pr_auc_ci(y, s, method=method, interpolation="continuous",
+                                       prevalence=deploy, n_resamples=args.resamples,
+                                       random_state=seed)
+            covered[method] += ci.low <= truth <= ci.high
+        estimates.append(ci.estimate)
+    estimates, points = np.array(estimates), np.array(points)
+    spread = estimates.std(ddof=1)
+    rates = " | ".join(f"{covered[m] / args.sets:.1%}" for m in covered)
+    print(f"| {deploy:g} | {truth:.4f} | {estimates.mean():.4f} | "
+          f"{(estimates.mean() - truth) / spread:+.2f} | {rates} | {point_truth:.4f} | "
+          f"{points.mean():.4f} | {(points.mean() - point_truth) / points.std(ddof=1):+.2f} |")
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--sets", type=int, default=1000)
+    parser.add_argument("--n", type=int, default=2000)
+    parser.add_argument("--resamples", type=int, default=300)
+    parser.add_argument("--evaluation", type=float, default=0.5)
+    parser.add_argument("--deploy", type=float, nargs="+", default=[0.2, 0.05, 0.01])
+    parser.add_argument("--bca", action="store_true", help="the BCa bootstrap too (slow)")
+    args = parser.parse_args()
+    rng = np.random.default_rng(2006)
+    print(f"{args.sets} evaluation sets of {args.n} rows at prevalence {args.evaluation:g}; "
+          f"{args.resamples} resamples each")
+    print("| deployed at | population AUC-PR | mean estimate | bias / sd | logit covers "
+          "| bootstrap covers |" + (" BCa covers |" if args.bca else "")
+          + " population precision at recall 0.5 | mean estimate | bias / sd |")
+    print("|---" * (10 if args.bca else 9) + "|")
+    for deploy in args.deploy:
+        run(args, deploy, rng)
+
+
+if __name__ == "__main__":
+    main()
