@@ -32,7 +32,7 @@ CAPABILITIES = {
         ["_interpolation", "_hull", "_partial", "_bounds", "_lift", "_cost", "_prg"], 1210),
     "operating points, certified thresholds": (["_operating", "_certified"], 650),
     "the deployment: prevalence, decision curves (issue 66)": (
-        ["_prevalence", "_decision"], 180),
+        ["_prevalence", "_decision"], 200),
     "intervals and tests": (["_resampling", "_uncertainty"], 1030),
     "model selection": (["_scorer", "_transformer", "scorer_names"], 400),
     "streams and pieces": (["_summary", "_distributed"], 760),

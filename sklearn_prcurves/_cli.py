@@ -202,15 +202,20 @@ def _parser():
                           metavar="R", help="report the best precision at recall >= R (repeat)")
         what.add_argument("--at-precision", type=_unit, action="append", default=[],
                           metavar="P", help="report the best recall at precision >= P (repeat)")
+        what.add_argument("--prevalence", type=_open_unit, metavar="PI",
+                          help="the deployment's share of positives (e.g. 0.001): precision, "
+                               "the PR curves and areas and the operating points as that "
+                               "population would see them (default: the data's own)")
         _gate_options(sub)
         what.add_argument("--no-intervals", action="store_true",
                           help="skip confidence intervals and the paired test (faster)")
         what.add_argument("--confidence-level", type=_open_unit, default=0.95, metavar="LEVEL",
                           help="of the intervals (default: %(default)s)")
-        what.add_argument("--paired-test", choices=PAIRED_TESTS, default="delta",
+        what.add_argument("--paired-test", choices=PAIRED_TESTS,
                           help="how the paired AUC-PR test finds its standard error: from "
                                "each row's influence on the areas (delta) or from "
-                               "resamples (bootstrap) (default: %(default)s)")
+                               "resamples (bootstrap) (default: delta; with --prevalence, "
+                               "bootstrap)")
         what.add_argument("--n-resamples", type=_resamples, metavar="B",
                           help="resamples of --paired-test bootstrap "
                                f"(default: {PAIRED_TEST_RESAMPLES})")
@@ -368,6 +373,7 @@ def _spec(args, label, scores, weight=None, pos_label=None, by=None):
         progress=not (args.no_progress or args.quiet),
         paired_test=args.paired_test, n_resamples=args.n_resamples, seed=args.seed,
         require=args.require, require_better_than=args.require_better_than,
+        prevalence=args.prevalence,
     )
 
 

@@ -345,3 +345,4 @@ class RangesHere(RangedTable):
             fps.append(fp[-1:])
         return CountTable(np.concatenate(thresholds), np.concatenate(tps),
                           np.concatenate(fps))
+

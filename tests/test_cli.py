@@ -67,30 +67,35 @@ def write_csv(path, columns, *, delimiter=",", compression=None):
     return path
 
 
-def library_values(y, s, w=None, at_recall=(), at_precision=(), certified=False):
+def library_values(y, s, w=None, at_recall=(), at_precision=(), certified=False,
+                   prevalence=None):
     """Every measure of the report, from the library's public functions (``certified``:
-    the certified rows of the levels too, as with intervals and whole weights)."""
+    the certified rows of the levels too, as with intervals and whole weights;
+    ``prevalence``: the PR measures at that deployment's)."""
     fpr, tpr, _ = spc.roc_convex_hull(y, s, sample_weight=w)
-    threshold, f1 = spc.fbeta_optimal_threshold(y, s, sample_weight=w)
+    pr = {"sample_weight": w, "prevalence": prevalence}
+    threshold, f1 = spc.fbeta_optimal_threshold(y, s, **pr)
     values = {
         "auc_roc": spc.roc_auc_score(y, s, sample_weight=w),
         "hull_auc_roc": spc.auc(fpr, tpr),
-        "average_precision": spc.average_precision_score(y, s, sample_weight=w),
-        "auc_pr": spc.pr_auc_score(y, s, sample_weight=w),
-        "auc_pr_continuous": spc.pr_auc_score(y, s, sample_weight=w, interpolation="continuous"),
-        "achievable_auc_pr": spc.achievable_pr_auc_score(y, s, sample_weight=w),
+        "average_precision": (spc.average_precision_score(y, s, sample_weight=w)
+                              if prevalence is None else
+                              spc.pr_auc_score(y, s, interpolation="step", **pr)),
+        "auc_pr": spc.pr_auc_score(y, s, **pr),
+        "auc_pr_continuous": spc.pr_auc_score(y, s, interpolation="continuous", **pr),
+        "achievable_auc_pr": spc.achievable_pr_auc_score(y, s, **pr),
         "max_f1": f1,
         "max_f1_threshold": threshold,
-        "normalized_auc_pr": spc.normalized_pr_auc_score(y, s, sample_weight=w),
+        "normalized_auc_pr": spc.normalized_pr_auc_score(y, s, **pr),
         "ks": spc.ks_statistic(y, s, sample_weight=w).statistic,
         "ks_threshold": spc.ks_statistic(y, s, sample_weight=w).threshold,
     }
     for r in at_recall:
         values[f"precision_at_recall_{r:g}"], values[f"precision_at_recall_{r:g}_threshold"] = (
-            spc.precision_at_recall(y, s, min_recall=r, sample_weight=w))
+            spc.precision_at_recall(y, s, min_recall=r, **pr))
     for p in at_precision:
         values[f"recall_at_precision_{p:g}"], values[f"recall_at_precision_{p:g}_threshold"] = (
-            spc.recall_at_precision(y, s, min_precision=p, sample_weight=w))
+            spc.recall_at_precision(y, s, min_precision=p, **pr))
     for levels, key, objective in ((at_recall, "min_recall", "precision"),
                                    (at_precision, "min_precision", "recall")) * certified:
         for level in levels:
@@ -359,6 +364,49 @@ def test_tables_held_in_ranges_give_the_library_numbers(tmp_path, capsys, monkey
     expected = spc.delong_test(y, b, a, sample_weight=weight)
     assert test["pvalue"] == pytest.approx(expected.pvalue, rel=1e-9)
     assert len(spills) == (2 if spilled else 0)  # (one stream per model)
+
+
+@pytest.mark.parametrize("spilled", [False, True])
+def test_the_report_at_a_deployment_prevalence_is_the_library_s(tmp_path, capsys,
+                                                                monkeypatch, spilled):
+    """``--prevalence``: every PR measure, held whole or in ranges (on disk too), is the
+    library's with ``prevalence=``; AUC-ROC and DeLong's interval and test are the
+    data's; Boyd's intervals and certified rows are left out, and the page says so."""
+    from sklearn_prcurves._report import _ranged
+
+    spills = []
+
+    class Spill(_ranged._Spill):
+        def __init__(self):
+            super().__init__()
+            spills.append(self)
+
+    if spilled:
+        monkeypatch.setattr(_ranged, "_Spill", Spill)
+        monkeypatch.setattr(_ranged, "RANGE_CAP", 8)
+        monkeypatch.setattr(_ranged, "SPILL_AFTER", 20)
+        monkeypatch.setattr(_input, "_CSV_BLOCK_BYTES", 2048)
+        monkeypatch.setattr(_input, "BATCH_ROWS", 300)
+    y, a, b, w = make_data(2000, seed=21, ties=True)
+    data = write_csv(tmp_path / "p.csv", {"y": y, "a": a, "b": b})
+    out = report_json(capsys, "report", str(data), "--label", "y", "--score", "a", "--score",
+                      "b", "--at-recall", "0.3", "--at-precision", "0.2", "--prevalence",
+                      "0.01", "--n-resamples", "200")
+    for name, s in (("a", a), ("b", b)):
+        got = out["models"][name]
+        assert_values(got["values"], library_values(y, s, None, [0.3], [0.2],
+                                                    prevalence=0.01), exact=False)
+        assert not any(key.startswith("certified_") for key in got["values"])
+        assert set(got["intervals"]) == {"auc_roc"}
+        low, high = spc.roc_auc_ci(y, s)
+        assert got["intervals"]["auc_roc"][:2] == pytest.approx([low, high])
+    assert out["comparison"]["delong"]["b"]["pvalue"] == pytest.approx(
+        spc.delong_test(y, b, a).pvalue, rel=1e-9)
+    assert out["metadata"]["paired_test"] == "bootstrap"
+    assert out["metadata"]["deployment_prevalence"] == 0.01
+    assert any(note.startswith("Read at a deployment prevalence of 0.01 (--prevalence 0.01)")
+               for note in out["notes"])
+    assert len(spills) == (2 if spilled else 0)
 
 
 @pytest.mark.parametrize("weighted", [False, True])

@@ -478,3 +478,47 @@ def test_the_segment_figure_is_as_wide_as_the_others(tmp_path, segments):
     widths = {name: Image.open(tmp_path / "r" / f"{name}.png").size[0]
               for name in ("pr_curves", "roc_curves", "segments")}
     assert 0.75 <= widths["segments"] / widths["roc_curves"] <= 1.25, widths
+
+
+def test_a_deployment_prevalence_moves_the_pr_readings_and_the_figures():
+    """``prevalence=``: the report's PR numbers are the library's at it, binned bounds
+    hold them, segments are read at it too, and the figures draw its chance line."""
+    pytest.importorskip("matplotlib")
+    y, scores, weight, group = _data(3000, seed=4)
+    exact = spc.report(y, scores, sample_weight=weight, by=group, prevalence=0.001,
+                       n_resamples=200)
+    binned = spc.report(y, scores, sample_weight=weight, prevalence=0.001, binned=True,
+                        intervals=False)
+    for model, s in scores.items():
+        value = exact.to_dict()["models"][model]["values"]["auc_pr"]
+        assert value == pytest.approx(spc.pr_auc_score(y, s, sample_weight=weight,
+                                                       prevalence=0.001), rel=1e-12)
+        low, high = binned.to_dict()["models"][model]["bounds"]["auc_pr_continuous"]
+        assert low <= spc.pr_auc_score(y, s, sample_weight=weight, prevalence=0.001,
+                                       interpolation="continuous") <= high
+    north = group == "north"
+    assert exact.to_dict()["segments"]["values"]["north"]["sharp"]["values"]["auc_pr"] == (
+        pytest.approx(spc.pr_auc_score(y[north], scores["sharp"][north],
+                                       sample_weight=weight[north], prevalence=0.001),
+                      rel=1e-12))
+    figure = exact.figures()["pr_curves"]
+    chance = [line for line in figure.axes[0].lines
+              if "random classifier (deployment prevalence 0.001)" in str(line.get_label())]
+    assert chance and np.allclose(chance[0].get_ydata(), 0.001)
+    assert "deployment prevalence of 0.001" in exact.to_text()
+    assert "deployment prevalence of 0.001" in exact.html(figures=False)
+
+
+@pytest.mark.parametrize("bad", [0, 1, np.nan, 1.5])
+def test_a_prevalence_outside_zero_one_is_refused_by_the_report(bad, tmp_path, capsys):
+    from sklearn.utils._param_validation import InvalidParameterError
+
+    y, scores, _, _ = _data(200)
+    with pytest.raises(InvalidParameterError, match="'prevalence' parameter"):
+        spc.report(y, scores, prevalence=bad)
+    path = tmp_path / "s.csv"
+    path.write_text("y,a\n1,0.5\n0,0.2\n")
+    with pytest.raises(SystemExit):
+        main(["report", str(path), "--label", "y", "--score", "a", "--prevalence",
+              str(bad)])
+    assert "--prevalence" in capsys.readouterr().err

@@ -176,7 +176,7 @@ class Report:
         results = self._results
         with matplotlib.style.context(self._figure_options.style or "default"):
             return {name: fig for name, _, fig in build_figures(
-                results["tables"], results["models"], _prevalence(results),
+                results["tables"], results["models"], _prevalence(results, self._spec),
                 self._figure_options, self._spec, _segments(results))}
 
     def save(self, directory, *, force: bool = False) -> list[str]:
@@ -207,7 +207,7 @@ class Report:
         if self._figure_files is None:
             results = self._results
             self._figure_files = draw_figures(
-                results["tables"], results["models"], _prevalence(results),
+                results["tables"], results["models"], _prevalence(results, self._spec),
                 self._figure_options, self._spec, _segments(results))
         return self._figure_files
 
@@ -222,7 +222,10 @@ class Report:
                 f"{first['rows']:,} rows{tail}>")
 
 
-def _prevalence(results):
+def _prevalence(results, spec):
+    """The prevalence the figures are drawn at: the deployment's, or the data's."""
+    if spec.prevalence is not None:
+        return spec.prevalence
     return next(iter(results["models"].values()))["prevalence"]
 
 
@@ -242,7 +245,7 @@ def _segments(results):
         "at_precision": ["array-like"],
         "intervals": ["boolean"],
         "confidence_level": [Interval(Real, 0, 1, closed="neither")],
-        "paired_test": [StrOptions(set(PAIRED_TESTS))],
+        "paired_test": [StrOptions(set(PAIRED_TESTS)), None],
         "n_resamples": [Interval(Integral, 2, None, closed="left"), None],
         "seed": [Interval(Integral, 0, 2**32 - 1, closed="both")],
         "binned": ["boolean"],
@@ -251,6 +254,7 @@ def _segments(results):
         "drop_missing": ["boolean"],
         "require": [str, list, tuple],
         "require_better_than": [str, None],
+        "prevalence": [Interval(Real, 0, 1, closed="neither"), None],
         "max_segments": [Interval(Integral, 1, None, closed="left")],
         "figure_format": [StrOptions(set(FORMATS))],
         "dpi": [Interval(Integral, 20, 2400, closed="both")],
@@ -270,7 +274,7 @@ def report(
     at_precision: ArrayLike = (),
     intervals: bool = True,
     confidence_level: float = 0.95,
-    paired_test: str = "delta",
+    paired_test: str | None = None,
     n_resamples: int | None = None,
     seed: int = PAIRED_TEST_SEED,
     binned: bool = False,
@@ -284,6 +288,7 @@ def report(
     style: str | None = None,
     require: str | list[str] | tuple[str, ...] = (),
     require_better_than: str | None = None,
+    prevalence: float | None = None,
 ) -> Report:
     """The precision-recall and ROC report of one or more models, as an object.
 
@@ -316,10 +321,12 @@ def report(
     intervals : bool, default=True
         Confidence intervals and the paired tests (False: one pass, faster).
     confidence_level : float in (0, 1), default=0.95
-    paired_test : {"delta", "bootstrap"}, default="delta"
+    paired_test : {"delta", "bootstrap"}, default=None
         How the paired AUC-PR test finds the standard error of a difference: by the
         delta method, from each row's influence on both models' areas (no resampling),
-        or from the spread of a paired stratified bootstrap.
+        or from the spread of a paired stratified bootstrap. None: the delta method,
+        or with ``prevalence`` the bootstrap (at a remote prevalence the delta method's
+        first order falls short).
     n_resamples : int >= 2, default=None
         Resamples of ``paired_test="bootstrap"`` (None: 500).
     seed : int in [0, 2**32), default=20061
@@ -350,6 +357,12 @@ def report(
     require_better_than : str, default=None
         A model every other model must beat by AUC-PR in the paired test at
         ``1 - confidence_level`` (Holm-adjusted among several).
+    prevalence : float in (0, 1), default=None
+        The deployment's share of positives: precision, the PR curves, areas and
+        operating points, their figures and the paired AUC-PR test as that population
+        would see them (see :func:`~sklearn_prcurves.pr_curve`); AUC-ROC and its
+        intervals do not depend on it. Boyd's AUC-PR intervals and certified thresholds
+        are then left out (they count the data's rows). None: the data's own.
 
     Returns
     -------
@@ -390,7 +403,7 @@ def report(
             max_segments=max_segments, progress=False, paired_test=paired_test,
             n_resamples=n_resamples, seed=seed,
             require=[require] if isinstance(require, str) else list(require),
-            require_better_than=require_better_than)
+            require_better_than=require_better_than, prevalence=prevalence)
         options = FigureOptions(figure_format, dpi, np.ravel(np.asarray(
             figure_size, dtype=float)).tolist(), style)
         options.check_pixels(segments=by is not None)
@@ -566,6 +579,7 @@ def compute(source, spec, figure_options=None, engine="local", scheduler=None,
         "paired_test": spec.paired_test if spec.intervals else None,
         "n_resamples": spec.n_resamples if spec.intervals else None,
         "seed": spec.seed if spec.intervals else None,
+        "deployment_prevalence": spec.prevalence,
     }
     return Report(results, spec, metadata, _source_line(source, results, spec, metadata),
                   figure_options or FigureOptions())
@@ -598,6 +612,8 @@ def _source_line(source, results, spec, metadata):
     else:
         counts = (f"{used:,} rows, {int(positives):,} positives "
                   f"({positives / total:.2%})")
+    if spec.prevalence is not None:
+        counts += f"; read at a deployment prevalence of {spec.prevalence:.4g}"
     if source.display == "demo":
         return (f"demo: {counts}; three models fitted on the other half of a generated "
                 "imbalanced set")

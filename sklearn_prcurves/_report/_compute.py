@@ -10,6 +10,7 @@ tables): the pass keeps a uniform random sample of at most :data:`PAIRED_TEST_RO
 them. Only the refinement of bins to a tolerance reads the input a second time.
 """
 
+import copy
 import math
 import sys
 import warnings
@@ -26,6 +27,7 @@ from .._operating import (
     table_precision_at_recall,
     table_recall_at_precision,
 )
+from .._prevalence import ScaledPieces, negatives_factor
 from .._summary import BinnedSummary, merge_optional
 from .._uncertainty import (
     FEW_RESAMPLES,
@@ -246,6 +248,17 @@ class RowSample:
         weight = np.ones(self.is_pos.shape[0]) if self.weight is None else self.weight
         return weight[self.is_pos], weight[~self.is_pos]
 
+    def at_prevalence(self, prevalence, counted):
+        """The sample with its negatives weighted as the input's are at ``prevalence``
+        (``counted``: the input's totals, a model's table); itself for None."""
+        if prevalence is None:
+            return self
+        factor = negatives_factor(counted.n_pos, counted.n_neg, prevalence)
+        scaled = copy.copy(self)
+        weight = np.ones(self.is_pos.shape[0]) if self.weight is None else self.weight
+        scaled.weight = np.where(self.is_pos, weight, weight * factor)
+        return scaled
+
     @property
     def scale(self):
         """Input rows per sampled row: a sum over the sample times this estimates the
@@ -423,7 +436,7 @@ def _intervals(path, values, spec, frequency_weights):
             low, high = normal_interval(auc, math.sqrt(piece_delong(path, auc)), level)
             low, high = max(float(low), 0.0), min(float(high), 1.0)
         out["auc_roc"] = (low, high, "DeLong")
-    for key in ("auc_pr", "auc_pr_continuous"):
+    for key in ("auc_pr", "auc_pr_continuous") if spec.prevalence is None else ():
         if values[key] == values[key]:  # not NaN
             low, high = boyd_interval(values[key], path.n_pos, "logit", level)
             out[key] = (low, high, "logit")
@@ -432,7 +445,8 @@ def _intervals(path, values, spec, frequency_weights):
 
 def _binned_bounds(summary, spec, values):
     best, worst = summary.corner_tables()
-    high, low = (path_measures(RangesHere([table]), spec)[0] for table in (best, worst))
+    high, low = (path_measures(_at_prevalence(RangesHere([table]), spec.prevalence), spec)[0]
+                 for table in (best, worst))
     bounds = {}
     for key in values:
         # (a certified value is exact at the bins' edges, the thresholds it certifies)
@@ -468,21 +482,31 @@ def model_result(accumulator, spec, frequency_weights):
     if binned:
         pieces = [summary.score_table()]
     path = RangesHere(pieces)
+    deployed = _at_prevalence(path, spec.prevalence)
     result.update(positives=n_pos, negatives=n_neg, prevalence=n_pos / (n_pos + n_neg))
-    values, hull = path_measures(path, spec)
+    values, hull = path_measures(deployed, spec)
     result["linear_auc_pr"] = math.fsum(  # (for the figure only)
-        path_area(tp, fp, "linear", n_pos=n_pos) for tp, fp, _ in path)
-    if spec.intervals and frequency_weights:
+        path_area(tp, fp, "linear", n_pos=n_pos) for tp, fp, _ in deployed)
+    if spec.intervals and frequency_weights and spec.prevalence is None:
         values.update(_certified_levels(path, spec))
-    result["sklearn_auc_pr"] = _sklearn_auc_pr(result["linear_auc_pr"], path)
+    result["sklearn_auc_pr"] = _sklearn_auc_pr(result["linear_auc_pr"], deployed)
     result["values"] = values
     result["hull"] = hull  # for the figures; not written out
+    result["counted"] = path  # (DeLong's: the data's counts); not written out
     if spec.intervals:
         result["intervals"] = _intervals(path, values, spec, frequency_weights)
     if binned:
         result["bounds"] = _binned_bounds(summary, spec, values)
         result["bins"] = int(summary.keys_.shape[0])
-    return result, path
+    return result, deployed
+
+
+def _at_prevalence(path, prevalence):
+    """``path`` read at the deployment's prevalence; itself for None."""
+    if prevalence is None:
+        return path
+    return RangesHere(ScaledPieces(path.tables, negatives_factor(path.n_pos, path.n_neg,
+                                                                 prevalence)))
 
 
 def threshold_rows(path, steps):
@@ -714,6 +738,14 @@ def compute_report(source, spec, converter, runner=None):
                          "(frequency) weights, and are not computed for these weights.")
     if spec.binned and spec.tolerance is not None:
         _refine(parts, runner, spec, converter, accumulators)
+    if spec.prevalence is not None:
+        notes.append(
+            f"Read at a deployment prevalence of {spec.prevalence:.4g} "
+            f"({option('prevalence', spec.prevalence)}): precision, the PR curves and areas, "
+            "the operating points and the paired AUC-PR test are that population's (the "
+            "negatives weighted to it); AUC-ROC and DeLong's intervals do not depend on it."
+            + (" Boyd's AUC-PR intervals and certified thresholds count the data's rows: "
+               "not computed." if spec.intervals else ""))
 
     models, tables, undefined = _model_results(accumulators, spec, whole_weights, notes)
     notes += undefined
@@ -767,7 +799,8 @@ def _comparison(models, tables, sample, spec, whole_weights, notes):
         reference = comparison["best"]["auc_roc"]
         others = [m for m in spec.scores if m != reference]
         aucs = {m: models[m]["values"]["auc_roc"] for m in models}
-        paired = _PairedDeLong(tables, aucs, reference, others)
+        counted = {m: models[m]["counted"] for m in models}
+        paired = _PairedDeLong(counted, aucs, reference, others)
         if paired.defined():
             comparison["delong"] = paired.results(sample, spec.confidence_level)
         else:
@@ -776,6 +809,8 @@ def _comparison(models, tables, sample, spec, whole_weights, notes):
     elif spec.intervals and spec.binned:
         notes.append("The paired DeLong test is computed in exact mode only.")
     if sample is not None:
+        sample = sample.at_prevalence(spec.prevalence,
+                                      next(iter(models.values()))["counted"])
         best = comparison["best"].get("auc_pr")
         comparison["paired_auc_pr"] = _paired_auc_pr(sample, models, tables, best, spec,
                                                      notes)

@@ -206,7 +206,8 @@ def build_figures(tables, results, prevalence, options=None, spec=None, segments
         figures.append(gap)
     if segments is not None and segments[0]:
         figures.append(_segment_figure(*segments, drawn, options, page.colours,
-                                       page.subplots, page.shown))
+                                       page.subplots, page.shown,
+                                       getattr(spec, "prevalence", None)))
     return figures
 
 
@@ -242,6 +243,7 @@ def _pr_figure(page, prevalence, spec):
     fig, (ax, zoom) = page.pair()
     _iso_f1(ax)
     floor = min(max(prevalence / 4, 1e-6), 0.1)
+    where = "deployment " if spec is not None and spec.prevalence is not None else ""
     for i, model in enumerate(drawn):
         table = tables[model]
         colour = colours[i % len(colours)]
@@ -259,7 +261,7 @@ def _pr_figure(page, prevalence, spec):
         _mark_levels(ax, table, values, spec, colour)
     for axis in (ax, zoom):
         axis.axhline(prevalence, color="0.4", linestyle=":", linewidth=1,
-                     label=f"random classifier (prevalence {prevalence:.4f})")
+                     label=f"random classifier ({where}prevalence {prevalence:.4g})")
         axis.set(xlim=(0, 1), xlabel="Recall", ylabel="Precision")
     ax.set_ylim(0, 1.02)
     ax.set_title("Precision-recall curves (dashed: the best any threshold mix reaches)",
@@ -277,7 +279,8 @@ def _pr_figure(page, prevalence, spec):
             "achievable PR curves (the image of the ROC convex hull), with iso-F1 lines"
             + (levels if _levels(spec) else "") + "; right: precision on a log scale, "
             "where the curves of rare positives and the no-skill line (the prevalence) "
-            "are told apart" + shown, fig)
+            "are told apart" + (f"; read at a deployment prevalence of {prevalence:.4g}"
+                                if where else "") + shown, fig)
 
 
 def _roc_figure(page):
@@ -369,10 +372,12 @@ def _gap_figure(page):
 MAX_SEGMENT_PANELS = 12
 
 
-def _segment_figure(segment_tables, segments, models, options, colours, subplots, note=""):
+def _segment_figure(segment_tables, segments, models, options, colours, subplots, note="",
+                    deployed=None):
     """Small multiples for ``--by``: one precision-recall panel per segment (the
     largest :data:`MAX_SEGMENT_PANELS` by rows), every model in its colour, each panel
-    titled with its rows and positives; shared axes, one legend."""
+    titled with its rows and positives; shared axes, one legend. ``deployed``: the
+    prevalence the curves are read at (the dotted line), if not each segment's own."""
     values = segments["values"]
     sizes = {name: next(iter(results.values()))["rows"] for name, results in values.items()
              if name in segment_tables}
@@ -397,8 +402,8 @@ def _segment_figure(segment_tables, segments, models, options, colours, subplots
             ax.plot(recall, precision, color=colours[i % len(colours)], linewidth=1.2,
                     label=_label(model))
         if positives + negatives > 0:
-            ax.axhline(positives / (positives + negatives), color="0.4", linestyle=":",
-                       linewidth=0.8)
+            ax.axhline(deployed or positives / (positives + negatives), color="0.4",
+                       linestyle=":", linewidth=0.8)
         small = " (small)" if min(positives, negatives) < SMALL_SEGMENT else ""
         ax.set_title(f"{_label(segment)}{small}\n{first['rows']:,} rows, "
                      f"{positives:,.0f} positives", fontsize=8)
@@ -416,7 +421,9 @@ def _segment_figure(segment_tables, segments, models, options, colours, subplots
     more = (f"; the {len(shown)} largest of {len(sizes)} segments" if len(sizes) > len(shown)
             else "")
     return ("segments", f"Precision-recall curves per {segments['column']!r} segment "
-            f"(Davis-Goadrich interpolation; dotted: the segment's prevalence{more})"
+            "(Davis-Goadrich interpolation; dotted: "
+            + (f"the deployment prevalence, {deployed:.4g}" if deployed else
+               "the segment's prevalence") + f"{more})"
             + note, fig)
 
 

@@ -90,10 +90,12 @@ def _legend(spec, report):
         lines.append("[low, high]: certified bounds of the exact value (scores binned to "
                      f"{spec.mantissa_bits} mantissa bits); @ threshold: predict positive at "
                      "or above it")
+    deployed = spec.prevalence is not None  # (Boyd's and the certified rows left out)
     if spec.intervals:
-        lines.append(f"(low-high): {level} interval, DeLong for AUC-ROC, Boyd's logit for "
-                     "AUC-PR; @: the threshold (predict positive for scores >= it)")
-    if spec.intervals and (spec.at_recall or spec.at_precision):
+        lines.append(f"(low-high): {level} interval, DeLong for AUC-ROC"
+                     + ("" if deployed else ", Boyd's logit for AUC-PR")
+                     + "; @: the threshold (predict positive for scores >= it)")
+    if spec.intervals and (spec.at_recall or spec.at_precision) and not deployed:
         lines.append(f"certified {level}: at the threshold whose precision (recall) meets "
                      f"the level in the population with {level} confidence (exact binomial "
                      "tests in fixed sequence, Learn then Test)")
@@ -421,7 +423,7 @@ def json_payload(report, metadata):
     return payload
 
 
-_INTERNAL = {"hull"}  # kept for the figures, not part of the results
+_INTERNAL = {"hull", "counted"}  # kept for the figures and tests, not results
 
 
 def _jsonable(value):
