@@ -206,6 +206,10 @@ def _parser():
                           help="the deployment's share of positives (e.g. 0.001): precision, "
                                "the PR curves and areas and the operating points as that "
                                "population would see them (default: the data's own)")
+        what.add_argument("--decision-curve", action="store_true",
+                          help="scores are probabilities: add each model's net benefit at "
+                               "thresholds 0 to 0.99 against treating all and none "
+                               "(decision curve analysis)")
         _gate_options(sub)
         what.add_argument("--no-intervals", action="store_true",
                           help="skip confidence intervals and the paired test (faster)")
@@ -373,7 +377,7 @@ def _spec(args, label, scores, weight=None, pos_label=None, by=None):
         progress=not (args.no_progress or args.quiet),
         paired_test=args.paired_test, n_resamples=args.n_resamples, seed=args.seed,
         require=args.require, require_better_than=args.require_better_than,
-        prevalence=args.prevalence,
+        prevalence=args.prevalence, decision_curve=args.decision_curve,
     )
 
 

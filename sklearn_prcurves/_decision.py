@@ -23,12 +23,12 @@ from ._array_api import array_api_boundary
 from ._compat import Interval, validate_params
 from ._curves import BINARY_PARAMS, two_class_table
 from ._exact import counts_at_or_above
-from ._resampling import Resampler
+from ._resampling import Resampler, percentile_interval
 from ._results import NetBenefitComparison, NetBenefitCurve
-from ._uncertainty import percentile_interval
+from ._table import CountTable
 from ._validation import check_binary_input, weights_within_range
 
-__all__ = ["compare_net_benefit", "net_benefit_curve"]
+__all__ = ["compare_net_benefit", "net_benefit_curve", "pieces_net_benefit"]
 
 # The thresholds of dcurves' and the R package's decision curves: 0, 0.01, ..., 0.99.
 DEFAULT_THRESHOLDS = np.arange(100) / 100
@@ -69,6 +69,24 @@ def table_net_benefit(table, thresholds):
     net_benefit = share * (tp / n_pos) - (1 - share) * (fp / n_neg) * odds
     treat_all = share - (1 - share) * odds
     return NetBenefitCurve(thresholds, net_benefit, treat_all, np.zeros_like(thresholds))
+
+
+def pieces_net_benefit(pieces, thresholds=None):
+    """:func:`table_net_benefit` of a table held in consecutive pieces ``(tp, fp,
+    scores)`` (each piece's path from where the one above ends, as
+    :class:`~sklearn_prcurves._distributed.RangesHere` gives them): the rows the
+    thresholds read (the last at or above each), and each piece's first and last,
+    gathered into one small table read as the whole one would be."""
+    thresholds = _checked_thresholds(thresholds)
+    below = -np.sort(thresholds)
+    kept = [], [], []
+    for tp, fp, scores in pieces:
+        scores = np.asarray(scores)
+        last = np.searchsorted(-scores, below, side="right") - 1
+        rows = np.unique(np.r_[0, last[last >= 0], scores.shape[0] - 1])
+        for out, values in zip(kept, (scores, tp[1:], fp[1:])):
+            out.append(values[rows])
+    return table_net_benefit(CountTable(*(np.concatenate(k) for k in kept)), thresholds)
 
 
 @validate_params(

@@ -571,3 +571,11 @@ _BATCH_KEYWORDS = {
     achievable_pr_auc_score: {"interpolation"},
     average_precision_score: set(),
 }
+
+
+def percentile_interval(values, confidence_level):
+    """The percentile bootstrap interval of resampled ``values`` (along the first
+    axis): ``(low, high)``."""
+    alpha = (1 - confidence_level) / 2
+    low, high = np.quantile(values, [alpha, 1 - alpha], axis=0)
+    return (float(low), float(high)) if np.ndim(low) == 0 else (low, high)

@@ -39,7 +39,7 @@ from ._exact import at_or_above, check_threshold, rows_at_or_above
 from ._interpolation import INTERPOLATIONS
 from ._lift import ks_statistic
 from ._prg import prg_auc_score
-from ._resampling import CHUNK, Model, Resampler, chunk_values, evaluate
+from ._resampling import CHUNK, Model, Resampler, chunk_values, evaluate, percentile_interval
 from ._results import ConfidenceInterval, TestResult
 from ._sorting import score_order, table_in_score_order
 from ._validation import (
@@ -831,14 +831,6 @@ def _check_bca(resampler):
             "method='bca' needs at least two positives and two negatives (its jackknife "
             "leaves groups of rows out); use method='percentile'."
         )
-
-
-def percentile_interval(values, confidence_level):
-    """The percentile bootstrap interval of resampled ``values`` (along the first
-    axis): ``(low, high)``."""
-    alpha = (1 - confidence_level) / 2
-    low, high = np.quantile(values, [alpha, 1 - alpha], axis=0)
-    return (float(low), float(high)) if np.ndim(low) == 0 else (low, high)
 
 
 def _bca_interval(values, estimate, jackknife, confidence_level):

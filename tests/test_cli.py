@@ -409,6 +409,45 @@ def test_the_report_at_a_deployment_prevalence_is_the_library_s(tmp_path, capsys
     assert len(spills) == (2 if spilled else 0)
 
 
+@pytest.mark.parametrize("ranged", [False, True])
+def test_the_decision_curve_panel_is_net_benefit_curve_s(tmp_path, capsys, monkeypatch,
+                                                          ranged):
+    """``--decision-curve``: each model's net benefit at 0, 0.01, ..., 0.99 is
+    :func:`net_benefit_curve`'s, read from the table whole or in ranges, at the data's
+    prevalence or the deployment's; a line says where each model helps, a figure draws
+    it; scores that are not probabilities are refused in one line."""
+    from sklearn_prcurves._report import _ranged
+
+    if ranged:
+        monkeypatch.setattr(_ranged, "RANGE_CAP", 8)
+        monkeypatch.setattr(_input, "BATCH_ROWS", 300)
+    rng = np.random.default_rng(8)
+    y = (rng.random(1500) < 0.25).astype(int)
+    a = np.round(1 / (1 + np.exp(-(1.5 * rng.normal(size=1500) + 2.5 * y - 2.2))), 3)
+    w = rng.integers(1, 4, 1500).astype(float)
+    data = write_csv(tmp_path / "d.csv", {"y": y, "a": a, "w": w})
+    for prevalence in (None, 0.05):
+        extra = [] if prevalence is None else ["--prevalence", str(prevalence)]
+        out = report_json(capsys, "report", str(data), "--label", "y", "--score", "a",
+                          "--weight", "w", "--decision-curve", *extra)
+        curve = out["models"]["a"]["decision_curve"]
+        expected = spc.net_benefit_curve(y, a, sample_weight=w, prevalence=prevalence)
+        np.testing.assert_allclose(curve["net_benefit"], expected.net_benefit, rtol=1e-12,
+                                   atol=1e-15)
+        np.testing.assert_allclose(curve["treat_all"], expected.treat_all, rtol=1e-12,
+                                   atol=1e-13)
+    assert main(["report", str(data), "--label", "y", "--score", "a", "--decision-curve",
+                 "--output", str(tmp_path / "out"), "--no-progress"]) == 0
+    printed = capsys.readouterr().out
+    assert "Decision curve: 'a' beats treating all and treating none at" in printed
+    assert (tmp_path / "out" / "decision_curves.png").exists()
+    scaled = write_csv(tmp_path / "s.csv", {"y": y, "a": 3 * a})
+    result = run("report", str(scaled), "--label", "y", "--score", "a", "--decision-curve",
+                 "--no-files")
+    assert result.returncode == 1 and result.stderr.count("\n") == 1
+    assert "--decision-curve reads the scores as probabilities" in result.stderr
+
+
 @pytest.mark.parametrize("weighted", [False, True])
 def test_ranges_on_disk_give_the_numbers_of_ranges_in_memory(tmp_path, capsys,
                                                              monkeypatch, weighted):

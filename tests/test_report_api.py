@@ -522,3 +522,17 @@ def test_a_prevalence_outside_zero_one_is_refused_by_the_report(bad, tmp_path, c
         main(["report", str(path), "--label", "y", "--score", "a", "--prevalence",
               str(bad)])
     assert "--prevalence" in capsys.readouterr().err
+
+
+def test_the_decision_curve_from_python_names_the_keyword():
+    y, scores, _, _ = _data(800)
+    probabilities = {name: 1 / (1 + np.exp(-s)) for name, s in scores.items()}
+    result = spc.report(y, probabilities, decision_curve=True, intervals=False)
+    expected = spc.net_benefit_curve(y, probabilities["sharp"])
+    np.testing.assert_array_equal(
+        result.to_dict()["models"]["sharp"]["decision_curve"]["net_benefit"],
+        expected.net_benefit)
+    assert "Decision curve: 'sharp'" in result.to_text()
+    with pytest.raises(ValueError, match="decision_curve=True reads the scores as "
+                                         "probabilities of the positive class; 'sharp'"):
+        spc.report(y, scores, decision_curve=True)

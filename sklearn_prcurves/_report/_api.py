@@ -255,6 +255,7 @@ def _segments(results):
         "require": [str, list, tuple],
         "require_better_than": [str, None],
         "prevalence": [Interval(Real, 0, 1, closed="neither"), None],
+        "decision_curve": ["boolean"],
         "max_segments": [Interval(Integral, 1, None, closed="left")],
         "figure_format": [StrOptions(set(FORMATS))],
         "dpi": [Interval(Integral, 20, 2400, closed="both")],
@@ -289,6 +290,7 @@ def report(
     require: str | list[str] | tuple[str, ...] = (),
     require_better_than: str | None = None,
     prevalence: float | None = None,
+    decision_curve: bool = False,
 ) -> Report:
     """The precision-recall and ROC report of one or more models, as an object.
 
@@ -363,6 +365,11 @@ def report(
         would see them (see :func:`~sklearn_prcurves.pr_curve`); AUC-ROC and its
         intervals do not depend on it. Boyd's AUC-PR intervals and certified thresholds
         are then left out (they count the data's rows). None: the data's own.
+    decision_curve : bool, default=False
+        The scores are probabilities: add each model's net benefit at thresholds 0,
+        0.01, ..., 0.99 against treating everyone and no one (decision curve analysis,
+        :func:`~sklearn_prcurves.net_benefit_curve`, at ``prevalence`` if given), a
+        figure and a line per model saying where it beats both.
 
     Returns
     -------
@@ -403,7 +410,8 @@ def report(
             max_segments=max_segments, progress=False, paired_test=paired_test,
             n_resamples=n_resamples, seed=seed,
             require=[require] if isinstance(require, str) else list(require),
-            require_better_than=require_better_than, prevalence=prevalence)
+            require_better_than=require_better_than, prevalence=prevalence,
+            decision_curve=decision_curve)
         options = FigureOptions(figure_format, dpi, np.ravel(np.asarray(
             figure_size, dtype=float)).tolist(), style)
         options.check_pixels(segments=by is not None)

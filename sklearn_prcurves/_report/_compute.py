@@ -20,6 +20,7 @@ import numpy as np
 from .._bounds import table_normalized_pr_auc
 from .._certified import certify
 from .._counts import count_rows
+from .._decision import pieces_net_benefit
 from .._distributed import RangesHere
 from .._interpolation import continuous_area_derivatives, path_area
 from .._operating import (
@@ -749,6 +750,8 @@ def compute_report(source, spec, converter, runner=None):
 
     models, tables, undefined = _model_results(accumulators, spec, whole_weights, notes)
     notes += undefined
+    if spec.decision_curve:
+        _decision_curves(models, tables)
     comparison = (_comparison(models, tables, sample, spec, whole_weights, notes)
                   if len(spec.scores) > 1 else {})
 
@@ -789,6 +792,22 @@ def _model_results(accumulators, spec, whole_weights, notes):
                 "than random: are its scores inverted (higher meaning negative)?"
             )
     return models, tables, undefined
+
+
+def _decision_curves(models, tables):
+    """Each model's net benefit at 0, 0.01, ..., 0.99 (``decision_curve``), read from
+    its table (at the deployment's prevalence, where the report is)."""
+    for model, path in tables.items():
+        try:
+            curve = pieces_net_benefit(path)
+        except ValueError:
+            top, bottom = path.tables[0].thresholds[0], path.tables[-1].thresholds[-1]
+            raise InputError(
+                f"{option('decision_curve', True)} reads the scores as probabilities of "
+                f"the positive class; {model!r} has scores from {float(bottom)!r} to "
+                f"{float(top)!r}: calibrate them first, or leave it out") from None
+        models[model]["decision_curve"] = {key: getattr(curve, key).tolist() for key in (
+            "thresholds", "net_benefit", "treat_all")}
 
 
 def _comparison(models, tables, sample, spec, whole_weights, notes):

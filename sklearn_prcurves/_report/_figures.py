@@ -204,6 +204,8 @@ def build_figures(tables, results, prevalence, options=None, spec=None, segments
     gap = _gap_figure(page)
     if gap is not None:
         figures.append(gap)
+    if any("decision_curve" in results[model] for model in drawn):
+        figures.append(_decision_figure(page, prevalence))
     if segments is not None and segments[0]:
         figures.append(_segment_figure(*segments, drawn, options, page.colours,
                                        page.subplots, page.shown,
@@ -366,6 +368,30 @@ def _gap_figure(page):
             f"{model}: scikit-learn's auc(recall, precision), straight lines between PR "
             f"points from an invented start at precision 1, overstates the area by "
             f"{gaps[model]:.4f} (the paper's section 4)", fig)
+
+
+def _decision_figure(page, prevalence):
+    """Each model's net benefit against the threshold probability, beside treating
+    everyone and no one (decision curve analysis)."""
+    fig, ax = page.subplots(figsize=(page.width + 1.5, page.height - 0.6))
+    top = 0.0
+    for i, model in enumerate(page.drawn):
+        curve = page.results[model]["decision_curve"]
+        ax.plot(curve["thresholds"], curve["net_benefit"], linewidth=1.4,
+                color=page.colours[i % len(page.colours)], label=_label(model))
+        top = max(top, max(curve["net_benefit"]))
+    ax.plot(curve["thresholds"], curve["treat_all"], color="0.4", linestyle="--",
+            linewidth=1, label="treat all")
+    ax.axhline(0, color="0.2", linewidth=1, label="treat none")
+    top = max(top, curve["treat_all"][0], 1e-3)
+    ax.set(xlim=(0, 1), ylim=(-0.15 * top, 1.1 * top), xlabel="Threshold probability",
+           ylabel="Net benefit (true positives per person)")
+    ax.set_title("Decision curves: above both lines, acting on the model helps",
+                 fontsize=10)
+    _legend_beside(ax, *ax.get_legend_handles_labels())
+    return ("decision_curves", "Decision curves (Vickers and Elkin, 2006): net benefit "
+            "= TP / n - FP / n * pt / (1 - pt) at each threshold probability pt, against "
+            f"treating everyone and no one, at prevalence {prevalence:.4g}" + page.shown, fig)
 
 
 #: The most segments drawn as small multiples (the largest by rows).

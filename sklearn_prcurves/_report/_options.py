@@ -143,7 +143,8 @@ class ReportSpec:
                  binned=False, mantissa_bits=12, tolerance=None, drop_missing=False,
                  max_segments=DEFAULT_MAX_SEGMENTS, progress=True,
                  paired_test=None, n_resamples=None, seed=PAIRED_TEST_SEED,
-                 require=(), require_better_than=None, by_name=None, prevalence=None):
+                 require=(), require_better_than=None, by_name=None, prevalence=None,
+                 decision_curve=False):
         self.label, self.scores, self.weight = label, list(scores), weight
         # (by_name: what the output calls the segment column, where it is not by)
         self.pos_label, self.by, self.by_name = pos_label, by, by_name or by
@@ -165,7 +166,7 @@ class ReportSpec:
         if prevalence is not None and not 0 < prevalence < 1:  # (NaN too)
             raise InputError(f"{option('prevalence')} must be a share of positives in "
                              f"(0, 1), got {prevalence!r}")
-        self.prevalence = prevalence
+        self.prevalence, self.decision_curve = prevalence, decision_curve
         if paired_test is None:  # (at a remote prevalence the delta method's first order
             # fell 15-25% short of the bootstrap's spread, on 6,000 rows at 1%)
             paired_test = "delta" if prevalence is None else "bootstrap"

@@ -10,6 +10,8 @@ import io
 import json
 import math
 
+import numpy as np
+
 from .._uncertainty import holm_adjusted
 from ._compute import MEASURES, TEST_NAMES, level_measures
 from ._explorer import explorer_html
@@ -117,10 +119,34 @@ def as_table(report, spec, source_line):
     lines += _legend(spec, report)
     lines += _comparison_lines(report, spec)
     lines += requirement_lines(report)
+    lines += decision_lines(report)
     lines += _segment_lines(report, spec)
     for note in report["notes"]:
         lines.append(f"note: {note}")
     return "\n".join(lines)
+
+
+def decision_lines(report):
+    """A line per model with a decision curve: the thresholds where its net benefit
+    is above treating everyone and treating no one."""
+    lines = []
+    for model, result in report["models"].items():
+        curve = result.get("decision_curve")
+        if curve is None:
+            continue
+        thresholds = np.asarray(curve["thresholds"])
+        useful = np.asarray(curve["net_benefit"]) > np.maximum(curve["treat_all"], 0.0)
+        # (runs of consecutive thresholds, each said as its first and last)
+        edges = np.flatnonzero(np.diff(np.r_[False, useful, False]))
+        runs = [f"{thresholds[a]:g}" if a == b - 1 else f"{thresholds[a]:g} to "
+                f"{thresholds[b - 1]:g}" for a, b in zip(edges[::2], edges[1::2])]
+        where = ", ".join(runs) if 0 < len(runs) <= 3 else "no threshold"
+        if len(runs) > 3:  # (scattered: counted, not listed)
+            where = (f"{int(useful.sum())} of {thresholds.shape[0]} thresholds between "
+                     f"{thresholds[edges[0]]:g} and {thresholds[edges[-1] - 1]:g}")
+        lines.append(f"Decision curve: {model!r} beats treating all and treating none at "
+                     f"{where} (of {thresholds[0]:g} to {thresholds[-1]:g}).")
+    return [""] + lines if lines else []
 
 
 def _round_up(value):
@@ -324,7 +350,7 @@ def as_markdown(report, spec, source_line):
     lines.append("")
     # One paragraph per line (Markdown joins consecutive lines into one).
     for line in (_legend(spec, report) + _comparison_lines(report, spec)
-                 + requirement_lines(report)):
+                 + requirement_lines(report) + decision_lines(report)):
         lines += [_md(line), ""] if line else []
     table = segment_table(report, spec, PRINTED_SEGMENTS)
     if table is not None:
@@ -502,6 +528,8 @@ def html_fragment(report, spec, source_line, figures, version):
                          for line in _comparison_lines(report, spec) if line)
     comparison += "".join(f"<p class='note'>{html.escape(line)}</p>"
                           for line in requirement_lines(report) if line)
+    comparison += "".join(f"<p>{html.escape(line)}</p>" for line in decision_lines(report)
+                          if line)
     segment_html = _segment_html(segment_table(report, spec))
     notes = "".join(f"<p class='note'>{html.escape(n)}</p>" for n in report["notes"])
     figure_html = "".join(
