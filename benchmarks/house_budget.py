@@ -31,9 +31,9 @@ CAPABILITIES = {
     "the paper's measures": (
         ["_interpolation", "_hull", "_partial", "_bounds", "_lift", "_cost", "_prg"], 1210),
     "operating points, certified thresholds": (["_operating", "_certified"], 650),
-    "the deployment: prevalence, decision curves (issue 66)": (
-        ["_prevalence", "_decision"], 200),
-    "intervals and tests": (["_resampling", "_uncertainty"], 1030),
+    "the deployment: prevalence, clusters, decision curves (issue 66)": (
+        ["_prevalence", "_clusters", "_decision"], 260),
+    "intervals and tests": (["_resampling", "_uncertainty"], 1060),
     "model selection": (["_scorer", "_transformer", "scorer_names"], 400),
     "streams and pieces": (["_summary", "_distributed"], 760),
     "displays": (["_plot", "_plot._base", "_plot._dropin", "_plot.det_curve",

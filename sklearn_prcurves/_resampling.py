@@ -31,6 +31,7 @@ from ._table import CountTable
 from ._curves import require_two_classes
 from ._hull import achievable_area
 from ._interpolation import segment_areas
+from ._clusters import checked_groups
 
 # Resamples per chunk of work (one random stream each; the unit of n_jobs and progress).
 CHUNK = 50
@@ -144,6 +145,34 @@ class Resampler:
         """The resamples of chunk ``index``: its own random stream, so that results do
         not depend on how chunks are spread over processes."""
         return self.draws(count, np.random.SFC64([self.seed, index]))
+
+
+class ClusterResampler(Resampler):
+    """Resamples of whole clusters (``clusters``: each row's cluster number, from
+    :func:`checked_groups`): the clusters drawn with replacement as many times as
+    there are, each row counted as often as its cluster is. Not stratified: a
+    resample's classes follow its clusters, and one holding a single class gives a
+    metric no value (left out)."""
+
+    def __init__(self, is_pos, sample_weight, random_state, clusters, models=()):
+        super().__init__(is_pos, sample_weight, random_state, models)
+        self.n_clusters = int(clusters.max()) + 1
+        self.pos_clusters, self.neg_clusters = clusters[self.pos_rows], clusters[self.neg_rows]
+
+    def draws(self, count, bits=None):
+        bits = self.bits if bits is None else bits
+        positions = np.empty(self.n_clusters, dtype=np.intp)
+        for _ in range(count):
+            drawn = draw_counts(bits, self.n_clusters, positions)
+            yield drawn[self.pos_clusters], drawn[self.neg_clusters]
+
+
+def resampler_of(is_pos, sample_weight, random_state, models, groups=None):
+    """A :class:`Resampler`, of clusters where ``groups`` gives each row's cluster."""
+    if groups is None:
+        return Resampler(is_pos, sample_weight, random_state, models)
+    clusters = checked_groups(groups, is_pos.shape[0])
+    return ClusterResampler(is_pos, sample_weight, random_state, clusters, models)
 
 
 def chunk_values(models, resampler, index, count):

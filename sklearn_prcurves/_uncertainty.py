@@ -39,7 +39,9 @@ from ._exact import at_or_above, check_threshold, rows_at_or_above
 from ._interpolation import INTERPOLATIONS
 from ._lift import ks_statistic
 from ._prg import prg_auc_score
-from ._resampling import CHUNK, Model, Resampler, chunk_values, evaluate, percentile_interval
+from ._clusters import checked_groups, clustered_variance
+from ._resampling import (
+    CHUNK, Model, Resampler, chunk_values, evaluate, percentile_interval, resampler_of)
 from ._results import ConfidenceInterval, TestResult
 from ._sorting import score_order, table_in_score_order
 from ._validation import (
@@ -190,6 +192,7 @@ def normal_interval(estimate, std, confidence_level):
         "confidence_level": [_LEVEL],
         "n_resamples": [Interval(Integral, 2, None, closed="left")],
         "random_state": ["random_state"],
+        "groups": ["array-like", None],
     },
     prefer_skip_nested_validation=True,
 )
@@ -204,6 +207,7 @@ def roc_auc_ci(
     sample_weight: ArrayLike | None = None,
     n_resamples: int = 2000,
     random_state: int | np.random.RandomState | None = None,
+    groups: ArrayLike | None = None,
 ) -> ConfidenceInterval:
     """Confidence interval for the area under the ROC curve.
 
@@ -228,6 +232,11 @@ def roc_auc_ci(
         Bootstrap only.
     random_state : int, RandomState instance or None, default=None
         Bootstrap only.
+    groups : array-like of shape (n_samples,), default=None
+        A cluster id per row (a patient, a customer, a session), whose rows are not
+        independent: DeLong's variance with each cluster's components summed before
+        squaring (Obuchowski 1997), or a bootstrap of whole clusters. The ``method``
+        says how many clusters.
 
     Returns
     -------
@@ -261,12 +270,64 @@ def roc_auc_ci(
         return bootstrap_ci(
             roc_auc_score, y_true, y_score, confidence_level=confidence_level,
             pos_label=pos_label, sample_weight=sample_weight, n_resamples=n_resamples,
-            random_state=random_state,
+            random_state=random_state, groups=groups,
         )
+    if groups is not None:
+        return _clustered_delong_interval(y_true, y_score, pos_label, sample_weight, groups,
+                                          confidence_level)
     table = two_class_table(y_true, y_score, pos_label, _frequency_weights(sample_weight))
     auc, low, high = delong_interval(table, confidence_level)
     return ConfidenceInterval(low, high, estimate=auc, method="delong",
                               confidence_level=confidence_level)
+
+
+def _clustered_delong_interval(y_true, y_score, pos_label, sample_weight, groups,
+                               confidence_level):
+    """:func:`roc_auc_ci`'s DeLong interval with Obuchowski's clustered variance."""
+    labels = binary_labels(y_true, pos_label)
+    auc, in_order, order, _, is_pos, w, n_pos, n_neg = _model_components(
+        labels, y_score, _frequency_weights(sample_weight))
+    components = np.empty(order.shape[0])
+    components[order] = in_order
+    groups = checked_groups(groups, order.shape[0])
+    variance = clustered_variance(components, is_pos, w, n_pos, n_neg, groups)
+    low, high = normal_interval(auc, np.sqrt(variance), confidence_level)
+    return ConfidenceInterval(max(float(low), 0.0), min(float(high), 1.0), estimate=auc,
+                              method=f"delong, {int(groups.max()) + 1} clusters",
+                              confidence_level=confidence_level)
+
+
+def _model_components(labels, y_score, weight):
+    """One model's AUC and each row's centred DeLong component (V10 - AUC for a
+    positive, V01 - AUC for a negative), in decreasing score order: ``(auc, in_order,
+    order, positive, is_pos, w, n_pos, n_neg)``, ``order`` the rows' input positions
+    and ``is_pos``, ``w`` in input order."""
+    is_pos, scores, w = checked_rows(labels, y_score, weight)
+    check_non_negative_weight(w)
+    order, positive, descending = score_order(is_pos, scores)
+    if descending is None and w is None:  # distinct scores: no table needed
+        auc, in_order, n_pos, n_neg = _distinct_centred_components(positive)
+    else:
+        table, group = table_in_score_order(order, positive, descending, scores, w)
+        _check_delong_table(table)
+        auc, in_order = _centred_components(table, positive, group)
+        n_pos, n_neg = table.n_pos, table.n_neg
+    return auc, in_order, order, positive, is_pos, w, n_pos, n_neg
+
+
+def _paired_variance(in_order_a, in_order, positive, w, n_pos, n_neg):
+    """DeLong's variance of a difference of two AUCs from the rows' centred components
+    (both in one order, ``w`` too)."""
+    d = in_order_a  # (V_a - auc_a) - (V_b - auc_b) per row, squared
+    d -= in_order
+    d *= d
+    if w is not None:
+        d *= w
+    on_pos = positive.astype(np.float64)
+    sum_pos = float(d @ on_pos)
+    np.subtract(1.0, on_pos, out=on_pos)
+    sum_neg = float(d @ on_pos)
+    return sum_pos / (n_pos - 1) / n_pos + sum_neg / (n_neg - 1) / n_neg
 
 
 def delong_interval(table, confidence_level=0.95):
@@ -329,6 +390,7 @@ def roc_auc_variance(
         "confidence_level": [_LEVEL],
         "pos_label": [Real, str, "boolean", None],
         "sample_weight": ["array-like", None],
+        "groups": ["array-like", None],
     },
     prefer_skip_nested_validation=True,
 )
@@ -341,6 +403,7 @@ def delong_test(
     confidence_level: float = 0.95,
     pos_label: int | float | bool | str | None = None,
     sample_weight: ArrayLike | None = None,
+    groups: ArrayLike | None = None,
 ) -> TestResult:
     """DeLong's paired test: do two models scored on the same samples differ in AUC-ROC?
 
@@ -355,6 +418,10 @@ def delong_test(
     pos_label : int, float, bool or str, default=None
     sample_weight : array-like of shape (n_samples,), default=None
         Frequency weights (non-negative integers).
+    groups : array-like of shape (n_samples,), default=None
+        A cluster id per row (a patient, a customer, a session): rows of one cluster
+        are not independent, and the variance sums each cluster's components before
+        squaring them (Obuchowski 1997). The result's ``clusters`` says how many.
 
     Returns
     -------
@@ -385,34 +452,18 @@ def delong_test(
 
     weight = _frequency_weights(sample_weight)
     labels = binary_labels(y_true, pos_label)
-    aucs, component_a = [], None
-    for y_score in (y_score_a, y_score_b):
-        is_pos, scores, w = checked_rows(labels, y_score, weight)
-        check_non_negative_weight(w)
-        order, positive, descending = score_order(is_pos, scores)
-        if descending is None and w is None:  # distinct scores: no table needed
-            auc, in_order, n_pos, n_neg = _distinct_centred_components(positive)
-        else:
-            table, group = table_in_score_order(order, positive, descending, scores, w)
-            _check_delong_table(table)
-            auc, in_order = _centred_components(table, positive, group)
-            n_pos, n_neg = table.n_pos, table.n_neg
-        aucs.append(auc)
-        if component_a is None:  # model a's centred components, in input order
-            component_a = np.empty(order.shape[0])
-            component_a[order] = in_order
-    # (V_a - auc_a) - (V_b - auc_b) per row, squared, in model b's order.
-    d = component_a[order]
-    d -= in_order
-    d *= d
-    if w is not None:
-        d *= w[order]
-    on_pos = positive.astype(np.float64)
-    sum_pos = float(d @ on_pos)
-    np.subtract(1.0, on_pos, out=on_pos)
-    sum_neg = float(d @ on_pos)
-    variance = sum_pos / (n_pos - 1) / n_pos + sum_neg / (n_neg - 1) / n_neg
-    auc_a, auc_b = aucs
+    auc_a, in_order_a, order_a, *_ = _model_components(labels, y_score_a, weight)
+    auc_b, in_order, order, positive, is_pos, w, n_pos, n_neg = _model_components(
+        labels, y_score_b, weight)
+    component_a = np.empty(order.shape[0])  # model a's centred components, input order
+    component_a[order_a] = in_order_a
+    if groups is not None:
+        component_a[order] -= in_order
+        groups = checked_groups(groups, order.shape[0])
+        variance = clustered_variance(component_a, is_pos, w, n_pos, n_neg, groups)
+    else:
+        variance = _paired_variance(component_a[order], in_order, positive,
+                                    None if w is None else w[order], n_pos, n_neg)
     difference = auc_a - auc_b
     if variance <= 0:
         statistic = 0.0 if difference == 0 else np.copysign(np.inf, difference)
@@ -428,6 +479,7 @@ def delong_test(
         confidence_interval=tuple(
             float(v) for v in normal_interval(difference, np.sqrt(variance), confidence_level)
         ),
+        **({} if groups is None else {"clusters": int(groups.max()) + 1}),
     )
 
 
@@ -443,6 +495,7 @@ def delong_test(
         "n_resamples": [Interval(Integral, 2, None, closed="left")],
         "random_state": ["random_state"],
         **PREVALENCE,
+        "groups": ["array-like", None],
     },
     prefer_skip_nested_validation=True,
 )
@@ -459,6 +512,7 @@ def pr_auc_ci(
     n_resamples: int = 2000,
     random_state: int | np.random.RandomState | None = None,
     prevalence: float | None = None,
+    groups: ArrayLike | None = None,
 ) -> ConfidenceInterval:
     """Confidence interval for the area under the precision-recall curve.
 
@@ -476,10 +530,11 @@ def pr_auc_ci(
     y_true : array-like of shape (n_samples,)
     y_score : array-like of shape (n_samples,)
     method : {"logit", "binomial", "bootstrap"}, default=None
-        None: ``"logit"``, or ``"bootstrap"`` with ``prevalence`` (Boyd's intervals
-        count the positives' sampling error only; at another prevalence the
-        negatives' weighs in too, and they cover far less than asked: 45-81% for
-        95% in ``benchmarks/coverage_prevalence.py``, where they are refused).
+        None: ``"logit"``, or ``"bootstrap"`` with ``prevalence`` or ``groups``
+        (Boyd's intervals count independent positives only; at another prevalence the
+        negatives' sampling error weighs in too, and they cover far less than asked:
+        45-81% for 95% in ``benchmarks/coverage_prevalence.py``; they are refused
+        there, and with clusters).
     interpolation : {"davis-goadrich", "continuous", "linear", "step"}, \
             default="davis-goadrich"
         The area estimated (see :func:`pr_auc_score`).
@@ -489,6 +544,9 @@ def pr_auc_ci(
         Non-negative sample weights; ``n`` is then the total weight of positives.
     n_resamples : int, default=2000
     random_state : int, RandomState instance or None, default=None
+    groups : array-like of shape (n_samples,), default=None
+        A cluster id per row: the bootstrap resamples whole clusters (see
+        :func:`bootstrap_ci`).
     prevalence : float in (0, 1), default=None
         The deployment's share of positives: the area (and its interval) that population would
         see, the negatives weighted to hold ``1 - prevalence`` of the weight (Davis
@@ -515,17 +573,18 @@ def pr_auc_ci(
     (0.2188, 0.954)
     """
     if method is None:
-        method = "logit" if prevalence is None else "bootstrap"
-    if prevalence is not None and method != "bootstrap":
+        method = "logit" if prevalence is None and groups is None else "bootstrap"
+    if (prevalence is not None or groups is not None) and method != "bootstrap":
         raise ValueError(
-            f"method={method!r} counts the positives' sampling error only; at another "
-            "prevalence the negatives' weighs in too: use method='bootstrap'.")
+            f"method={method!r} counts independent positives only; at another "
+            "prevalence the negatives' sampling error weighs in too, and rows in "
+            "clusters are not independent: use method='bootstrap'.")
     if method == "bootstrap":
         return bootstrap_ci(
             pr_auc_score, y_true, y_score, confidence_level=confidence_level,
             pos_label=pos_label, sample_weight=sample_weight,
             n_resamples=n_resamples, random_state=random_state, interpolation=interpolation,
-            prevalence=prevalence,
+            prevalence=prevalence, groups=groups,
         )
     # (the interval's n is the positives' total weight itself)
     table = two_class_table(y_true, y_score, pos_label, sample_weight, counts="pr_auc_ci",
@@ -825,6 +884,22 @@ def _defined(values, n_resamples, what):
     return defined
 
 
+def _resampler(is_pos, weight, random_state, models, groups, method):
+    """The bootstrap's resampler (of clusters, with ``groups``), checked for ``method``."""
+    if groups is not None and method == "bca":
+        raise ValueError("method='bca' is not available with groups (its jackknife would "
+                         "leave out rows, not clusters): use method='percentile'.")
+    resampler = resampler_of(is_pos, weight, random_state, models, groups)
+    if method == "bca":
+        _check_bca(resampler)
+    return resampler
+
+
+def _clusters(resampler):
+    n_clusters = getattr(resampler, "n_clusters", None)
+    return "" if n_clusters is None else f", {n_clusters} clusters"
+
+
 def _check_bca(resampler):
     if min(resampler.pos_rows.shape[0], resampler.neg_rows.shape[0]) < 2:
         raise ValueError(
@@ -888,6 +963,7 @@ _BOOTSTRAP_PARAMS = {
     "pos_label": [Real, str, "boolean", None],
     "sample_weight": ["array-like", None],
     "random_state": ["random_state"],
+    "groups": ["array-like", None],
 }
 
 
@@ -908,6 +984,7 @@ def bootstrap_ci(
     random_state: int | np.random.RandomState | None = None,
     n_jobs: int | None = None,
     progress: bool | str = "auto",
+    groups: ArrayLike | None = None,
     **metric_kwargs,
 ) -> ConfidenceInterval:
     """Stratified bootstrap confidence interval for any binary ranking metric.
@@ -949,6 +1026,12 @@ def bootstrap_ci(
         on ``n_jobs``.
     progress : bool or "auto", default="auto"
         A progress bar on stderr ("auto": when stderr is a terminal; needs tqdm).
+    groups : array-like of shape (n_samples,), default=None
+        A cluster id per row (a patient, a customer, a session), whose rows are not
+        independent: whole clusters are resampled with replacement, their rows with
+        them (not stratified; a resample holding one class gives no value and is left
+        out). At least two clusters; ``method="percentile"`` only. The result's
+        ``method`` says how many clusters.
     **metric_kwargs
         Passed to ``metric`` (for example ``interpolation="continuous"``).
 
@@ -979,9 +1062,7 @@ def bootstrap_ci(
     is_pos, weight, (model,) = _prepare(
         metric, y_true, [y_score], pos_label, sample_weight, metric_kwargs
     )
-    resampler = Resampler(is_pos, weight, random_state, [model])
-    if method == "bca":
-        _check_bca(resampler)
+    resampler = _resampler(is_pos, weight, random_state, [model], groups, method)
     values = _defined(_resampled([model], resampler, n_resamples, n_jobs, progress),
                       n_resamples, "metric")
     if method == "bca":
@@ -990,7 +1071,8 @@ def bootstrap_ci(
         )
     else:
         low, high = percentile_interval(values, confidence_level)
-    return ConfidenceInterval(low, high, estimate=model.estimate(), method=f"bootstrap {method}",
+    return ConfidenceInterval(low, high, estimate=model.estimate(),
+                              method=f"bootstrap {method}{_clusters(resampler)}",
                               confidence_level=confidence_level)
 
 
@@ -1013,6 +1095,7 @@ def bootstrap_test(
     random_state: int | np.random.RandomState | None = None,
     n_jobs: int | None = None,
     progress: bool | str = "auto",
+    groups: ArrayLike | None = None,
     **metric_kwargs,
 ) -> TestResult:
     """Paired stratified bootstrap test of the difference between two models.
@@ -1040,6 +1123,9 @@ def bootstrap_test(
         As for :func:`bootstrap_ci`.
     progress : bool or "auto", default="auto"
         As for :func:`bootstrap_ci`.
+    groups : array-like of shape (n_samples,), default=None
+        As for :func:`bootstrap_ci`: both models on the same resampled clusters; the
+        result's ``clusters`` says how many.
     **metric_kwargs
         Passed to ``metric``.
 
@@ -1062,9 +1148,7 @@ def bootstrap_test(
     is_pos, weight, (model_a, model_b) = _prepare(
         metric, y_true, [y_score_a, y_score_b], pos_label, sample_weight, metric_kwargs
     )
-    resampler = Resampler(is_pos, weight, random_state, [model_a, model_b])
-    if method == "bca":
-        _check_bca(resampler)
+    resampler = _resampler(is_pos, weight, random_state, [model_a, model_b], groups, method)
     differences = _defined(
         _resampled([model_a, model_b], resampler, n_resamples, n_jobs, progress),
         n_resamples, "difference")
@@ -1073,10 +1157,12 @@ def bootstrap_test(
     spread = differences.std(ddof=1)
     if method != "bca":
         statistic, pvalue = paired_statistic(difference, spread)
+        clusters = {} if groups is None else {"clusters": resampler.n_clusters}
         return TestResult(value_a=value_a, value_b=value_b, difference=difference,
                           statistic=statistic, pvalue=pvalue,
                           confidence_interval=percentile_interval(differences,
-                                                                   confidence_level))
+                                                                   confidence_level),
+                          **clusters)
     statistic, pvalue = paired_statistic(difference, spread)
     jackknife = _group_jackknife(model_a, resampler) - _group_jackknife(model_b, resampler)
     return TestResult(

@@ -27,6 +27,7 @@ ORDER = [
     "_exact",
     "_table",
     "_prevalence",
+    "_clusters",
     "_sorting",
     "_counts",
     "_interpolation",

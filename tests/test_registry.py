@@ -451,6 +451,18 @@ REGISTRY: dict[str, Entry] = {
         "roc_auc", d.y, d.s, pos_label=1, n_resamples=100, random_state=0, **sw(d)),
         ("ftz",), examples=20),
     "bootstrap_ci[bca]": Entry(lambda d: _bca_agrees(d), ("ftz",), examples=20),
+    # rows in clusters (groups of 0, 1 or 2: one cluster, clusters of one row)
+    "roc_auc_ci[groups]": Entry(lambda d: spc.roc_auc_ci(
+        d.y, d.s, pos_label=1, groups=d.groups, **sw(d)), ("order", "ftz"), groups=True),
+    "delong_test[groups]": Entry(lambda d: spc.delong_test(
+        d.y, d.s, d.s2, pos_label=1, groups=d.groups, **sw(d)), ("order", "ftz"),
+        two_scores=True, groups=True),
+    "pr_auc_ci[groups]": Entry(lambda d: spc.pr_auc_ci(
+        d.y, d.s, pos_label=1, groups=d.groups, n_resamples=50, random_state=0, **sw(d)),
+        ("ftz",), groups=True, examples=20),
+    "bootstrap_test[groups]": Entry(lambda d: spc.bootstrap_test(
+        "roc_auc", d.y, d.s, d.s2, pos_label=1, groups=d.groups, n_resamples=50,
+        random_state=0, **sw(d)), ("ftz",), two_scores=True, groups=True, examples=20),
     # mapping between the spaces
     "roc_to_pr": Entry(lambda d: spc.roc_to_pr(*_rates(d), n_pos=_totals(d)[0],
                                                n_neg=_totals(d)[1]), ("ftz",)),

@@ -1,0 +1,127 @@
+"""``groups=``: intervals and tests for rows that come in clusters (several rows per
+patient, customer or session): Obuchowski's clustered DeLong variance and the
+bootstrap of whole clusters."""
+
+import numpy as np
+import pytest
+
+import sklearn_prcurves as spc
+
+
+def _clustered(seed, n_clusters=40, size=5):
+    rng = np.random.default_rng(seed)
+    groups = np.repeat(np.arange(n_clusters), size)
+    effect = rng.normal(size=n_clusters)[groups]
+    y = (rng.random(groups.shape[0]) < 1 / (1 + np.exp(-effect))).astype(int)
+    y[:2] = [0, 1]
+    a = y + effect + rng.normal(size=groups.shape[0])
+    b = y + rng.normal(size=n_clusters)[groups] + rng.normal(size=groups.shape[0])
+    return y, a, b, rng.permutation(groups)  # (cluster ids in any order)
+
+
+def _obuchowski(y, s, groups, w=None):
+    """The clustered variance by its definition: per cluster, the sums of the positives'
+    V10 and the negatives' V01 over all pairs, then S10, S01 and S11."""
+    w = np.ones(y.shape[0]) if w is None else w
+    pos, neg = y == 1, y == 0
+    m, n = w[pos].sum(), w[neg].sum()
+    # psi(positive i, negative j): 1 above, 1/2 tied, weighted by the negative's weight
+    psi = (s[pos][:, None] > s[neg][None, :]) + 0.5 * (s[pos][:, None] == s[neg][None, :])
+    v10 = psi @ w[neg] / n
+    v01 = w[pos] @ psi / m
+    auc = w[pos] @ v10 / m
+    clusters = np.unique(groups)
+    k = clusters.shape[0]
+    z = np.array([(w[pos] * (v10 - auc))[groups[pos] == c].sum() / m
+                  + (w[neg] * (v01 - auc))[groups[neg] == c].sum() / n for c in clusters])
+    return auc, k / (k - 1) * float(z @ z), z
+
+
+@pytest.mark.parametrize("weighted", [False, True])
+def test_the_clustered_variance_is_obuchowski_s(weighted):
+    y, a, b, groups = _clustered(1)
+    s = np.round(a, 1)  # ties: half a pair each way
+    w = np.random.default_rng(2).integers(1, 4, y.shape[0]).astype(float) if weighted else None
+    auc, variance, z_a = _obuchowski(y, s, groups, w)
+    interval = spc.roc_auc_ci(y, s, groups=groups, sample_weight=w, confidence_level=0.9)
+    z = 1.6448536269514722
+    assert interval.estimate == pytest.approx(auc, rel=1e-12)
+    assert interval.low == pytest.approx(auc - z * np.sqrt(variance), rel=1e-9)
+    assert interval.method == "delong, 40 clusters"
+    _, _, z_b = _obuchowski(y, b, groups, w)
+    test = spc.delong_test(y, s, b, groups=groups, sample_weight=w)
+    # (the difference's cluster sums: its variance holds the covariance of the two)
+    assert test.variance == pytest.approx(40 / 39 * float((z_a - z_b) @ (z_a - z_b)),
+                                          rel=1e-9)
+    assert test.clusters == 40
+
+
+def test_a_copied_row_adds_no_information_when_its_copies_share_a_cluster():
+    """Each row twice, both copies in one cluster: the clustered interval is the one
+    of the rows once (up to the small-sample factors); the row-level one is too narrow."""
+    rng = np.random.default_rng(3)
+    y = (rng.random(300) < 0.3).astype(int)
+    s = y + rng.normal(size=300)
+    once = spc.roc_auc_ci(y, s)
+    twice = np.r_[y, y], np.r_[s, s]
+    groups = np.r_[np.arange(300), np.arange(300)]
+    clustered = spc.roc_auc_ci(*twice, groups=groups)
+    rows = spc.roc_auc_ci(*twice)
+    width = once.high - once.low
+    assert clustered.high - clustered.low == pytest.approx(width, rel=0.02)
+    assert rows.high - rows.low == pytest.approx(width / np.sqrt(2), rel=0.02)
+    boot_once = spc.pr_auc_ci(y, s, method="bootstrap", n_resamples=600, random_state=0)
+    boot_twice = spc.pr_auc_ci(*twice, groups=groups, n_resamples=600, random_state=0)
+    assert boot_twice.high - boot_twice.low == pytest.approx(
+        boot_once.high - boot_once.low, rel=0.15)
+    assert boot_twice.method == "bootstrap percentile, 300 clusters"
+
+
+def test_clusters_of_one_row_are_the_row_level_interval():
+    y, a, _, _ = _clustered(4)
+    rows, singles = spc.roc_auc_ci(y, a), spc.roc_auc_ci(y, a, groups=np.arange(y.shape[0]))
+    assert singles.estimate == rows.estimate
+    assert singles.high - singles.low == pytest.approx(rows.high - rows.low, rel=0.01)
+
+
+def test_a_cluster_bootstrap_resamples_whole_clusters():
+    """Every resample holds each cluster's rows together: a metric that counts the
+    rows of cluster 0 sees a multiple of its size (weights are the resample counts)."""
+    y, a, b, groups = _clustered(5, n_clusters=20, size=3)
+    seen = []
+
+    def rows_of_cluster_zero(y_true, y_score, sample_weight=None):
+        counts = np.ones(y_true.shape[0]) if sample_weight is None else sample_weight
+        mine = np.isin(y_score, a[groups == 0])
+        seen.append(counts[mine].sum())
+        return float(np.mean(y_score))
+
+    with pytest.warns(UserWarning, match="n_resamples=60 is too few"):
+        spc.bootstrap_ci(rows_of_cluster_zero, y, a, groups=groups, n_resamples=60,
+                         random_state=0)
+    assert len(seen) > 50 and all(count % 3 == 0 for count in seen)
+    assert len(set(seen)) > 1
+
+
+@pytest.mark.parametrize("groups, message", [
+    (np.zeros(200), "a single cluster"),
+    (np.r_[np.nan, np.arange(199.0)], "NaN"),
+    (np.arange(10), "one cluster id per row"),
+])
+def test_groups_that_cannot_be_clusters_are_refused(groups, message):
+    y, a, b, _ = _clustered(6)
+    for call in (lambda: spc.roc_auc_ci(y, a, groups=groups),
+                 lambda: spc.delong_test(y, a, b, groups=groups),
+                 lambda: spc.pr_auc_ci(y, a, groups=groups, n_resamples=20),
+                 lambda: spc.bootstrap_test("roc_auc", y, a, b, groups=groups,
+                                            n_resamples=20)):
+        with pytest.raises(ValueError, match=message):
+            call()
+
+
+def test_methods_that_count_rows_are_refused_with_groups():
+    y, a, _, groups = _clustered(7)
+    with pytest.raises(ValueError, match="use method='bootstrap'"):
+        spc.pr_auc_ci(y, a, groups=groups, method="logit")
+    with pytest.raises(ValueError, match="method='bca' is not available with groups"):
+        spc.bootstrap_ci("roc_auc", y, a, groups=groups, method="bca", n_resamples=20)
