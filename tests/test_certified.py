@@ -1,7 +1,8 @@
 """certified_threshold: against a written-out Learn-then-Test, and in populations.
 
 The reference counts each threshold's rows one by one, takes SciPy's binomial tails
-(integer counts) and runs each fixed sequence as a loop. The simulations draw rows
+(integer counts; in fractions where a tail ties with its level) and runs each fixed
+sequence as a loop. The simulations draw rows
 from a population whose precision, recall and false positive rate are known and count
 the draws whose returned threshold misses the target there: at most 5% may, where
 the plain empirical choice misses in about half (benchmarks/coverage_certified_threshold.py
@@ -10,6 +11,7 @@ has the full table).
 
 import math
 import warnings
+from fractions import Fraction
 
 import numpy as np
 import pytest
@@ -52,7 +54,7 @@ def reference(y, scores, measure, target, confidence=0.95, grid=None):
     passed = set()
     for sequence in order:
         for j in sequence:
-            if pvalues[j] > level:
+            if _above(pvalues[j], level, measure, counts[j], n_pos, n_neg, target):
                 break
             passed.add(j)
     if not passed:
@@ -63,6 +65,22 @@ def reference(y, scores, measure, target, confidence=0.95, grid=None):
         return (tp / (tp + fp), -j) if measure == "recall" else (tp, -j)
     best = max(passed, key=merit)
     return grid[best], pvalues[best]
+
+
+def _above(pvalue, level, measure, counts, n_pos, n_neg, target):
+    """Whether a tail is above the level; within 1e-9 of it (a tie that rounding
+    decides either way: P(Binomial(15, 1/2) <= 7) is exactly 1/2), in fractions."""
+    if abs(pvalue - level) > 1e-9:
+        return pvalue > level
+    tp, fp = counts
+    p = Fraction(target)
+    if measure == "fpr":
+        ks, n = range(fp + 1), n_neg
+    else:
+        n = tp + fp if measure == "precision" else n_pos
+        ks = range(tp, n + 1)
+    exact = sum(math.comb(n, k) * p**k * (1 - p) ** (n - k) for k in ks)
+    return exact > Fraction(level)
 
 
 def _first_at_least(counts, size):
