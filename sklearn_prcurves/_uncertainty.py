@@ -631,10 +631,11 @@ def _boyd_interval(area, n_pos, method, z, confidence_level):
     {
         **BINARY_PARAMS,
         "threshold": [Real],
-        "method": [StrOptions({"wilson", "bootstrap"})],
+        "method": [StrOptions({"wilson", "bootstrap"}), None],
         "confidence_level": [_LEVEL],
         "n_resamples": [Interval(Integral, 2, None, closed="left")],
         "random_state": ["random_state"],
+        "groups": ["array-like", None],
     },
     prefer_skip_nested_validation=True,
 )
@@ -644,12 +645,13 @@ def threshold_ci(
     y_score: ArrayLike,
     threshold: float,
     *,
-    method: str = "wilson",
+    method: str | None = None,
     confidence_level: float = 0.95,
     pos_label: int | float | bool | str | None = None,
     sample_weight: ArrayLike | None = None,
     n_resamples: int = 2000,
     random_state: int | np.random.RandomState | None = None,
+    groups: ArrayLike | None = None,
 ) -> Bunch:
     """Precision and recall at a chosen threshold, each with its confidence interval.
 
@@ -669,7 +671,9 @@ def threshold_ci(
         Predict positive for scores at or above it, compared exactly: a float32
         score of 0.35 (0.3499999940...) is below the threshold 0.35, and the integer
         score 2**53 + 4 below the threshold 2**53 + 5. NaN is refused.
-    method : {"wilson", "bootstrap"}, default="wilson"
+    method : {"wilson", "bootstrap"}, default=None
+        None: ``"wilson"``, or ``"bootstrap"`` with ``groups`` (Wilson's interval counts
+        independent rows, and is refused with clusters).
     confidence_level : float in (0, 1), default=0.95
     pos_label : int, float, bool or str, default=None
     sample_weight : array-like of shape (n_samples,), default=None
@@ -677,6 +681,9 @@ def threshold_ci(
         For ``"bootstrap"``.
     random_state : int, RandomState instance or None, default=None
         For ``"bootstrap"``.
+    groups : array-like of shape (n_samples,), default=None
+        A cluster id per row: the bootstrap resamples whole clusters (see
+        :func:`bootstrap_ci`).
 
     Returns
     -------
@@ -709,6 +716,11 @@ def threshold_ci(
     from sklearn.utils import Bunch
 
     check_threshold(threshold)
+    if method is None:
+        method = "wilson" if groups is None else "bootstrap"
+    if groups is not None and method != "bootstrap":
+        raise ValueError("method='wilson' counts independent rows; rows in clusters are "
+                         "not: use method='bootstrap'.")
     table = two_class_table(y_true, y_score, pos_label, sample_weight,
                             counts="threshold_ci")
     at = rows_at_or_above(table.thresholds, threshold)
@@ -724,10 +736,11 @@ def threshold_ci(
         intervals = [bootstrap_ci(
             _rate_at(threshold, of), y_true, y_score, confidence_level=confidence_level,
             pos_label=pos_label, sample_weight=sample_weight, n_resamples=n_resamples,
-            random_state=random_state, progress=False) for of in ("precision", "recall")]
-        precision_ci, recall_ci = (
-            ConfidenceInterval(*interval, estimate=estimate, method=method,
-                               confidence_level=confidence_level)
+            random_state=random_state, progress=False, groups=groups)
+            for of in ("precision", "recall")]
+        precision_ci, recall_ci = (  # (with groups, the method names the clusters)
+            ConfidenceInterval(*interval, estimate=estimate, confidence_level=confidence_level,
+                               method=interval.method.replace("bootstrap percentile", method))
             for interval, estimate in zip(intervals, (precision, recall)))
     else:
         precision_ci, recall_ci = (

@@ -123,5 +123,10 @@ def test_methods_that_count_rows_are_refused_with_groups():
     y, a, _, groups = _clustered(7)
     with pytest.raises(ValueError, match="use method='bootstrap'"):
         spc.pr_auc_ci(y, a, groups=groups, method="logit")
+    with pytest.raises(ValueError, match="use method='bootstrap'"):
+        spc.threshold_ci(y, a, 0.5, groups=groups, method="wilson")
+    point = spc.threshold_ci(y, a, 0.5, groups=groups, n_resamples=200, random_state=0)
+    assert point.precision.method == "bootstrap, 40 clusters"
+    assert point.precision.low < point.precision.estimate < point.precision.high
     with pytest.raises(ValueError, match="method='bca' is not available with groups"):
         spc.bootstrap_ci("roc_auc", y, a, groups=groups, method="bca", n_resamples=20)

@@ -460,6 +460,9 @@ REGISTRY: dict[str, Entry] = {
     "pr_auc_ci[groups]": Entry(lambda d: spc.pr_auc_ci(
         d.y, d.s, pos_label=1, groups=d.groups, n_resamples=50, random_state=0, **sw(d)),
         ("ftz",), groups=True, examples=20),
+    "threshold_ci[groups]": Entry(lambda d: _threshold_ci(
+        d, groups=d.groups, n_resamples=50, random_state=0), ("ftz",), groups=True,
+        examples=20),
     "bootstrap_test[groups]": Entry(lambda d: spc.bootstrap_test(
         "roc_auc", d.y, d.s, d.s2, pos_label=1, groups=d.groups, n_resamples=50,
         random_state=0, **sw(d)), ("ftz",), two_scores=True, groups=True, examples=20),
