@@ -533,7 +533,7 @@ def pr_auc_ci(
         None: ``"logit"``, or ``"bootstrap"`` with ``prevalence`` or ``groups``
         (Boyd's intervals count independent positives only; at another prevalence the
         negatives' sampling error weighs in too, and they cover far less than asked:
-        45-81% for 95% in ``benchmarks/coverage_prevalence.py``; they are refused
+        44-85% for 95% in ``benchmarks/coverage_prevalence.py``; they are refused
         there, and with clusters).
     interpolation : {"davis-goadrich", "continuous", "linear", "step"}, \
             default="davis-goadrich"
