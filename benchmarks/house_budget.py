@@ -33,7 +33,7 @@ CAPABILITIES = {
     "operating points, certified thresholds": (["_operating", "_certified"], 650),
     "the deployment: prevalence, clusters, decision curves (issue 66)": (
         ["_prevalence", "_clusters", "_decision"], 260),
-    "intervals and tests": (["_resampling", "_uncertainty"], 1060),
+    "intervals and tests": (["_resampling", "_uncertainty"], 1070),
     "model selection": (["_scorer", "_transformer", "scorer_names"], 400),
     "streams and pieces": (["_summary", "_distributed"], 760),
     "displays": (["_plot", "_plot._base", "_plot._dropin", "_plot.det_curve",
