@@ -493,9 +493,11 @@ def test_a_deployment_prevalence_moves_the_pr_readings_and_the_figures():
         value = exact.to_dict()["models"][model]["values"]["auc_pr"]
         assert value == pytest.approx(spc.pr_auc_score(y, s, sample_weight=weight,
                                                        prevalence=0.001), rel=1e-12)
-        low, high = binned.to_dict()["models"][model]["bounds"]["auc_pr_continuous"]
+        bounds = binned.to_dict()["models"][model]["bounds"]
+        low, high = bounds["auc_pr_continuous"]
         assert low <= spc.pr_auc_score(y, s, sample_weight=weight, prevalence=0.001,
                                        interpolation="continuous") <= high
+        assert "average_precision" not in bounds  # (the summary's bound is the data's)
     north = group == "north"
     assert exact.to_dict()["segments"]["values"]["north"]["sharp"]["values"]["auc_pr"] == (
         pytest.approx(spc.pr_auc_score(y[north], scores["sharp"][north],

@@ -460,7 +460,10 @@ def _binned_bounds(summary, spec, values):
             bounds[key] = (min(lo, values[key]), max(hi, values[key]))
     estimate, bound = summary.roc_auc()
     bounds["auc_roc"] = (max(estimate - bound, 0.0), min(estimate + bound, 1.0))
-    bounds["average_precision"] = summary.average_precision_interval()
+    if spec.prevalence is None:  # (the summary's bound is of the data's own)
+        bounds["average_precision"] = summary.average_precision_interval()
+    else:
+        bounds.pop("average_precision", None)
     return bounds
 
 
