@@ -14,7 +14,8 @@ population's AUC-ROC and AUC-PR are read from 400,000 clusters. Then ``--draws``
 evaluation sets of ``--clusters`` clusters are drawn; printed per cluster effect:
 the share of 95% intervals holding the population value, row-level and clustered
 (DeLong, Obuchowski's clustered DeLong; the stratified bootstrap of rows and the
-bootstrap of clusters for AUC-PR), and the paired DeLong test's rejection rate.
+bootstrap of clusters for AUC-PR, with ``--bca`` its BCa interval too), and the paired
+DeLong test's rejection rate.
 """
 
 import argparse
@@ -39,7 +40,8 @@ def run(args, sd, rng):
     y, a, _, _ = draw(400_000, args.size, sd, rng)
     roc_truth = spc.roc_auc_score(y, a)
     pr_truth = spc.pr_auc_score(y, a, interpolation="continuous")
-    hits = dict.fromkeys(("roc rows", "roc clusters", "pr rows", "pr clusters"), 0)
+    hits = dict.fromkeys(("roc rows", "roc clusters", "pr rows", "pr clusters")
+                         + (("pr clusters bca",) if args.bca else ()), 0)
     rejected = {"rows": 0, "clusters": 0}
     for _ in range(args.draws):
         y, a, b, groups = draw(args.clusters, args.size, sd, rng)
@@ -54,6 +56,10 @@ def run(args, sd, rng):
                 "pr clusters": spc.pr_auc_ci(y, a, groups=groups, interpolation="continuous",
                                              n_resamples=args.resamples, random_state=seed),
             }
+            if args.bca:
+                intervals["pr clusters bca"] = spc.bootstrap_ci(
+                    "pr_auc_continuous", y, a, groups=groups, method="bca",
+                    n_resamples=args.resamples, random_state=seed)
         for key, interval in intervals.items():
             truth = roc_truth if key.startswith("roc") else pr_truth
             hits[key] += interval.low <= truth <= interval.high
@@ -71,14 +77,16 @@ def main():
     parser.add_argument("--size", type=int, default=8)
     parser.add_argument("--resamples", type=int, default=200)
     parser.add_argument("--effects", type=float, nargs="+", default=[0.0, 0.5, 1.0, 2.0])
+    parser.add_argument("--bca", action="store_true", help="the clusters' BCa interval too")
     args = parser.parse_args()
     rng = np.random.default_rng(1997)
     print(f"{args.draws} draws of {args.clusters} clusters of {args.size} rows; "
           f"{args.resamples} resamples per bootstrap")
     print("| cluster effect sd | population AUC-ROC | population AUC-PR | DeLong covers "
           "| clustered DeLong covers | row bootstrap AUC-PR covers | cluster bootstrap "
-          "AUC-PR covers | DeLong test rejects (5%) | clustered DeLong test rejects |")
-    print("|---" * 9 + "|")
+          "AUC-PR covers |" + (" its BCa covers |" if args.bca else "")
+          + " DeLong test rejects (5%) | clustered DeLong test rejects |")
+    print("|---" * (10 if args.bca else 9) + "|")
     for sd in args.effects:
         run(args, sd, rng)
 

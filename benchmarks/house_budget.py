@@ -33,12 +33,12 @@ CAPABILITIES = {
     "operating points, certified thresholds": (["_operating", "_certified"], 650),
     "the deployment: prevalence, clusters, decision curves (issue 66)": (
         ["_prevalence", "_clusters", "_decision"], 260),
-    "intervals and tests": (["_resampling", "_uncertainty"], 1070),
+    "intervals and tests": (["_resampling", "_uncertainty"], 1080),
     "model selection": (["_scorer", "_transformer", "scorer_names"], 400),
     "streams and pieces": (["_summary", "_distributed"], 760),
     "displays": (["_plot", "_plot._base", "_plot._dropin", "_plot.det_curve",
                   "_plot.other_curves", "_plot.pr_curve", "_plot.roc_curve",
-                  "_plot.threshold_curve"], 1210),
+                  "_plot.threshold_curve"], 1220),
     "the report and command line": (
         ["_report", "_report._api", "_report._compute", "_report._dask",
          "_report._explorer", "_report._figures", "_report._gates", "_report._input",

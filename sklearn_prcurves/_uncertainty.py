@@ -41,7 +41,8 @@ from ._lift import ks_statistic
 from ._prg import prg_auc_score
 from ._clusters import checked_groups, clustered_variance
 from ._resampling import (
-    CHUNK, Model, Resampler, chunk_values, evaluate, percentile_interval, resampler_of)
+    CHUNK, ClusterResampler, Model, Resampler, chunk_values, evaluate, percentile_interval,
+    resampler_of)
 from ._results import ConfidenceInterval, TestResult
 from ._sorting import score_order, table_in_score_order
 from ._validation import (
@@ -899,9 +900,6 @@ def _defined(values, n_resamples, what):
 
 def _resampler(is_pos, weight, random_state, models, groups, method):
     """The bootstrap's resampler (of clusters, with ``groups``), checked for ``method``."""
-    if groups is not None and method == "bca":
-        raise ValueError("method='bca' is not available with groups (its jackknife would "
-                         "leave out rows, not clusters): use method='percentile'.")
     resampler = resampler_of(is_pos, weight, random_state, models, groups)
     if method == "bca":
         _check_bca(resampler)
@@ -947,7 +945,14 @@ _TIE_ULPS = 64
 
 
 def _group_jackknife(model, resampler):
-    """Delete-a-group jackknife over at most 100 stratified groups of rows."""
+    """Delete-a-group jackknife over at most 100 groups: stratified groups of rows, or
+    of whole clusters for a :class:`~sklearn_prcurves._resampling.ClusterResampler`."""
+    if isinstance(resampler, ClusterResampler):
+        values = evaluate([model], *_cluster_parts(resampler))[0]
+        if np.isnan(values).any():
+            raise ValueError("method='bca' leaves out groups of clusters in turn, and one "
+                             "of them holds a whole class: use method='percentile'.")
+        return values
     rng = np.random.RandomState(0)
     pos = rng.permutation(resampler.pos_rows.shape[0])  # positions
     neg = rng.permutation(resampler.neg_rows.shape[0])
@@ -963,6 +968,20 @@ def _group_jackknife(model, resampler):
             yield pos_counts, neg_counts
 
     return evaluate([model], left_out(), groups)[0]
+
+
+def _cluster_parts(resampler):
+    """``(draws, count)``: at most 100 groups of whole clusters, each left out in turn."""
+    clusters = np.random.RandomState(0).permutation(resampler.n_clusters)
+    parts = np.array_split(clusters, min(_JACKKNIFE_GROUPS, resampler.n_clusters))
+
+    def left_out():
+        for part in parts:
+            kept = np.ones(resampler.n_clusters, dtype=np.intp)
+            kept[part] = 0
+            yield kept[resampler.pos_clusters], kept[resampler.neg_clusters]
+
+    return left_out(), len(parts)
 
 
 _BOOTSTRAP_PARAMS = {
@@ -1043,8 +1062,8 @@ def bootstrap_ci(
         A cluster id per row (a patient, a customer, a session), whose rows are not
         independent: whole clusters are resampled with replacement, their rows with
         them (not stratified; a resample holding one class gives no value and is left
-        out). At least two clusters; ``method="percentile"`` only. The result's
-        ``method`` says how many clusters.
+        out). At least two clusters; ``method="bca"``'s jackknife leaves out groups of
+        whole clusters. The result's ``method`` says how many clusters.
     **metric_kwargs
         Passed to ``metric`` (for example ``interpolation="continuous"``).
 
@@ -1168,9 +1187,9 @@ def bootstrap_test(
     value_a, value_b = model_a.estimate(), model_b.estimate()
     difference = value_a - value_b
     spread = differences.std(ddof=1)
+    clusters = {} if groups is None else {"clusters": resampler.n_clusters}
     if method != "bca":
         statistic, pvalue = paired_statistic(difference, spread)
-        clusters = {} if groups is None else {"clusters": resampler.n_clusters}
         return TestResult(value_a=value_a, value_b=value_b, difference=difference,
                           statistic=statistic, pvalue=pvalue,
                           confidence_interval=percentile_interval(differences,
@@ -1186,6 +1205,7 @@ def bootstrap_test(
         pvalue=pvalue,
         confidence_interval=_bca_interval(differences, difference, jackknife,
                                           confidence_level),
+        **clusters,
     )
 
 

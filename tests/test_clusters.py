@@ -4,6 +4,7 @@ bootstrap of whole clusters."""
 
 import numpy as np
 import pytest
+from sklearn.exceptions import UndefinedMetricWarning
 
 import sklearn_prcurves as spc
 
@@ -128,5 +129,26 @@ def test_methods_that_count_rows_are_refused_with_groups():
     point = spc.threshold_ci(y, a, 0.5, groups=groups, n_resamples=200, random_state=0)
     assert point.precision.method == "bootstrap, 40 clusters"
     assert point.precision.low < point.precision.estimate < point.precision.high
-    with pytest.raises(ValueError, match="method='bca' is not available with groups"):
-        spc.bootstrap_ci("roc_auc", y, a, groups=groups, method="bca", n_resamples=20)
+
+
+
+def test_bca_leaves_out_whole_clusters():
+    """BCa's jackknife leaves out groups of whole clusters: its interval is near the
+    percentile one, and a group holding a whole class is refused."""
+    y, a, b, groups = _clustered(8)
+    bca = spc.bootstrap_ci("pr_auc", y, a, groups=groups, method="bca", n_resamples=800,
+                           random_state=0)
+    percentile = spc.bootstrap_ci("pr_auc", y, a, groups=groups, n_resamples=800,
+                                  random_state=0)
+    assert bca.method == "bootstrap bca, 40 clusters"
+    assert bca.low < bca.estimate < bca.high
+    assert bca.high - bca.low == pytest.approx(percentile.high - percentile.low, rel=0.25)
+    assert spc.bootstrap_test("roc_auc", y, a, b, groups=groups, method="bca",
+                              n_resamples=200, random_state=0).clusters == 40
+    y = np.r_[np.ones(4, int), np.zeros(40, int)]
+    s = np.random.default_rng(0).normal(size=44) + y
+    alone = np.r_[np.zeros(4, int), np.arange(1, 41)]  # every positive in cluster 0
+    with pytest.warns(UndefinedMetricWarning, match="undefined"), \
+            pytest.raises(ValueError, match="holds a whole class"):
+        spc.bootstrap_ci("roc_auc", y, s, groups=alone, method="bca", n_resamples=200,
+                         random_state=0)

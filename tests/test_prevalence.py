@@ -179,3 +179,27 @@ def test_the_display_draws_the_deployment_s_curve_and_chance_line():
     with pytest.raises(TypeError, match="prevalence"):
         spc.RocCurveDisplay.from_predictions(y, s, prevalence=0.01)
     matplotlib.pyplot.close("all")
+
+
+def test_cross_validated_curves_at_a_prevalence():
+    matplotlib = pytest.importorskip("matplotlib")
+    matplotlib.use("Agg")
+    import sklearn.metrics
+    from sklearn.linear_model import LogisticRegression
+    from sklearn.model_selection import cross_validate
+
+    if not hasattr(sklearn.metrics.PrecisionRecallDisplay, "from_cv_results"):
+        pytest.skip("scikit-learn's PrecisionRecallDisplay has no from_cv_results")
+    rng = np.random.default_rng(9)
+    X = rng.normal(size=(400, 3))
+    y = (X[:, 0] + rng.normal(size=400) > 0).astype(int)
+    cv = cross_validate(LogisticRegression(), X, y, cv=3, return_estimator=True,
+                        return_indices=True)
+    display = spc.PrecisionRecallDisplay.from_cv_results(cv, X, y, prevalence=0.02)
+    assert display.prevalence_pos_label == [0.02] * 3
+    for area, estimator, test in zip(display.average_precision, cv["estimator"],
+                                     cv["indices"]["test"]):
+        assert area == pytest.approx(spc.pr_auc_score(
+            y[test], estimator.decision_function(X[test]), prevalence=0.02,
+            interpolation="step"), rel=1e-12)
+    matplotlib.pyplot.close("all")

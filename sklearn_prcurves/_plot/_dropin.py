@@ -96,7 +96,8 @@ class TableCurveMixin:
 
     @classmethod
     def _via_cv_results(cls, cv_results, X, y, *, sample_weight=None, drop_intermediate=True,
-                         response_method="auto", pos_label=None, name=None, **kwargs):
+                         response_method="auto", pos_label=None, name=None, deployment=None,
+                         **kwargs):
         require_from_cv_results(cls, cls._sklearn_display())
         cls._refuse_unknown("from_cv_results", kwargs)
         # (plot names from_cv_results' chance_level_kwargs chance_level_kw)
@@ -112,11 +113,17 @@ class TableCurveMixin:
             )
             weight = None if sample_weight is None else safe_indexing(sample_weight, test)
             table = binary_table(y_fold, y_score, fold_pos_label, weight)
+            if deployment is not None:  # (each fold read at the deployment's prevalence)
+                table = at_prevalence(require_two_classes(_for_additions(
+                    table, y_fold, y_score, fold_pos_label, weight)), deployment)
             curve, fold_thresholds = cls._curve(table, drop_intermediate, np.asarray(y_fold),
                                                 fold_pos_label)
+            if deployment is not None:
+                curve["prevalence_pos_label"] = deployment
             curves.append(curve)
             thresholds.append(fold_thresholds)
-            tables.append(_for_additions(table, y_fold, y_score, fold_pos_label, weight))
+            tables.append(table if deployment is not None else
+                          _for_additions(table, y_fold, y_score, fold_pos_label, weight))
         merged = {key: [curve[key] for curve in curves] for key in curves[0]}
         display = cls(**merged, **cls._name_argument(name), pos_label=fold_pos_label)
         display._tables, display._thresholds = tables, thresholds

@@ -410,7 +410,7 @@ plot_unachievable
                         chance_level_kwargs=None, despine=False, interpolation=None,
                         plot_achievable=False, plot_step=False, iso_f1=False,
                         operating_points=None, plot_unachievable=False, plot_mean=False,
-                        **kwargs):
+                        prevalence=None, **kwargs):
         """Plot one precision-recall curve per cross-validation fold.
 
         Needs scikit-learn >= 1.9 (NotImplementedError before: its display draws one
@@ -426,6 +426,9 @@ plot_unachievable
 plot_unachievable, plot_mean
             The package's additions, as for :meth:`plot` (``plot_mean=True`` draws the
             folds' mean curve and its band).
+        prevalence : float in (0, 1), default=None
+            Every fold's curve at the deployment's share of positives, as for
+            :meth:`from_predictions`.
         **kwargs
             What the installed scikit-learn's ``plot`` still accepts.
 
@@ -440,7 +443,8 @@ plot_unachievable, plot_mean
             plot_chance_level=plot_chance_level, chance_level_kwargs=chance_level_kwargs,
             despine=despine, interpolation=interpolation, plot_achievable=plot_achievable,
             plot_step=plot_step, iso_f1=iso_f1, operating_points=operating_points,
-            plot_unachievable=plot_unachievable, plot_mean=plot_mean, **kwargs,
+            plot_unachievable=plot_unachievable, plot_mean=plot_mean, deployment=prevalence,
+            **kwargs,
         )
 
 
