@@ -9,12 +9,15 @@ same draws (``recall_at_precision``, ``precision_at_recall``, or the lowest thre
 whose false positive rate on the rows is within the target) is judged the same way.
 
     python benchmarks/coverage_certified_threshold.py [--draws 1000] [--quick]
-        [--classifier-draws 100]
+        [--classifier-draws 100] [--deployed]
 
 Populations: "binormal" (negatives N(0, 1), positives N(2, 1): precision rises with
 the threshold), and "tail" (1% of the negatives score N(4.5, 0.3), above most
 positives: precision falls to a trough around 4.5 and is highest below it, the case
 where a single sequence from the top would stop at once).
+
+``--deployed``: precision at another prevalence (``prevalence=``): balanced
+evaluation sets from the binormal population, judged at the deployment's prevalence.
 
 Then ``AchievablePRClassifier(threshold={constraint})``, which certifies on half of its
 cross-validated scores: a logistic population (three features, about 9% positives),
@@ -88,6 +91,24 @@ def run(population, n, prevalence, measure, target, draws, rng):
     return certified / draws, fails / draws, plain_fails / draws
 
 
+def deployed_rows(draws, rng):
+    """Balanced draws certified for precision at a deployment prevalence."""
+    for n, deployed, target in itertools.product((2000, 10000), (0.05, 0.01), (0.3, 0.6)):
+        fails = shipped = plain_fails = 0
+        for _ in range(draws):
+            y, scores = draw(rng, "binormal", n, 0.5)
+            result = spc.certified_threshold(y, scores, min_precision=target,
+                                             prevalence=deployed)
+            shipped += result.certified
+            fails += judged("binormal", deployed, "precision", target, result.threshold)
+            plain_fails += judged("binormal", deployed, "precision", target,
+                                  spc.recall_at_precision(y, scores, min_precision=target,
+                                                          prevalence=deployed).threshold)
+        print(f"{'deployed':10} {n:6d} {deployed:5.2f} {'precision >= ' + str(target):>16} "
+              f"{shipped / draws:9.1%} {fails / draws:7.1%} {plain_fails / draws:11.1%}",
+              flush=True)
+
+
 def _logistic(rng, n):
     X = rng.normal(size=(n, 3))
     logit = 1.5 * X[:, 0] + X[:, 1] - 3.0
@@ -125,6 +146,8 @@ def main():
     parser.add_argument("--draws", type=int, default=1000)
     parser.add_argument("--quick", action="store_true", help="fewer settings")
     parser.add_argument("--classifier-draws", type=int, default=100)
+    parser.add_argument("--deployed", action="store_true",
+                        help="only precision at a deployment prevalence (evaluated at 0.5)")
     args = parser.parse_args()
     rng = np.random.default_rng(20261128)
     sizes, prevalences = ((1000,), (0.2,)) if args.quick else ((500, 5000), (0.05, 0.2, 0.5))
@@ -136,6 +159,10 @@ def main():
     start = time.perf_counter()
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # (draws where nothing can be certified)
+        if args.deployed:
+            deployed_rows(args.draws, rng)
+            print(f"({time.perf_counter() - start:.0f} s)")
+            return
         for population, n, prevalence, (measure, levels) in itertools.product(
                 POPULATIONS, sizes, prevalences, targets.items()):
             for target in levels:

@@ -21,6 +21,7 @@ from ._array_api import array_api_boundary
 from ._compat import Interval, validate_params
 from ._curves import BINARY_PARAMS, two_class_table
 from ._exact import check_threshold, counts_at_or_above, exact_argmax, fractions
+from ._prevalence import PREVALENCE, fewest_passing, negatives_factor, ratio_pvalues
 from ._results import CertifiedThreshold
 from ._undefined import warn_undefined
 
@@ -37,6 +38,7 @@ _OPEN_UNIT = Interval(Real, 0, 1, closed="neither")
         "max_fpr": [_OPEN_UNIT, None],
         "confidence_level": [_OPEN_UNIT],
         "thresholds": ["array-like", None],
+        **PREVALENCE,
     },
     prefer_skip_nested_validation=True,
 )
@@ -52,6 +54,7 @@ def certified_threshold(
     thresholds: ArrayLike | None = None,
     pos_label: int | float | bool | str | None = None,
     sample_weight: ArrayLike | None = None,
+    prevalence: float | None = None,
 ) -> CertifiedThreshold:
     """The threshold to ship, with a constraint that holds on new data.
 
@@ -97,6 +100,14 @@ def certified_threshold(
     sample_weight : array-like of shape (n_samples,), default=None
         Frequency weights: a row of weight 3 counts as three rows drawn independently
         (weights that are not counts change the sample size the tests assume).
+    prevalence : float in (0, 1), default=None
+        The deployment's share of positives, where the rows have another: precision
+        is guaranteed, estimated and compared at it (``pi TPR / (pi TPR + (1 - pi)
+        FPR)``, Davis and Goadrich's Theorem 3.1). Its test then bounds the
+        population's recall from below and false positive rate from above, each at
+        half the level, and certifies where their ratio passes; stricter than the
+        test at the rows' own prevalence, which reads the predicted positives as one
+        binomial sample. Recall and the false positive rate do not depend on it.
 
     Returns
     -------
@@ -137,7 +148,7 @@ def certified_threshold(
                             counts="certified_threshold")
     grid, tp, fp = _grid_counts(table, thresholds)
     return certify([(grid, tp, fp)], table.n_pos, table.n_neg, measure, target,
-                   confidence_level, most=tp[-1] + fp[-1])
+                   confidence_level, most=tp[-1] + fp[-1], prevalence=prevalence)
 
 
 def _one_constraint(min_precision, min_recall, max_fpr):
@@ -170,10 +181,12 @@ def _grid_counts(table, thresholds):
     return grid, tps, fps
 
 
-def _pvalues(measure, target, tp, fp, n_pos, n_neg, everywhere=False):
+def _pvalues(measure, target, tp, fp, n_pos, n_neg, everywhere=False, ratio=None):
     """The exact binomial tail of each threshold's counts under "the constraint fails
     there" (at its boundary): a small value is evidence that it holds. Weighted
     counts as frequencies, through the regularised incomplete beta function.
+    ``ratio``: precision at another prevalence, by
+    :func:`~sklearn_prcurves._prevalence.ratio_pvalues`.
 
     Unless ``everywhere``, the tail is computed only where the measure on these rows
     is within a row of beating the target: elsewhere it is at least a half (a binomial
@@ -181,6 +194,8 @@ def _pvalues(measure, target, tp, fp, n_pos, n_neg, everywhere=False):
     as 1 (the tail costs a microsecond a row; most rows of a long table are there)."""
     from scipy.special import betainc
 
+    if ratio is not None:
+        return ratio_pvalues(tp, fp, n_pos, n_neg, ratio, everywhere)
     if measure == "fpr":  # P(Binomial(n_neg, target) <= fp)
         a, b, x = n_neg - fp, fp + 1, 1 - target
         possible = (fp < n_neg) & (everywhere | (fp < target * n_neg + 1))
@@ -195,7 +210,8 @@ def _pvalues(measure, target, tp, fp, n_pos, n_neg, everywhere=False):
     return pvalues
 
 
-def certify(pieces, n_pos, n_neg, measure, target, confidence_level, most=None):
+def certify(pieces, n_pos, n_neg, measure, target, confidence_level, most=None,
+            prevalence=None):
     """:func:`certified_threshold` of a grid given as consecutive pieces ``(thresholds,
     tp, fp)`` in decreasing threshold order (the counts at or above each threshold):
     one table's rows, or ranges of them read one at a time, as the report holds a
@@ -203,11 +219,21 @@ def certify(pieces, n_pos, n_neg, measure, target, confidence_level, most=None):
     predicted positive at the grid's lowest threshold (default: all of it)."""
     alpha = 1 - confidence_level
     most = n_pos + n_neg if most is None else most
-    runs = _PrecisionRuns(most, target, alpha) if measure == "precision" else None
+    # (precision at the prevalence: the negatives weighted by `factor`; its test, the
+    # ratio of recall to false positive rate it needs)
+    factor = 1.0 if prevalence is None else negatives_factor(n_pos, n_neg, prevalence)
+    ratio = (target * (1 - prevalence) / ((1 - target) * prevalence)
+             if prevalence is not None and measure == "precision" else None)
+    if ratio is None:
+        fewest = lambda level: math.log(level) / math.log(target)  # noqa: E731
+    else:  # (the fewest rows that pass, all positive: from the smallest p-value there)
+        fewest = lambda level: fewest_passing(n_pos, n_neg, ratio, level)  # noqa: E731
+    runs = _PrecisionRuns(most, fewest, alpha) if measure == "precision" else None
     level = alpha if runs is None else runs.level
     best = weakest = None
     for grid, tp, fp in pieces:
-        pvalues = _pvalues(measure, target, tp, fp, n_pos, n_neg, everywhere=alpha >= 0.5)
+        pvalues = _pvalues(measure, target, tp, fp, n_pos, n_neg,
+                           everywhere=alpha >= 0.5, ratio=ratio)
         at = int(np.argmin(pvalues))
         if weakest is None or pvalues[at] < weakest[0]:
             weakest = (float(pvalues[at]), _number(grid[at]))
@@ -215,29 +241,30 @@ def certify(pieces, n_pos, n_neg, measure, target, confidence_level, most=None):
         # where their sequence starts, so it rejects exactly the p-values within level)
         passed = pvalues <= level if runs is None else runs.passed(pvalues, tp + fp)
         if passed.any():
-            at = _best_certified(np.flatnonzero(passed), measure, tp, fp)
+            at = _best_certified(np.flatnonzero(passed), measure, tp, fp * factor)
             found = (_number(grid[at]), float(tp[at]), float(fp[at]), float(pvalues[at]))
-            best = found if best is None or _better(found, best, measure) else best
+            best = found if best is None or _better(found, best, measure, factor) else best
     if best is None:
         return _none_certified(measure, target, confidence_level, weakest, level)
-    return _result(best, n_pos, n_neg, measure, target, confidence_level)
+    return _result(best, n_pos, n_neg, measure, target, confidence_level, factor)
 
 
-def _better(found, best, measure):
+def _better(found, best, measure, factor):
     """Whether a later piece's best row beats the earlier pieces' best (ties go to the
     earlier: the higher threshold)."""
     if measure != "recall":
         return found[1] > best[1]
-    return (Fraction(found[1]) / Fraction(found[1] + found[2])
-            > Fraction(best[1]) / Fraction(best[1] + best[2]))
+    # (the weighted negatives as the pieces' rows were compared: rounded products)
+    return (Fraction(found[1]) / Fraction(found[1] + found[2] * factor)
+            > Fraction(best[1]) / Fraction(best[1] + best[2] * factor))
 
 
-def _result(best, n_pos, n_neg, measure, target, confidence_level):
+def _result(best, n_pos, n_neg, measure, target, confidence_level, factor):
     threshold, tp, fp, pvalue = best
     if not tp + fp > 0:
         warn_undefined("Precision is undefined (0 / 0) at the certified threshold, which "
                        "predicts no row positive; set to NaN.", stacklevel=4)
-    rates = {"precision": tp / (tp + fp) if tp + fp > 0 else math.nan,
+    rates = {"precision": tp / (tp + factor * fp) if tp + fp > 0 else math.nan,
              "recall": tp / n_pos, "fpr": fp / n_neg}
     return CertifiedThreshold(
         threshold=threshold, measure=measure, guaranteed=target,
@@ -260,10 +287,10 @@ class _PrecisionRuns:
     its first p-value above that level. As all run at one level, a row passes where
     its p-value is within it and a start lies after the last failure above it."""
 
-    def __init__(self, most, target, alpha):
-        count = self._sizes(math.log(alpha) / math.log(target), most).shape[0]
+    def __init__(self, most, fewest, alpha):
+        count = self._sizes(fewest(alpha), most).shape[0]
         self.level = alpha / max(1, count)
-        self.sizes = self._sizes(math.log(self.level) / math.log(target), most)
+        self.sizes = self._sizes(fewest(self.level), most)
         self.reached, self.active = 0, False
 
     @staticmethod

@@ -6,17 +6,21 @@ point, ``precision = pi TPR / (pi TPR + (1 - pi) FPR)``. Weighting every negativ
 ``k = P (1 - pi) / (pi N)`` gives the table whose every reading is that mapping: the
 rates, the ROC curve and its hull stay; precision, every PR curve and area and every
 operating point chosen by precision move to the deployment's. Positives keep their
-weight, so Davis-Goadrich steps stay one positive each.
+weight, so Davis-Goadrich steps stay one positive each. A guarantee on precision at
+``pi`` (:func:`~sklearn_prcurves.certified_threshold`) cannot count re-weighted rows:
+it tests the ratio of the two rates the mapping reads (:func:`ratio_pvalues`).
 """
 
 import math
 from numbers import Real
 
+import numpy as np
+
 from ._compat import Interval
 from ._table import CountTable
 
-__all__ = ["PREVALENCE", "ScaledPieces", "at_prevalence", "negatives_factor",
-           "scaled_negatives"]
+__all__ = ["PREVALENCE", "ScaledPieces", "at_prevalence", "fewest_passing",
+           "negatives_factor", "ratio_pvalues", "scaled_negatives"]
 
 #: The ``prevalence`` keyword's constraint: a share strictly between 0 and 1, or None.
 PREVALENCE = {"prevalence": [Interval(Real, 0, 1, closed="neither"), None]}
@@ -90,3 +94,42 @@ class ScaledPieces:
                   [(0.0, 0.0, 0) if t is None else (t.n_pos, t.n_neg, len(t))
                    for t in self.tables])
         return [(n_pos, n_neg * self.factor, rows) for n_pos, n_neg, rows in totals]
+
+
+def ratio_pvalues(tp, fp, n_pos, n_neg, ratio, everywhere):
+    """P-values of "recall <= ratio * false positive rate" (precision at a prevalence
+    below its target): rejected where some rate ``q`` has both exact tails, recall's
+    upper at ``ratio * q`` and the false positive rate's lower at ``q``, within half the
+    level (a recall bound and a false positive rate bound, each holding with half the
+    confidence). The p-value is twice the larger tail where the two meet, found by
+    bisection (the first tail rises with ``q``, the second falls)."""
+    from scipy.special import betainc
+
+    possible = (tp > 0) & (fp < n_neg) & (
+        everywhere | ((tp + 1) / n_pos > ratio * (fp - 1) / n_neg))
+    rows = np.flatnonzero(possible)
+    tp, fp = tp[rows], fp[rows]
+
+    def tails(q):
+        return (betainc(tp, n_pos - tp + 1, np.minimum(ratio * q, 1.0)),
+                betainc(n_neg - fp, fp + 1, 1 - q))
+
+    low, high = np.zeros(rows.shape[0]), np.full(rows.shape[0], min(1.0, 1 / ratio))
+    for _ in range(50):  # (q to 1e-15: the tails to about 1e-9 of themselves)
+        middle = (low + high) / 2
+        recall_tail, fpr_tail = tails(middle)
+        rising = recall_tail >= fpr_tail
+        low, high = np.where(rising, low, middle), np.where(rising, middle, high)
+    pvalues = np.ones(possible.shape[0])
+    pvalues[rows] = np.minimum(1.0, 2 * np.maximum(*tails(high)))
+    return pvalues
+
+
+def fewest_passing(n_pos, n_neg, ratio, level):
+    """The fewest positives that, predicted positive with no negative, pass the ratio
+    test at ``level`` (to within 12% at a million positives: it only places the starts;
+    more than all of them where none do)."""
+    counts = np.unique(np.minimum(np.geomspace(1, max(n_pos, 1), 120), n_pos))
+    passing = ratio_pvalues(counts, np.zeros_like(counts), n_pos, n_neg, ratio,
+                            everywhere=True) <= level
+    return float(counts[np.argmax(passing)]) if passing.any() else n_pos + n_neg + 1

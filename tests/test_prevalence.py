@@ -127,8 +127,9 @@ def test_threshold_table_metrics_of_rows_see_the_deployment():
 def test_a_prevalence_outside_zero_one_is_refused(bad):
     y, s, _ = _data(1, n=50)
     for function in (spc.pr_auc_score, spc.pr_curve, spc.recall_at_precision,
-                     spc.pr_auc_ci):
-        kwargs = {"min_precision": 0.5} if function is spc.recall_at_precision else {}
+                     spc.pr_auc_ci, spc.certified_threshold):
+        kwargs = ({"min_precision": 0.5} if function in (
+            spc.recall_at_precision, spc.certified_threshold) else {})
         with pytest.raises(InvalidParameterError, match="'prevalence' parameter"):
             function(y, s, prevalence=bad, **kwargs)
     with pytest.raises(ValueError, match="prevalence must be the deployment's share"):
