@@ -254,6 +254,9 @@ def _parser():
                       help="the positive label (default: 1 with labels 0/1, -1/1 or true/false)")
     data.add_argument("--by", metavar="COLUMN",
                       help="also report every measure per value of COLUMN, and the grouped AUC")
+    data.add_argument("--cluster", metavar="COLUMN",
+                      help="rows come in clusters (a patient, customer or session id): "
+                           "intervals and paired tests count clusters, not rows")
     data.add_argument("--max-segments", type=int, default=DEFAULT_MAX_SEGMENTS, metavar="N",
                       help="refuse a --by column with more values (default: %(default)s)")
     data.add_argument("--sep", help="CSV field separator (default: ',' or a tab for .tsv)")
@@ -366,7 +369,7 @@ def _check_arguments(args):
             raise InputError("--sep must be one character (\\t for a tab)")
 
 
-def _spec(args, label, scores, weight=None, pos_label=None, by=None):
+def _spec(args, label, scores, weight=None, pos_label=None, by=None, cluster=None):
     return ReportSpec(
         label=label, scores=scores, weight=weight, pos_label=pos_label, by=by,
         at_recall=args.at_recall, at_precision=args.at_precision,
@@ -377,7 +380,7 @@ def _spec(args, label, scores, weight=None, pos_label=None, by=None):
         progress=not (args.no_progress or args.quiet),
         paired_test=args.paired_test, n_resamples=args.n_resamples, seed=args.seed,
         require=args.require, require_better_than=args.require_better_than,
-        prevalence=args.prevalence, decision_curve=args.decision_curve,
+        prevalence=args.prevalence, decision_curve=args.decision_curve, cluster=cluster,
     )
 
 
@@ -407,7 +410,8 @@ def _source_and_spec(args):
         return TableSource(table, "demo"), _spec(args, "y", scores)
     sep = None if args.sep is None else args.sep.encode("utf-8").decode("unicode_escape")
     source = open_source(args.file, delimiter=sep, stdin_format=args.stdin_format)
-    spec = _spec(args, args.label, args.score, args.weight, args.pos_label, args.by)
+    spec = _spec(args, args.label, args.score, args.weight, args.pos_label, args.by,
+                 args.cluster)
     source.check_columns(spec.columns)
     return source, spec
 

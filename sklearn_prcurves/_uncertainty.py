@@ -1245,13 +1245,14 @@ def holm_adjusted(pvalues):
 
 
 def paired_differences(metric, y_true, y_score_a, y_score_b, *, n_resamples, random_state,
-                       sample_weight=None, pos_label=None):
+                       sample_weight=None, pos_label=None, groups=None):
     """The resampled differences ``metric(a) - metric(b)`` of a paired stratified
-    bootstrap (both models on the same resampled rows), as :func:`bootstrap_test`
-    draws them: ``(value_a, value_b, differences)``."""
+    bootstrap (both models on the same resampled rows; whole clusters with
+    ``groups``), as :func:`bootstrap_test` draws them: ``(value_a, value_b,
+    differences)``."""
     is_pos, weight, (model_a, model_b) = _prepare(
         metric, y_true, [y_score_a, y_score_b], pos_label, sample_weight, {})
-    resampler = Resampler(is_pos, weight, random_state, [model_a, model_b])
+    resampler = resampler_of(is_pos, weight, random_state, [model_a, model_b], groups)
     differences = _defined(
         _resampled([model_a, model_b], resampler, n_resamples, None, False),
         n_resamples, "difference")

@@ -621,16 +621,31 @@ def test_cluster_engines_give_the_local_numbers(tmp_path, capsys, engine):
     if engine == "spark" and shutil.which("java") is None:
         pytest.skip("Spark needs a Java runtime")
     y, a, b, w = make_data(600, seed=7, ties=True)
+    ids = np.arange(600) // 7  # (clusters that cross the parts' edges)
     folder = tmp_path / "parts"
     folder.mkdir()
     for i, start in enumerate(range(0, 600, 200)):
-        pq.write_table(pa.table({"y": y[start:start + 200], "a": a[start:start + 200],
-                                 "w": w[start:start + 200]}), folder / f"p{i}.parquet")
+        rows = slice(start, start + 200)
+        pq.write_table(pa.table({"y": y[rows], "a": a[rows], "b": b[rows], "w": w[rows],
+                                 "id": ids[rows]}), folder / f"p{i}.parquet")
     args = ["report", str(folder), "--label", "y", "--score", "a", "--weight", "w"]
     local = report_json(capsys, *args)
     other = report_json(capsys, *args, "--engine", engine)
     assert other["metadata"]["engine"] == engine
     assert_values(other["models"]["a"]["values"], local["models"]["a"]["values"], exact=False)
+    # --cluster: the sample of whole clusters, and every clustered number, alike
+    args = ["report", str(folder), "--label", "y", "--score", "a", "--score", "b",
+            "--cluster", "id"]
+    local = report_json(capsys, *args)
+    other = report_json(capsys, *args, "--engine", engine)
+    for model in ("a", "b"):
+        got, want = (r["models"][model]["intervals"]["auc_roc"] for r in (other, local))
+        assert got[:2] == pytest.approx(want[:2], rel=1e-12)
+        assert got[2] == want[2] == "DeLong, clustered"
+    for family in ("delong", "paired_auc_pr"):
+        (test,) = other["comparison"][family].values()
+        (want,) = local["comparison"][family].values()
+        assert test["pvalue"] == pytest.approx(want["pvalue"], rel=1e-9)
 
 
 def _square_after(part, delay):
@@ -2014,3 +2029,106 @@ def test_the_threshold_explorer_shows_the_librarys_numbers_in_a_browser(tmp_path
             assert cells["recall"] == f"{recall.estimate:.4f} ({recall.low:.4f}-{recall.high:.4f})"
             assert cells["ppr"] == f"{at.mean():.4f}"
     assert "&lt;/script&gt;&lt;b&gt;x" in dom  # (the name shown as text in the list)
+
+
+def _clustered(n_clusters=250, seed=3):
+    """Rows in clusters of 1 to 7, a cluster effect in labels and both models' scores."""
+    rng = np.random.default_rng(seed)
+    groups = np.repeat(np.arange(n_clusters), rng.integers(1, 8, size=n_clusters))
+    shared = rng.normal(size=n_clusters)[groups]
+    y = (rng.random(groups.shape[0]) < 1 / (1 + np.exp(-(shared - 0.5)))).astype(int)
+    a = np.round(y + rng.normal(size=y.shape[0]) + 0.8 * shared, 2)
+    b = np.round(0.7 * y + rng.normal(size=y.shape[0]) + 0.8 * shared, 2)
+    return y, a, b, groups
+
+
+@pytest.mark.parametrize("paired_test", ["delta", "bootstrap"])
+def test_the_report_with_clusters_counts_clusters(tmp_path, capsys, paired_test):
+    """``--cluster``: DeLong's interval and test are the library's with ``groups=``
+    (Obuchowski's variance), the paired AUC-PR test counts clusters, the rows' own
+    intervals and certified rows are left out, and a note says how many clusters."""
+    y, a, b, groups = _clustered()
+    ids = np.array([f"patient-{g}" for g in groups])
+    data = write_csv(tmp_path / "c.csv", {"y": y, "a": a, "b": b, "patient": ids})
+    args = ["report", str(data), "--label", "y", "--score", "a", "--score", "b",
+            "--at-recall", "0.5", "--paired-test", paired_test]
+    plain = report_json(capsys, *args)
+    out = report_json(capsys, *args, "--cluster", "patient")
+    for name, s in (("a", a), ("b", b)):
+        got = out["models"][name]
+        assert set(got["intervals"]) == {"auc_roc"}
+        interval = spc.roc_auc_ci(y, s, groups=groups)
+        assert got["intervals"]["auc_roc"][:2] == pytest.approx(
+            [interval.low, interval.high], rel=1e-12)
+        assert got["intervals"]["auc_roc"][2] == "DeLong, clustered"
+        assert not any(key.startswith("certified_") for key in got["values"])
+        assert got["values"] == {k: v for k, v in plain["models"][name]["values"].items()
+                                 if not k.startswith("certified_")}
+    test = spc.delong_test(y, b, a, groups=groups)
+    assert out["comparison"]["delong"]["b"]["pvalue"] == pytest.approx(test.pvalue, rel=1e-9)
+    assert out["comparison"]["delong"]["b"]["pvalue"] != plain["comparison"]["delong"]["b"][
+        "pvalue"]
+    clustered = out["comparison"]["paired_auc_pr"]["b"]
+    rows = plain["comparison"]["paired_auc_pr"]["b"]
+    assert clustered["difference"] == rows["difference"]
+    assert clustered["statistic"] != rows["statistic"]
+    assert any(note.startswith("Rows in clusters (column 'patient'): 250 clusters (all of "
+                               "them)") for note in out["notes"])
+    assert out["metadata"]["cluster"] == "patient"
+
+
+def test_the_cluster_sample_keeps_whole_clusters(tmp_path, capsys, monkeypatch):
+    """Past PAIRED_TEST_ROWS rows the sample holds whole clusters (each kept with the
+    same chance, alike in every batch): the clustered interval stays about as wide."""
+    from sklearn_prcurves._report import _compute
+
+    y, a, b, groups = _clustered(n_clusters=3000, seed=4)
+    data = write_csv(tmp_path / "c.csv", {"y": y, "a": a, "b": b, "id": groups})
+    monkeypatch.setattr(_input, "BATCH_ROWS", 700)
+    args = ["report", str(data), "--label", "y", "--score", "a", "--score", "b",
+            "--cluster", "id"]
+    whole = report_json(capsys, *args)
+    monkeypatch.setattr(_compute, "PAIRED_TEST_ROWS", 4000)
+    part = report_json(capsys, *args)
+    width = lambda t: t[1] - t[0]  # noqa: E731
+    ratio = (width(part["models"]["a"]["intervals"]["auc_roc"])
+             / width(whole["models"]["a"]["intervals"]["auc_roc"]))
+    assert 0.7 < ratio < 1.4
+    assert any(note.startswith("Rows in clusters (column 'id'): about ") for note in
+               part["notes"])
+    sample = _compute.RowSample(["a"], size=4000, clustered=True)
+    for start in range(0, y.shape[0], 700):
+        rows = slice(start, start + 700)
+        sample.add(y[rows] == 1, {"a": a[rows]}, None, _compute.cluster_keys(
+            pa.array(groups[rows]), 7, "id"))
+    kept = np.unique(sample.keys, return_inverse=True)[1]
+    sizes = np.bincount(kept)
+    whole_sizes = np.bincount(groups)
+    # every kept cluster has all its rows: the sampled sizes are a sub-multiset
+    assert sample.keys.shape[0] <= 4000 and sizes.sum() == sample.keys.shape[0]
+    assert np.all(np.isin(sizes, whole_sizes)) and 300 < sizes.shape[0] < 1100
+
+
+@pytest.mark.parametrize("args, match", [
+    (["--cluster", "y"], "--cluster y names the label, a score or the weight"),
+    (["--cluster", "id", "--no-intervals"], "--cluster sets how the intervals"),
+    (["--cluster", "gone"], "gone"),
+])
+def test_bad_cluster_options_get_one_line(tmp_path, capsys, args, match):
+    y, a, _, groups = _clustered(n_clusters=30)
+    data = write_csv(tmp_path / "c.csv", {"y": y, "a": a, "id": groups})
+    assert main(["report", str(data), "--label", "y", "--score", "a", *args]) != 0
+    err = capsys.readouterr().err
+    assert match in err and "Traceback" not in err
+
+
+def test_a_row_without_a_cluster_id_is_refused(tmp_path, capsys):
+    y, a, _, groups = _clustered(n_clusters=30)
+    ids = groups.astype(float)
+    ids[5] = np.nan
+    data = write_csv(tmp_path / "c.csv", {"y": y, "a": a, "id": ids})
+    assert main(["report", str(data), "--label", "y", "--score", "a", "--cluster", "id"]) != 0
+    err = capsys.readouterr().err
+    assert "column 'id' (--cluster) has rows without a cluster id" in err
+    with pytest.raises(ValueError, match=r"\(groups\) has rows without a cluster id"):
+        spc.report(y, {"a": a}, groups=ids)

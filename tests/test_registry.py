@@ -403,6 +403,10 @@ REGISTRY: dict[str, Entry] = {
                                                 prevalence=0.01),
     "break_even_point[prevalence]": pos1(spc.break_even_point, prevalence=0.01),
     "operating_points[prevalence]": pos1(spc.operating_points, TABLE, prevalence=0.3),
+    "certified_threshold[prevalence]": pos1(spc.certified_threshold, TABLE,
+                                            min_precision=0.5, prevalence=0.01),
+    "certified_threshold[min_recall,prevalence]": pos1(
+        spc.certified_threshold, TABLE, min_recall=0.5, prevalence=0.9),
     "threshold_table[prevalence]": Entry(lambda d: spc.threshold_table(
         d.y, d.s, pos_label=1, metrics=["npv", "matthews_corrcoef"], max_rows=6,
         prevalence=0.01, **sw(d)).to_dict("list"), ("order", "ftz")),
@@ -437,6 +441,9 @@ REGISTRY: dict[str, Entry] = {
                                                         paired_test="bootstrap",
                                                         n_resamples=20),
                                ("ftz",), two_scores=True, examples=8),
+    "report[groups]": Entry(lambda d: _report_values(
+        d, intervals=True, groups=np.arange(d.y.shape[0]) // 2), ("ftz",), two_scores=True,
+        examples=8),
     "report[gates]": Entry(lambda d: _report_gates(d), ("ftz",), two_scores=True,
                            examples=8),
     # uncertainty

@@ -46,7 +46,7 @@ __all__ = ["Report", "compute", "holds_report", "report"]
 # can replace that report without mixing files and without touching anything else.
 _MARKER = ".sklearn-prcurves-report"
 # The columns of the in-memory input that are not models.
-_LABEL, _WEIGHT, _BY = "y_true", "sample_weight", "by"
+_LABEL, _WEIGHT, _BY, _GROUPS = "y_true", "sample_weight", "by", "groups"
 
 
 class Report:
@@ -240,6 +240,7 @@ def _segments(results):
         "y_score": [Mapping, "array-like"],
         "sample_weight": ["array-like", None],
         "by": ["array-like", str, None],
+        "groups": ["array-like", None],
         "pos_label": [Real, str, "boolean", None],
         "at_recall": ["array-like"],
         "at_precision": ["array-like"],
@@ -270,6 +271,7 @@ def report(
     *,
     sample_weight: ArrayLike | None = None,
     by: ArrayLike | None = None,
+    groups: ArrayLike | None = None,
     pos_label: int | float | bool | str | None = None,
     at_recall: ArrayLike = (),
     at_precision: ArrayLike = (),
@@ -315,6 +317,12 @@ def report(
         A segment of each row: every measure per segment, and the grouped AUC; named
         in the output by a Series' name. A string names a column of the ``y_score``
         frame (or mapping), which is then a segment column, not a model.
+    groups : array-like of shape (n_samples,), default=None
+        A cluster id per row (a patient, customer or session: rows that are not
+        independent draws). DeLong's intervals and the paired tests then count
+        clusters: Obuchowski's clustered variance, a bootstrap of whole clusters, over
+        a sample of whole clusters; Boyd's intervals, certified thresholds and the
+        segments' intervals, which count rows as independent, are left out.
     pos_label : int, float, bool or str, default=None
         The positive class (default: 1, or the only class read as true).
     at_recall, at_precision : sequence of float in [0, 1], default=()
@@ -397,7 +405,7 @@ def report(
     # streams its input through pyarrow)
     y_true, scores = _labels_and_models(y_true, y_score, by if isinstance(by, str) else None)
     by, by_name = _segment_column(by, scores)
-    sample_weight, by = on_host(sample_weight, by)
+    sample_weight, by, groups = on_host(sample_weight, by, groups)
     try:
         spec = ReportSpec(
             label=_LABEL, scores=list(scores),
@@ -411,11 +419,11 @@ def report(
             n_resamples=n_resamples, seed=seed,
             require=[require] if isinstance(require, str) else list(require),
             require_better_than=require_better_than, prevalence=prevalence,
-            decision_curve=decision_curve)
+            decision_curve=decision_curve, cluster=_GROUPS if groups is not None else None)
         options = FigureOptions(figure_format, dpi, np.ravel(np.asarray(
             figure_size, dtype=float)).tolist(), style)
         options.check_pixels(segments=by is not None)
-        source = _in_memory(y_true, scores, sample_weight, by)
+        source = _in_memory(y_true, scores, sample_weight, by, groups)
         result = compute(source, spec, options, python=True)
     except InputError as error:
         raise ValueError(error.in_python()) from None
@@ -424,7 +432,7 @@ def report(
     return result
 
 
-def _in_memory(y_true, scores, sample_weight, by):
+def _in_memory(y_true, scores, sample_weight, by, groups):
     """The arrays as the report's source: one pyarrow table of their columns."""
     pa = import_pyarrow()
     columns = {_LABEL: _column(pa, y_true, "y_true", -1)}
@@ -435,6 +443,8 @@ def _in_memory(y_true, scores, sample_weight, by):
         columns[_WEIGHT] = _column(pa, sample_weight, "sample_weight", n)
     if by is not None:
         columns[_BY] = _column(pa, by, "by", n)
+    if groups is not None:
+        columns[_GROUPS] = _column(pa, groups, "groups", n)
     return TableSource(pa.table(columns), "input", first_row=0)
 
 
@@ -486,7 +496,7 @@ def _labels_and_models(y_true, y_score, by=None):
         raise ValueError("y_score holds no model: pass {name: scores, ...}")
     if len(scores) != len(models):
         raise ValueError(f"y_score names two models alike: {[str(m) for m in models]}")
-    reserved = {_LABEL, _WEIGHT, _BY} & set(scores)
+    reserved = {_LABEL, _WEIGHT, _BY, _GROUPS} & set(scores)
     if reserved:
         raise ValueError(f"a model may not be named {sorted(reserved)[0]!r} (a name the "
                          "report gives its other columns)")
@@ -577,6 +587,7 @@ def compute(source, spec, figure_options=None, engine="local", scheduler=None,
         "scores": spec.scores,
         "weight": spec.weight,
         "by": spec.by,
+        "cluster": spec.cluster,
         "rows_read": converter.rows,
         "rows_dropped": converter.dropped,
         "mode": "binned" if spec.binned else "exact",

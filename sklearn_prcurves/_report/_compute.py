@@ -19,6 +19,7 @@ import numpy as np
 
 from .._bounds import table_normalized_pr_auc
 from .._certified import certify
+from .._clusters import clustered_variance
 from .._counts import count_rows
 from .._decision import pieces_net_benefit
 from .._distributed import RangesHere
@@ -193,7 +194,7 @@ def _read(source, spec, converter, visit, description):
     """Run ``visit(is_pos, scores, weight, arrays)`` on every batch of the input."""
     progress = _Progress(spec.progress, source.n_bytes, description)
     try:
-        text = [spec.label] + ([spec.by] if spec.by else [])
+        text = [spec.label] + [c for c in (spec.by, spec.cluster) if c]
         numbers = {**dict.fromkeys(spec.scores, "score"),
                    **({spec.weight: "weight"} if spec.weight else {})}
         for first_row, position, arrays in source.batches(spec.columns, text, numbers):
@@ -219,8 +220,9 @@ class RowSample:
     seeded by ``seed`` and the part's row count, so a report is reproducible.
     """
 
-    def __init__(self, models, size=None, seed=PAIRED_TEST_SEED):
+    def __init__(self, models, size=None, seed=PAIRED_TEST_SEED, clustered=False):
         self.models, self.rows, self.seed = list(models), 0, seed
+        self.clustered = clustered  # (keys from cluster ids: whole clusters kept)
         self.size = PAIRED_TEST_ROWS if size is None else size
         self.keys = np.empty(0)
         self.is_pos = np.empty(0, dtype=bool)
@@ -228,14 +230,17 @@ class RowSample:
         self.scores = np.empty((0, len(self.models)))
         self.limit = np.inf  # once full: the largest key kept; larger keys cannot enter
 
-    def add(self, is_pos, scores, weight):
+    def add(self, is_pos, scores, weight, keys=None):
+        """A batch's rows; ``keys``: their clusters' (:func:`cluster_keys`), else drawn."""
         n = is_pos.shape[0]
-        keys = np.random.default_rng([self.seed, self.rows]).random(n)
+        if keys is None:
+            keys = np.random.default_rng([self.seed, self.rows]).random(n)
         self.rows += n
         rows = np.flatnonzero(keys < self.limit) if self.limit < np.inf else np.arange(n)
         if rows.shape[0] > self.size:
             # Only a batch's smallest keys can be among the sample's: gather those alone.
-            rows = np.sort(rows[np.argpartition(keys[rows], self.size - 1)[:self.size]])
+            self.limit = _cut(keys[rows], self.size)
+            rows = rows[keys[rows] < self.limit]
         self._keep(keys[rows], is_pos[rows], None if weight is None else weight[rows],
                    np.column_stack([np.asarray(scores[m], dtype=np.float64)[rows]
                                     for m in self.models]))
@@ -263,8 +268,21 @@ class RowSample:
     @property
     def scale(self):
         """Input rows per sampled row: a sum over the sample times this estimates the
-        sum over the input (exactly it, when the sample holds every row)."""
+        sum over the input (exactly it, when the sample holds every row). Clusters are
+        kept with the chance ``limit`` (their keys are uniform)."""
+        if self.clustered:
+            return 1.0 / self.limit if self.limit < np.inf else 1.0
         return self.rows / self.keys.shape[0] if self.keys.shape[0] else 1.0
+
+    def too_few_clusters(self):
+        """Whether the sample has clusters and fewer than two of them."""
+        return self.clustered and np.unique(self.keys).shape[0] < 2
+
+    def groups(self):
+        """Each sampled row's cluster number (None without clusters)."""
+        if not self.clustered:
+            return None
+        return np.unique(self.keys, return_inverse=True)[1].reshape(-1)
 
     def merge(self, other):
         self.rows += other.rows
@@ -280,11 +298,42 @@ class RowSample:
                 np.ones(keys.shape[0] - self.keys.shape[0]) if weight is None else weight])
         scores = np.concatenate([self.scores, scores])
         if keys.shape[0] > self.size:
-            kept = np.sort(np.argpartition(keys, self.size - 1)[:self.size])
+            self.limit = _cut(keys, self.size)
+            kept = keys < self.limit
             keys, is_pos, scores = keys[kept], is_pos[kept], scores[kept]
             weight = None if weight is None else weight[kept]
-            self.limit = float(keys.max())
         self.keys, self.is_pos, self.weight, self.scores = keys, is_pos, weight, scores
+
+
+def _cut(keys, size):
+    """The smallest key left out when at most ``size`` rows are kept: the rows below it
+    (``size`` of them with distinct keys; whole clusters, fewer, with clusters')."""
+    return float(np.partition(keys, size)[size])
+
+
+def cluster_keys(array, seed, column):
+    """Each row's cluster as a number in [0, 1): a hash of its id (as text) and the
+    seed, alike in every batch and part of the input, so that the paired tests' sample
+    keeps each cluster whole or leaves it out."""
+    import hashlib
+
+    import pyarrow as pa
+    import pyarrow.compute as pc
+
+    if pa.types.is_dictionary(array.type):
+        array = array.dictionary_decode()
+    if not (pa.types.is_string(array.type) or pa.types.is_large_string(array.type)):
+        array = pc.cast(array, pa.string())
+    # (a CSV's empty field, or NaN as pandas and pyarrow write it, is no id)
+    if array.null_count or pc.any(pc.is_in(array, pa.array(["", "nan", "NaN"]))).as_py():
+        raise InputError(f"column {column!r} ({option('groups')}) has rows without a "
+                         "cluster id (missing or NaN): every row needs one")
+    encoded = pc.dictionary_encode(array)
+    salt = seed.to_bytes(8, "little")
+    hashes = np.array([int.from_bytes(hashlib.blake2b(
+        value.encode(), digest_size=8, salt=salt).digest(), "little") >> 11
+        for value in encoded.dictionary.to_pylist()], dtype=np.float64)
+    return hashes[encoded.indices.to_numpy(zero_copy_only=False)] * 2.0**-53
 
 
 def accumulate(source, spec, converter):
@@ -294,14 +343,15 @@ def accumulate(source, spec, converter):
     tables = {(None, model): _Accumulator(spec, gather=True, budget=budget)
               for model in spec.scores}
     segments = _Segments(spec.by, spec.max_segments) if spec.by else None
-    sample = (RowSample(spec.scores, seed=spec.seed)
-              if len(spec.scores) > 1 and spec.intervals else None)
+    sample = (RowSample(spec.scores, seed=spec.seed, clustered=bool(spec.cluster))
+              if (len(spec.scores) > 1 or spec.cluster) and spec.intervals else None)
 
     def visit(is_pos, scores, weight, arrays):
         for model in spec.scores:
             tables[(None, model)].add(is_pos, scores[model], weight)
         if sample is not None:
-            sample.add(is_pos, scores, weight)
+            sample.add(is_pos, scores, weight, spec.cluster and cluster_keys(
+                arrays[spec.cluster], spec.seed, spec.cluster))
         if segments is None:
             return
         codes = segments.codes(arrays[spec.by])
@@ -429,6 +479,8 @@ def _intervals(path, values, spec, frequency_weights):
     """DeLong's interval of the AUC-ROC, Boyd's logit intervals of the AUC-PRs."""
     out = {}
     level = spec.confidence_level
+    if spec.cluster:  # (DeLong's clustered from the sample of clusters: _clustered_delong)
+        return out
     if frequency_weights and path.n_pos >= 2 and path.n_neg >= 2:
         if len(path.tables) == 1:
             _, low, high = delong_interval(path.tables[0], level)
@@ -491,7 +543,7 @@ def model_result(accumulator, spec, frequency_weights):
     values, hull = path_measures(deployed, spec)
     result["linear_auc_pr"] = math.fsum(  # (for the figure only)
         path_area(tp, fp, "linear", n_pos=n_pos) for tp, fp, _ in deployed)
-    if spec.intervals and frequency_weights and spec.prevalence is None:
+    if spec.intervals and frequency_weights and spec.prevalence is None and not spec.cluster:
         values.update(_certified_levels(path, spec))
     result["sklearn_auc_pr"] = _sklearn_auc_pr(result["linear_auc_pr"], deployed)
     result["values"] = values
@@ -683,23 +735,38 @@ class _PairedDeLong:
         ref_path = self.parts[self.reference][0]
         return ref_path.n_pos >= 2 and ref_path.n_neg >= 2
 
+    def row_parts(self, model, sample):
+        """``model``'s AUC, and its centred components at the sampled positives and
+        at the sampled negatives."""
+        path, auc, components = self._components(model)
+        return (auc, *_row_values(components, piece_lowest(path), sample.is_pos,
+                                  sample.column(model)))
+
+    def variance(self, sample, d10, d01):
+        """The variance of an AUC (or a difference of two) whose sampled rows'
+        centred components are ``d10`` (positives) and ``d01`` (negatives): DeLong's,
+        or with clusters Obuchowski's, scaled to the input."""
+        ref_path = self.parts[self.reference][0]
+        n_pos, n_neg = ref_path.n_pos, ref_path.n_neg
+        groups = sample.groups()
+        if groups is not None:
+            centred = np.empty(sample.is_pos.shape[0])
+            centred[sample.is_pos], centred[~sample.is_pos] = d10, d01
+            return sample.scale * clustered_variance(centred, sample.is_pos, sample.weight,
+                                                     n_pos, n_neg, groups)
+        w_pos, w_neg = sample.class_weights()
+        s10 = float(np.sum(w_pos * d10 ** 2)) * sample.scale
+        s01 = float(np.sum(w_neg * d01 ** 2)) * sample.scale
+        return s10 / (n_pos - 1) / n_pos + s01 / (n_neg - 1) / n_neg
+
     def results(self, sample, confidence_level):
         from scipy.special import ndtr
 
-        ref_path, ref_auc, components = self._components(self.reference)
-        n_pos, n_neg = ref_path.n_pos, ref_path.n_neg
-        is_pos, (w_pos, w_neg) = sample.is_pos, sample.class_weights()
-        ref10, ref01 = _row_values(components, piece_lowest(ref_path), is_pos,
-                                   sample.column(self.reference))
+        ref_auc, ref10, ref01 = self.row_parts(self.reference, sample)
         out = {}
         for model in self.others:
-            components = None  # (the last model's, freed before the next are computed)
-            path, auc, components = self._components(model)
-            a10, a01 = _row_values(components, piece_lowest(path), is_pos,
-                                   sample.column(model))
-            s10 = float(np.sum(w_pos * (a10 - ref10) ** 2)) * sample.scale
-            s01 = float(np.sum(w_neg * (a01 - ref01) ** 2)) * sample.scale
-            variance = s10 / (n_pos - 1) / n_pos + s01 / (n_neg - 1) / n_neg
+            auc, a10, a01 = self.row_parts(model, sample)
+            variance = self.variance(sample, a10 - ref10, a01 - ref01)
             difference = auc - ref_auc
             if variance <= 0:
                 statistic = 0.0 if difference == 0 else math.copysign(math.inf, difference)
@@ -716,6 +783,39 @@ class _PairedDeLong:
                 "high": float(high),
             }
         return out
+
+
+def _clustered_delong(models, sample, spec, notes):
+    """Each model's DeLong interval of AUC-ROC with Obuchowski's clustered variance,
+    its components summed within each sampled cluster; and the note that says how
+    many clusters the intervals and tests count."""
+    groups = sample.groups()
+    clusters = 0 if groups is None or not groups.shape[0] else int(groups.max()) + 1
+    held = ("all of them" if sample.limit == np.inf else
+            f"a sample of whole clusters, {sample.keys.shape[0]:,} of {sample.rows:,} rows")
+    notes.append(
+        f"Rows in clusters (column {spec.cluster!r}): "
+        f"{'about ' if sample.limit < np.inf else ''}{round(clusters * sample.scale):,} "
+        f"clusters ({held}). DeLong's intervals and the paired tests count clusters "
+        "(Obuchowski's variance, a bootstrap of whole clusters); Boyd's intervals, "
+        "certified thresholds and the segments' intervals count rows as independent: "
+        "not computed.")
+    if clusters < 2:
+        notes.append("DeLong's clustered interval needs at least two clusters: not "
+                     "computed.")
+        return
+    paths = {m: r["counted"] for m, r in models.items()}
+    aucs = {m: r["values"]["auc_roc"] for m, r in models.items()}
+    for model in models:
+        paired = _PairedDeLong(paths, aucs, model, [])
+        if not paired.defined():
+            continue
+        auc, d10, d01 = paired.row_parts(model, sample)
+        variance = paired.variance(sample, d10, d01)
+        low, high = normal_interval(auc, math.sqrt(max(variance, 0.0)),
+                                    spec.confidence_level)
+        models[model].setdefault("intervals", {})["auc_roc"] = (
+            max(float(low), 0.0), min(float(high), 1.0), "DeLong, clustered")
 
 
 # --- the whole report -----------------------------------------------------------------
@@ -753,6 +853,8 @@ def compute_report(source, spec, converter, runner=None):
 
     models, tables, undefined = _model_results(accumulators, spec, whole_weights, notes)
     notes += undefined
+    if sample is not None and spec.cluster and whole_weights:
+        _clustered_delong(models, sample, spec, notes)
     if spec.decision_curve:
         _decision_curves(models, tables)
     comparison = (_comparison(models, tables, sample, spec, whole_weights, notes)
@@ -817,7 +919,10 @@ def _comparison(models, tables, sample, spec, whole_weights, notes):
     """The comparison of two or more models: the winners, DeLong's paired test, the
     paired AUC-PR test (and the gate's, against the model it names), the verdict."""
     comparison = _compare(models)
-    if spec.intervals and whole_weights and not spec.binned:
+    if sample is not None and sample.too_few_clusters():
+        notes.append("The paired tests need at least two clusters: not computed.")
+        sample = None
+    if sample is not None and spec.intervals and whole_weights and not spec.binned:
         reference = comparison["best"]["auc_roc"]
         others = [m for m in spec.scores if m != reference]
         aucs = {m: models[m]["values"]["auc_roc"] for m in models}
@@ -993,11 +1098,22 @@ def _delta_spreads(sample, models, paths, best):
             continue
         of_pos, of_neg = influence(model)
         with np.errstate(over="ignore", invalid="ignore"):
-            variance = sample.scale * sum(
-                float(np.sum((g - g.mean()) ** 2)) if g.shape[0] else 0.0
-                for g in (w_pos * (best_pos - of_pos), w_neg * (best_neg - of_neg)))
+            centred = [g - g.mean() if g.shape[0] else g for g in (
+                w_pos * (best_pos - of_pos), w_neg * (best_neg - of_neg))]
+            variance = sample.scale * _sum_of_squares(centred, sample)
         out[model] = math.sqrt(variance) if math.isfinite(variance) else math.inf
     return out
+
+
+def _sum_of_squares(centred, sample):
+    """The sum of squares of the sampled positives' and negatives' ``centred``
+    influences; with clusters, of their sums within each cluster (Obuchowski's)."""
+    groups = sample.groups()
+    if groups is None:
+        return sum(float(np.sum(g ** 2)) for g in centred)
+    rows = np.empty(sample.is_pos.shape[0])
+    rows[sample.is_pos], rows[~sample.is_pos] = centred
+    return clustered_variance(rows, sample.is_pos, None, 1.0, 1.0, groups)
 
 
 def _bootstrap_spreads(sample, best, spec, notes):
@@ -1020,7 +1136,7 @@ def _bootstrap_spreads(sample, best, spec, notes):
             _, _, differences = paired_differences(
                 "pr_auc", sample.is_pos, sample.column(best), sample.column(model),
                 n_resamples=spec.n_resamples, random_state=spec.seed,
-                sample_weight=sample.weight)
+                sample_weight=sample.weight, groups=sample.groups())
         notes.extend(f"The paired AUC-PR test of {model!r} against {best!r}: {w.message}"
                      for w in caught)
         out[model] = float(differences.std(ddof=1)) / math.sqrt(sample.scale)
