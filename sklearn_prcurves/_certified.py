@@ -295,7 +295,8 @@ class _PrecisionRuns:
 
     @staticmethod
     def _sizes(fewest, most):
-        sizes = fewest * 2.0 ** np.arange(64)
+        with np.errstate(over="ignore"):  # (past the largest float: beyond `most`)
+            sizes = fewest * 2.0 ** np.arange(64)
         return sizes[sizes <= most]
 
     def passed(self, pvalues, predicted):
