@@ -7,7 +7,8 @@ warm-up run on a small file are outside the clock):
 
 - ``ours exact``: :func:`sklearn_prcurves.spark.exact_summary` and, from its one pass,
   AUC-ROC, average precision, the Davis-Goadrich and continuous AUC-PR, the hull's
-  AUC-ROC and the achievable AUC-PR;
+  AUC-ROC and the achievable AUC-PR (``persist=False``: the same, nothing kept on the
+  executors, as for one evaluation);
 - ``ours binned``: :func:`sklearn_prcurves.spark.binned_summary` (12 mantissa bits):
   AUC-ROC with its certified bound and the average precision's certified interval;
 - ``Spark default``: ``BinaryClassificationEvaluator`` (``numBins=1000``),
@@ -23,6 +24,11 @@ Targets (issue: Spark): exact results identical to in-memory (relative differenc
 <= 1e-12: areas are sums of per-range pieces); ours exact faster than Spark exact
 computing both areas; ours binned at least as fast as Spark's default, with a certified
 AUC-ROC bound <= 1e-4.
+
+Issue 68's floors, with ``--only``: Spark's own single aggregate pass over the columns
+(count, sums, min, max) and its own ``repartitionByRange`` of the score column followed by
+a count; ``--with-dask`` adds ``bench_dask.py``'s Dask exact and binned on the same
+files (a LocalCluster of 2 single-threaded workers, its start off the clock).
 
 Past one process's memory (1e9 rows), ``--parquet`` takes ``bench_dask.py``'s float32
 files and ``--independent`` checks against its independent exact count (per-class counts
@@ -92,6 +98,10 @@ def methods(spark, path):
         with sps.exact_summary("y", "s", data=frame) as table:
             return table.scores()
 
+    def ours_exact_once():  # (one evaluation: nothing kept on the executors)
+        frame = spark.read.parquet(path)
+        return sps.exact_summary("y", "s", data=frame, persist=False).scores()
+
     def ours_binned():
         frame = spark.read.parquet(path)
         summary = sps.binned_summary("y", "s", data=frame, mantissa_bits=12)
@@ -111,12 +121,30 @@ def methods(spark, path):
             return result
         return run
 
+    def aggregate_pass():  # Spark's own floor for binned: one pass over both columns
+        row = spark.read.parquet(path).agg(
+            F.count(F.lit(1)).alias("n"), F.sum("y").alias("p"), F.min("s").alias("low"),
+            F.max("s").alias("high")).collect()[0]
+        return row.asDict()
+
+    def range_shuffle():  # Spark's own floor for exact: the score column range-partitioned
+        frame = spark.read.parquet(path)
+        n = max(spark.sparkContext.defaultParallelism, -(-frame.count() // (1 << 21)))
+        return {"rows": frame.select("s", "y").repartitionByRange(n, "s").count()}
+
     return {
         "ours exact": ours_exact,
+        "ours exact, persist=False": ours_exact_once,
         "ours binned": ours_binned,
         "Spark default (numBins=1000)": spark_evaluator(1000),
         "Spark exact (numBins=0)": spark_evaluator(0),
+        FLOORS[0]: aggregate_pass,
+        FLOORS[1]: range_shuffle,
     }
+
+
+#: Spark's own passes over the same files, the floors of issue 68's targets.
+FLOORS = ("Spark one aggregate pass", "Spark range shuffle + count")
 
 
 def main():
@@ -133,6 +161,10 @@ def main():
                              "bounded memory) instead of the package in memory")
     parser.add_argument("--only", nargs="*", default=None,
                         help="run only these methods (names as printed)")
+    parser.add_argument("--with-dask", action="store_true",
+                        help="also bench_dask.py's Dask exact and binned on the same files, "
+                             "in turn with the Spark methods (a fresh LocalCluster of 2 "
+                             "single-threaded workers each time, its start off the clock)")
     args = parser.parse_args()
     rows = int(args.rows)
     os.environ.setdefault("SPARK_LOCAL_IP", "127.0.0.1")
@@ -168,14 +200,20 @@ def main():
     for run in methods(spark, str(warm)).values():
         run()  # JVM and Python workers warm, outside the clock
     runs = {name: run for name, run in methods(spark, str(folder)).items()
-            if args.only is None or name in args.only}
+            if (args.only is None or name in args.only) and name not in FLOORS}
+    if args.only is not None:  # (the floors beside the methods asked for)
+        runs.update({name: methods(spark, str(folder))[name] for name in FLOORS})
+    if args.with_dask:
+        runs.update(dask_methods(folder))
     times = {name: [] for name in runs}
     results = {}
     for round_ in range(args.repeat):
         for name, run in runs.items():
             start = time.perf_counter()
             results[name] = run()
-            times[name].append(time.perf_counter() - start)
+            took = time.perf_counter() - start
+            # (Dask's own clock: from reading the files, its cluster's start outside)
+            times[name].append(results[name]["seconds"] if name.startswith("dask") else took)
             print(f"  round {round_ + 1}: {name}: {times[name][-1]:.1f} s", flush=True)
     spark.stop()
     if args.only is not None or args.independent:
@@ -183,13 +221,33 @@ def main():
     return report(rows, args.repeat, times, results, exact)
 
 
+def dask_methods(folder):
+    """bench_dask.py's Dask exact and binned, each in a fresh process and cluster, timed
+    from reading the files to the result (as there)."""
+    from bench_dask import METHODS, run
+
+    def timed(name):
+        def go():
+            result = run(METHODS[name], folder)[0]
+            return {"seconds": result.pop("seconds"), **result}
+        return go
+
+    return {"dask exact": timed("dask exact"), "dask binned": timed("dask binned")}
+
+
 def report_against(times, results, exact):
-    """Each method run against a reference with AUC-ROC and average precision only."""
+    """Each method run against a reference with AUC-ROC and average precision only,
+    and the issue-68 ratios: ours exact against Spark's range shuffle, ours binned
+    against Spark's one aggregate pass (target: each within 2x)."""
     print(f"\nreference: AUC-ROC {exact['roc_auc']!r}, AP {exact['average_precision']!r}")
     ok = True
+    median = {name: statistics.median(t) for name, t in times.items()}
     for name, result in results.items():
-        line = f"{name}: {statistics.median(times[name]):.1f} s"
-        if name == "ours exact":
+        line = f"{name}: {median[name]:.1f} s"
+        if name.startswith("dask") or name in FLOORS:
+            print(line)
+            continue
+        if name.startswith("ours exact"):
             errors = [abs(result[k] - exact[k]) / abs(exact[k])
                       for k in ("roc_auc", "average_precision")]
             ok &= max(errors) <= 1e-12
@@ -205,6 +263,12 @@ def report_against(times, results, exact):
             line += f", AUC-ROC error {abs(result['areaUnderROC'] - exact['roc_auc']):.1e}"
         print(line)
     print(f"exact within 1e-12 and binned bounds hold: {'MET' if ok else 'NOT MET'}")
+    for ours, floor in (("ours exact", FLOORS[1]), ("ours exact, persist=False", FLOORS[1]),
+                        ("ours binned", FLOORS[0])):
+        if ours in median and floor in median:
+            ratio = median[ours] / median[floor]
+            print(f"{ours} / {floor}: {ratio:.2f} (target <= 2: "
+                  f"{'MET' if ratio <= 2 else 'NOT MET'})")
     return ok
 
 

@@ -44,7 +44,7 @@ CAPABILITIES = {
          "_report._explorer", "_report._figures", "_report._gates", "_report._input",
          "_report._options", "_report._ranged", "_report._render", "_report._spark",
          "_report._tracking", "_cli", "__main__"], 3000),
-    "Dask and Spark fronts": (["_fronts", "dask", "spark"], 750),
+    "Dask and Spark fronts": (["_census", "_fronts", "dask", "spark"], 750),
     "torchmetrics front": (["torchmetrics"], 310),
     "the package's lazy names": ([""], 230),
 }

@@ -28,6 +28,7 @@ import os
 
 import numpy as np
 
+from ._census import LEADING_BITS, histogram, histogram_plan, merged_histograms, ordered_key
 from ._counts import count_rows
 from ._distributed import RangedTable, range_pieces, range_totals
 from ._fronts import front_value
@@ -200,93 +201,19 @@ def _binarize(y, score, weight, pos_label):
 
 def _census(y, score, weight, pos_label, seed):
     """``(a sample of the partition's scores, its classes, its row count, its
-    histogram)``: the histogram (:func:`_histogram`) of float32 scores only, else
-    None."""
+    histogram)``: the census's histogram
+    (:func:`~sklearn_prcurves._census.histogram`) of float32 scores only, else None."""
     is_pos, score, weight = _binarize(y, score, weight, pos_label)
     rng = np.random.default_rng(seed)
     take = min(_SAMPLE_PER_PARTITION, score.shape[0])
-    histogram = _histogram(is_pos, score, weight) if score.dtype == np.float32 else None
+    counted = histogram(is_pos, score, weight) if score.dtype == np.float32 else None
     return (rng.choice(score, size=take, replace=False) if take else score,
-            chunk_classes(y, pos_label), score.shape[0], histogram)
-
-
-def _histogram(is_pos, score, weight):
-    """Rows and weight of float32 scores per bin and class, sparse: ``(slots, rows,
-    weights)`` of the slots ``2 b + is_pos`` that hold rows, b the score's bin (the
-    leading ``_LEADING_BITS`` bits of its ordered key, the bins of :func:`_range_of`'s
-    lookup table)."""
-    slot = _ordered_key(score) >> np.uint32(31 - _LEADING_BITS)
-    slot &= np.uint32(0xFFFFFFFE)
-    slot |= is_pos
-    rows = np.bincount(slot, minlength=2 << _LEADING_BITS)
-    where = np.flatnonzero(rows)
-    weighed = rows if weight is None else np.bincount(slot, weight, 2 << _LEADING_BITS)
-    return where.astype(np.uint32), rows[where].astype(np.float64), weighed[where].astype(
-        np.float64)
+            chunk_classes(y, pos_label), score.shape[0], counted)
 
 
 def _merged_censuses(a, b):
-    histogram = None
-    if a[3] is not None and b[3] is not None:
-        slots = np.concatenate([a[3][0], b[3][0]])
-        rows, weights = (np.bincount(slots, np.concatenate([a[3][k], b[3][k]]),
-                                     2 << _LEADING_BITS) for k in (1, 2))
-        where = np.flatnonzero(rows)
-        histogram = where.astype(np.uint32), rows[where], weights[where]
     return (np.concatenate([a[0], b[0]]), union_classes(a[1], b[1]), a[2] + b[2],
-            histogram)
-
-
-def _histogram_plan(histogram, n_ranges):
-    """``(edges, totals)`` read from the data's histogram: edges at bin boundaries
-    cutting ``n_ranges`` ranges of about equal rows, and each range's exact
-    ``(positives, negatives, rows)``, so that no pass over the data is needed for the
-    totals. None where a bin holds more than an eighth of a range's share of the rows
-    (a heavily repeated score: the sample's plan gives it a range of its own)."""
-    slots, rows, weights = histogram
-    n_bins, shift = 1 << _LEADING_BITS, np.uint32(32 - _LEADING_BITS)
-    bins, is_pos = slots >> np.uint32(1), (slots & np.uint32(1)).astype(bool)
-    bin_rows = np.bincount(bins, rows, n_bins)
-    filled = np.flatnonzero(bin_rows)
-    cumulative = np.cumsum(bin_rows)
-    if filled.shape[0] == 0 or bin_rows.max() > cumulative[-1] / n_ranges / 8:
-        return None
-    targets = cumulative[-1] * np.arange(1, n_ranges) / n_ranges
-    # Each range's last bin: where the running rows reach the range's share.
-    last = np.unique(np.searchsorted(cumulative, targets, side="left"))
-    last = last[last < filled[-1]].astype(np.uint32)
-    top = (last << shift) | np.uint32((1 << int(shift)) - 1)
-    # (The top of the bin below zero is -0.0, which compares as 0.0: its largest
-    # negative float instead; scores of -0.0 are 0.0's bin.)
-    top[top == np.uint32(0x7FFFFFFF)] = 0x7FFFFFFE
-    edges = _key_values(top)
-    n_split = last.shape[0] + 1
-    which = np.searchsorted(last, bins, side="left")
-    totals = np.column_stack([
-        np.bincount(which[is_pos], weights[is_pos], n_split),
-        np.bincount(which[~is_pos], weights[~is_pos], n_split),
-        np.bincount(which, rows, n_split),
-    ])
-    # Each filled bin's lowest and highest score lie in its range by the comparisons
-    # the partitions make (edges[r-1] < s <= edges[r]).
-    low = filled.astype(np.uint32) << shift
-    keys = np.concatenate([low, low | np.uint32((1 << int(shift)) - 1)])
-    keys = keys[keys != np.uint32(0x7FFFFFFF)]  # (-0.0: never a score's key)
-    values = _key_values(keys)
-    finite = np.isfinite(values)
-    expected = np.searchsorted(last, keys >> shift, side="left")
-    if not np.array_equal(np.searchsorted(edges, values[finite], side="left"),
-                          expected[finite]):
-        return None
-    return edges, totals
-
-
-def _key_values(keys):
-    """The float32 values of ordered keys (:func:`_ordered_key`'s inverse)."""
-    keys = keys.astype(np.uint32)
-    positive = (keys & np.uint32(1 << 31)) != 0
-    return np.where(positive, keys ^ np.uint32(1 << 31), ~keys).astype(np.uint32).view(
-        np.float32)
+            merged_histograms(a[3], b[3]))
 
 
 def _on_cluster():
@@ -321,29 +248,21 @@ def _range_of(score, edges):
     # score's ordered key holds the range of every score whose leading bits no edge
     # shares; only the others are searched (a binary search per row took most of a
     # partition's pass).
-    shift = np.uint32(32 - _LEADING_BITS)
-    edge_keys = _ordered_key(edges)
-    starts = np.arange(1 << _LEADING_BITS, dtype=np.uint64) << np.uint64(shift)
+    shift = np.uint32(32 - LEADING_BITS)
+    edge_keys = ordered_key(edges)
+    starts = np.arange(1 << LEADING_BITS, dtype=np.uint64) << np.uint64(shift)
     table = np.searchsorted(edge_keys, starts, side="left").astype(np.int32)
-    shared = np.zeros(1 << _LEADING_BITS, dtype=bool)
+    shared = np.zeros(1 << LEADING_BITS, dtype=bool)
     shared[edge_keys >> shift] = True
-    leading = _ordered_key(score) >> shift
+    leading = ordered_key(score) >> shift
     which = table[leading]
     rows = np.flatnonzero(shared[leading])
     which[rows] = np.searchsorted(edges, score[rows], side="left")
     return which
 
 
-# Rows from which _range_of builds its table, and the key bits that index it.
+# Rows from which _range_of builds its table (indexed by the census's leading bits).
 _LOOKUP = 1 << 18
-_LEADING_BITS = 20
-
-
-def _ordered_key(values):
-    """float32 values as uint32 keys in the same order (-0.0 taken as 0.0, as
-    comparisons take it)."""
-    bits = (values + np.float32(0)).view(np.uint32)
-    return bits ^ ((bits.view(np.int32) >> 31).view(np.uint32) | np.uint32(1 << 31))
 
 
 def _range_totals(y, score, weight, pos_label, edges):
@@ -609,7 +528,7 @@ def exact_summary(y_true, y_score, *, sample_weight=None, pos_label=None, n_rang
     n_ranges = n_ranges or max(2, _parallelism(), -(-rows // per_range))
     # float32 scores: ranges and their totals from the histogram, no pass for the
     # totals; else edges from the sample.
-    plan = None if histogram is None else _histogram_plan(histogram, n_ranges)
+    plan = None if histogram is None else histogram_plan(histogram, n_ranges)
     if plan is not None:
         (edges, totals), alone = plan, {}
     else:

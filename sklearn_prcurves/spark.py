@@ -40,6 +40,7 @@ ICML 2006.
 """
 
 import contextlib
+import functools
 import math
 import os
 import pickle
@@ -48,6 +49,7 @@ import warnings
 
 import numpy as np
 
+from ._census import LEADING_BITS, histogram_plan, key_values
 from ._counts import CountTable, count_rows
 from ._distributed import RangedTable, range_pieces
 from ._fronts import front_value
@@ -389,7 +391,8 @@ def _merge_range(batches):
 
 
 def _read_range(batches):
-    """One cached range's :class:`CountTable`, or None for an empty partition."""
+    """One cached range's ``(key, CountTable)``, or None for an empty partition: its key,
+    the range's top score, identifies it whatever the partition numbering."""
     import pyarrow as pa
 
     batches = [b for b in batches if b.num_rows]
@@ -401,41 +404,60 @@ def _read_range(batches):
     if thresholds.shape[0] > 1 and not np.all(thresholds[1:] < thresholds[:-1]):
         # Cached rows come back in the order written; this guards the assumption.
         raise RuntimeError("A cached range table lost its order; please report this.")
-    return CountTable(thresholds, tps, fps)
+    # (pickled: a float key would merge distinct 64-bit integer scores)
+    return pickle.dumps(thresholds[0].item()), CountTable(thresholds, tps, fps)
 
 
 def _range_totals(batches):
     import pyarrow as pa
 
-    table = _read_range(batches)
-    if table is None:
+    found = _read_range(batches)
+    if found is None:
         return
+    key, table = found
     yield pa.RecordBatch.from_pydict({
-        "top": [_top_key(table)], "tp": [table.n_pos], "fp": [table.n_neg],
-        "n": [len(table)]})
+        "top": [key], "tp": [table.n_pos], "fp": [table.n_neg], "n": [len(table)]})
 
 
-def _top_key(table):
-    """A range's top score, pickled: an exact key for the range (a float would merge
-    distinct 64-bit integer scores)."""
-    return pickle.dumps(table.thresholds[0].item())
-
-
-def _range_results(offsets, n_pos, n_neg, requests):
+def _range_results(offsets, n_pos, n_neg, requests, census=None):
     """The executor's side of a measure: each range's pieces, pickled, keyed by the
-    range's top score (which identifies the range whatever the partition numbering)."""
+    range's key. The range is a cached table (:func:`_read_range`), or with ``census``
+    (``(weighted, edges)``) the census plan's rows, counted here
+    (:func:`_count_census`)."""
 
     def evaluate(batches):
         import pyarrow as pa
 
-        table = _read_range(batches)
-        if table is None:
+        found = _read_range(batches) if census is None else _count_census(batches, *census)
+        if found is None:
             return
-        top = _top_key(table)
-        pieces = range_pieces(table, offsets[top], n_pos, n_neg, requests)
-        yield pa.RecordBatch.from_pydict({"top": [top], "result": [pickle.dumps(pieces)]})
+        key, table = found
+        pieces = range_pieces(table, offsets[key], n_pos, n_neg, requests)
+        yield pa.RecordBatch.from_pydict({"top": [key], "result": [pickle.dumps(pieces)]})
 
     return evaluate
+
+
+def _count_census(batches, weighted, edges):
+    """One range of the census plan counted: ``(its number, its CountTable)``, or None
+    for an empty partition. Its rows are packed keys (order key times 2 plus the class);
+    the range is the partition's number, which the rows' scores must agree with."""
+    import pyarrow as pa
+    from pyspark import TaskContext
+
+    batches = [b for b in batches if b.num_rows]
+    if not batches:
+        return None
+    rows = pa.Table.from_batches(batches)
+    packed = rows.column("k").to_numpy().view(np.uint64)
+    weight = rows.column("w").to_numpy() if weighted else None
+    counted = count_rows((packed & np.uint64(1)).astype(bool),
+                         (packed >> np.uint64(1)).astype(np.uint32), weight)
+    scores = key_values(counted.thresholds)
+    r = TaskContext.get().partitionId()
+    if (r > 0 and not scores[-1] > edges[r - 1]) or (r < len(edges) and not scores[0] <= edges[r]):
+        raise RuntimeError("Rows of two ranges reached one partition; please report this.")
+    return pickle.dumps(r), CountTable(scores, counted.tps, counted.fps)
 
 
 class DistributedTable(RangedTable):
@@ -453,7 +475,8 @@ class DistributedTable(RangedTable):
     n_ranges : int
         Number of non-empty score ranges.
     largest_range : int
-        Distinct scores in the largest range: no process holds more of the table.
+        Size of the largest range, which no process exceeds: its distinct scores, or
+        its rows where the census plan (float32 scores) read the totals.
 
     Examples
     --------
@@ -469,7 +492,8 @@ class DistributedTable(RangedTable):
     0.7778 0.8056
     """
 
-    def __init__(self, cached, totals):
+    def __init__(self, cached, totals, census=None):
+        self._census = census  # (the census plan's: rows, counted at each evaluation)
         for row in totals:
             row["top"] = bytes(row["top"])  # Spark hands binary values as bytearray
         totals = sorted(totals, key=lambda row: pickle.loads(row["top"]), reverse=True)
@@ -483,11 +507,13 @@ class DistributedTable(RangedTable):
         with _python_workers(self._cached.sparkSession):
             rows = _map_in_arrow(
                 self._cached,
-                _range_results(self._offset_of, self.n_pos, self.n_neg, requests),
+                _range_results(self._offset_of, self.n_pos, self.n_neg, requests,
+                               self._census),
                 "top binary, result binary",
             ).collect()
         by_top = {bytes(row["top"]): pickle.loads(row["result"]) for row in rows}
-        return [by_top[top] for top in self._tops]
+        empty = range_pieces(None, (0.0, 0.0), self.n_pos, self.n_neg, requests)
+        return [by_top.get(top, empty) for top in self._tops]
 
     def unpersist(self):
         """Drop the cached range tables from the executors."""
@@ -501,7 +527,7 @@ class DistributedTable(RangedTable):
 
 
 def exact_summary(y_true, y_score, *, data, sample_weight=None, pos_label=None,
-                  n_ranges=None):
+                  n_ranges=None, persist=True):
     """One exact pass over a Spark DataFrame: a :class:`DistributedTable` for many areas.
 
     Parameters
@@ -517,11 +543,18 @@ def exact_summary(y_true, y_score, *, data, sample_weight=None, pos_label=None,
     n_ranges : int, default=None
         Score ranges (Spark partitions) counted in parallel; by default one per
         2**21 rows, and at least the session's default parallelism.
+    persist : bool, default=True
+        Keep each range on the executors (its rows, or its table) until
+        :meth:`DistributedTable.unpersist`, so that every further area reads it there.
+        False, with float32 scores (the census plan): nothing is kept, and each
+        evaluation is one pass over the data (:meth:`~DistributedTable.scores` gives
+        six areas in one); the one-shot functions read so. Other scores' ranges are
+        kept whatever it says: Spark's sample of their edges would change between
+        readings.
 
     Returns
     -------
     table : DistributedTable
-        Cached on the executors until :meth:`DistributedTable.unpersist`.
 
     Examples
     --------
@@ -539,10 +572,10 @@ def exact_summary(y_true, y_score, *, data, sample_weight=None, pos_label=None,
     """
     prepared = _prepare(y_true, y_score, sample_weight, pos_label, data)
     _require_two_classes(prepared)
-    return _exact_table(prepared, n_ranges)
+    return _exact_table(prepared, n_ranges, persist)
 
 
-def _exact_table(prepared, n_ranges):
+def _exact_table(prepared, n_ranges, persist):
     from pyspark.sql import functions as F
 
     frame = prepared.frame
@@ -551,11 +584,16 @@ def _exact_table(prepared, n_ranges):
         n_ranges = max(parallelism, math.ceil(prepared.n_rows / _ROWS_PER_RANGE))
     elif isinstance(n_ranges, bool) or not isinstance(n_ranges, int) or n_ranges < 1:
         raise ValueError(f"n_ranges must be a positive integer; got {n_ranges!r}.")
+    if prepared.score_type == "float":  # (float32: the census plan, where it can plan)
+        table = _census_table(prepared, n_ranges, persist)
+        if table is not None:
+            return table
     score_type = prepared.score_type
     chunks = _map_in_arrow(frame, _chunk_tables(prepared.weighted),
                            f"s {score_type}, pos double, neg double")
     ranged = chunks.repartitionByRange(n_ranges, F.col("s").desc())
     cached = _map_in_arrow(ranged, _merge_range, f"s {score_type}, tp double, fp double")
+    # (always kept: a second reading would sample other edges)
     cached = cached.persist()
     try:
         with _python_workers(frame.sparkSession):
@@ -565,6 +603,132 @@ def _exact_table(prepared, n_ranges):
     except BaseException:
         cached.unpersist()
         raise
+
+
+# --- the census plan (float32 scores) -----------------------------------------------
+
+
+def _with_float32_key(frame, rounded):
+    """``frame`` with the column ``key``: the order key of each score ``s`` as float32
+    (:mod:`~sklearn_prcurves._census`'s, the binned summary's), in Spark's own
+    arithmetic: a long in [0, 2**32). ``rounded``: doubles, rounded to float32 as the
+    binned summary rounds them.
+
+    Spark has no view of a float's bits: the exponent comes from a logarithm, corrected
+    by powers of two (exact, where the logarithm may put it a unit off), the mantissa
+    from the quotient (exact for a float32). One projection per step: Spark keeps a
+    column used twice as one (written as one expression, each use repeated the
+    logarithm below it: 30 times slower)."""
+    from pyspark.sql import functions as F
+
+    kept = [c for c in frame.columns if c not in ("_v", "_size", "_e", "_p", "_m")]
+    value = F.col("s").cast("float").cast("double")
+    if rounded:  # (below float32's normals: 0's bin, or -tiny's, in every mode)
+        tiny = float(np.finfo(np.float32).tiny)
+        small = (F.abs(F.col("s")) < tiny) & (F.col("s") != 0)
+        value = F.when(small & (F.col("s") > 0), 0.0).when(small, -tiny).otherwise(value)
+    frame = frame.select(*kept, value.alias("_v")).withColumn("_size", F.abs("_v"))
+    size = F.col("_size")
+    finite = F.when((size == 0) | (size == math.inf), 1.0).otherwise(size)
+    # (ln over ln 2: one logarithm, where log2 takes two; the power by a shift where
+    # it fits a long: StrictMath's pow took a third of the pass)
+    frame = frame.withColumn("_e", F.floor(F.log(finite) * (1 / math.log(2))))
+    frame = frame.withColumn("_p", F.expr(
+        "CASE WHEN _e BETWEEN 0 AND 62 THEN CAST(shiftleft(1L, CAST(_e AS INT)) AS DOUBLE) "
+        "WHEN _e BETWEEN -62 AND -1 THEN 1.0D / CAST(shiftleft(1L, CAST(-_e AS INT)) AS "
+        "DOUBLE) ELSE pow(2.0D, _e) END"))
+    power = F.col("_p")
+    up, down = finite >= 2 * power, finite < power
+    frame = frame.select(*kept, "_v", "_size",
+                         (F.col("_e") + F.when(up, 1).when(down, -1).otherwise(0)).alias("_e"),
+                         F.when(up, 2 * power).when(down, power / 2).otherwise(power)
+                         .alias("_p"))
+    exponent, power = F.col("_e"), F.col("_p")
+    frame = frame.withColumn("_m", F.when(size == math.inf, float(255 << 23))
+                             .when(size < 2.0**-126, size * 2.0**149)
+                             .otherwise((exponent + 126) * float(1 << 23)
+                                        + size * float(1 << 23) / power))
+    value, magnitude = F.col("_v"), F.col("_m")
+    key = (F.when(value == 0, float(1 << 31)).when(value > 0, (1 << 31) + magnitude)
+           .otherwise((1 << 31) - 1 - magnitude))
+    return frame.select(*kept, key.cast("long").alias("key"))
+
+
+def _collected(frame, *names):
+    """The columns ``names`` of a small frame, as NumPy arrays on the driver."""
+    table = frame.toArrow() if hasattr(frame, "toArrow") else None
+    if table is not None:
+        return [table.column(name).to_numpy() for name in names]
+    rows = frame.collect()  # pragma: no cover - PySpark before 4.0
+    return [np.array([row[name] for row in rows]) for name in names]
+
+
+def _census_table(prepared, n_ranges, persist=True):
+    """The exact table by the census plan: one aggregation in the JVM gives the
+    histogram, so the ranges and their totals (:func:`~sklearn_prcurves._census.
+    histogram_plan`); each row then moves once, to the partition of its range, as one
+    long (its score's order key and its class), and stays there (with ``persist``).
+    Each evaluation counts every range where it lies. None where a score is too heavily
+    repeated for the histogram to plan (the sampled plan gives it a range of its
+    own)."""
+    from pyspark.sql import functions as F
+
+    frame = prepared.frame
+    plan = histogram_plan(_histogram(prepared), n_ranges)
+    if plan is None:
+        return None
+    edges, totals = plan
+    keys = _partition_keys(frame.sparkSession, edges.shape[0] + 1)
+    # (one column to Python, not three: Spark's Arrow transfer costs by the value)
+    packed = F.shiftleft("key", 1) + F.col("p").cast("long")
+    rows = _with_float32_key(frame, False).select(
+        _range_key(F, F.col("s"), edges, keys).alias("r"), packed.alias("k"),
+        *(["w"] if prepared.weighted else []))
+    rows = rows.repartition(len(keys), "r").drop("r")
+    return DistributedTable(rows.persist() if persist else rows, [
+        {"top": pickle.dumps(r), "tp": tp, "fp": fp, "n": int(n)}
+        for r, (tp, fp, n) in enumerate(totals)], (prepared.weighted, edges))
+
+
+def _histogram(prepared):
+    """The census's histogram (:func:`~sklearn_prcurves._census.histogram`) of float32
+    scores, by one aggregation in the JVM."""
+    from pyspark.sql import functions as F
+
+    slot = F.shiftright(F.col("key"), 32 - LEADING_BITS) * 2 + F.col("p").cast("long")
+    weight = F.col("w") if prepared.weighted else F.lit(1.0)
+    counts = _with_float32_key(prepared.frame, False).groupBy(slot.alias("slot")).agg(
+        F.count(F.lit(1)).alias("rows"), F.sum(weight).alias("weight"))
+    slots, rows, weights = _collected(counts, "slot", "rows", "weight")
+    order = np.argsort(slots)
+    return (slots[order].astype(np.uint32), rows[order].astype(np.float64),
+            weights[order].astype(np.float64))
+
+
+def _partition_keys(session, n):
+    """A key for each of ``n`` partitions, which Spark's hash partitioning sends there
+    (``pmod(hash(key), n)``, its rule): each range its own partition, with no sampling
+    job to place them (as a range partitioning's)."""
+    from pyspark.sql import functions as F
+
+    found = (session.range(0, 64 * n)
+             .select("id", F.expr(f"pmod(hash(id), {n})").alias("p"))
+             .groupBy("p").agg(F.min("id").alias("id")))
+    partition, key = _collected(found, "p", "id")
+    if partition.shape[0] < n:  # pragma: no cover - about n e**-64 to happen
+        raise RuntimeError("No key found for a partition; please report this.")
+    return key[np.argsort(partition)].tolist()
+
+
+def _range_key(F, score, edges, keys, low=0, high=None):
+    """The partition key of each score's range (range r holds edges[r-1] < s <=
+    edges[r]): a binary search written as nested comparisons."""
+    high = len(keys) - 1 if high is None else high
+    if low == high:  # (a long, as the keys were hashed: an int hashes otherwise)
+        return F.lit(keys[low]).cast("long")
+    middle = (low + high) // 2
+    return F.when(score <= float(edges[middle]), _range_key(F, score, edges, keys, low, middle)
+                  ).otherwise(_range_key(F, score, edges, keys, middle + 1, high))
 
 
 # --- binned mode --------------------------------------------------------------------
@@ -586,6 +750,23 @@ def _bin_partition(mantissa_bits, weighted):
              pa.array(summary.neg_)], names=["k", "pos", "neg"])
 
     return count
+
+
+def _bins(prepared, mantissa_bits):
+    """Rows ``k, pos, neg``: each row's bin and weight by class. Float scores are binned
+    in Spark's own arithmetic (the float32 order key's leading bits: no row leaves the
+    JVM), other scores and finer bins by the binned summary in Python workers, a
+    partition's bins at a time."""
+    from pyspark.sql import functions as F
+
+    if prepared.score_type not in ("float", "double") or mantissa_bits > 23:
+        return _map_in_arrow(prepared.frame, _bin_partition(mantissa_bits, prepared.weighted),
+                             "k long, pos double, neg double")
+    frame = _with_float32_key(prepared.frame, prepared.score_type == "double")
+    weight = F.col("w") if prepared.weighted else F.lit(1.0)
+    return frame.select(F.shiftright("key", 23 - mantissa_bits).alias("k"),
+                                 F.when(F.col("p"), weight).otherwise(0.0).alias("pos"),
+                                 F.when(F.col("p"), 0.0).otherwise(weight).alias("neg"))
 
 
 def _refine_partition(mantissa_bits, weighted, keys):
@@ -619,15 +800,9 @@ def _added_up(frame):
 
     rows = frame.groupBy("k").agg(F.sum("pos").alias("pos"), F.sum("neg").alias("neg"))
     with _python_workers(frame.sparkSession):
-        table = rows.toArrow() if hasattr(rows, "toArrow") else None
-    if table is not None:
-        keys = table.column("k").to_numpy().view(np.uint64)
-        pos, neg = table.column("pos").to_numpy(), table.column("neg").to_numpy()
-    else:  # pragma: no cover - PySpark before 4.0
-        collected = rows.collect()
-        keys = np.array([r["k"] for r in collected], dtype=np.int64).view(np.uint64)
-        pos = np.array([r["pos"] for r in collected], dtype=float)
-        neg = np.array([r["neg"] for r in collected], dtype=float)
+        keys, pos, neg = _collected(rows, "k", "pos", "neg")
+    keys = keys.astype(np.int64).view(np.uint64)
+    pos, neg = pos.astype(np.float64), neg.astype(np.float64)
     order = np.argsort(keys)
     return keys[order], pos[order], neg[order]
 
@@ -677,9 +852,7 @@ def binned_summary(y_true, y_score, *, data, sample_weight=None, pos_label=None,
         raise ValueError(f"tolerance must be a non-negative number; got {tolerance!r}.")
     prepared = _prepare(y_true, y_score, sample_weight, pos_label, data)
     _require_two_classes(prepared)
-    bins = _map_in_arrow(prepared.frame, _bin_partition(mantissa_bits, prepared.weighted),
-                         "k long, pos double, neg double")
-    summary.keys_, summary.pos_, summary.neg_ = _added_up(bins)
+    summary.keys_, summary.pos_, summary.neg_ = _added_up(_bins(prepared, mantissa_bits))
     summary.integer_weights_ = prepared.whole_weights
     summary.classes_ = None  # the labels were checked by the aggregation
     if tolerance is None:
@@ -701,6 +874,10 @@ def binned_summary(y_true, y_score, *, data, sample_weight=None, pos_label=None,
 
 def _opened(table):
     return table  # (a DistributedTable: its cached ranges dropped after the reading)
+
+
+#: :func:`exact_summary` for one reading: nothing kept on the executors.
+_read_once = functools.partial(exact_summary, persist=False)
 
 
 def roc_auc_score(y_true, y_score, *, data, sample_weight=None, pos_label=None,
@@ -735,7 +912,7 @@ def roc_auc_score(y_true, y_score, *, data, sample_weight=None, pos_label=None,
     >>> sps.roc_auc_score("y", "s", data=df)
     0.75
     """
-    return front_value("roc_auc_score", locals(), exact_summary, binned_summary, _opened)
+    return front_value("roc_auc_score", locals(), _read_once, binned_summary, _opened)
 
 
 def pr_auc_score(y_true, y_score, *, data, interpolation="davis-goadrich", sample_weight=None,
@@ -774,7 +951,7 @@ def pr_auc_score(y_true, y_score, *, data, interpolation="davis-goadrich", sampl
     ...     "y", "s", data=df, leading_negatives="drop")
     (0.25, 0.5)
     """
-    return front_value("pr_auc_score", locals(), exact_summary, binned_summary, _opened)
+    return front_value("pr_auc_score", locals(), _read_once, binned_summary, _opened)
 
 
 def average_precision_score(y_true, y_score, *, data, sample_weight=None, pos_label=None,
@@ -808,7 +985,7 @@ def average_precision_score(y_true, y_score, *, data, sample_weight=None, pos_la
     >>> round(sps.average_precision_score("y", "s", data=df), 4)
     0.8333
     """
-    return front_value("average_precision_score", locals(), exact_summary, binned_summary,
+    return front_value("average_precision_score", locals(), _read_once, binned_summary,
                        _opened)
 
 
@@ -843,5 +1020,5 @@ def achievable_pr_auc_score(y_true, y_score, *, data, interpolation="davis-goadr
     >>> round(sps.achievable_pr_auc_score("y", "s", data=df), 4)
     0.9167
     """
-    return front_value("achievable_pr_auc_score", locals(), exact_summary, binned_summary,
+    return front_value("achievable_pr_auc_score", locals(), _read_once, binned_summary,
                        _opened)

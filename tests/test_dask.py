@@ -13,6 +13,7 @@ import dask.dataframe as dd  # noqa: E402
 
 import sklearn_prcurves as spc  # noqa: E402
 import sklearn_prcurves.dask as spd  # noqa: E402
+from sklearn_prcurves._census import histogram, histogram_plan  # noqa: E402
 
 
 @pytest.fixture(scope="module")
@@ -438,15 +439,15 @@ def test_float32_ranges_and_their_totals_come_from_the_histogram(kind, weighted)
     s = _float32_scores(kind, n, rng)
     is_pos = rng.random(n) < 0.3
     w = rng.integers(1, 4, n).astype(float) if weighted else None
-    whole = spd._histogram(is_pos, s, w)
-    parts = [(s[:0], None, 0, spd._histogram(is_pos[k::3], s[k::3],
+    whole = histogram(is_pos, s, w)
+    parts = [(s[:0], None, 0, histogram(is_pos[k::3], s[k::3],
                                              None if w is None else w[k::3]))
              for k in range(3)]
     merged = spd._merged_censuses(spd._merged_censuses(parts[0], parts[1]), parts[2])[3]
     for got, expected in zip(merged, whole):
         np.testing.assert_array_equal(got, expected)
     for n_ranges in (1, 2, 7, 30):
-        edges, totals = spd._histogram_plan(merged, n_ranges)
+        edges, totals = histogram_plan(merged, n_ranges)
         assert edges.dtype == np.float32 and np.all(np.isfinite(edges))
         weight = np.ones(n) if w is None else w
         for which in (spd._range_of(s, edges), np.searchsorted(edges, s, side="left")):
@@ -465,9 +466,9 @@ def test_a_heavy_float32_score_takes_the_sampled_plan():
     rng = np.random.default_rng(4)
     s = rng.normal(size=40_000).astype(np.float32)
     s[:2000] = 0.25
-    histogram = spd._histogram(rng.random(40_000) < 0.5, s, None)
-    assert spd._histogram_plan(histogram, 2) is not None
-    assert spd._histogram_plan(histogram, 20) is None
+    counted = histogram(rng.random(40_000) < 0.5, s, None)
+    assert histogram_plan(counted, 2) is not None
+    assert histogram_plan(counted, 20) is None
 
 
 @pytest.mark.parametrize("shuffle", ["memory", "disk"])
@@ -480,7 +481,7 @@ def test_float32_scores_planned_by_their_histogram_give_exact_areas(client, shuf
     s = _float32_scores("specials", n, rng) + y.astype(np.float32)
     w = rng.integers(0, 3, n).astype(float) if weighted else None
     census = spd._census(y, s, w, None, 0)
-    assert spd._histogram_plan(census[3], 12) is not None  # (the histogram's plan)
+    assert histogram_plan(census[3], 12) is not None  # (the histogram's plan)
     dy, ds, dw = as_dask(y, s, w if weighted else s, chunks=7000)
     table = spd.exact_summary(dy, ds, sample_weight=dw if weighted else None, n_ranges=12,
                               shuffle=shuffle)

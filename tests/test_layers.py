@@ -49,6 +49,7 @@ ORDER = [
     "_decision",
     "_scorer",
     "_transformer",
+    "_census",
     "_distributed",
     "_summary",
     "_fronts",

@@ -401,9 +401,9 @@ spark = SparkSession.builder.master("local[1]").config("spark.ui.enabled", "fals
 spark.sparkContext.setLogLevel("OFF")
 import sklearn_prcurves.spark as sps
 df = spark.createDataFrame([(0, .1), (1, .9), (0, .3), (1, .7)], "y long, s double")
-for mode in ("exact", "binned"):
+for mode, bits in (("exact", 12), ("binned", 30), ("binned", 12)):
     try:
-        sps.roc_auc_score("y", "s", data=df, mode=mode)
+        print(mode, bits, sps.roc_auc_score("y", "s", data=df, mode=mode, mantissa_bits=bits))
     except ModuleNotFoundError as exc:
         print(exc)
 """
@@ -426,8 +426,139 @@ def test_workers_without_the_package_say_which_interpreter_and_what_to_set(tmp_p
     run = subprocess.run([sys.executable, "-c", _WITHOUT_THE_PACKAGE, other],
                          capture_output=True, text=True, timeout=300, cwd=tmp_path)
     lines = run.stdout.strip().splitlines()
-    assert len(lines) == 2, run.stdout + run.stderr
+    assert len(lines) == 3, run.stdout + run.stderr
+    # (float scores binned at up to 23 bits stay in the JVM: no Python worker starts)
+    assert lines.pop() == "binned 12 (1.0, 0.0)"
     for line in lines:
         assert line.startswith(f"Spark's Python workers ({other}) cannot import "
                                "sklearn_prcurves"), line
         assert f"PYSPARK_PYTHON={sys.executable}" in line
+
+
+@pytest.mark.parametrize("weighted", [False, True])
+def test_float32_scores_take_the_census_plan(spark, weighted):
+    """float32 scores: the JVM's histogram is the census's (the one Dask's plan reads),
+    each range is one partition counted once, its totals from the histogram; every
+    area equals memory's, across specials (subnormals, -0.0, huge values)."""
+    from sklearn_prcurves._census import histogram, histogram_plan
+
+    rng = np.random.default_rng(12)
+    n = 40_000
+    y = (rng.random(n) < 0.2).astype(np.int64)
+    s = (rng.normal(size=n) + y).astype(np.float32)
+    s[:40] = np.array([0.0, -0.0, 1e-45, -1e-45, 3e38, -3e38, 1.2e-38, -1.2e-38] * 5,
+                      dtype=np.float32)
+    w = rng.integers(0, 4, n) * 0.25 if weighted else None
+    columns = {"y": y, "s": s, **({"w": w} if weighted else {})}
+    df = frame(spark, partitions=5, **columns)
+    prepared = sps._prepare("y", "s", "w" if weighted else None, None, df)
+    got = sps._histogram(prepared)
+    keep = np.ones(n, bool) if w is None else w > 0
+    want = histogram(y[keep] == 1, s[keep], None if w is None else w[keep])
+    for a, b in zip(got, want):
+        np.testing.assert_allclose(a, b, rtol=1e-13)
+    assert histogram_plan(got, 6) is not None
+    with sps.exact_summary("y", "s", data=df, sample_weight="w" if weighted else None,
+                           n_ranges=6) as table:
+        assert 4 <= table.n_ranges <= 6 and table.largest_range <= n / 6 * 1.2 + 1
+        expected = in_memory_measures(y, s, w)
+        got = table_measures(table)
+        for name in expected:
+            assert got[name] == pytest.approx(expected[name], rel=REL), name
+        kept = table.scores()
+    # persist=False: nothing kept on the executors, the same values
+    once = sps.exact_summary("y", "s", data=df, sample_weight="w" if weighted else None,
+                             n_ranges=6, persist=False)
+    assert once.scores() == pytest.approx(kept, rel=REL)
+    assert not spark.sparkContext._jsc.getPersistentRDDs()
+
+
+def test_a_heavily_repeated_float32_score_takes_the_sampled_plan(spark):
+    rng = np.random.default_rng(13)
+    n = 30_000
+    y = (rng.random(n) < 0.3).astype(np.int64)
+    s = np.where(rng.random(n) < 0.6, 0.5, rng.normal(size=n) + y).astype(np.float32)
+    df = frame(spark, partitions=4, y=y, s=s)
+    prepared = sps._prepare("y", "s", None, None, df)
+    assert sps._census_table(prepared, 4) is None
+    assert sps.roc_auc_score("y", "s", data=df, n_ranges=4) == pytest.approx(
+        spc.roc_auc_score(y, s), rel=REL)
+
+
+@pytest.mark.parametrize("dtype", ["float", "double"])
+def test_bins_in_the_jvm_are_the_summary_s(spark, dtype):
+    """Binned mode on float scores bins in Spark's own arithmetic: the keys are the
+    binned summary's, to the bit, for every float32 exponent, subnormals and values
+    past float32's range (doubles rounded as the summary rounds them)."""
+    from pyspark.sql import functions as F
+
+    rng = np.random.default_rng(14)
+    n = 20_000
+    y = (rng.random(n) < 0.5).astype(np.int64)
+    s = rng.normal(size=n) * 10.0 ** rng.integers(-44, 39, n)
+    s[:8] = [0.0, -0.0, 1e-300, -1e-300, 1e300, -1e300, 2.0**-126, -(2.0**-149)]
+    if dtype == "float":
+        with np.errstate(over="ignore"):
+            s[np.abs(s) > 3e38] = 3e38
+            s = s.astype(np.float32)
+    df = frame(spark, partitions=3, y=y, s=s).select("y", F.col("s").cast(dtype))
+    for bits in (0, 4, 12, 23):
+        summary = spc.BinnedSummary(mantissa_bits=bits).update(y, s)
+        ours = sps.binned_summary("y", "s", data=df, mantissa_bits=bits)
+        np.testing.assert_array_equal(ours.keys_, summary.keys_)
+        np.testing.assert_array_equal(ours.pos_, summary.pos_)
+        np.testing.assert_array_equal(ours.neg_, summary.neg_)
+
+
+_ON_A_LOCAL_CLUSTER = """
+import os, sys
+import numpy as np
+os.environ["PYSPARK_PYTHON"] = sys.executable
+from pyspark.sql import SparkSession
+try:
+    spark = (SparkSession.builder.master("local-cluster[2,1,1024]")
+             .config("spark.ui.enabled", "false").config("spark.driver.host", "127.0.0.1")
+             .config("spark.driver.bindAddress", "127.0.0.1").getOrCreate())
+    spark.sparkContext.setLogLevel("OFF")
+    spark.range(4).count()
+except Exception as exc:
+    print("UNSUPPORTED", type(exc).__name__, str(exc).splitlines()[0][:200])
+    sys.exit(0)
+import pandas as pd
+import sklearn_prcurves as spc
+import sklearn_prcurves.spark as sps
+executors = spark.sparkContext._jsc.sc().getExecutorMemoryStatus().size() - 1
+rng = np.random.default_rng(15)
+y = (rng.random(30_000) < 0.2).astype(np.int64)
+s = rng.normal(size=30_000) + y
+w = rng.integers(0, 3, 30_000) * 0.5
+for dtype in (np.float32, np.float64):
+    df = spark.createDataFrame(pd.DataFrame({"y": y, "s": s.astype(dtype), "w": w}))
+    df = df.repartition(6)
+    with sps.exact_summary("y", "s", data=df, sample_weight="w", n_ranges=4) as table:
+        got = (table.roc_auc(), table.pr_auc(), table.average_precision())
+    want = (spc.roc_auc_score(y, s.astype(dtype), sample_weight=w),
+            spc.pr_auc_score(y, s.astype(dtype), sample_weight=w),
+            spc.average_precision_score(y, s.astype(dtype), sample_weight=w))
+    assert np.allclose(got, want, rtol=1e-12, atol=0), (dtype, got, want)
+    estimate, bound = sps.roc_auc_score("y", "s", data=df, sample_weight="w", mode="binned")
+    assert abs(estimate - want[0]) <= bound
+print("OK", executors)
+"""
+
+
+def test_separate_executor_processes_give_the_same_numbers(tmp_path):
+    """``local-cluster``: executors in processes of their own, as on a cluster (the
+    ranges' partition keys, the census plan's rows and the cached tables cross
+    processes). Where this PySpark cannot start one (it needs its launch scripts), the
+    test says why and skips."""
+    import subprocess
+    import sys
+
+    run = subprocess.run([sys.executable, "-c", _ON_A_LOCAL_CLUSTER], capture_output=True,
+                         text=True, timeout=600, cwd=tmp_path)
+    out = run.stdout.strip().splitlines()
+    assert run.returncode == 0 and out, run.stdout + run.stderr[-3000:]
+    if out[-1].startswith("UNSUPPORTED"):
+        pytest.skip(f"local-cluster mode does not start here: {out[-1]}")
+    assert out[-1] == "OK 2", out
