@@ -161,6 +161,8 @@ def main():
                              "bounded memory) instead of the package in memory")
     parser.add_argument("--only", nargs="*", default=None,
                         help="run only these methods (names as printed)")
+    parser.add_argument("--no-floors", action="store_true",
+                        help="with --only: leave out Spark's own passes (at 1e9 rows, minutes)")
     parser.add_argument("--with-dask", action="store_true",
                         help="also bench_dask.py's Dask exact and binned on the same files, "
                              "in turn with the Spark methods (a fresh LocalCluster of 2 "
@@ -201,7 +203,7 @@ def main():
         run()  # JVM and Python workers warm, outside the clock
     runs = {name: run for name, run in methods(spark, str(folder)).items()
             if (args.only is None or name in args.only) and name not in FLOORS}
-    if args.only is not None:  # (the floors beside the methods asked for)
+    if args.only is not None and not args.no_floors:  # (the floors beside the methods)
         runs.update({name: methods(spark, str(folder))[name] for name in FLOORS})
     if args.with_dask:
         runs.update(dask_methods(folder))

@@ -26,6 +26,7 @@ from ._exact import counts_at_or_above
 from ._resampling import Resampler, percentile_interval
 from ._results import NetBenefitComparison, NetBenefitCurve
 from ._table import CountTable
+from ._undefined import warn_undefined
 from ._validation import check_binary_input, weights_within_range
 
 __all__ = ["compare_net_benefit", "net_benefit_curve", "pieces_net_benefit"]
@@ -271,10 +272,11 @@ def compare_net_benefit(
     low, high = percentile_interval(differences, confidence_level)
     return NetBenefitComparison(thresholds, curves[0].net_benefit, curves[1].net_benefit,
                                 difference, low, high,
-                                _pvalues(difference, differences.std(axis=0, ddof=1)))
+                                _pvalues(difference, differences.std(axis=0, ddof=1),
+                                         thresholds))
 
 
-def _pvalues(difference, spread):
+def _pvalues(difference, spread, thresholds):
     """Two-sided normal p-values of ``difference / spread``; 1 where both are 0 (the
     models treat the same rows in every resample), NaN where only the spread is."""
     from scipy.special import ndtr
@@ -282,4 +284,10 @@ def _pvalues(difference, spread):
     with np.errstate(divide="ignore", invalid="ignore"):
         pvalue = 2 * ndtr(-np.abs(difference / spread))
     pvalue[spread == 0] = np.where(difference[spread == 0] == 0, 1.0, np.nan)
+    if np.isnan(pvalue).any():  # (a NaN is never silent)
+        warn_undefined(
+            "Every resample gave the same nonzero difference in net benefit at "
+            f"thresholds {thresholds[np.isnan(pvalue)].tolist()}: it has no spread, and "
+            "no p-value can be read from it (set to NaN). More rows are needed.",
+            stacklevel=5)
     return pvalue

@@ -105,8 +105,9 @@ def ratio_pvalues(tp, fp, n_pos, n_neg, ratio, everywhere):
     bisection (the first tail rises with ``q``, the second falls)."""
     from scipy.special import betainc
 
-    possible = (tp > 0) & (fp < n_neg) & (
-        everywhere | ((tp + 1) / n_pos > ratio * (fp - 1) / n_neg))
+    with np.errstate(over="ignore"):  # (subnormal totals: an infinite share compares)
+        possible = (tp > 0) & (fp < n_neg) & (
+            everywhere | ((tp + 1) / n_pos > ratio * (fp - 1) / n_neg))
     rows = np.flatnonzero(possible)
     tp, fp = tp[rows], fp[rows]
 
