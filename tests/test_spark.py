@@ -458,6 +458,7 @@ def test_float32_scores_take_the_census_plan(spark, weighted):
     for a, b in zip(got, want):
         np.testing.assert_allclose(a, b, rtol=1e-13)
     assert histogram_plan(got, 6) is not None
+    assert histogram_plan(got, sps._COMPARED_RANGES + 30) is not None  # (the bucketizer's)
     with sps.exact_summary("y", "s", data=df, sample_weight="w" if weighted else None,
                            n_ranges=6) as table:
         assert 4 <= table.n_ranges <= 6 and table.largest_range <= n / 6 * 1.2 + 1
@@ -466,11 +467,16 @@ def test_float32_scores_take_the_census_plan(spark, weighted):
         for name in expected:
             assert got[name] == pytest.approx(expected[name], rel=REL), name
         kept = table.scores()
-    # persist=False: nothing kept on the executors, the same values
+    # persist=False: nothing kept on the executors, the same values; past
+    # _COMPARED_RANGES ranges, found by the bucketizer, the same again
     once = sps.exact_summary("y", "s", data=df, sample_weight="w" if weighted else None,
                              n_ranges=6, persist=False)
     assert once.scores() == pytest.approx(kept, rel=REL)
     assert not spark.sparkContext._jsc.getPersistentRDDs()
+    many = sps.exact_summary("y", "s", data=df, sample_weight="w" if weighted else None,
+                             n_ranges=sps._COMPARED_RANGES + 30, persist=False)
+    assert many.n_ranges > sps._COMPARED_RANGES
+    assert many.scores() == pytest.approx(kept, rel=REL)
 
 
 def test_a_heavily_repeated_float32_score_takes_the_sampled_plan(spark):
