@@ -67,6 +67,8 @@ from ._validation import (
     checked_rows,
     n_distinct_labels,
     namespace_points,
+    Matrix,
+    namespace_matrix,
     namespace_rows,
     plain_numeric_1d,
     target_type,
@@ -337,10 +339,10 @@ def roc_auc_score(
     """
     from sklearn.utils import column_or_1d
 
-    in_namespace = _roc_auc_in_namespace(y_true, y_score, average, sample_weight, max_fpr,
-                                         multi_class, labels)
-    if in_namespace is not NotImplemented:
-        return in_namespace
+    found = _roc_auc_namespace_input(y_true, y_score, average, sample_weight, max_fpr,
+                                     multi_class, labels)
+    if found is not None:
+        return _roc_auc_where_it_lives(found, average, max_fpr, multi_class)
     y_true, y_score, sample_weight = on_host(y_true, y_score, sample_weight)
     y_type, classes = target_type(y_true, input_name="y_true")
     y_true = checked_array(y_true, dtype=None)
@@ -384,26 +386,49 @@ def roc_auc_score(
     return average_binary_score(binary_metric, y_true, y_score, average, sample_weight)
 
 
-def _roc_auc_in_namespace(y_true, y_score, average, sample_weight, max_fpr, multi_class,
-                          labels):
-    """:func:`roc_auc_score` of plain input of another namespace, counted where it
-    lives: binary, multilabel, or multiclass probabilities; NotImplemented for the
-    host (anything else, and every error)."""
+def _roc_auc_namespace_input(y_true, y_score, average, sample_weight, max_fpr,
+                             multi_class, labels):
+    """:func:`roc_auc_score`'s plain input of another namespace, to be counted where it
+    lives: binary rows (:func:`namespace_rows`), a multilabel or multiclass
+    :class:`Matrix` (multiclass: probabilities); None for the host (anything else, and
+    every error)."""
     if getattr(y_true, "ndim", 1) == 2:  # multilabel: each column a binary problem
         if labels is not None or average not in _AVERAGES:
-            return NotImplemented
-        return namespace_average(y_true, y_score, sample_weight, average,
-                                 lambda table: table_roc_auc(table, max_fpr),
-                                 rows=rows_roc_auc if max_fpr in (None, 1) else None)
+            return None
+        return namespace_matrix(y_true, y_score, sample_weight, average,
+                                rows="both" if max_fpr in (None, 1) else None)
     if getattr(y_score, "ndim", 1) == 2:
-        if max_fpr not in (None, 1) or average not in _AVERAGES:
-            return NotImplemented
-        return namespace_multiclass_roc_auc(y_true, y_score, average, multi_class,
-                                            sample_weight, labels, table_roc_auc)
-    rows = None if labels is not None else namespace_rows(
+        if (max_fpr not in (None, 1) or getattr(y_true, "ndim", 0) != 1
+                or multi_class not in ("ovr", "ovo")
+                or average not in (("micro", "macro", "weighted", None) if multi_class == "ovr"
+                                   else ("macro", "weighted"))
+                or (multi_class == "ovo" and sample_weight is not None)):
+            return None
+        return namespace_matrix(y_true, y_score, sample_weight, average, labels,
+                                multi_class=multi_class)
+    return None if labels is not None else namespace_rows(
         y_true, y_score, sample_weight, None, infer="greater")
-    return NotImplemented if rows is None else table_roc_auc(count_in_namespace(*rows),
-                                                              max_fpr)
+
+
+def _roc_auc_where_it_lives(found, average, max_fpr, multi_class):
+    if not isinstance(found, Matrix):
+        return table_roc_auc(count_in_namespace(*found), max_fpr)
+    if found.classes is None:
+        return namespace_average(found, average, lambda table: table_roc_auc(table, max_fpr),
+                                 rows=rows_roc_auc)
+    return namespace_multiclass_roc_auc(found, average, multi_class, table_roc_auc)
+
+
+def _averaged_namespace_input(y_true, y_score, sample_weight, pos_label, average,
+                              rows=None, averaged=True):
+    """Plain input of another namespace for the averaged PR areas: a :class:`Matrix`
+    (scores of two dimensions, ``pos_label`` 1, an average the host knows), else binary
+    rows (:func:`namespace_rows`); None for the host."""
+    if getattr(y_score, "ndim", 1) == 2:
+        if not averaged or pos_label != 1 or average not in _AVERAGES:
+            return None
+        return namespace_matrix(y_true, y_score, sample_weight, average, rows=rows)
+    return namespace_rows(y_true, y_score, sample_weight, pos_label)
 
 
 # The averages a binary problem ignores (the host refuses others with its own error).
@@ -652,14 +677,13 @@ def average_precision_score(
     from sklearn.preprocessing import label_binarize
     from sklearn.utils import column_or_1d
 
-    if getattr(y_score, "ndim", 1) == 2 and pos_label == 1 and average in _AVERAGES:
-        averaged = namespace_average(y_true, y_score, sample_weight, average,
-                                     table_average_precision, rows=rows_average_precision)
-        if averaged is not NotImplemented:
-            return sklearn_scalar(averaged)
-    rows = namespace_rows(y_true, y_score, sample_weight, pos_label)
-    if rows is not None:
-        return clipped_area(table_average_precision(count_in_namespace(*rows)))
+    found = _averaged_namespace_input(y_true, y_score, sample_weight, pos_label, average,
+                                      rows="positives")
+    if isinstance(found, Matrix):
+        return sklearn_scalar(namespace_average(found, average, table_average_precision,
+                                                rows=rows_average_precision))
+    if found is not None:
+        return clipped_area(table_average_precision(count_in_namespace(*found)))
     y_true, y_score, sample_weight = on_host(y_true, y_score, sample_weight)
     if sample_weight is not None:
         sample_weight = column_or_1d(sample_weight)
@@ -740,15 +764,12 @@ def _averaged_pr_auc(y_true, y_score, average, pos_label, sample_weight, prevale
     if prevalence is not None:  # (one binary problem, at its deployment's prevalence)
         return _table_pr_auc(two_class_table(y_true, y_score, pos_label, sample_weight,
                                              prevalence=prevalence), **options)
-    if options.get("recall_range") is None and pos_label == 1 and average in _AVERAGES:
-        if getattr(y_score, "ndim", 1) == 2:
-            averaged = namespace_average(y_true, y_score, sample_weight, average,
-                                         lambda table: _table_pr_auc(table, **options))
-            if averaged is not NotImplemented:
-                return averaged
-    rows = namespace_rows(y_true, y_score, sample_weight, pos_label)
-    if rows is not None:
-        return _table_pr_auc(count_in_namespace(*rows), **options)
+    found = _averaged_namespace_input(y_true, y_score, sample_weight, pos_label, average,
+                                      averaged=options.get("recall_range") is None)
+    if isinstance(found, Matrix):
+        return namespace_average(found, average, lambda table: _table_pr_auc(table, **options))
+    if found is not None:
+        return _table_pr_auc(count_in_namespace(*found), **options)
     y_true, y_score, sample_weight = on_host(y_true, y_score, sample_weight)
     if sample_weight is not None:
         sample_weight = column_or_1d(sample_weight)

@@ -11,9 +11,9 @@ from itertools import combinations
 
 import numpy as np
 
-from ._array_api import counting_namespace, to_numpy, where
+from ._array_api import where
 from ._counts import count_in_namespace
-from ._validation import plain_weights, target_type
+from ._validation import target_type
 
 _AVERAGE_OPTIONS = (None, "micro", "macro", "weighted", "samples")
 
@@ -193,95 +193,26 @@ def average_ovo_score(binary_metric, y_true_encoded, y_score, average="macro"):
 # scikit-learn's, on NumPy arrays; input they would question goes to the host.
 
 
-def _label_matrix(y_true, y_score, sample_weight, labels=None):
-    """``(xp, device, positives, classes)`` of plain multiclass or multilabel input,
-    else None (the host decides, and speaks).
-
-    Multiclass: integer labels, as many classes as score columns (``labels``, sorted
-    and distinct, when given), at least three; ``positives`` is the one-vs-rest label
-    matrix, on the device. Multilabel: a 0/1 (or boolean) indicator matrix of the
-    scores' shape, which is ``positives``; ``classes`` is None. Either way: finite
-    real scores and usable weights.
-    """
-    found = counting_namespace(y_score, y_true, sample_weight)
-    if found is None:
-        return None
-    xp, device = found
-    if (y_score.ndim != 2 or y_score.shape[0] != y_true.shape[0] or y_score.shape[0] == 0
-            or not xp.isdtype(y_score.dtype, "real floating")
-            or not bool(xp.all(xp.isfinite(y_score)))):
-        return None
-    if sample_weight is not None and not plain_weights(xp, sample_weight, y_score):
-        return None
-    if y_true.ndim == 2:
-        if y_true.shape != y_score.shape or y_true.shape[1] < 2:
-            return None
-        if xp.isdtype(y_true.dtype, "bool"):
-            return xp, device, y_true, None
-        if not xp.isdtype(y_true.dtype, ("integral", "real floating")) or not bool(
-                xp.all((y_true == 0) | (y_true == 1))):
-            return None
-        return xp, device, y_true == 1, None
-    if (y_true.ndim != 1 or y_score.shape[1] < 3
-            or not xp.isdtype(y_true.dtype, "integral")):
-        return None
-    classes = to_numpy(xp.unique_values(y_true)).tolist()
-    if labels is not None:
-        if not isinstance(labels, (list, tuple, np.ndarray)):
-            return None
-        given = np.asarray(labels)
-        if (given.ndim != 1 or given.dtype.kind not in "iu"
-                or not np.all(given[1:] > given[:-1]) or not set(classes) <= set(
-                    given.tolist())):
-            return None  # (the host says what is wrong with them)
-        classes = given.tolist()
-    if len(classes) != y_score.shape[1]:
-        return None
-    row = xp.asarray(classes, dtype=y_true.dtype, device=device)
-    return xp, device, y_true[:, None] == row[None, :], classes
-
-
-def namespace_average(y_true, y_score, sample_weight, average, measure, rows=None, found=None):
-    """``measure`` (of a device table) of multiclass or multilabel input, averaged as
-    scikit-learn's ``_average_binary_score`` averages it: 'micro' (the label matrix
-    and the scores read row after row as one binary problem), 'macro', 'weighted' (by
-    each class's weight) or None over the columns, or 'samples' over the rows (by
-    ``rows``, all rows at once; without it, the host). NotImplemented for the host
-    where a column (or row) lacks a class, or the averaging weights sum to zero.
-    ``found``: :func:`_label_matrix`'s answer, where the caller has it already."""
-    if average == "samples" and rows is None:
-        return NotImplemented
-    found = found or _label_matrix(y_true, y_score, sample_weight)
-    if found is None:
-        return NotImplemented
-    xp, device, positives, _ = found
+def namespace_average(matrix, average, measure, rows=None):
+    """``measure`` (of a device table) of a :class:`~sklearn_prcurves._validation.Matrix`,
+    averaged as scikit-learn's ``_average_binary_score`` averages it: 'micro' (the label
+    matrix and the scores read row after row as one binary problem), 'macro',
+    'weighted' (by each class's weight) or None over the columns, or 'samples' over the
+    rows (by ``rows``, all rows at once)."""
+    xp, device, positives, y_score, sample_weight = matrix[:5]
     if average == "micro":
         k = positives.shape[1]
         weight = None if sample_weight is None else xp.repeat(sample_weight, k)
-        table = count_in_namespace(xp, device, xp.reshape(positives, (-1,)),
-                                   xp.reshape(y_score, (-1,)), weight)
-        if not table.n_pos > 0 or not table.n_neg > 0:
-            return NotImplemented
-        return measure(table)
+        return measure(count_in_namespace(xp, device, xp.reshape(positives, (-1,)),
+                                          xp.reshape(y_score, (-1,)), weight))
     if average == "samples":
         return rows(xp, device, positives, y_score, sample_weight)
-    scores = []
-    for c in range(positives.shape[1]):
-        table = count_in_namespace(xp, device, positives[:, c], y_score[:, c],
-                                   sample_weight)
-        if not table.n_pos > 0 or not table.n_neg > 0:
-            return NotImplemented
-        scores.append(measure(table))
+    scores = [measure(count_in_namespace(xp, device, positives[:, c], y_score[:, c],
+                                         sample_weight))
+              for c in range(positives.shape[1])]
     if average is None:
         return xp.asarray(scores, dtype=xp.float64, device=device)
-    weights = None
-    if average == "weighted":
-        per_row = (xp.astype(positives, xp.float64) if sample_weight is None else
-                   where(xp, positives, xp.astype(sample_weight, xp.float64)[:, None], 0.0))
-        weights = np.asarray(to_numpy(xp.sum(per_row, axis=0)), dtype=np.float64)
-        if np.isclose(np.sum(weights), 0):
-            return NotImplemented
-    return _averaged(np.asarray(scores, dtype=np.float64), average, weights)
+    return _averaged(np.asarray(scores, dtype=np.float64), average, matrix.column_weights)
 
 
 def _row_groups(xp, device, positives, y_score):
@@ -320,11 +251,8 @@ def _rows_averaged(xp, terms, row, n, sample_weight):
     of ``terms`` (one per group of ``row``)."""
     if sample_weight is None:
         return float(xp.sum(terms)) / n
-    weight = xp.astype(sample_weight, xp.float64)
-    total = float(xp.sum(weight))
-    if not total > 0:
-        return NotImplemented  # (the host: weights summing to zero)
-    return float(xp.sum(xp.take(weight, row) * terms)) / total
+    weight = xp.astype(sample_weight, xp.float64)  # (plain weights: some positive)
+    return float(xp.sum(xp.take(weight, row) * terms)) / float(xp.sum(weight))
 
 
 def rows_average_precision(xp, device, positives, y_score, sample_weight):
@@ -332,8 +260,6 @@ def rows_average_precision(xp, device, positives, y_score, sample_weight):
     average precision, the precision at each of its distinct scores times the share
     of its positives there, averaged over the rows."""
     row, pos, _, tp, fp, n_pos, _ = _row_groups(xp, device, positives, y_score)
-    if not bool(xp.all(n_pos > 0)):
-        return NotImplemented
     tp64 = xp.astype(tp, xp.float64)
     precision = tp64 / xp.astype(tp + fp, xp.float64)
     recall_step = xp.astype(pos, xp.float64) / xp.astype(xp.take(n_pos, row), xp.float64)
@@ -344,52 +270,26 @@ def rows_roc_auc(xp, device, positives, y_score, sample_weight):
     """The 'samples' average of :func:`roc_auc_score`: each row's area, the
     trapezoid over each distinct score's negatives, averaged over the rows."""
     row, pos, neg, tp, _, n_pos, n_neg = _row_groups(xp, device, positives, y_score)
-    if not bool(xp.all((n_pos > 0) & (n_neg > 0))):
-        return NotImplemented
     both = xp.astype(xp.take(n_pos * n_neg, row), xp.float64)
     below_half = xp.astype(tp, xp.float64) - xp.astype(pos, xp.float64) / 2.0
     return _rows_averaged(xp, xp.astype(neg, xp.float64) * below_half / both, row,
                           y_score.shape[0], sample_weight)
 
 
-def namespace_multiclass_roc_auc(y_true, y_score, average, multi_class, sample_weight, labels,
-                                  measure):
-    """Multiclass :func:`roc_auc_score` (one-vs-rest or Hand and Till's one-vs-one) of
-    plain input, each class (or pair) counted on the device; anything else (labels to
-    check, scores not summing to one, a class absent or weighing nothing) the host's."""
-    if (multi_class not in ("ovr", "ovo")
-            or average not in (("micro", "macro", "weighted", None) if multi_class == "ovr"
-                               else ("macro", "weighted"))
-            or (multi_class == "ovo" and sample_weight is not None)
-            or getattr(y_true, "ndim", 0) != 1):
-        return NotImplemented
-    found = _label_matrix(y_true, y_score, sample_weight, labels)
-    if found is None:
-        return NotImplemented
-    xp, device, positives, classes = found
-    sums = xp.astype(xp.sum(y_score, axis=1), xp.float64)
-    if not bool(xp.all(xp.abs(sums - 1) <= 1e-8 + 1e-5 * xp.abs(sums))):
-        return NotImplemented  # (the host says the scores must be probabilities)
+def namespace_multiclass_roc_auc(matrix, average, multi_class, measure):
+    """Multiclass :func:`roc_auc_score` of a :class:`~sklearn_prcurves._validation.Matrix`
+    of probabilities: one-vs-rest, or Hand and Till's one-vs-one, each class (or
+    pair) counted on the device."""
     if multi_class == "ovr":
-        return namespace_average(y_true, y_score, sample_weight, average, measure,
-                         found=found)
-
-    def binary(is_pos, column):
-        table = count_in_namespace(xp, device, is_pos, column)
-        if not table.n_pos > 0 or not table.n_neg > 0:
-            return None
-        return measure(table)
-
+        return namespace_average(matrix, average, measure)
+    xp, device, positives, y_score = matrix[:4]
     pair_scores, prevalence = [], []
-    n = y_true.shape[0]
-    for a in range(len(classes)):
-        for b in range(a + 1, len(classes)):
-            a_rows, b_rows = positives[:, a], positives[:, b]
-            either = a_rows | b_rows
-            prevalence.append(float(xp.sum(xp.astype(either, xp.int64))) / n)
-            a_vs_b = binary(a_rows[either], y_score[:, a][either])
-            b_vs_a = binary(b_rows[either], y_score[:, b][either])
-            if a_vs_b is None or b_vs_a is None:
-                return NotImplemented  # (a class absent from y_true: the host's error)
-            pair_scores.append((a_vs_b + b_vs_a) / 2)
+    n = y_score.shape[0]
+    for a, b in combinations(range(len(matrix.classes)), 2):
+        a_rows, b_rows = positives[:, a], positives[:, b]
+        either = a_rows | b_rows
+        prevalence.append(float(xp.sum(xp.astype(either, xp.int64))) / n)
+        a_vs_b = measure(count_in_namespace(xp, device, a_rows[either], y_score[:, a][either]))
+        b_vs_a = measure(count_in_namespace(xp, device, b_rows[either], y_score[:, b][either]))
+        pair_scores.append((a_vs_b + b_vs_a) / 2)
     return _pairs_averaged(pair_scores, prevalence if average == "weighted" else None)

@@ -9,10 +9,11 @@ vector, several times per call in scikit-learn's ranking functions).
 
 import math
 from numbers import Real
+from typing import NamedTuple
 
 import numpy as np
 
-from ._array_api import counting_namespace
+from ._array_api import counting_namespace, to_numpy, where
 from ._compat import check_pos_label_consistency, check_sample_weight
 from .exceptions import NonNumericScoreError
 
@@ -483,6 +484,121 @@ def namespace_rows(y_true, y_score, sample_weight=None, pos_label=None, infer="c
         return None
     return xp, device, is_pos, y_score, sample_weight
 
+
+
+class Matrix(NamedTuple):
+    """Plain multiclass or multilabel input of another namespace (:func:`namespace_matrix`):
+    ``positives``, the one-vs-rest (or multilabel) indicator matrix, and the scores on
+    their device; ``classes``, the multiclass labels (None: multilabel);
+    ``column_weights``, each column's weight of positives (for 'weighted', else None)."""
+
+    xp: object
+    device: object
+    positives: object
+    y_score: object
+    sample_weight: object
+    classes: list | None
+    column_weights: np.ndarray | None
+
+
+def namespace_matrix(y_true, y_score, sample_weight, average, labels=None, rows=None,
+                     multi_class=None):
+    """A :class:`Matrix` of plain multiclass or multilabel input whose every binary
+    problem under ``average`` holds both classes; None for anything else, left to the
+    host (its checks speak, and its conventions for a problem lacking a class).
+
+    ``rows``, for the 'samples' average (each row a binary problem): ``"both"`` where
+    every row must hold both classes, ``"positives"`` where a positive suffices, None
+    where the namespace has no reading of rows. ``multi_class``: ``"ovr"`` or ``"ovo"``
+    for :func:`roc_auc_score`'s multiclass problems (1-D labels, probabilities)."""
+    if average == "samples" and rows is None:
+        return None
+    found = _label_matrix(y_true, y_score, sample_weight, labels)
+    if found is None:
+        return None
+    xp, device, positives, classes = found
+    if multi_class is not None:
+        sums = xp.astype(xp.sum(y_score, axis=1), xp.float64)
+        if classes is None or not bool(xp.all(xp.abs(sums - 1) <= 1e-8 + 1e-5 * xp.abs(sums))):
+            return None
+        if multi_class == "ovo":  # (each pair of classes: both present)
+            present = bool(xp.all(xp.any(positives, axis=0)))
+            return Matrix(xp, device, positives, y_score, None, classes, None) if present else None
+    if not _problems_hold_both(xp, positives, sample_weight, average, rows):
+        return None
+    column_weights = None
+    if average == "weighted":
+        per_row = (xp.astype(positives, xp.float64) if sample_weight is None else
+                   where(xp, positives, xp.astype(sample_weight, xp.float64)[:, None], 0.0))
+        column_weights = np.asarray(to_numpy(xp.sum(per_row, axis=0)), dtype=np.float64)
+        if np.isclose(np.sum(column_weights), 0):
+            return None
+    return Matrix(xp, device, positives, y_score, sample_weight, classes, column_weights)
+
+
+def _problems_hold_both(xp, positives, sample_weight, average, rows):
+    """Whether each binary problem of ``average`` holds both classes (with weight):
+    every row ('samples'; ``rows="positives"``: a positive in every row), the matrix
+    read as one problem ('micro'), else every column."""
+    if average == "samples":
+        n_pos = xp.sum(xp.astype(positives, xp.int64), axis=1)
+        held = (n_pos > 0) & (n_pos < positives.shape[1]) if rows == "both" else n_pos > 0
+        return bool(xp.all(held))
+    negatives = ~positives
+    if sample_weight is not None:
+        weighing = (sample_weight > 0)[:, None]
+        positives, negatives = positives & weighing, negatives & weighing
+    axis = None if average == "micro" else 0
+    return bool(xp.all(xp.any(positives, axis=axis))) and bool(
+        xp.all(xp.any(negatives, axis=axis)))
+
+
+def _label_matrix(y_true, y_score, sample_weight, labels=None):
+    """``(xp, device, positives, classes)`` of plain multiclass or multilabel input,
+    else None (the host decides, and speaks).
+
+    Multiclass: integer labels, as many classes as score columns (``labels``, sorted
+    and distinct, when given), at least three; ``positives`` is the one-vs-rest label
+    matrix, on the device. Multilabel: a 0/1 (or boolean) indicator matrix of the
+    scores' shape, which is ``positives``; ``classes`` is None. Either way: finite
+    real scores and usable weights.
+    """
+    found = counting_namespace(y_score, y_true, sample_weight)
+    if found is None:
+        return None
+    xp, device = found
+    if (y_score.ndim != 2 or y_score.shape[0] != y_true.shape[0] or y_score.shape[0] == 0
+            or not xp.isdtype(y_score.dtype, "real floating")
+            or not bool(xp.all(xp.isfinite(y_score)))):
+        return None
+    if sample_weight is not None and not plain_weights(xp, sample_weight, y_score):
+        return None
+    if y_true.ndim == 2:
+        if y_true.shape != y_score.shape or y_true.shape[1] < 2:
+            return None
+        if xp.isdtype(y_true.dtype, "bool"):
+            return xp, device, y_true, None
+        if not xp.isdtype(y_true.dtype, ("integral", "real floating")) or not bool(
+                xp.all((y_true == 0) | (y_true == 1))):
+            return None
+        return xp, device, y_true == 1, None
+    if (y_true.ndim != 1 or y_score.shape[1] < 3
+            or not xp.isdtype(y_true.dtype, "integral")):
+        return None
+    classes = to_numpy(xp.unique_values(y_true)).tolist()
+    if labels is not None:
+        if not isinstance(labels, (list, tuple, np.ndarray)):
+            return None
+        given = np.asarray(labels)
+        if (given.ndim != 1 or given.dtype.kind not in "iu"
+                or not np.all(given[1:] > given[:-1]) or not set(classes) <= set(
+                    given.tolist())):
+            return None  # (the host says what is wrong with them)
+        classes = given.tolist()
+    if len(classes) != y_score.shape[1]:
+        return None
+    row = xp.asarray(classes, dtype=y_true.dtype, device=device)
+    return xp, device, y_true[:, None] == row[None, :], classes
 
 def _two_labels(xp, y_true):
     """The two labels of binary ``y_true`` as exact Python numbers (sorted), or None."""
