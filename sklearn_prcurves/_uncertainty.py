@@ -552,6 +552,9 @@ def pr_auc_ci(
         The deployment's share of positives: the area (and its interval) that population would
         see, the negatives weighted to hold ``1 - prevalence`` of the weight (Davis
         and Goadrich's Theorem 3.1; recall does not move). None: the data's own.
+        Far from the data's prevalence the area rests on the few highest negatives and
+        the bootstrap covers less than asked (82% for 95% at 1:100 from a balanced set
+        of 20,000 rows; the user guide has the figures).
 
     Returns
     -------
