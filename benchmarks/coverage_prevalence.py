@@ -9,9 +9,13 @@ evaluation sets of ``--n`` rows are drawn at the evaluation prevalence (balanced
 labelled test sets often are) and each is mapped to the deployment's. Printed per
 deployment prevalence: the mean estimate beside the population's value (centred: a
 bias well inside the spread) and the share of 95% intervals that hold the population's
-value, for Boyd's logit interval and the stratified percentile bootstrap (``--bca``:
-the BCa bootstrap too); and the precision at recall 1/2, estimated beside its
-population value.
+value, for Boyd's logit interval, the stratified percentile bootstrap and the basic
+bootstrap (its quantiles reflected about the estimate) (``--bca``: the BCa bootstrap
+too); and the precision at recall 1/2, estimated beside its
+population value. Under each row, the bias and spread across the sets beside the
+bootstrap's own view of them (its interval's centre less the estimate, its half-width
+over 1.96). ``--bias-by-n 5000 20000 ...`` prints only the plug-in area's bias, in
+units of its spread, at each set size.
 """
 
 import argparse
@@ -64,7 +68,7 @@ def _logit_interval(y, s, prevalence, z=1.959963984540054):
 def run(args, deploy, rng):
     truth = population_area(deploy)
     point_truth = population_precision_at_half_recall(deploy)
-    estimates, points = [], []
+    estimates, points, seen, basic = [], [], [], 0
     covered = dict.fromkeys(("logit", "bootstrap", "bca") if args.bca else
                             ("logit", "bootstrap"), 0)
     for _ in range(args.sets):
@@ -85,13 +89,36 @@ def run(args, deploy, rng):
                                        prevalence=deploy, n_resamples=args.resamples,
                                        random_state=seed)
             covered[method] += ci.low <= truth <= ci.high
+            if method == "bootstrap":  # (its own idea of the bias and the spread)
+                seen.append(((ci.low + ci.high) / 2 - ci.estimate,
+                             (ci.high - ci.low) / (2 * 1.959963984540054)))
+                # the basic bootstrap: the same quantiles reflected about the estimate
+                basic += 2 * ci.estimate - ci.high <= truth <= 2 * ci.estimate - ci.low
         estimates.append(ci.estimate)
     estimates, points = np.array(estimates), np.array(points)
     spread = estimates.std(ddof=1)
     rates = " | ".join(f"{covered[m] / args.sets:.1%}" for m in covered)
+    rates += f" | {basic / args.sets:.1%}"
     print(f"| {deploy:g} | {truth:.4f} | {estimates.mean():.4f} | "
           f"{(estimates.mean() - truth) / spread:+.2f} | {rates} | {point_truth:.4f} | "
           f"{points.mean():.4f} | {(points.mean() - point_truth) / points.std(ddof=1):+.2f} |")
+    seen = np.mean(seen, axis=0)
+    print(f"  (at {deploy:g}: across the sets, bias {estimates.mean() - truth:+.4f} and spread "
+          f"{spread:.4f}; as the bootstrap sees them, interval centre less estimate "
+          f"{seen[0]:+.4f} and half-width / 1.96 {seen[1]:.4f}, on average)")
+
+
+def bias_by_size(args, rng):
+    """The plug-in area's bias, in units of its spread, by the evaluation set's size."""
+    for deploy in args.deploy:
+        truth = population_area(deploy)
+        for n in args.bias_by_n:
+            estimates = np.array([spc.pr_auc_score(*draw(n, args.evaluation, rng),
+                                                   interpolation="continuous",
+                                                   prevalence=deploy)
+                                  for _ in range(args.sets)])
+            print(f"| {deploy:g} | {n:,} | {truth:.4f} | {estimates.mean():.4f} | "
+                  f"{(estimates.mean() - truth) / estimates.std(ddof=1):+.2f} |")
 
 
 def main():
@@ -102,14 +129,21 @@ def main():
     parser.add_argument("--evaluation", type=float, default=0.5)
     parser.add_argument("--deploy", type=float, nargs="+", default=[0.2, 0.05, 0.01])
     parser.add_argument("--bca", action="store_true", help="the BCa bootstrap too (slow)")
+    parser.add_argument("--bias-by-n", type=int, nargs="+", default=None,
+                        help="only the plug-in area's bias at these set sizes (no intervals)")
     args = parser.parse_args()
     rng = np.random.default_rng(2006)
+    if args.bias_by_n:
+        print(f"{args.sets} evaluation sets at prevalence {args.evaluation:g} per size")
+        print("| deployed at | rows | population AUC-PR | mean estimate | bias / sd |")
+        print("|---|---|---|---|---|")
+        return bias_by_size(args, rng)
     print(f"{args.sets} evaluation sets of {args.n} rows at prevalence {args.evaluation:g}; "
           f"{args.resamples} resamples each")
     print("| deployed at | population AUC-PR | mean estimate | bias / sd | logit covers "
-          "| bootstrap covers |" + (" BCa covers |" if args.bca else "")
+          "| bootstrap covers |" + (" BCa covers |" if args.bca else "") + " basic covers |"
           + " population precision at recall 0.5 | mean estimate | bias / sd |")
-    print("|---" * (10 if args.bca else 9) + "|")
+    print("|---" * (11 if args.bca else 10) + "|")
     for deploy in args.deploy:
         run(args, deploy, rng)
 

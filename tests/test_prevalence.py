@@ -153,15 +153,34 @@ def test_negatives_weighted_past_the_float_range_are_refused():
         spc.pr_auc_score(y, s, sample_weight=w, prevalence=1e-10)
 
 
-def test_intervals_at_a_prevalence_are_the_bootstrap_s():
+def test_intervals_at_a_prevalence_are_the_basic_bootstrap_s():
     y, s, _ = _data(4, n=400)
     interval = spc.pr_auc_ci(y, s, prevalence=0.01, n_resamples=200, random_state=0)
-    assert interval.method == "bootstrap percentile"
+    assert interval.method == "bootstrap basic"
     assert interval.estimate == spc.pr_auc_score(y, s, prevalence=0.01)
     assert interval.low < interval.estimate < interval.high
-    with pytest.raises(ValueError, match="use method=.bootstrap."):
+    # the percentile interval of the same resamples, reflected about the estimate
+    low, high = spc.pr_auc_ci(y, s, prevalence=0.01, n_resamples=200, random_state=0,
+                              method="bootstrap")
+    assert interval.low == pytest.approx(max(2 * interval.estimate - high, 0), abs=1e-15)
+    assert interval.high == pytest.approx(min(2 * interval.estimate - low, 1), abs=1e-15)
+    with pytest.raises(ValueError, match="use method=.bootstrap. or .basic."):
         spc.pr_auc_ci(y, s, prevalence=0.01, method="logit")
     assert spc.pr_auc_ci(y, s).method == "logit"
+    assert spc.pr_auc_ci(y, s, groups=np.arange(len(y)) // 2, n_resamples=50,
+                         random_state=0).method.startswith("bootstrap percentile")
+
+
+def test_the_basic_interval_stays_within_the_area_s_range():
+    # a near-perfect ranking: the resamples sit below the estimate, and reflecting them
+    # about it would pass 1
+    rng = np.random.default_rng(3)
+    y = np.r_[np.zeros(300, int), np.ones(30, int)]
+    s = np.r_[rng.normal(size=300), rng.normal(size=30) + 4.5]
+    raw = spc.bootstrap_ci(spc.pr_auc_score, y, s, method="basic", prevalence=0.01,
+                           n_resamples=300, random_state=0)
+    clipped = spc.pr_auc_ci(y, s, prevalence=0.01, n_resamples=300, random_state=0)
+    assert raw.high > 1 and clipped.high == 1.0 and clipped.low == raw.low
 
 
 def test_the_display_draws_the_deployment_s_curve_and_chance_line():

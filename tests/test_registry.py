@@ -458,6 +458,9 @@ REGISTRY: dict[str, Entry] = {
         "roc_auc", d.y, d.s, pos_label=1, n_resamples=100, random_state=0, **sw(d)),
         ("ftz",), examples=20),
     "bootstrap_ci[bca]": Entry(lambda d: _bca_agrees(d), ("ftz",), examples=20),
+    "bootstrap_ci[basic]": Entry(lambda d: spc.bootstrap_ci(
+        "roc_auc", d.y, d.s, method="basic", pos_label=1, n_resamples=100, random_state=0,
+        **sw(d)), ("ftz",), examples=20),
     # rows in clusters (groups of 0, 1 or 2: one cluster, clusters of one row)
     "roc_auc_ci[groups]": Entry(lambda d: spc.roc_auc_ci(
         d.y, d.s, pos_label=1, groups=d.groups, **sw(d)), ("order", "ftz"), groups=True),

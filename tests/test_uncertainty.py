@@ -377,6 +377,12 @@ def test_bootstrap_agrees_with_delong_on_a_large_sample():
                            method="bca")
     assert bca[0] < spc.roc_auc_score(y, a) < bca[1]
     assert bca == pytest.approx(boot, abs=0.02)
+    basic = spc.bootstrap_ci(spc.roc_auc_score, y, a, n_resamples=2000, random_state=0,
+                             method="basic")
+    estimate = spc.roc_auc_score(y, a)  # (the same resamples, reflected about it)
+    assert basic == pytest.approx((2 * estimate - boot[1], 2 * estimate - boot[0]),
+                                  abs=1e-12)
+    assert basic.method == "bootstrap basic"
 
 
 def test_paired_bootstrap_test():
@@ -392,6 +398,11 @@ def test_paired_bootstrap_test():
     bca = spc.bootstrap_test(spc.roc_auc_score, y, a, b, n_resamples=300, random_state=0,
                              method="bca")
     assert bca.confidence_interval[0] < bca.difference < bca.confidence_interval[1]
+    basic = spc.bootstrap_test(spc.roc_auc_score, y, a, b, n_resamples=1000,
+                               random_state=0, method="basic")
+    assert basic.pvalue == result.pvalue
+    assert basic.confidence_interval == pytest.approx(
+        (2 * result.difference - high, 2 * result.difference - low), abs=1e-12)
 
 
 def test_bootstrap_takes_names_and_jobs_without_changing_results():

@@ -41,8 +41,9 @@ scores = model.decision_function(X_test)
 
 # %%
 # AUC-ROC does not depend on the prevalence; AUC-PR and the operating point do. At
-# 1:1000 the interval is the bootstrap's: each resample's table is mapped to the
-# prevalence (Boyd's intervals count only the positives' sampling error).
+# 1:1000 the interval is the basic bootstrap's: each resample's table is mapped to the
+# prevalence, and the resamples' spread is reflected about the estimate, which undoes
+# the bias they show (Boyd's intervals count only the positives' sampling error).
 print(f"AUC-ROC: {roc_auc_score(y_test, scores):.3f}")
 for prevalence in (None, 0.001):
     where = "balanced test set" if prevalence is None else "deployed at 1:1000"
