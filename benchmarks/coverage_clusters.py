@@ -14,7 +14,8 @@ population's AUC-ROC and AUC-PR are read from 400,000 clusters. Then ``--draws``
 evaluation sets of ``--clusters`` clusters are drawn; printed per cluster effect:
 the share of 95% intervals holding the population value, row-level and clustered
 (DeLong, Obuchowski's clustered DeLong; the stratified bootstrap of rows and the
-bootstrap of clusters for AUC-PR, with ``--bca`` its BCa interval too), and the paired
+bootstrap of clusters for AUC-PR and its basic interval, with ``--bca`` its BCa
+interval too), and the paired
 DeLong test's rejection rate.
 """
 
@@ -40,7 +41,8 @@ def run(args, sd, rng):
     y, a, _, _ = draw(400_000, args.size, sd, rng)
     roc_truth = spc.roc_auc_score(y, a)
     pr_truth = spc.pr_auc_score(y, a, interpolation="continuous")
-    hits = dict.fromkeys(("roc rows", "roc clusters", "pr rows", "pr clusters")
+    hits = dict.fromkeys(("roc rows", "roc clusters", "pr rows", "pr clusters",
+                          "pr clusters basic")
                          + (("pr clusters bca",) if args.bca else ()), 0)
     rejected = {"rows": 0, "clusters": 0}
     for _ in range(args.draws):
@@ -56,13 +58,16 @@ def run(args, sd, rng):
                 "pr clusters": spc.pr_auc_ci(y, a, groups=groups, interpolation="continuous",
                                              n_resamples=args.resamples, random_state=seed),
             }
+            clusters = intervals["pr clusters"]  # (its quantiles reflected: the basic one)
+            intervals["pr clusters basic"] = (2 * clusters.estimate - clusters.high,
+                                              2 * clusters.estimate - clusters.low)
             if args.bca:
                 intervals["pr clusters bca"] = spc.bootstrap_ci(
                     "pr_auc_continuous", y, a, groups=groups, method="bca",
                     n_resamples=args.resamples, random_state=seed)
-        for key, interval in intervals.items():
+        for key, (low, high) in intervals.items():
             truth = roc_truth if key.startswith("roc") else pr_truth
-            hits[key] += interval.low <= truth <= interval.high
+            hits[key] += low <= truth <= high
         rejected["rows"] += spc.delong_test(y, a, b).pvalue < 0.05
         rejected["clusters"] += spc.delong_test(y, a, b, groups=groups).pvalue < 0.05
     rates = " | ".join(f"{hits[k] / args.draws:.1%}" for k in hits)
@@ -84,9 +89,10 @@ def main():
           f"{args.resamples} resamples per bootstrap")
     print("| cluster effect sd | population AUC-ROC | population AUC-PR | DeLong covers "
           "| clustered DeLong covers | row bootstrap AUC-PR covers | cluster bootstrap "
-          "AUC-PR covers |" + (" its BCa covers |" if args.bca else "")
+          "AUC-PR covers | its basic interval covers |"
+          + (" its BCa covers |" if args.bca else "")
           + " DeLong test rejects (5%) | clustered DeLong test rejects |")
-    print("|---" * (10 if args.bca else 9) + "|")
+    print("|---" * (11 if args.bca else 10) + "|")
     for sd in args.effects:
         run(args, sd, rng)
 
