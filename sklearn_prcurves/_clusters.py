@@ -38,5 +38,10 @@ def clustered_variance(centred, is_pos, weight, n_pos, n_neg, groups):
     share = centred if weight is None else centred * weight
     share = share / np.where(is_pos, n_pos, n_neg)
     sums = np.bincount(groups, weights=share)  # (groups: checked_groups's numbers)
+    # A sum within its own rounding error of zero is zero (two models whose components
+    # cancel in each cluster): squared, the rounding became a variance, and the
+    # statistic a huge number that changed with the rows' order instead of infinity.
+    rounding = np.bincount(groups) * np.finfo(np.float64).eps
+    sums[np.abs(sums) <= rounding * np.bincount(groups, weights=np.abs(share))] = 0.0
     k = sums.shape[0]
     return k / (k - 1) * float(np.dot(sums, sums))

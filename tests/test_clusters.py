@@ -57,6 +57,24 @@ def test_the_clustered_variance_is_obuchowski_s(weighted):
     assert test.clusters == 40
 
 
+def test_components_that_cancel_in_every_cluster_give_no_variance():
+    """Exactly, both models' components cancel within each cluster (Hypothesis found
+    it): the variance is zero and the statistic infinite on every order of the rows,
+    where the rounding of the cluster sums once gave 1e-32 and a statistic of about
+    4e15 that changed with the order."""
+    y = np.array([0, 0, 0, 1, 0, 0, 1, 0])
+    a = np.array([5.0, 0.0, 2.0, 6.0, 4.0, 0.5, 3.0, 1.0])
+    b = np.array([1.0, 3.0, 0.5, 4.0, 6.0, 2.0, 0.0, 5.0])
+    groups = np.array([0, 0, 0, 1, 0, 0, 0, 1])
+    _, variance, _ = _obuchowski(y, a, groups)
+    for seed in range(20):
+        order = np.random.default_rng(seed).permutation(8)
+        test = spc.delong_test(y[order], a[order], b[order], groups=groups[order])
+        assert test.variance == 0.0 and test.statistic == np.inf
+        assert test.confidence_interval == (test.difference, test.difference)
+    assert variance > 0  # (one model alone: its components do not cancel)
+
+
 def test_a_copied_row_adds_no_information_when_its_copies_share_a_cluster():
     """Each row twice, both copies in one cluster: the clustered interval is the one
     of the rows once (up to the small-sample factors); the row-level one is too narrow."""
