@@ -266,14 +266,24 @@ def rows_average_precision(xp, device, positives, y_score, sample_weight):
     return _rows_averaged(xp, recall_step * precision, row, y_score.shape[0], sample_weight)
 
 
+def placements(neg, neg_below, n_neg):
+    """DeLong's placements (V10) of the distinct scores of one count table, or of
+    several stacked (``n_neg``: each score's own table's): the share of its table's
+    negatives a positive there outranks, ties counted half. A table's AUC-ROC is its
+    positives' mean placement (Mann and Whitney): the one form of DeLong's components,
+    the grouped AUCs and the rows' 'samples' average. Any array namespace."""
+    return (neg_below + neg / 2) / n_neg
+
+
 def rows_roc_auc(xp, device, positives, y_score, sample_weight):
-    """The 'samples' average of :func:`roc_auc_score`: each row's area, the
-    trapezoid over each distinct score's negatives, averaged over the rows."""
-    row, pos, neg, tp, _, n_pos, n_neg = _row_groups(xp, device, positives, y_score)
-    both = xp.astype(xp.take(n_pos * n_neg, row), xp.float64)
-    below_half = xp.astype(tp, xp.float64) - xp.astype(pos, xp.float64) / 2.0
-    return _rows_averaged(xp, xp.astype(neg, xp.float64) * below_half / both, row,
-                          y_score.shape[0], sample_weight)
+    """The 'samples' average of :func:`roc_auc_score`: each row's table's positives'
+    mean placement, averaged over the rows (every row holds both classes)."""
+    row, pos, neg, _, fp, n_pos, n_neg = _row_groups(xp, device, positives, y_score)
+    n_neg = xp.take(n_neg, row)
+    pos, neg, neg_below, n_pos, n_neg = (xp.astype(counts, xp.float64) for counts in (
+        pos, neg, n_neg - fp, xp.take(n_pos, row), n_neg))  # (whole counts, exact)
+    terms = pos * placements(neg, neg_below, n_neg) / n_pos
+    return _rows_averaged(xp, terms, row, y_score.shape[0], sample_weight)
 
 
 def namespace_multiclass_roc_auc(matrix, average, multi_class, measure):

@@ -17,6 +17,7 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from ._array_api import array_api_boundary, to_numpy
+from ._averaging import placements
 from ._compat import (
     Interval,
     StrOptions,
@@ -793,10 +794,9 @@ def _grouped_aucs(is_pos, scores, group_index, n_groups, weight, packed=True,
                   with_sizes=False):
     """Every group's AUC-ROC in one vectorised pass (NaN for a group with one class).
 
-    Rows sorted by (group, score): a positive is credited the weight of its group's
-    negatives scoring lower plus half of those tied with it (the Mann-Whitney form of
-    the trapezoid area). Running sums are taken in extended precision and differenced
-    within each group, so a small group far down a long array keeps its accuracy.
+    Rows sorted by (group, score), one row per run of a group's equal scores: each
+    group's count table, stacked. A group's area is its positives' mean
+    :func:`placements`.
     """
     if weight is not None:
         kept = weight > 0
@@ -807,44 +807,36 @@ def _grouped_aucs(is_pos, scores, group_index, n_groups, weight, packed=True,
         found = _grouped_aucs_packed(is_pos, scores, group_index, n_groups)
         if found is not None:
             return found if with_sizes else found[0]
+    n = group_index.shape[0]
+    if n == 0:  # (every weight zero)
+        return np.full(n_groups, np.nan)
     order = _group_score_order(scores, group_index)
     group, score, positive = group_index[order], scores[order], is_pos[order]
-    w = np.ones(order.shape[0]) if weight is None else weight[order]
-    del order
-    n = group.shape[0]
-    new_run = np.ones(n, dtype=bool)  # a (group, score) tie run starts here
-    if n > 1:
-        new_run[1:] = (group[1:] != group[:-1]) | (score[1:] != score[:-1])
-    new_group = np.ones(n, dtype=bool)
-    if n > 1:
-        new_group[1:] = group[1:] != group[:-1]
-    neg = np.where(positive, 0.0, w)
-    # Counts are exact in integers; weights need the extra precision.
-    running = np.concatenate([[0], np.cumsum(~positive, dtype=np.int64)]) if weight is None \
-        else np.concatenate([[0.0], np.cumsum(neg, dtype=np.longdouble)])  # before row i
-    run_start = np.flatnonzero(new_run)
-    run_id = np.cumsum(new_run) - 1
-    run_end = np.append(run_start[1:], n)
-    group_start = np.flatnonzero(new_group)
-    group_id_of_row = np.cumsum(new_group) - 1
-    before_run = running[run_start][run_id]
-    below = before_run - running[group_start][group_id_of_row]
-    tied = running[run_end][run_id] - before_run
-    pos_total = np.bincount(group, weights=np.where(positive, w, 0.0), minlength=n_groups)
-    neg_total = np.bincount(group, weights=neg, minlength=n_groups)
-    # Each positive's share of its group's area: its share of the group's positives
-    # times the share of the group's negatives it outranks. Shares, not products of
-    # weights, so that weights of 1e-300 or 1e300 neither underflow nor overflow.
-    # (Negatives' shares are 0: not formed, as their weight over the positives' total
-    # would overflow where 1e300 meets 1e-300.)
-    share = np.zeros(w.shape[0], dtype=np.float64)
-    at = np.flatnonzero(positive)
-    g = group[at]
-    with np.errstate(invalid="ignore", divide="ignore"):
-        share[at] = (w[at] / pos_total[g]) * (
-            (below[at] + tied[at] / 2) / neg_total[g]).astype(np.float64)
-    # (bincount gives integers for no rows at all, e.g. every weight zero)
-    aucs = np.bincount(group, weights=share, minlength=n_groups).astype(np.float64, copy=False)
+    starts = np.ones(n, dtype=bool)  # where a run of a group's equal scores starts
+    np.logical_or(group[1:] != group[:-1], score[1:] != score[:-1], out=starts[1:])
+    starts = np.flatnonzero(starts)
+    run_group = group[starts]
+    if weight is None:
+        pos = np.add.reduceat(positive, starts, dtype=np.int64)
+        neg = np.diff(starts, append=n) - pos
+    else:
+        w = weight[order]
+        pos = np.add.reduceat(np.where(positive, w, 0.0), starts)
+        neg = np.add.reduceat(np.where(positive, 0.0, w), starts)
+    # Each group's first run; the negatives before each run, exact in integers and in
+    # extended precision for weights, so a small group far down keeps its accuracy.
+    first = np.ones(run_group.shape[0], dtype=bool)
+    np.not_equal(run_group[1:], run_group[:-1], out=first[1:])
+    first = np.flatnonzero(first)
+    before = np.cumsum(neg, dtype=np.int64 if weight is None else np.longdouble)
+    before -= neg
+    below = before - np.repeat(before[first], np.diff(first, append=run_group.shape[0]))
+    below = below.astype(np.float64)  # (after the difference: one rounding)
+    pos_total = np.bincount(run_group, weights=pos, minlength=n_groups)
+    neg_total = np.bincount(run_group, weights=neg, minlength=n_groups)
+    with np.errstate(invalid="ignore", divide="ignore"):  # (groups of one class: NaN)
+        share = placements(neg, below, neg_total[run_group])
+        aucs = np.bincount(run_group, weights=pos * share, minlength=n_groups) / pos_total
     aucs[(pos_total <= 0) | (neg_total <= 0)] = np.nan
     return (aucs, pos_total + neg_total) if with_sizes else aucs
 

@@ -31,6 +31,7 @@ from ._auc import (
     roc_auc_score,
     table_pr_auc,
 )
+from ._averaging import placements
 from ._bounds import normalized_pr_auc_score
 from ._compat import Interval, StrOptions, validate_params
 from ._curves import BINARY_PARAMS, require_class_totals, two_class_table
@@ -92,9 +93,8 @@ def delong_components(table):
     """AUC and each distinct score's V10 and V01 components."""
     pos, neg = table.pos, table.neg  # per distinct score, decreasing scores
     n_pos, n_neg = table.n_pos, table.n_neg
-    neg_below = n_neg - table.fps
     pos_above = table.tps - pos
-    v10 = (neg_below + neg / 2) / n_neg
+    v10 = placements(neg, n_neg - table.fps, n_neg)
     v01 = (pos_above + pos / 2) / n_pos
     auc = float(np.sum(pos * v10) / n_pos)
     return auc, v10, v01, pos, neg
