@@ -14,12 +14,19 @@ least 10% of a call (``docs/internals.rst``). Rows:
 
 Printed: each median time, and the ratio neutral / specialised (above 1: the
 specialisation is faster).
+
+The script runs itself with glibc's allocator thresholds fixed (``--allocator
+default`` leaves them): glibc raises its mmap threshold as a process frees large
+blocks, so at 1e4 rows a call's time depended on what ran before it in the process
+(the same row measured 0.47x and 1.03x in two runs).
 """
 
 from __future__ import annotations
 
 import argparse
 import gc
+import os
+import sys
 import time
 
 import numpy as np
@@ -44,6 +51,10 @@ READERS = {
 }
 
 
+# A settled long-running process's thresholds (glibc's dynamic threshold tops at 32 MiB).
+ALLOCATOR = {"MALLOC_MMAP_THRESHOLD_": str(4 << 20), "MALLOC_TRIM_THRESHOLD_": str(16 << 20)}
+
+
 def neutral(table):
     """The table as the neutral readers take it (NumPy named as its namespace)."""
     return CountTable(table.thresholds, table.tps, table.fps, xp=NUMPY)
@@ -66,7 +77,11 @@ def main(argv=None):
     parser.add_argument("--repeats", type=int, default=9)
     parser.add_argument("--variants", nargs="+",
                         default=["float64", "float32", "tied", "weighted"])
+    parser.add_argument("--allocator", choices=["fixed", "default"], default="fixed")
     args = parser.parse_args(argv)
+    if args.allocator == "fixed" and any(os.environ.get(k) != v for k, v in ALLOCATOR.items()):
+        # (glibc reads them when the process starts.)
+        os.execve(sys.executable, [sys.executable, *sys.argv], {**os.environ, **ALLOCATOR})
     print(f"{'row':28s} {'n':>7s} {'variant':9s} {'special ms':>11s} {'neutral ms':>11s} "
           f"{'neutral/special':>16s}")
     for n in (int(v) for v in args.n):
