@@ -233,6 +233,21 @@ def _two(function, invariants=CURVE, **kwargs):
                  invariants, two_scores=True)
 
 
+def _in_memory(name, memory, d, extra):
+    """What a distributed reading equals in memory. The drop-ins read integers past
+    2**53 as floats and tie an int and a float there, as scikit-learn does; the
+    distributed ones compare them exactly, as the package's own partial_roc_auc_score
+    (over the whole box) and step-interpolated pr_auc_score do."""
+    exact = d.order_dependent_in_sklearn
+    if name == "roc_auc_score":
+        return (spc.partial_roc_auc_score(d.y == 1, d.s, sample_weight=d.w) if exact else
+                spc.auc(*spc.roc_curve(d.y == 1, d.s, sample_weight=d.w)[:2]))
+    if name == "average_precision_score" and exact:
+        return spc.pr_auc_score(d.y, d.s, pos_label=1, sample_weight=d.w,
+                                interpolation="step")
+    return memory(d.y, d.s, pos_label=1, sample_weight=d.w, **extra)
+
+
 def _dask(name, **kwargs):
     def call(d):
         import dask.array as da
@@ -247,16 +262,7 @@ def _dask(name, **kwargs):
         if kwargs.get("mode") != "binned":
             memory = getattr(spc, name)
             extra = {k: v for k, v in kwargs.items() if k != "mode"}
-            # (the drop-in roc_auc_score reads integers past 2**53 as floats, as
-            # scikit-learn's does, and the drop-in curve ties an int and a float past
-            # 2**53 where scikit-learn does; the distributed one compares them exactly,
-            # as the package's own partial_roc_auc_score over the whole box)
-            expected = (memory(d.y, d.s, pos_label=1, sample_weight=d.w, **extra)
-                        if name != "roc_auc_score" else
-                        spc.partial_roc_auc_score(d.y == 1, d.s, sample_weight=d.w)
-                        if d.order_dependent_in_sklearn else
-                        spc.auc(*spc.roc_curve(d.y == 1, d.s, sample_weight=d.w)[:2]))
-            assert ours == pytest.approx(expected, nan_ok=True)
+            assert ours == pytest.approx(_in_memory(name, memory, d, extra), nan_ok=True)
         return ours
     return Entry(call, ("order",), examples=8)
 
