@@ -19,10 +19,13 @@ sys.path.insert(0, str(ROOT / "tests"))
 
 import test_house  # noqa: E402 - the measures the tests enforce, read the same way
 
-# capability: (modules below the package, ceiling in lines of code)
+# capability: (modules below the package, ceiling in lines of code). Issue 64 had set
+# three ceilings below its capabilities (specialisations 450, report 3,000, fronts 750)
+# on premises the measurements refuted (docs/internals.rst, "Measured simplicity"):
+# they now hold the capabilities, each later issue's lines named in the changelog.
 CAPABILITIES = {
     "kernel and table": (["_table", "_counts", "_exact"], 440),
-    "NumPy specialisations": (["_sorting", "_stepwise"], 450),
+    "NumPy specialisations": (["_sorting", "_stepwise"], 660),
     "array-API plumbing": (["_array_api"], 450),
     "checks and scikit-learn compatibility": (
         ["_validation", "_compat", "_mistakes", "_undefined", "exceptions", "_results",
@@ -43,11 +46,15 @@ CAPABILITIES = {
         ["_report", "_report._api", "_report._compute", "_report._dask",
          "_report._explorer", "_report._figures", "_report._gates", "_report._input",
          "_report._options", "_report._ranged", "_report._render", "_report._spark",
-         "_report._tracking", "_cli", "__main__"], 3000),
-    "Dask and Spark fronts": (["_census", "_fronts", "dask", "spark"], 750),
+         "_report._tracking", "_cli", "__main__"], 4210),
+    "Dask and Spark fronts": (["_census", "_fronts", "dask", "spark"], 1030),
     "torchmetrics front": (["torchmetrics"], 310),
     "the package's lazy names": ([""], 230),
 }
+
+# The modules issue 64 calls the core: the kernel, the table and their first readers.
+CORE = ["_counts", "_curves", "_auc", "_hull", "_operating", "_averaging", "_validation",
+        "_compat", "_interpolation", "_exact", "_table", "_sorting", "_stepwise", "_array_api"]
 
 
 def lines_of_code(path, tree):
@@ -90,6 +97,8 @@ def main():
             depth[module] = 1 + max((chain(t) for t in graph[module]), default=0)
         return depth[module]
 
+    core = [test_house.MODULES[m] for m in CORE]
+
     ruff = subprocess.run(
         [sys.executable, "-m", "ruff", "check", "--no-cache", "--isolated", "--select",
          "C901", "--config", "lint.mccabe.max-complexity=0", "--output-format", "concise",
@@ -107,6 +116,9 @@ def main():
     print(f"| deepest import chain below the command line | "
           f"{max(chain(m) for m in graph if m not in test_house.ENTRY_POINTS)} | "
           f"{test_house.MAX_CHAIN} |")
+    print(f"| the 14 core modules: lines (of code) | "
+          f"{sum(len(p.read_text(encoding='utf-8').splitlines()) for p, _ in core):,} "
+          f"({sum(lines_of_code(*m) for m in core):,}) | |")
 
 
 if __name__ == "__main__":
