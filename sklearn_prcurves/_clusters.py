@@ -41,7 +41,16 @@ def clustered_variance(centred, is_pos, weight, n_pos, n_neg, groups):
     # A sum within its own rounding error of zero is zero (two models whose components
     # cancel in each cluster): squared, the rounding became a variance, and the
     # statistic a huge number that changed with the rows' order instead of infinity.
-    rounding = np.bincount(groups) * np.finfo(np.float64).eps
-    sums[np.abs(sums) <= rounding * np.bincount(groups, weights=np.abs(share))] = 0.0
+    # (Centred components, or differences of two, lie in [-2, 2], so the shares' sizes
+    # add up to 4 at most: no bound passes n x epsilon x 4, and only the clusters under
+    # it are bounded one by one.)
+    eps = np.finfo(np.float64).eps
+    suspect = np.abs(sums) <= 4 * eps * groups.shape[0]
+    if suspect.any():
+        rows = suspect[groups]
+        held = groups[rows]
+        bound = np.bincount(held, minlength=sums.shape[0]) * eps * np.bincount(
+            held, weights=np.abs(share[rows]), minlength=sums.shape[0])
+        sums[suspect & (np.abs(sums) <= bound)] = 0.0
     k = sums.shape[0]
     return k / (k - 1) * float(np.dot(sums, sums))
