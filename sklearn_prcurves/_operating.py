@@ -834,9 +834,11 @@ def _grouped_aucs(is_pos, scores, group_index, n_groups, weight, packed=True,
     below = below.astype(np.float64)  # (after the difference: one rounding)
     pos_total = np.bincount(run_group, weights=pos, minlength=n_groups)
     neg_total = np.bincount(run_group, weights=neg, minlength=n_groups)
+    # Shares of the group's positives times placements: no product of two weights, so
+    # weights of 1e-300 and 1e300 neither underflow nor overflow.
     with np.errstate(invalid="ignore", divide="ignore"):  # (groups of one class: NaN)
-        share = placements(neg, below, neg_total[run_group])
-        aucs = np.bincount(run_group, weights=pos * share, minlength=n_groups) / pos_total
+        share = pos / pos_total[run_group] * placements(neg, below, neg_total[run_group])
+        aucs = np.bincount(run_group, weights=share, minlength=n_groups)
     aucs[(pos_total <= 0) | (neg_total <= 0)] = np.nan
     return (aucs, pos_total + neg_total) if with_sizes else aucs
 
