@@ -247,6 +247,36 @@ def test_grouped_auc_is_invariant_to_the_scale_of_the_weights(scale):
     assert got == pytest.approx(expected, rel=1e-12)
 
 
+@pytest.mark.parametrize("heavy", [1e300, 1e-300, 1e16])
+def test_a_group_keeps_its_area_beside_a_group_of_another_scale(heavy):
+    """A group of weights near 1 after one of 1e300 had an area of 0 (its negatives'
+    running sum was absorbed by the heavy group's): each group's area is its own."""
+    rng = np.random.default_rng(0)
+    groups = np.repeat([0, 1, 2], 200)
+    y, s = rng.integers(0, 2, 600), np.round(rng.random(600), 2)
+    w = np.where(groups == 1, 1.0, heavy) * rng.uniform(0.5, 2, 600)
+    from sklearn_prcurves._operating import _grouped_aucs
+
+    aucs = _grouped_aucs(y == 1, s, groups, 3, w)
+    for g in range(3):
+        rows = groups == g
+        assert aucs[g] == pytest.approx(
+            spc.roc_auc_score(y[rows], s[rows], sample_weight=w[rows]), rel=1e-14)
+
+
+def test_grouped_auc_moves_by_rounding_only_with_the_weights_scale():
+    """Each group's totals are summed in extended precision: a power of ten times every
+    weight moves the grouped AUC by an ulp or two (3.5e-14 before, with float sums of
+    4,000 rows per group)."""
+    rng = np.random.default_rng(0)
+    y, s, groups = rng.integers(0, 2, 20000), rng.random(20000), rng.integers(0, 5, 20000)
+    w = rng.integers(1, 4, 20000).astype(float)
+    expected = spc.grouped_roc_auc_score(y, s, groups, sample_weight=w)
+    for scale in (1e-300, 1e-170, 1e170, 1e300):
+        got = spc.grouped_roc_auc_score(y, s, groups, sample_weight=w * scale)
+        assert got == pytest.approx(expected, rel=1e-15, abs=0)
+
+
 def test_grouped_aucs_with_every_weight_zero_are_undefined():
     # No row left: every group's AUC is NaN (np.bincount of no rows gives integers).
     from sklearn_prcurves._operating import _grouped_aucs
