@@ -826,9 +826,8 @@ def _grouped_aucs(is_pos, scores, group_index, n_groups, weight, packed=True,
     first = np.ones(run_group.shape[0], dtype=bool)  # each group's first run
     np.not_equal(run_group[1:], run_group[:-1], out=first[1:])
     first = np.flatnonzero(first)
-    # Each group's totals, its runs being consecutive. Weights summed in float64 drift
-    # with the number of runs (3.5e-14 at 4,000): many runs are summed in extended
-    # precision and rounded once, so that a scale of the weights moves no result.
+    # Each group's totals, its runs being consecutive. Float sums of weights drift with
+    # the number of runs: many are summed in extended precision and rounded once.
     runs = np.diff(first, append=run_group.shape[0])
     pos_total, neg_total = np.zeros(n_groups), np.zeros(n_groups)
     total_type = np.int64 if weight is None else (
