@@ -263,7 +263,7 @@ def _result(best, n_pos, n_neg, measure, target, confidence_level, factor):
     threshold, tp, fp, pvalue = best
     if not tp + fp > 0:
         warn_undefined("Precision is undefined (0 / 0) at the certified threshold, which "
-                       "predicts no row positive; set to NaN.", stacklevel=4)
+                       "predicts no row positive; set to NaN.")
     rates = {"precision": tp / (tp + factor * fp) if tp + fp > 0 else math.nan,
              "recall": tp / n_pos, "fpr": fp / n_neg}
     return CertifiedThreshold(
@@ -333,7 +333,7 @@ def _none_certified(measure, target, confidence_level, weakest, level):
     warn_undefined(
         f"No threshold can be certified to {measure} {relation} {target:g} with "
         f"{confidence_level:.0%} confidence: {why}. More rows, or a looser constraint, "
-        "may pass.", stacklevel=4)
+        "may pass.")
     nan = math.nan
     return CertifiedThreshold(threshold=nan, measure=measure, guaranteed=nan,
                               confidence_level=confidence_level, estimate=nan,

@@ -16,6 +16,7 @@ from numbers import Integral, Real
 import numpy as np
 
 from ._mistakes import DROP_INS, likely_mistake
+from ._undefined import warn
 
 __all__ = [
     "HasMethods",
@@ -135,9 +136,9 @@ def accepts_deprecated_probas_pred(func: Callable[_P, _R]) -> Callable[_P, _R]:
                     "`y_score` only as `probas_pred` is deprecated in v1.5 and will be "
                     "removed in v1.7."
                 )
-            warnings.warn(
+            warn(
                 "probas_pred was deprecated in version 1.5 and will be removed in 1.7."
-                "Please use ``y_score`` instead.", FutureWarning, stacklevel=2)
+                "Please use ``y_score`` instead.", FutureWarning)
             y_score = probas_pred
         return func(y_true, y_score, *args, **kwargs)
 
@@ -622,8 +623,8 @@ def deprecate_y_pred(y_score, y_pred, version):
                 "`y_pred` and `y_score` cannot be both specified. Please use `y_score`"
                 " only as `y_pred` is deprecated in 1.7 and will be removed in 1.9."
             ) from None
-        warnings.warn("y_pred is deprecated in 1.7 and will be removed in 1.9. "
-                      "Please use `y_score` instead.", FutureWarning, stacklevel=5)
+        warn("y_pred is deprecated in 1.7 and will be removed in 1.9. "
+             "Please use `y_score` instead.", FutureWarning)
         return y_pred
     return _deprecate_y_pred_parameter(y_score, y_pred, version)
 

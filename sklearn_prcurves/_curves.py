@@ -7,7 +7,6 @@ Same signatures, defaults, outputs (values, dtypes, order), warnings and errors 
 from __future__ import annotations
 
 import math
-import warnings
 from numbers import Real
 
 import numpy as np
@@ -41,7 +40,7 @@ from ._validation import (
     refuse_overflowing_totals,
     weights_within_range,
 )
-from ._undefined import warn_undefined
+from ._undefined import warn, warn_undefined
 
 __all__ = [
     "confusion_matrix_at_thresholds",
@@ -266,7 +265,7 @@ def table_precision_recall(table, drop_intermediate=False):
     if table.n_pos > 0:
         recall = divide(tps, table.n_pos)
     else:
-        warnings.warn(
+        warn(
             "No positive class found in y_true, recall is set to one for all thresholds.")
         recall = xp.ones(tps.shape, dtype=xp.float64, device=device)
     one = xp.ones(1, dtype=xp.float64, device=device)

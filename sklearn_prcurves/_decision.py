@@ -288,6 +288,5 @@ def _pvalues(difference, spread, thresholds):
         warn_undefined(
             "Every resample gave the same nonzero difference in net benefit at "
             f"thresholds {thresholds[np.isnan(pvalue)].tolist()}: it has no spread, and "
-            "no p-value can be read from it (set to NaN). More rows are needed.",
-            stacklevel=5)
+            "no p-value can be read from it (set to NaN). More rows are needed.")
     return pvalue

@@ -526,8 +526,7 @@ def roc_to_pr(
     fpr, tpr = _check_points(fpr, tpr, "fpr", "tpr", n_pos, n_neg)
     tp = tpr * n_pos
     if not np.all(tp > 0):
-        warn_undefined("Precision is undefined at points with TPR = 0 and is set to NaN there.",
-                       stacklevel=2)
+        warn_undefined("Precision is undefined at points with TPR = 0 and is set to NaN there.")
     with np.errstate(invalid="ignore", divide="ignore", over="ignore"):
         precision = np.where(tp > 0, tp / (tp + fpr * n_neg), np.nan)
     return precision, tpr.copy()

@@ -35,6 +35,7 @@ from ._exact import (
     exact_at_least,
     fractions,
 )
+from ._ids import checked_ids, id_codes
 from ._interpolation import table_path
 from ._results import FBetaOptimum, OperatingPoint
 from ._sorting import descending_order
@@ -570,13 +571,12 @@ def grouped_roc_auc_score(
     >>> grouped_roc_auc_score(y, scores, groups)  # AUCs 1, 0, 1 with equal weights
     0.666...
     """
-    from sklearn.utils import check_consistent_length, column_or_1d
+    from sklearn.utils import column_or_1d
 
     is_pos, y_score, _ = check_binary_input(
         y_true, y_score, None, pos_label
     )
-    groups = _check_groups(groups)
-    check_consistent_length(is_pos, groups)
+    groups = checked_ids(groups, is_pos.shape[0], "groups")
     if sample_weight is not None:
         sample_weight = check_sample_weight(column_or_1d(sample_weight), is_pos)
         check_non_negative_weight(sample_weight)
@@ -644,8 +644,8 @@ def _group_labels(groups):
                 return labels, offset, span, ids
             position = np.cumsum(present, dtype=np.intp) - 1
             return labels, position[offset], ids.shape[0], None
-    labels, group_index = np.unique(groups, return_inverse=True)
-    return labels, group_index.reshape(-1), labels.shape[0], None
+    labels, group_index = id_codes(groups)
+    return labels, group_index, labels.shape[0], None
 
 
 def _group_score_order(scores, group_index):
@@ -855,21 +855,3 @@ def _grouped_aucs(is_pos, scores, group_index, n_groups, weight, packed=True,
 
 # Runs per group up to which float64 sums stay within a few ulps of the exact one.
 _FLOAT_RUNS = 64
-
-
-def _check_groups(groups):
-    """Group ids as a 1-D array, refusing a mix of text and numbers.
-
-    NumPy would turn ``[1, "1"]`` into two equal strings and merge the groups.
-    """
-    from sklearn.utils import column_or_1d
-
-    dtype = getattr(groups, "dtype", None)
-    if dtype is None or getattr(dtype, "kind", "O") == "O":
-        values = np.asarray(groups, dtype=object).ravel().tolist()
-        has_text = any(isinstance(g, (str, bytes)) for g in values)
-        if has_text and not all(isinstance(g, (str, bytes)) for g in values):
-            raise ValueError(
-                "groups mixes text and numbers (e.g. 1 and '1'): use one type for the ids."
-            )
-    return column_or_1d(groups)

@@ -90,7 +90,7 @@ def table_partial_roc_auc(table, fpr_range=(0.0, 1.0), tpr_range=(0.0, 1.0),
     above = (box[1] - box[0]) * (box[3] - box[2]) - diagonal
     if above == 0:
         warn_undefined("The diagonal fills this box, so the standardized partial AUC-ROC "
-                       "(McClish) is not defined: NaN.", stacklevel=3)
+                       "(McClish) is not defined: NaN.")
         return np.nan
     # P + A - 2 D: where it is far smaller than its terms (a curve along the diagonal
     # in a narrow box), the floats keep only its leading digits; then recomputed

@@ -71,7 +71,7 @@ def table_prg_curve(table):
                 warn_undefined(
                     "The precision gain where the PRG curve enters (recall gain 0) is not "
                     "representable at this class balance (the classes' weights differ by more "
-                    "than the float range): NaN.", stacklevel=3)
+                    "than the float range): NaN.")
         precision_gain = np.concatenate([[entry_gain], precision_gain[first:]])
         recall_gain = np.concatenate([[0.0], recall_gain[first:]])
         thresholds = thresholds[first:]

@@ -11,12 +11,11 @@ buffers. ``docs/internals.rst`` gives the benchmark rows that keep each.
 
 from __future__ import annotations
 
-import warnings
 
 import numpy as np
 
 from ._table import BLOCK, cumsum_into, running_dtype
-from ._undefined import warn_undefined
+from ._undefined import warn, warn_undefined
 
 __all__ = ["numpy_det", "numpy_roc", "precision_recall_arrays", "step_area_terms"]
 
@@ -161,7 +160,7 @@ def precision_recall_arrays(table, drop_intermediate=False):
     del predicted_pos
     recall[-1] = 0.0
     if n_pos == 0:
-        warnings.warn(
+        warn(
             "No positive class found in y_true, recall is set to one for all thresholds."
         )
         recall[:-1] = 1.0

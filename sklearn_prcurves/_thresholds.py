@@ -334,7 +334,7 @@ def _ratio(xp, num, den, name):
     count = int(xp.sum(xp.astype(undefined, xp.int64)))
     if count:
         warn_undefined(f"{name} is undefined (0 / 0) at {count} threshold(s) and set to "
-                       "NaN there.", stacklevel=3)
+                       "NaN there.")
     with np.errstate(invalid="ignore", divide="ignore"):
         return where(xp, undefined, math.nan, num / where(xp, undefined, 1.0, den))
 

@@ -14,7 +14,6 @@ the scores are sorted once, not once per resample.
 
 from __future__ import annotations
 
-import warnings
 from collections.abc import Callable
 from numbers import Integral, Real
 
@@ -40,7 +39,9 @@ from ._exact import at_or_above, check_threshold, rows_at_or_above
 from ._interpolation import INTERPOLATIONS
 from ._lift import ks_statistic
 from ._prg import prg_auc_score
-from ._clusters import checked_groups, clustered_variance
+from ._clusters import (
+    checked_groups, clustered_variance, expanded_level, logit_interval, paired_reading,
+    warn_few_clusters)
 from ._resampling import (
     CHUNK, ClusterResampler, Model, Resampler, chunk_values, evaluate, percentile_interval,
     resampler_of)
@@ -54,7 +55,7 @@ from ._validation import (
     refuse_overflowing_totals,
     weights_within_range,
 )
-from ._undefined import warn_undefined
+from ._undefined import warn, warn_undefined
 
 if TYPE_CHECKING:
     from sklearn.utils import Bunch
@@ -284,17 +285,20 @@ def roc_auc_ci(
 
 def _clustered_delong_interval(y_true, y_score, pos_label, sample_weight, groups,
                                confidence_level):
-    """:func:`roc_auc_ci`'s DeLong interval with Obuchowski's clustered variance."""
+    """:func:`roc_auc_ci`'s DeLong interval with Obuchowski's clustered variance, on the
+    logit scale with Student's t of the clusters (:func:`logit_interval`)."""
     labels = binary_labels(y_true, pos_label)
     auc, in_order, order, _, is_pos, w, n_pos, n_neg = _model_components(
         labels, y_score, _frequency_weights(sample_weight))
     components = np.empty(order.shape[0])
     components[order] = in_order
     groups = checked_groups(groups, order.shape[0])
+    n_clusters = int(groups.max()) + 1
+    warn_few_clusters(n_clusters)
     variance = clustered_variance(components, is_pos, w, n_pos, n_neg, groups)
-    low, high = normal_interval(auc, np.sqrt(variance), confidence_level)
-    return ConfidenceInterval(max(float(low), 0.0), min(float(high), 1.0), estimate=auc,
-                              method=f"delong, {int(groups.max()) + 1} clusters",
+    low, high = logit_interval(auc, variance, n_clusters, confidence_level)
+    return ConfidenceInterval(low, high, estimate=auc,
+                              method=f"delong, {n_clusters} clusters",
                               confidence_level=confidence_level)
 
 
@@ -449,8 +453,6 @@ def delong_test(
     >>> round(result.difference, 4), round(result.pvalue, 4)
     (-0.3125, 0.1601)
     """
-    from scipy.special import ndtr
-
     weight = _frequency_weights(sample_weight)
     labels = binary_labels(y_true, pos_label)
     auc_a, in_order_a, order_a, *_ = _model_components(labels, y_score_a, weight)
@@ -458,29 +460,27 @@ def delong_test(
         labels, y_score_b, weight)
     component_a = np.empty(order.shape[0])  # model a's centred components, input order
     component_a[order_a] = in_order_a
+    n_clusters = None
     if groups is not None:
         component_a[order] -= in_order
         groups = checked_groups(groups, order.shape[0])
+        n_clusters = int(groups.max()) + 1
+        warn_few_clusters(n_clusters)
         variance = clustered_variance(component_a, is_pos, w, n_pos, n_neg, groups)
     else:
         variance = _paired_variance(component_a[order], in_order, positive,
                                     None if w is None else w[order], n_pos, n_neg)
     difference = auc_a - auc_b
-    if variance <= 0:
-        statistic = 0.0 if difference == 0 else np.copysign(np.inf, difference)
+    if variance > 0:
+        statistic, pvalue, low, high = paired_reading(
+            difference, np.sqrt(variance), confidence_level, n_clusters)
     else:
-        statistic = difference / np.sqrt(variance)
+        statistic = 0.0 if difference == 0 else float(np.copysign(np.inf, difference))
+        pvalue, low, high = float(statistic == 0), difference, difference
     return TestResult(
-        auc_a=auc_a,
-        auc_b=auc_b,
-        difference=difference,
-        variance=float(variance),
-        statistic=float(statistic),
-        pvalue=float(2 * ndtr(-abs(statistic))),
-        confidence_interval=tuple(
-            float(v) for v in normal_interval(difference, np.sqrt(variance), confidence_level)
-        ),
-        **({} if groups is None else {"clusters": int(groups.max()) + 1}),
+        auc_a=auc_a, auc_b=auc_b, difference=difference, variance=float(variance),
+        statistic=statistic, pvalue=pvalue, confidence_interval=(float(low), float(high)),
+        **({} if n_clusters is None else {"clusters": n_clusters}),
     )
 
 
@@ -739,7 +739,7 @@ def threshold_ci(
     n_pos = float(table.n_pos)
     if predicted <= 0:
         warn_undefined(f"Nothing is predicted positive at threshold {threshold!r}: "
-                       "precision is undefined (NaN).", stacklevel=3)
+                       "precision is undefined (NaN).")
     precision = tp / predicted if predicted > 0 else np.nan
     recall = tp / n_pos
     if method == "bootstrap":
@@ -899,7 +899,7 @@ def _defined(values, n_resamples, what):
                        f"{values.shape[0] - defined.shape[0]} of {values.shape[0]} resamples; "
                        "they are left out.")
     if n_resamples < FEW_RESAMPLES:
-        warnings.warn(
+        warn(
             f"n_resamples={n_resamples} is too few for a reliable bootstrap result; use "
             f"at least {FEW_RESAMPLES} (2000 is usual).",
             UserWarning,
@@ -1112,7 +1112,7 @@ def bootstrap_ci(
                       n_resamples, "metric")
     low, high = _bootstrap_interval(method, values, model.estimate(),
                                     lambda: _group_jackknife(model, resampler),
-                                    confidence_level)
+                                    _resampled_level(resampler, confidence_level))
     return ConfidenceInterval(low, high, estimate=model.estimate(),
                               method=f"bootstrap {method}{_clusters(resampler)}",
                               confidence_level=confidence_level)
@@ -1196,16 +1196,26 @@ def bootstrap_test(
         n_resamples, "difference")
     value_a, value_b = model_a.estimate(), model_b.estimate()
     difference = value_a - value_b
-    spread = differences.std(ddof=1)
-    clusters = {} if groups is None else {"clusters": resampler.n_clusters}
-    statistic, pvalue = paired_statistic(difference, spread)
+    n_clusters = getattr(resampler, "n_clusters", None)
+    statistic, pvalue = paired_statistic(difference, differences.std(ddof=1), n_clusters)
     interval = _bootstrap_interval(
         method, differences, difference,
         lambda: _group_jackknife(model_a, resampler) - _group_jackknife(model_b, resampler),
-        confidence_level)
+        _resampled_level(resampler, confidence_level))
     return TestResult(value_a=value_a, value_b=value_b, difference=difference,
                       statistic=statistic, pvalue=pvalue, confidence_interval=interval,
-                      **clusters)
+                      **({} if n_clusters is None else {"clusters": n_clusters}))
+
+
+def _resampled_level(resampler, confidence_level):
+    """The level the resamples' quantiles are read at: ``confidence_level``, or for a
+    bootstrap of clusters its expanded level (:func:`expanded_level`), with a warning
+    when the clusters are too few."""
+    n_clusters = getattr(resampler, "n_clusters", None)
+    if n_clusters is None:
+        return confidence_level
+    warn_few_clusters(n_clusters)
+    return expanded_level(confidence_level, n_clusters)
 
 
 def _bootstrap_interval(method, values, estimate, jackknife, confidence_level):
@@ -1219,21 +1229,22 @@ def _bootstrap_interval(method, values, estimate, jackknife, confidence_level):
     return low, high
 
 
-def paired_statistic(difference, spread):
+def paired_statistic(difference, spread, n_clusters=None):
     """``(statistic, two-sided p-value)`` of a paired bootstrap test: the difference over
-    the standard deviation of the resampled differences, read on the normal."""
-    from scipy.special import ndtr
-
+    the standard deviation of the resampled differences, read on the normal; from a
+    bootstrap of ``n_clusters`` clusters, the deviation times ``sqrt(K / (K - 1))``
+    (its resamples' variance is ``(K - 1) / K`` of the estimate's) read on Student's t
+    (:func:`paired_reading`)."""
     if spread > 0:
-        statistic = difference / spread
-    elif difference == 0:
-        statistic = 0.0
-    else:
-        raise ValueError(
-            "Every resample gave the same difference: its spread is zero and no "
-            "p-value can be computed from it."
-        )
-    return float(statistic), float(2 * ndtr(-abs(statistic)))
+        if n_clusters is not None:
+            spread = spread * np.sqrt(n_clusters / (n_clusters - 1))
+        return paired_reading(difference, spread, 0.95, n_clusters)[:2]
+    if difference == 0:
+        return 0.0, 1.0
+    raise ValueError(
+        "Every resample gave the same difference: its spread is zero and no "
+        "p-value can be computed from it."
+    )
 
 
 def holm_adjusted(pvalues):

@@ -2,8 +2,12 @@
 patient, customer or session): Obuchowski's clustered DeLong variance and the
 bootstrap of whole clusters."""
 
+import warnings
+
 import numpy as np
+import pandas as pd
 import pytest
+from scipy import special, stats
 from sklearn.exceptions import UndefinedMetricWarning
 
 import sklearn_prcurves as spc
@@ -45,9 +49,12 @@ def test_the_clustered_variance_is_obuchowski_s(weighted):
     w = np.random.default_rng(2).integers(1, 4, y.shape[0]).astype(float) if weighted else None
     auc, variance, z_a = _obuchowski(y, s, groups, w)
     interval = spc.roc_auc_ci(y, s, groups=groups, sample_weight=w, confidence_level=0.9)
-    z = 1.6448536269514722
+    # On the logit scale, with Student's t of 40 - 1 degrees of freedom.
+    t = stats.t.ppf(0.95, 39)
+    half = t * np.sqrt(variance) / (auc * (1 - auc))
     assert interval.estimate == pytest.approx(auc, rel=1e-12)
-    assert interval.low == pytest.approx(auc - z * np.sqrt(variance), rel=1e-9)
+    assert interval.low == pytest.approx(special.expit(special.logit(auc) - half), rel=1e-9)
+    assert interval.high == pytest.approx(special.expit(special.logit(auc) + half), rel=1e-9)
     assert interval.method == "delong, 40 clusters"
     _, _, z_b = _obuchowski(y, b, groups, w)
     test = spc.delong_test(y, s, b, groups=groups, sample_weight=w)
@@ -55,6 +62,8 @@ def test_the_clustered_variance_is_obuchowski_s(weighted):
     assert test.variance == pytest.approx(40 / 39 * float((z_a - z_b) @ (z_a - z_b)),
                                           rel=1e-9)
     assert test.clusters == 40
+    assert test.pvalue == pytest.approx(
+        2 * stats.t.sf(abs(test.difference) / np.sqrt(test.variance), 39), rel=1e-9)
 
 
 def test_components_that_cancel_in_every_cluster_give_no_variance():
@@ -125,7 +134,7 @@ def test_a_cluster_bootstrap_resamples_whole_clusters():
 @pytest.mark.parametrize("groups, message", [
     (np.zeros(200), "a single cluster"),
     (np.r_[np.nan, np.arange(199.0)], "NaN"),
-    (np.arange(10), "one cluster id per row"),
+    (np.arange(10), "one id per row"),
 ])
 def test_groups_that_cannot_be_clusters_are_refused(groups, message):
     y, a, b, _ = _clustered(6)
@@ -170,3 +179,86 @@ def test_bca_leaves_out_whole_clusters():
             pytest.raises(ValueError, match="holds a whole class"):
         spc.bootstrap_ci("roc_auc", y, s, groups=alone, method="bca", n_resamples=200,
                          random_state=0)
+
+
+def _functions_taking_ids(y, a, b):
+    """Every public function with a groups= argument, as calls of groups alone."""
+    return {
+        "roc_auc_ci": lambda g: spc.roc_auc_ci(y, a, groups=g),
+        "delong_test": lambda g: spc.delong_test(y, a, b, groups=g),
+        "pr_auc_ci": lambda g: spc.pr_auc_ci(y, a, groups=g, n_resamples=20, random_state=0),
+        "bootstrap_ci": lambda g: spc.bootstrap_ci("roc_auc", y, a, groups=g, n_resamples=20,
+                                                   random_state=0),
+        "bootstrap_test": lambda g: spc.bootstrap_test("roc_auc", y, a, b, groups=g,
+                                                       n_resamples=20, random_state=0),
+        "threshold_ci": lambda g: spc.threshold_ci(y, a, 0.0, groups=g, n_resamples=20,
+                                                   random_state=0),
+        "grouped_roc_auc_score": lambda g: spc.grouped_roc_auc_score(y, a, g),
+    }
+
+
+@pytest.mark.parametrize("make, message", [
+    # NumPy would merge 1 and "1" (two equal strings), True and 1 (two equal numbers)
+    (lambda n: [1, "1"] * (n // 2), "mixes numbers and text"),
+    (lambda n: [True, 1] * (n // 2), "mixes booleans and numbers"),
+    (lambda n: np.array([1, "a"] * (n // 2), dtype=object), "mixes numbers and text"),
+    (lambda n: [None] + list(range(n - 1)), "has a row without an id"),
+    (lambda n: [float("nan")] + list(range(n - 1)), "has a row without an id"),
+    (lambda n: np.r_[np.arange(n - 1.0), np.nan], "has a row without an id"),
+    (lambda n: pd.Series([None] + ["u"] * (n - 1)), "has a row without an id"),
+    (lambda n: pd.array([pd.NA] + list(range(n - 1)), dtype="Int64"), "has a row without an id"),
+], ids=["1 and '1'", "True and 1", "object mix", "None", "float nan", "array nan",
+        "pandas None", "pandas NA"])
+def test_every_function_reads_ids_by_one_rule(make, message):
+    y, a, b, _ = _clustered(6)
+    for name, call in _functions_taking_ids(y, a, b).items():
+        with pytest.raises(ValueError, match=f"^groups {message}") as error:
+            call(make(y.shape[0]))
+        assert "not supported between" not in str(error.value), name
+
+
+def test_the_same_ids_mean_the_same_clusters_everywhere():
+    y, a, b, groups = _clustered(6)
+    spellings = [groups, groups.tolist(), groups.astype(float), [f"p{g}" for g in groups],
+                 pd.Series(groups).astype("Int64"), pd.Categorical(groups)]
+    for name, call in _functions_taking_ids(y, a, b).items():
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            results = [call(ids) for ids in spellings]
+        for result in results[1:]:
+            if name == "grouped_roc_auc_score":  # (its mean runs in the ids' sort order)
+                assert result == pytest.approx(results[0], rel=1e-15, abs=0)
+            else:
+                assert repr(result) == repr(results[0]), name
+
+
+@pytest.mark.parametrize("n_clusters, warns", [(9, True), (10, False)])
+def test_too_few_clusters_are_named_in_a_warning(n_clusters, warns):
+    y, a, b, groups = _clustered(3, n_clusters=n_clusters, size=12)
+    for name, call in _functions_taking_ids(y, a, b).items():
+        if name == "grouped_roc_auc_score":  # (an area per group, no interval)
+            continue
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            call(groups)
+        few = [w for w in caught if "clusters: with fewer than 10" in str(w.message)]
+        assert bool(few) == warns, name
+        if warns:
+            assert f"come in {n_clusters} clusters" in str(few[0].message)
+
+
+def test_the_cluster_bootstrap_reads_its_quantiles_at_the_expanded_level():
+    """Hesterberg's expanded percentile interval: the resamples' quantiles at the level
+    whose normal quantile is sqrt(K / (K - 1)) times Student's t with K - 1 degrees of
+    freedom (wider than the plain percentile interval, by more for fewer clusters)."""
+    y, a, _, groups = _clustered(4, n_clusters=12, size=8)
+    level = 1 - 2 * stats.norm.sf(np.sqrt(12 / 11) * stats.t.ppf(0.975, 11))
+    clustered = spc.bootstrap_ci("roc_auc", y, a, groups=groups, random_state=0)
+    values = []
+    def spy(y_true, y_score, sample_weight=None):
+        values.append(spc.roc_auc_score(y_true, y_score))
+        return values[-1]
+    spc.bootstrap_ci(spy, y, a, groups=groups, random_state=0, n_resamples=2000)
+    resampled = np.asarray(values[1:])  # (the first call: the estimate)
+    low, high = np.quantile(resampled, [(1 - level) / 2, (1 + level) / 2])
+    assert (clustered.low, clustered.high) == pytest.approx((low, high), rel=1e-12)

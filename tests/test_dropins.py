@@ -483,3 +483,27 @@ def test_the_positional_arguments_warning_comes_from_scikit_learns_module():
             warnings.simplefilter("always")
             func(y, s, 1)
         assert [Path(w.filename).name for w in caught] == ["validation.py"]
+
+
+@pytest.mark.parametrize("call", [
+    lambda: ours.precision_recall_curve([0, 0, 0], [0.1, 0.2, 0.3]),
+    lambda: ours.roc_curve([0, 0, 0], [0.1, 0.2, 0.3]),
+    lambda: ours.roc_curve([1, 1, 1], [0.1, 0.2, 0.3]),
+    lambda: ours.roc_auc_score([1, 1], [0.1, 0.2]),
+    lambda: ours.average_precision_score([0, 0, 0], [0.1, 0.2, 0.3]),
+    lambda: ours.pr_auc_score([0, 0, 0], [0.1, 0.2, 0.3]),
+    lambda: ours.recall_at_precision([0, 1], [0.9, 0.1], min_precision=0.99),
+    lambda: ours.roc_convex_hull([1, 1, 1], [0.1, 0.2, 0.3]),
+    lambda: ours.threshold_ci([0, 1, 1], [0.1, 0.2, 0.3], 0.9),
+    lambda: ours.bootstrap_ci("roc_auc", [0, 1] * 10, list(range(20)), n_resamples=50,
+                             random_state=0),
+], ids=["pr curve", "roc no negative", "roc no positive", "auc one class", "ap",
+        "pr_auc", "recall_at_precision", "hull", "threshold_ci", "few resamples"])
+def test_warnings_point_at_the_callers_line(call):
+    """A warning names the line that called the package (as scikit-learn's do), not a
+    line inside it, whatever the depth it was raised at."""
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        call()
+    assert caught, "the call no longer warns: choose another"
+    assert {Path(w.filename).name for w in caught} == {Path(__file__).name}

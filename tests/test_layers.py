@@ -24,6 +24,7 @@ ORDER = [
     "_compat",
     "_array_api",
     "_validation",
+    "_ids",
     "_exact",
     "_table",
     "_prevalence",

@@ -12,7 +12,6 @@ are drawn from the same counts.
 """
 
 import inspect
-import warnings
 
 import numpy as np
 
@@ -31,6 +30,7 @@ from .._compat import (
 from .._curves import binary_table, measure_table, require_two_classes
 from .._prevalence import at_prevalence
 from .._uncertainty import curve_band
+from .._undefined import warn
 from .._validation import LARGEST_TOTAL
 from ._base import check_band_options, curves_frame
 
@@ -319,10 +319,9 @@ def summary_label(values, names, what, metric):
 
 
 def warn_renamed(old, new):
-    warnings.warn(
+    warn(
         f"{old} is renamed {new}, scikit-learn's name; {old} will be removed in 0.3.",
-        FutureWarning, stacklevel=3,
-    )
+        FutureWarning)
 
 
 def _unexpected_keyword(parent, key, name):

@@ -428,7 +428,7 @@ def report(
     except InputError as error:
         raise ValueError(error.in_python()) from None
     for message in result._results["undefined"]:  # (as the library's functions warn)
-        warn_undefined(message, stacklevel=2)
+        warn_undefined(message)
     return result
 
 

@@ -19,7 +19,8 @@ import numpy as np
 
 from .._bounds import table_normalized_pr_auc
 from .._certified import certify
-from .._clusters import clustered_variance
+from .._clusters import (
+    clustered_variance, few_clusters_message, logit_interval, paired_reading)
 from .._counts import count_rows
 from .._decision import pieces_net_benefit
 from .._distributed import RangesHere
@@ -39,7 +40,6 @@ from .._uncertainty import (
     holm_adjusted,
     normal_interval,
     paired_differences,
-    paired_statistic,
 )
 from .._undefined import undefined_ignored
 from ._options import PAIRED_TEST_SEED, InputError, option
@@ -283,6 +283,11 @@ class RowSample:
         if not self.clustered:
             return None
         return np.unique(self.keys, return_inverse=True)[1].reshape(-1)
+
+    def n_clusters(self):
+        """The sample's clusters (None without clusters): the degrees of freedom of
+        its clustered intervals and tests are one fewer."""
+        return np.unique(self.keys).shape[0] if self.clustered else None
 
     def merge(self, other):
         self.rows += other.rows
@@ -760,25 +765,24 @@ class _PairedDeLong:
         return s10 / (n_pos - 1) / n_pos + s01 / (n_neg - 1) / n_neg
 
     def results(self, sample, confidence_level):
-        from scipy.special import ndtr
-
         ref_auc, ref10, ref01 = self.row_parts(self.reference, sample)
+        n_clusters = sample.n_clusters()
         out = {}
         for model in self.others:
             auc, a10, a01 = self.row_parts(model, sample)
             variance = self.variance(sample, a10 - ref10, a01 - ref01)
             difference = auc - ref_auc
-            if variance <= 0:
-                statistic = 0.0 if difference == 0 else math.copysign(math.inf, difference)
+            if variance > 0:
+                statistic, pvalue, low, high = paired_reading(
+                    difference, math.sqrt(variance), confidence_level, n_clusters)
             else:
-                statistic = difference / math.sqrt(variance)
-            low, high = normal_interval(difference, math.sqrt(max(variance, 0.0)),
-                                         confidence_level)
+                statistic = 0.0 if difference == 0 else math.copysign(math.inf, difference)
+                pvalue, low, high = float(statistic == 0), difference, difference
             out[model] = {
                 "against": self.reference,
                 "difference": float(difference),
                 "statistic": float(statistic),
-                "pvalue": float(2 * ndtr(-abs(statistic))),
+                "pvalue": float(pvalue),
                 "low": float(low),
                 "high": float(high),
             }
@@ -800,6 +804,9 @@ def _clustered_delong(models, sample, spec, notes):
         "(Obuchowski's variance, a bootstrap of whole clusters); Boyd's intervals, "
         "certified thresholds and the segments' intervals count rows as independent: "
         "not computed.")
+    if few_clusters_message(clusters) and clusters >= 2:
+        notes.append(few_clusters_message(clusters)[0].upper()
+                     + few_clusters_message(clusters)[1:])
     if clusters < 2:
         notes.append("DeLong's clustered interval needs at least two clusters: not "
                      "computed.")
@@ -812,10 +819,8 @@ def _clustered_delong(models, sample, spec, notes):
             continue
         auc, d10, d01 = paired.row_parts(model, sample)
         variance = paired.variance(sample, d10, d01)
-        low, high = normal_interval(auc, math.sqrt(max(variance, 0.0)),
-                                    spec.confidence_level)
-        models[model].setdefault("intervals", {})["auc_roc"] = (
-            max(float(low), 0.0), min(float(high), 1.0), "DeLong, clustered")
+        low, high = logit_interval(auc, variance, clusters, spec.confidence_level)
+        models[model].setdefault("intervals", {})["auc_roc"] = (low, high, "DeLong, clustered")
 
 
 # --- the whole report -----------------------------------------------------------------
@@ -1017,11 +1022,9 @@ def _paired_auc_pr(sample, models, paths, best, spec, notes):
     The difference is the whole input's (the report's own AUC-PR values); its standard
     error comes from the row sample, by :func:`_delta_spreads` or by
     :func:`_bootstrap_spreads` (``spec.paired_test``). The interval is the normal one
-    of that error around the difference, so that it leaves out 0 exactly when the test
-    is significant at the report's level.
+    of that error around the difference (Student's t of the clusters, with clusters),
+    so that it leaves out 0 exactly when the test is significant at the report's level.
     """
-    from scipy.special import ndtri
-
     if best is None:
         return {}
     if not (sample.is_pos.any() and (~sample.is_pos).any()):
@@ -1047,13 +1050,13 @@ def _paired_auc_pr(sample, models, paths, best, spec, notes):
         # compared against, DeLong's too: negative where the model is worse)
         difference = (models[model]["values"]["auc_pr"]
                       - models[best]["values"]["auc_pr"])
-        statistic, pvalue = paired_statistic(difference, spread)
-        # The normal interval of the same spread: it excludes 0 exactly when p < 1 - level.
-        half = ndtri((1 + level) / 2) * spread
+        # (the interval excludes 0 exactly when p < 1 - level)
+        statistic, pvalue, low, high = paired_reading(difference, spread, level,
+                                                      sample.n_clusters())
         out[model] = {
             "against": best, "measure": "auc_pr", "difference": float(difference),
-            "statistic": statistic, "pvalue": pvalue, "low": float(difference - half),
-            "high": float(difference + half), "rows": int(sample.keys.shape[0]),
+            "statistic": statistic, "pvalue": pvalue, "low": low,
+            "high": high, "rows": int(sample.keys.shape[0]),
             "of_rows": int(sample.rows), "resamples": spec.n_resamples,
         }
     return out
@@ -1139,7 +1142,9 @@ def _bootstrap_spreads(sample, best, spec, notes):
                 sample_weight=sample.weight, groups=sample.groups())
         notes.extend(f"The paired AUC-PR test of {model!r} against {best!r}: {w.message}"
                      for w in caught)
-        out[model] = float(differences.std(ddof=1)) / math.sqrt(sample.scale)
+        spread = float(differences.std(ddof=1)) / math.sqrt(sample.scale)
+        clusters = sample.n_clusters()  # (resamples of K clusters: (K - 1) / K of the variance)
+        out[model] = spread if clusters is None else spread * math.sqrt(clusters / (clusters - 1))
     return out
 
 
