@@ -15,6 +15,7 @@ import argparse
 import gc
 import os
 import sys
+import textwrap
 import warnings
 
 from ._version import __version__
@@ -25,7 +26,18 @@ from ._report._options import (
     DEFAULT_MAX_SEGMENTS, PAIRED_TEST_RESAMPLES, PAIRED_TEST_SEED, PAIRED_TESTS, FigureOptions,
     InputError, ReportSpec, Requirement)
 
-__all__ = ["main"]
+__all__ = ["EXIT_STATUSES", "main"]
+
+#: The exit statuses, for pipelines to tell a failing model from a mistyped command.
+EXIT_STATUSES = {
+    0: "the report was written and every requirement (--require...) is met",
+    1: "the report was written, and a requirement is not met",
+    2: "nothing was reported: a usage or input error (an option, a file, a column or a "
+       "value refused, in one line on stderr), or the output could not be written",
+    3: "an internal error of sklearn-prcurves (please report it)",
+    130: "interrupted (Ctrl-C)",
+}
+_NOT_MET, _INPUT_ERROR, _INTERNAL_ERROR, _INTERRUPTED = 1, 2, 3, 130
 
 
 def console():
@@ -97,7 +109,7 @@ def _run(args):
         for line in failed:
             print(f"sklearn-prcurves: requirement not met: {line}", file=sys.stderr)
         if failed:
-            return 1
+            return _NOT_MET
     except BrokenPipeError:
         # The reader stopped early (`... | head`): nothing more to say. Python would
         # report the pipe again when it flushes stdout at exit; point stdout at
@@ -107,17 +119,17 @@ def _run(args):
         return 0
     except (InputError, OSError) as exc:
         print(f"sklearn-prcurves: error: {exc}", file=sys.stderr)
-        return 1
+        return _INPUT_ERROR
     except KeyboardInterrupt:
         print("sklearn-prcurves: interrupted", file=sys.stderr)
-        return 130
+        return _INTERRUPTED
     except Exception as exc:  # noqa: BLE001 - a command line prints no traceback
         print(
             f"sklearn-prcurves: internal error ({type(exc).__name__}: {exc}); please "
             "report it with the command that caused it",
             file=sys.stderr,
         )
-        return 2
+        return _INTERNAL_ERROR
     finally:
         if source is not None:
             source.close()
@@ -166,11 +178,13 @@ def _parser():
     parser = argparse.ArgumentParser(
         prog="sklearn-prcurves",
         description="Precision-recall and ROC analysis after Davis and Goadrich (2006).",
+        epilog=_STATUS_HELP, formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     commands = parser.add_subparsers(dest="command", required=True)
 
     def common(sub):
+        sub.epilog, sub.formatter_class = _STATUS_HELP, argparse.RawDescriptionHelpFormatter
         out = sub.add_argument_group("output")
         out.add_argument("--output", default="prcurves-report",
                          help="folder for figures, results and report.html (default: %(default)s)")
@@ -275,10 +289,15 @@ def _parser():
     return parser
 
 
+_STATUS_HELP = "exit status:\n" + "\n".join(
+    textwrap.fill(meaning, 79, initial_indent=f"  {code:<5}", subsequent_indent=" " * 7)
+    for code, meaning in EXIT_STATUSES.items())
+
+
 def _gate_options(sub):
     gate = sub.add_argument_group(
         "quality gates", "exit with status 1 (the report still written) when a "
-        "requirement is not met by every model")
+        "requirement is not met by every model (2: an error, nothing reported)")
     gate.add_argument("--require", type=_requirement, action="append", default=[],
                       metavar="MEASURE>=X",
                       help="e.g. 'auc_pr>=0.30': a measure of results.json by its key or "
@@ -403,15 +422,17 @@ def _import_in_background(*modules):
 
 
 def _source_and_spec(args):
+    from ._report._gates import check_requirements
     from ._report._input import TableSource, open_source
 
     if args.command == "demo":
         table, scores = _demo_table()
         return TableSource(table, "demo"), _spec(args, "y", scores)
     sep = None if args.sep is None else args.sep.encode("utf-8").decode("unicode_escape")
-    source = open_source(args.file, delimiter=sep, stdin_format=args.stdin_format)
     spec = _spec(args, args.label, args.score, args.weight, args.pos_label, args.by,
                  args.cluster)
+    check_requirements(spec)  # (a mistyped gate is refused before any file is opened)
+    source = open_source(args.file, delimiter=sep, stdin_format=args.stdin_format)
     source.check_columns(spec.columns)
     return source, spec
 

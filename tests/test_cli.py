@@ -229,11 +229,11 @@ def test_several_csv_files_name_the_file_of_a_bad_cell(tmp_path):
     (folder / "2026-01-01.csv").write_text("y,s\n1,0.5\n0,0.2\n")
     (folder / "2026-01-02.csv").write_text("y,s\n1,0.4\n0,zz\n")
     result = run("report", str(folder), "--label", "y", "--score", "s", "--no-files")
-    assert result.returncode == 1
+    assert result.returncode == 2
     assert "2026-01-02.csv line 3, column 's': 'zz' is not a number" in result.stderr
     (folder / "2026-01-02.csv").write_text("y,t\n1,0.4\n")
     result = run("report", str(folder), "--label", "y", "--score", "s", "--no-files")
-    assert result.returncode == 1 and "no column 's' in 2026-01-02.csv" in result.stderr
+    assert result.returncode == 2 and "no column 's' in 2026-01-02.csv" in result.stderr
 
 
 @pytest.mark.parametrize("kind", ["parquet", "arrow", "csv"])
@@ -444,7 +444,7 @@ def test_the_decision_curve_panel_is_net_benefit_curve_s(tmp_path, capsys, monke
     scaled = write_csv(tmp_path / "s.csv", {"y": y, "a": 3 * a})
     result = run("report", str(scaled), "--label", "y", "--score", "a", "--decision-curve",
                  "--no-files")
-    assert result.returncode == 1 and result.stderr.count("\n") == 1
+    assert result.returncode == 2 and result.stderr.count("\n") == 1
     assert "--decision-curve reads the scores as probabilities" in result.stderr
 
 
@@ -594,7 +594,7 @@ def test_drop_missing_reports_the_count(tmp_path, capsys):
     assert any("3 rows" in note for note in out["notes"])
     assert_values(out["models"]["b"]["values"], library_values(y[kept], b[kept]))
     refused = run("report", str(data), "--label", "y", "--score", "a", "--no-files")
-    assert refused.returncode == 1 and "row 4, column 'a'" in refused.stderr
+    assert refused.returncode == 2 and "row 4, column 'a'" in refused.stderr
     assert "--drop-missing" in refused.stderr
 
 
@@ -907,7 +907,7 @@ def test_bad_files_exit_non_zero_with_one_line(tmp_path, case):
         path.write_text(content)
     args = ["report", str(path), "--label", "y"] + (extra or ["--score", "score"])
     result = run(*args, "--no-files")
-    assert result.returncode == 1, result.stderr
+    assert result.returncode == 2, result.stderr
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and "Traceback" not in result.stderr
     assert message in lines[0]
@@ -952,7 +952,7 @@ def test_a_column_of_probability_vectors_is_named_as_such(tmp_path, capsys):
         path = tmp_path / "p.parquet"
         pq.write_table(pa.table({"y": y, "probability": values}), path)
         assert main(["report", str(path), "--label", "y", "--score", "probability",
-                     "--no-files"]) == 1
+                     "--no-files"]) == 2
         assert "(a list of class probabilities? a score is one number: the positive " \
             "class's, as predict_proba(X)[:, 1]" in capsys.readouterr().err
 
@@ -967,7 +967,7 @@ def test_bad_file_on_spark_executors_is_the_same_one_line_error(tmp_path):
     path.write_text("y,score\n1,0.5\n0,abc\n1,0.2\n")
     result = run("report", str(path), "--label", "y", "--score", "score", "--no-files",
                  "--engine", "spark")
-    assert result.returncode == 1, result.stderr
+    assert result.returncode == 2, result.stderr
     assert "Traceback" not in result.stderr and "please report" not in result.stderr
     assert result.stderr.strip().splitlines()[-1] == (
         "sklearn-prcurves: error: bad.csv line 3, column 'score': 'abc' is not a number")
@@ -978,26 +978,26 @@ def test_too_many_segments_is_a_clear_error(tmp_path):
     data = write_csv(tmp_path / "s.csv", {"y": y, "a": a, "id": np.arange(200)})
     result = run("report", str(data), "--label", "y", "--score", "a", "--by", "id",
                  "--max-segments", "50", "--no-files")
-    assert result.returncode == 1 and "more than 50 distinct values" in result.stderr
+    assert result.returncode == 2 and "more than 50 distinct values" in result.stderr
 
 
 def test_unreadable_inputs(tmp_path):
     result = run("report", str(tmp_path / "absent.csv"), "--label", "y", "--score", "s")
-    assert result.returncode == 1 and "no such file" in result.stderr
+    assert result.returncode == 2 and "no such file" in result.stderr
     parquet = tmp_path / "data.parquet"
     parquet.write_bytes(b"not parquet")
     result = run("report", str(parquet), "--label", "y", "--score", "s")
-    assert result.returncode == 1 and len(result.stderr.strip().splitlines()) == 1
+    assert result.returncode == 2 and len(result.stderr.strip().splitlines()) == 1
     empty = run("report", "-", "--label", "y", "--score", "s", stdin="")
-    assert empty.returncode == 1 and "standard input is empty" in empty.stderr
+    assert empty.returncode == 2 and "standard input is empty" in empty.stderr
     arrow = tmp_path / "data.feather"
     arrow.write_bytes(b"ARROW1 and nothing more")
     result = run("report", str(arrow), "--label", "y", "--score", "s")
-    assert result.returncode == 1 and "not a readable Arrow file" in result.stderr
+    assert result.returncode == 2 and "not a readable Arrow file" in result.stderr
     compressed = tmp_path / "s.csv.gz"
     compressed.write_bytes(gzip.compress(b"y,s\n1,0.5\n0,zz\n"))
     result = run("report", str(compressed), "--label", "y", "--score", "s", "--no-files")
-    assert result.returncode == 1 and "'zz' is not a number" in result.stderr
+    assert result.returncode == 2 and "'zz' is not a number" in result.stderr
 
 
 def test_console_script_is_installed():

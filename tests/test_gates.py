@@ -6,6 +6,7 @@ import json
 import math
 import subprocess
 import sys
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -66,9 +67,32 @@ def test_a_malformed_or_unknown_requirement_is_one_line_before_reading(csv_file)
     malformed = _cli(csv_file, "--require", "auc_pr=0.3", "--no-files")
     assert malformed.returncode == 2 and "MEASURE OPERATOR NUMBER" in malformed.stderr
     unknown = _cli(csv_file, "--require", "aucpr>=0.3", "--no-files")
-    assert unknown.returncode == 1
+    assert unknown.returncode == 2
     assert unknown.stderr.startswith("sklearn-prcurves: error: requirement 'aucpr>=0.3'")
     assert "Traceback" not in unknown.stderr + malformed.stderr
+    # before any data is read: a missing file or column is not what it reports
+    for missing in (csv_file.parent / "no-such-file.csv", csv_file):
+        result = _cli(missing, "--require", "aucpr>=0.3", "--no-files", "--score", "absent")
+        assert result.returncode == 2
+        assert "requirement 'aucpr>=0.3'" in result.stderr, result.stderr
+
+
+def test_each_exit_status_means_one_thing(csv_file, tmp_path):
+    """0 met, 1 a requirement not met, 2 a usage or input error (documented in --help)."""
+    assert _cli(csv_file, "--require", "auc_roc>=0", "--no-files").returncode == 0
+    assert _cli(csv_file, "--require", "auc_roc>=1.1", "--no-files").returncode == 1
+    for arguments in (["--require", "auc_roc>=x"], ["--require", "nonsense>=1"],
+                      ["--score", "absent"], ["--dpi", "3"], ["--bogus-option"]):
+        assert _cli(csv_file, *arguments, "--no-files").returncode == 2, arguments
+    assert _cli(tmp_path / "absent.csv", "--no-files").returncode == 2
+    from sklearn_prcurves._cli import EXIT_STATUSES
+
+    shown = subprocess.run([sys.executable, "-m", "sklearn_prcurves", "report", "--help"],
+                           capture_output=True, text=True, check=True).stdout
+    manual = (Path(__file__).parents[1] / "docs" / "report.rst").read_text()
+    for code in EXIT_STATUSES:
+        assert f"\n  {code} " in shown
+        assert f"\n{code:<6} " in manual
 
 
 @pytest.mark.parametrize("reference", ["weak", "strong"])
