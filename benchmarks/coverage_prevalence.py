@@ -2,6 +2,7 @@
 the coverage of their 95% intervals, in a population with known curves.
 
     python benchmarks/coverage_prevalence.py [--sets 1000] [--n 2000] [--resamples 300]
+    python benchmarks/coverage_prevalence.py --explorer --sets 2000 --deploy 0.05 0.01 0.001
 
 A binormal population: negatives' scores N(0, 1), positives' N(1.5, 1), whose AUC-PR
 at the deployment's prevalence is an integral over its thresholds. Then ``--sets``
@@ -16,6 +17,12 @@ population value. Under each row, the bias and spread across the sets beside the
 bootstrap's own view of them (its interval's centre less the estimate, its half-width
 over 1.96). ``--bias-by-n 5000 20000 ...`` prints only the plug-in area's bias, in
 units of its spread, at each set size.
+
+``--explorer``: the page's threshold explorer at a deployment's prevalence, at three
+thresholds (1, 2 and 3 in the population's scores): the share of ``--sets`` draws whose
+95% interval of precision holds the population's, for the interval it shows (the
+score interval of the ratio of the two rates, from the data's rows) and for Wilson's
+interval of the re-weighted counts, which it showed before.
 """
 
 import argparse
@@ -121,6 +128,38 @@ def bias_by_size(args, rng):
                   f"{(estimates.mean() - truth) / estimates.std(ddof=1):+.2f} |")
 
 
+def explorer(args, rng):
+    """The explorer's precision intervals at each deployment prevalence (see above)."""
+    from scipy.stats import norm
+
+    from sklearn_prcurves._proportions import (
+        precision_at_prevalence_interval, wilson_interval)
+
+    thresholds = np.array([1.0, 2.0, 3.0])
+    tpr, fpr = norm.sf(thresholds - SHIFT), norm.sf(thresholds)
+    print(f"{args.sets} evaluation sets of {args.n} rows at prevalence {args.evaluation:g}; "
+          "95% intervals of precision at thresholds 1, 2, 3")
+    print("| deployed at | population precision | ratio score interval covers | "
+          "Wilson of re-weighted counts covers |")
+    print("|---|---|---|---|")
+    for deploy in args.deploy:
+        truth = deploy * tpr / (deploy * tpr + (1 - deploy) * fpr)
+        shown, before = np.zeros(3), np.zeros(3)
+        for _ in range(args.sets):
+            y, s = draw(args.n, args.evaluation, rng)
+            n_pos, n_neg = y.sum(), (1 - y).sum()
+            tp = ((s[:, None] >= thresholds) & (y[:, None] == 1)).sum(0)
+            fp = ((s[:, None] >= thresholds) & (y[:, None] == 0)).sum(0)
+            low, high = precision_at_prevalence_interval(tp, fp, n_pos, n_neg, deploy, 0.95)
+            shown += (low <= truth) & (truth <= high)
+            weighted = fp * n_pos * (1 - deploy) / (deploy * n_neg)  # (the negatives' weight)
+            low, high = wilson_interval(tp, tp + weighted, 0.95)
+            before += (low <= truth) & (truth <= high)
+        share = lambda hits: ", ".join(f"{h / args.sets:.1%}" for h in hits)  # noqa: E731
+        print(f"| {deploy:g} | {', '.join(f'{t:.4f}' for t in truth)} | {share(shown)} | "
+              f"{share(before)} |")
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--sets", type=int, default=1000)
@@ -131,8 +170,12 @@ def main():
     parser.add_argument("--bca", action="store_true", help="the BCa bootstrap too (slow)")
     parser.add_argument("--bias-by-n", type=int, nargs="+", default=None,
                         help="only the plug-in area's bias at these set sizes (no intervals)")
+    parser.add_argument("--explorer", action="store_true",
+                        help="only the page explorer's intervals of precision")
     args = parser.parse_args()
     rng = np.random.default_rng(2006)
+    if args.explorer:
+        return explorer(args, rng)
     if args.bias_by_n:
         print(f"{args.sets} evaluation sets at prevalence {args.evaluation:g} per size")
         print("| deployed at | rows | population AUC-PR | mean estimate | bias / sd |")

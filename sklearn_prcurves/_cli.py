@@ -184,7 +184,6 @@ def _parser():
     commands = parser.add_subparsers(dest="command", required=True)
 
     def common(sub):
-        sub.epilog, sub.formatter_class = _STATUS_HELP, argparse.RawDescriptionHelpFormatter
         out = sub.add_argument_group("output")
         out.add_argument("--output", default="prcurves-report",
                          help="folder for figures, results and report.html (default: %(default)s)")
@@ -249,12 +248,15 @@ def _parser():
                           help="with --binned: refine bins (a second pass) until every "
                                "AUC-ROC bound is at most T")
 
-    demo = commands.add_parser("demo", help="analyse three models on built-in imbalanced data")
+    statuses = {"epilog": _STATUS_HELP, "formatter_class": argparse.RawDescriptionHelpFormatter}
+    demo = commands.add_parser("demo", help="analyse three models on built-in imbalanced data",
+                               **statuses)
     common(demo)
     report = commands.add_parser(
         "report", help="analyse the scores in a CSV, TSV, compressed CSV, Parquet or Arrow "
                        "(Feather) input",
-        usage="%(prog)s FILE --label COLUMN --score COLUMN [--score COLUMN ...] [options]")
+        usage="%(prog)s FILE --label COLUMN --score COLUMN [--score COLUMN ...] [options]",
+        **statuses)
     parser.report_parser = report  # (main's message for a missing --label or --score)
     report.add_argument("file", help="CSV/TSV (optionally .gz/.zst/.bz2), Parquet or Arrow "
                                      "(Feather) file, folder or glob of them, or - for "

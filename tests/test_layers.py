@@ -28,6 +28,7 @@ ORDER = [
     "_exact",
     "_table",
     "_prevalence",
+    "_proportions",
     "_clusters",
     "_sorting",
     "_counts",

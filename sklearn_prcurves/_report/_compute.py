@@ -871,7 +871,7 @@ def compute_report(source, spec, converter, runner=None):
                                     segment_tables)
     return {"models": models, "comparison": comparison, "segments": segments,
             "notes": notes, "tables": tables, "segment_tables": segment_tables,
-            "undefined": undefined}
+            "undefined": undefined, "whole_weights": whole_weights}
 
 
 def _model_results(accumulators, spec, whole_weights, notes):

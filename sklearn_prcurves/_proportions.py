@@ -1,0 +1,88 @@
+"""Intervals of proportions counted in rows: Wilson's interval of one proportion, and
+the score interval of the ratio of two independent ones, which gives precision at a
+deployment's prevalence.
+
+At a prevalence ``pi`` other than the data's, precision is
+``pi TPR / (pi TPR + (1 - pi) FPR)`` (Davis and Goadrich's Theorem 3.1): a function of
+the ratio ``FPR / TPR`` alone, the two rates counted over different rows (the negatives
+and the positives), each binomial. An interval of that ratio maps to one of precision;
+counting re-weighted negatives as rows (one negative as 403 at 1:1000) would not.
+"""
+
+import numpy as np
+
+__all__ = ["precision_at_prevalence_interval", "ratio_interval", "wilson_interval"]
+
+
+def _quantile(confidence_level):
+    from scipy.special import ndtri
+
+    return float(ndtri(0.5 + confidence_level / 2))
+
+
+def wilson_interval(hits, total, confidence_level):
+    """Wilson's score interval of ``hits / total`` (arrays or numbers; weights count as
+    rows): ``(low, high)``, NaN where ``total`` is 0, all of [0, 1] where it is too
+    small for its square to be formed (weights near 1e-300)."""
+    hits, total = np.asarray(hits, dtype=np.float64), np.asarray(total, dtype=np.float64)
+    z = _quantile(confidence_level)
+    with np.errstate(all="ignore"):
+        share, spread = hits / total, z * z / total
+        tiny = ~np.isfinite(spread / total)
+        centre = (share + spread / 2) / (1 + spread)
+        half = z / (1 + spread) * np.sqrt(share * (1 - share) / total + spread / (4 * total))
+    # At a share of 0 or 1 that end is the share itself (rounding leaves it a hair inside).
+    low = np.where(hits <= 0, 0.0, np.maximum(centre - half, 0.0))
+    high = np.where(hits >= total, 1.0, np.minimum(centre + half, 1.0))
+    low, high = np.where(tiny, 0.0, low), np.where(tiny, 1.0, high)
+    empty = ~(total > 0)
+    return np.where(empty, np.nan, low), np.where(empty, np.nan, high)
+
+
+def ratio_interval(x1, n1, x2, n2, confidence_level):
+    """The score interval of ``p1 / p2`` from ``x1`` of ``n1`` and ``x2`` of ``n2``
+    (independent binomials; arrays): the ratios ``theta`` whose score statistic
+    ``(x1 / n1 - theta x2 / n2) / sd(theta)`` lies within the normal quantile, ``sd``
+    taken at the proportions that fit ``p1 = theta p2`` best (Koopman 1984; Miettinen
+    and Nurminen 1985). ``(low, high)``: 0 where ``x1`` is 0, infinite where ``x2`` is.
+    """
+    x1, n1, x2, n2 = (np.asarray(v, dtype=np.float64) for v in (x1, n1, x2, n2))
+    z = _quantile(confidence_level)
+    x1, n1, x2, n2 = np.broadcast_arrays(x1, n1, x2, n2)
+
+    def statistic(theta):
+        a, b, c = theta * (n1 + n2), -(theta * (n1 + x2) + x1 + n2), x1 + x2
+        with np.errstate(all="ignore"):
+            # The smaller root of a p^2 + b p + c, in the form that does not cancel
+            # when 4 a c is small beside b^2 (b < 0).
+            root = np.sqrt(np.maximum(b * b - 4 * a * c, 0.0))
+            p2 = np.where(c > 0, 2 * c / (root - b), 0.0)
+            p1 = theta * p2
+            spread = np.sqrt(p1 * (1 - p1) / n1 + theta * theta * p2 * (1 - p2) / n2)
+            return (x1 / n1 - theta * x2 / n2) / spread
+
+    # The statistic falls as theta rises: bisect on log theta for each end, within
+    # 1e-100 to 1e100, where its squares stay finite for counts below 1e15.
+    low_end, high_end = np.full(x1.shape, -230.0), np.full(x1.shape, 230.0)
+    ends = []
+    for target in (z, -z):
+        low, high = low_end.copy(), high_end.copy()
+        for _ in range(64):  # (log theta to within 2**-55 of the range)
+            middle = (low + high) / 2
+            above = statistic(np.exp(middle)) > target
+            low, high = np.where(above, middle, low), np.where(above, high, middle)
+        ends.append(np.exp((low + high) / 2))
+    lower = np.where(x1 <= 0, 0.0, ends[0])
+    upper = np.where(x2 <= 0, np.inf, ends[1])
+    return lower, upper
+
+
+def precision_at_prevalence_interval(tp, fp, n_pos, n_neg, prevalence, confidence_level):
+    """``(low, high)`` of precision at ``prevalence`` from the rows' counts (``tp`` of
+    ``n_pos`` positives and ``fp`` of ``n_neg`` negatives predicted positive): the
+    :func:`ratio_interval` of ``FPR / TPR`` mapped through
+    ``pi / (pi + (1 - pi) ratio)``, which falls as the ratio rises."""
+    lower, upper = ratio_interval(fp, n_neg, tp, n_pos, confidence_level)
+    odds = (1 - prevalence) / prevalence
+    with np.errstate(all="ignore"):
+        return 1 / (1 + odds * upper), 1 / (1 + odds * lower)
