@@ -22,7 +22,8 @@ DeLong test's rejection rate.
 ``--few``: the same population with clusters of unequal size (1 to ``2 * size - 1``
 rows) at 4, 6, 10, 20, 50 and 100 clusters (``--counts``): per cluster effect and
 count, the coverage of every interval that takes ``groups=`` (``roc_auc_ci``,
-``pr_auc_ci``, ``threshold_ci``'s precision at a threshold fixed in the population)
+``pr_auc_ci``, ``threshold_ci``'s precision at a threshold fixed in the population, by
+its Korn-Graubard default and by the bootstrap)
 and the rejection rate of both paired tests of two equally good models
 (``delong_test``, ``bootstrap_test`` of AUC-PR). The truths come from 200,000
 clusters; ``--boot-draws`` sets the draws of the bootstrap columns.
@@ -97,8 +98,8 @@ def draw_unequal(n_clusters, size, sd, rng):
 
 def _few_row(args, sd, k, truths, rng):
     roc_truth, pr_truth, threshold, precision_truth = truths
-    hits, tested = dict.fromkeys(("roc", "pr", "precision"), 0), dict.fromkeys("rdb", 0)
-    drawn = dict.fromkeys(("roc", "pr", "precision"), 0)
+    hits, tested = dict.fromkeys(("roc", "pr", "precision", "boot"), 0), dict.fromkeys("db", 0)
+    drawn = dict.fromkeys(("roc", "pr", "precision", "boot"), 0)
     for i in range(args.draws):
         y, a, b, groups = draw_unequal(k, args.size, sd, rng)
         with warnings.catch_warnings():
@@ -111,6 +112,11 @@ def _few_row(args, sd, k, truths, rng):
             drawn["roc"] += 1
             hits["roc"] += low <= roc_truth <= high
             tested["d"] += test.pvalue < 0.05
+            point = spc.threshold_ci(y, a, threshold, groups=groups)  # (Korn-Graubard)
+            if point.precision.low == point.precision.low:  # (defined)
+                drawn["precision"] += 1
+                hits["precision"] += (point.precision.low <= precision_truth
+                                      <= point.precision.high)
             if i >= args.boot_draws:
                 continue
             seed = int(rng.integers(2**31))
@@ -119,19 +125,19 @@ def _few_row(args, sd, k, truths, rng):
                                           n_resamples=args.resamples, random_state=seed)
                 test = spc.bootstrap_test("pr_auc_continuous", y, a, b, groups=groups,
                                           n_resamples=args.resamples, random_state=seed)
-                point = spc.threshold_ci(y, a, threshold, groups=groups,
+                point = spc.threshold_ci(y, a, threshold, groups=groups, method="bootstrap",
                                          n_resamples=args.resamples, random_state=seed)
             except ValueError:  # (every resample of one class)
                 continue
         drawn["pr"] += 1
         hits["pr"] += low <= pr_truth <= high
         tested["b"] += test.pvalue < 0.05
-        if point.precision.low == point.precision.low:  # (defined)
-            drawn["precision"] += 1
-            hits["precision"] += point.precision.low <= precision_truth <= point.precision.high
+        if point.precision.low == point.precision.low:
+            drawn["boot"] += 1
+            hits["boot"] += point.precision.low <= precision_truth <= point.precision.high
     share = {key: hits[key] / max(drawn[key], 1) for key in hits}
     print(f"| {sd:g} | {k} | {share['roc']:.1%} | {tested['d'] / max(drawn['roc'], 1):.1%} "
-          f"| {share['pr']:.1%} | {share['precision']:.1%} | "
+          f"| {share['pr']:.1%} | {share['precision']:.1%} | {share['boot']:.1%} | "
           f"{tested['b'] / max(drawn['pr'], 1):.1%} | {drawn['roc']}, {drawn['pr']} |",
           flush=True)
 
@@ -140,9 +146,9 @@ def few(args, rng):
     print(f"clusters of 1 to {2 * args.size - 1} rows; {args.draws} draws for DeLong, "
           f"{args.boot_draws} for the bootstraps ({args.resamples} resamples); 95% intervals")
     print("| cluster effect sd | clusters | roc_auc_ci covers | delong_test rejects (5%) | "
-          "pr_auc_ci covers | threshold_ci precision covers | bootstrap_test rejects | "
-          "draws (DeLong, bootstrap) |")
-    print("|---" * 8 + "|")
+          "pr_auc_ci covers | threshold_ci precision covers | the same by the bootstrap | "
+          "bootstrap_test rejects | draws (DeLong, bootstrap) |")
+    print("|---" * 9 + "|")
     for sd in args.effects:
         y, a, _, _ = draw_unequal(200_000, args.size, sd, rng)
         threshold = float(np.quantile(a, 0.7))

@@ -151,12 +151,47 @@ def test_methods_that_count_rows_are_refused_with_groups():
     y, a, _, groups = _clustered(7)
     with pytest.raises(ValueError, match="use method='bootstrap'"):
         spc.pr_auc_ci(y, a, groups=groups, method="logit")
-    with pytest.raises(ValueError, match="use method='bootstrap'"):
+    with pytest.raises(ValueError, match="use method='korn-graubard' or 'bootstrap'"):
         spc.threshold_ci(y, a, 0.5, groups=groups, method="wilson")
-    point = spc.threshold_ci(y, a, 0.5, groups=groups, n_resamples=200, random_state=0)
+    with pytest.raises(ValueError, match="give groups="):
+        spc.threshold_ci(y, a, 0.5, method="korn-graubard")
+    point = spc.threshold_ci(y, a, 0.5, groups=groups, method="bootstrap", n_resamples=200,
+                             random_state=0)
     assert point.precision.method == "bootstrap, 40 clusters"
     assert point.precision.low < point.precision.estimate < point.precision.high
+    point = spc.threshold_ci(y, a, 0.5, groups=groups)
+    assert point.precision.method == "korn-graubard, 40 clusters"
+    assert point.precision.low < point.precision.estimate < point.precision.high
 
+
+def _korn_graubard(hits, totals, rows, level):
+    """Korn and Graubard's interval written out: the ratio's linearised variance between
+    clusters, the effective sample size (at most the rows), its t correction, and the
+    Clopper-Pearson interval there."""
+    k = len(hits)
+    p = sum(hits) / sum(totals)
+    variance = k / (k - 1) * sum((h - p * t) ** 2 for h, t in zip(hits, totals)) / sum(totals) ** 2
+    n = min(p * (1 - p) / variance, rows) if variance > 0 and 0 < p < 1 else rows
+    n *= (stats.norm.ppf(1 - (1 - level) / 2) / stats.t.ppf(1 - (1 - level) / 2, k - 1)) ** 2
+    x = p * n
+    low = stats.beta.ppf((1 - level) / 2, x, n - x + 1) if x > 0 else 0.0
+    high = stats.beta.ppf(1 - (1 - level) / 2, x + 1, n - x) if x < n else 1.0
+    return low, high
+
+
+@pytest.mark.parametrize("weighted", [False, True])
+def test_threshold_ci_with_groups_is_korn_and_graubard_s(weighted):
+    y, a, _, groups = _clustered(11)
+    w = np.random.default_rng(5).integers(1, 4, y.shape[0]).astype(float) if weighted else None
+    point = spc.threshold_ci(y, a, 0.3, groups=groups, sample_weight=w, confidence_level=0.9)
+    weight = np.ones(y.shape[0]) if w is None else w
+    at = a >= 0.3
+    per = [[weight[(groups == g) & mask].sum() for g in range(40)]
+           for mask in (at & (y == 1), at, y == 1)]
+    precision = _korn_graubard(per[0], per[1], at.sum(), 0.9)
+    recall = _korn_graubard(per[0], per[2], (y == 1).sum(), 0.9)
+    assert (point.precision.low, point.precision.high) == pytest.approx(precision, rel=1e-9)
+    assert (point.recall.low, point.recall.high) == pytest.approx(recall, rel=1e-9)
 
 
 def test_bca_leaves_out_whole_clusters():
