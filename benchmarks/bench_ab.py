@@ -60,6 +60,11 @@ CALLS = {
     "break_even_point": lambda m, y, s, w: m.break_even_point(y, s, sample_weight=w),
     "operating_points": lambda m, y, s, w: m.operating_points(y, s, sample_weight=w),
     "auc": lambda m, y, s, w: m.auc(*m.roc_curve(y, s, sample_weight=w)[:2]),
+    # DeLong's variance wants frequency weights: the weights rounded up to counts.
+    "roc_auc_ci": lambda m, y, s, w: m.roc_auc_ci(
+        y, s, sample_weight=None if w is None else np.ceil(w)),
+    "delong_test": lambda m, y, s, w: m.delong_test(
+        y, s, s[::-1], sample_weight=None if w is None else np.ceil(w)),
     # (eight chunks counted and merged: CountTable.merge, as the fronts merge parts)
     "ExactSummary[8 chunks]": lambda m, y, s, w: functools.reduce(
         lambda summary, part: summary.update(y[part], s[part], sample_weight=(

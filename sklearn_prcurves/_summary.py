@@ -24,7 +24,7 @@ from numbers import Integral, Real
 import numpy as np
 
 from ._array_api import counting_namespace, to_numpy, where
-from ._auc import normalized_trapezoid
+from ._auc import normalized_trapezoid, table_average_precision, table_roc_auc
 from ._bounds import table_normalized_pr_auc
 from ._counts import count_in_namespace, count_rows
 from ._curves import table_precision_recall, table_roc
@@ -222,10 +222,10 @@ class ExactSummary(_Stream):
         return _require_two_classes(self.table_).path()
 
     def roc_auc(self):
-        """Area under the ROC curve (ties count one half)."""
-        table = _require_two_classes(self.table_)
-        return normalized_trapezoid(table.tps, table.fps, table.tps[-1], table.fps[-1],
-                                    first=(0.0, 0.0))
+        """Area under the ROC curve (ties count one half): :func:`roc_auc_score` of the
+        rows seen, to the bit where the counts are whole (the table is then the
+        one-shot table)."""
+        return table_roc_auc(_require_two_classes(self.table_))
 
     def pr_auc(self, interpolation="davis-goadrich", leading_negatives="interpolate",
                recall_range=None):
@@ -263,8 +263,9 @@ class ExactSummary(_Stream):
         return achievable_area(tp, fp, interpolation)
 
     def average_precision(self):
-        """Average precision (step-wise area), as :func:`average_precision_score`."""
-        return self.pr_auc("step")
+        """Average precision (step-wise area): :func:`average_precision_score` of the
+        rows seen, to the bit where the counts are whole."""
+        return table_average_precision(_require_two_classes(self.table_))
 
     def recall_at_precision(self, min_precision):
         """``(recall, threshold)``: the highest recall at a precision of at least

@@ -29,6 +29,7 @@ from ._auc import (
     pr_auc_score,
     roc_auc_score,
     table_pr_auc,
+    table_roc_auc,
 )
 from ._averaging import placements
 from ._bounds import normalized_pr_auc_score
@@ -48,6 +49,7 @@ from ._resampling import (
 from ._proportions import clustered_proportion_interval, wilson_interval
 from ._results import ConfidenceInterval, TestResult
 from ._sorting import score_order, table_in_score_order
+from ._table import CountTable
 from ._validation import (
     binary_labels,
     check_binary_input,
@@ -92,14 +94,15 @@ def _frequency_weights(sample_weight):
 
 
 def delong_components(table):
-    """AUC and each distinct score's V10 and V01 components."""
+    """AUC and each distinct score's V10 and V01 components. The AUC is
+    :func:`roc_auc_score`'s, to the bit (the components' mean is the same area in
+    another rounding)."""
     pos, neg = table.pos, table.neg  # per distinct score, decreasing scores
     n_pos, n_neg = table.n_pos, table.n_neg
     pos_above = table.tps - pos
     v10 = placements(neg, n_neg - table.fps, n_neg)
     v01 = (pos_above + pos / 2) / n_pos
-    auc = float(np.sum(pos * v10) / n_pos)
-    return auc, v10, v01, pos, neg
+    return table_roc_auc(table), v10, v01, pos, neg
 
 
 def _distinct_centred_components(positive):
@@ -114,8 +117,8 @@ def _distinct_centred_components(positive):
     n_pos, n_neg = rows_pos.shape[0], rows_neg.shape[0]
     _check_delong_counts(n_pos, n_neg)
     above = rows_pos - np.arange(n_pos)  # negatives above each positive
-    pairs = n_pos * n_neg
-    auc = (pairs - int(np.add.reduce(above))) / pairs
+    # (the area by roc_auc_score's one reading, of the table the kernel would count)
+    auc = table_roc_auc(CountTable(None, None, None, (positive, None)))
     in_order = np.empty(positive.shape[0])
     # V10: the share of negatives below a positive; V01: of positives above a negative.
     in_order[rows_pos] = (n_neg - above) / n_neg - auc
@@ -134,7 +137,7 @@ def _centred_components(table, positive, group):
         n_pos, n_neg = table.n_pos, table.n_neg
         in_order = np.subtract(n_neg, table.fps)
         in_order /= n_neg
-        auc = float(np.dot(table.pos, in_order) / n_pos)
+        auc = table_roc_auc(table)
         np.divide(table.tps, n_pos, out=in_order, where=~positive)
     else:
         auc, v10, v01, _, _ = delong_components(table)
@@ -154,7 +157,7 @@ def _delong_variance(table):
     v += n_neg
     v -= table.fps
     v /= n_neg
-    auc = float(np.dot(pos, v) / n_pos)
+    auc = table_roc_auc(table)
     v -= auc
     v *= v
     s10 = float(np.dot(pos, v)) / (n_pos - 1)

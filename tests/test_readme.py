@@ -53,3 +53,11 @@ def test_readme_python_blocks_run():
     for block in blocks:
         exec(compile(block, "README.md", "exec"), namespace)  # noqa: S102 - our own README
     assert namespace["pr_auc_score"] is spc.pr_auc_score
+
+
+def test_the_readme_is_a_page_for_users():
+    """At most 200 lines, the set-up first; internals live on the developer page."""
+    readme = (ROOT / "README.md").read_text().splitlines()
+    assert len(readme) <= 200
+    assert [line for line in readme if line.startswith("## ")][:2] == [
+        "## When it matters", "## Set up on a fresh machine"]

@@ -38,14 +38,14 @@ def test_exact_summary_of_chunks_equals_the_one_shot_metrics(data):
     for chunk in _chunks(y, s, w, bounds):
         streamed.update(*chunk)
     for summary in (merged, streamed):
-        assert summary.roc_auc() == pytest.approx(spc.roc_auc_score(y, s, sample_weight=w), rel=1e-12)
+        # Whole counts: the merged table is the one-shot table, and each area is read
+        # from it by the one-shot function's own reading, to the bit.
+        assert summary.roc_auc() == spc.roc_auc_score(y, s, sample_weight=w)
         for interpolation in ("davis-goadrich", "continuous", "linear"):
-            assert summary.pr_auc(interpolation) == pytest.approx(
-                spc.pr_auc_score(y, s, sample_weight=w, interpolation=interpolation), rel=1e-12)
-        assert summary.achievable_pr_auc() == pytest.approx(
-            spc.achievable_pr_auc_score(y, s, sample_weight=w), rel=1e-12)
-        assert summary.average_precision() == pytest.approx(
-            spc.average_precision_score(y, s, sample_weight=w), rel=1e-12)
+            assert summary.pr_auc(interpolation) == spc.pr_auc_score(
+                y, s, sample_weight=w, interpolation=interpolation)
+        assert summary.achievable_pr_auc() == spc.achievable_pr_auc_score(y, s, sample_weight=w)
+        assert summary.average_precision() == spc.average_precision_score(y, s, sample_weight=w)
         _assert_same_curves(summary, y, s, w)
     # merging is commutative
     reverse = summaries[-1]
@@ -233,3 +233,18 @@ def test_binned_bounds_hold_at_extreme_weight_scales(scale):
     assert low <= exact_ap * (1 + 1e-12) and exact_ap <= high * (1 + 1e-12)
     reference = spc.BinnedSummary(mantissa_bits=2).update(y, s, sample_weight=w / scale)
     assert (estimate, bound) == pytest.approx(reference.roc_auc(), rel=1e-12)
+
+
+@settings(max_examples=100, deadline=None)
+@given(chunked(weights=True))
+def test_delong_s_estimates_are_the_area_s_bits(data):
+    """DeLong's interval and test report :func:`roc_auc_score`'s float, not their
+    components' mean (the same area in another rounding), with and without clusters."""
+    y, s, w, _ = data
+    if min(np.sum(y == 1), np.sum(y == 0)) < 2:
+        return
+    area = spc.roc_auc_score(y, s, sample_weight=w)
+    assert spc.roc_auc_ci(y, s, sample_weight=w).estimate == area
+    assert spc.delong_test(y, s, s[::-1], sample_weight=w).auc_a == area
+    distinct = s + np.arange(s.shape[0]) * 1e-9  # (the distinct-score path)
+    assert spc.delong_test(y, distinct, s).auc_a == spc.roc_auc_score(y, distinct)

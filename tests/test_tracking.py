@@ -56,6 +56,10 @@ def test_every_number_reads_back_as_logged(store):
         for key, (low, high, _) in values["intervals"].items():
             assert (logged.metrics[f"{name}/{key}_low"],
                     logged.metrics[f"{name}/{key}_high"]) == (low, high)
+        # every other number of the model's record too (linear_auc_pr, the counts, ...)
+        for key, value in values.items():
+            if isinstance(value, (int, float)) and not isinstance(value, bool):
+                assert logged.metrics[f"{name}/{key}"] == value, key
     test = as_dict["comparison"]["paired_auc_pr"]["blunt"]
     assert logged.metrics["eval/blunt/paired_auc_pr_pvalue_vs_sharp _a_"] == test["pvalue"]
     assert logged.params["eval/report/confidence_level"] == "0.95"

@@ -1162,7 +1162,7 @@ def _adjust_and_describe(comparison, sample, spec):
         described[family] = {"comparisons": len(tests), "correction": "holm",
                              "alpha": significance_level(spec),
                              "rows": int(sample.keys.shape[0]), "of_rows": int(sample.rows),
-                             "seed": spec.seed}
+                             "seed": spec.seed, "clusters": sample.n_clusters()}
     if "paired_auc_pr" in described:
         bootstrap = spec.paired_test == "bootstrap"
         described["paired_auc_pr"].update(

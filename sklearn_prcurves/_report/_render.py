@@ -218,22 +218,30 @@ def _settings_line(family, settings):
                   if settings["comparisons"] > 1 else "")
     rows, of_rows = settings["rows"], settings["of_rows"]
     sampled = rows != of_rows
+    clusters = settings.get("clusters")
     sample = (f"all {rows:,} rows" if not sampled else
               f"a uniform sample of {rows:,} of the {of_rows:,} rows")
+    if clusters is not None:  # (the sample keeps or leaves out whole clusters)
+        sample = (f"the {clusters:,} clusters of all {rows:,} rows" if not sampled else
+                  f"a sample of {clusters:,} whole clusters ({rows:,} of the {of_rows:,} rows)")
+    reading = "normal" if clusters is None else f"Student's t ({clusters - 1:,} d.f.)"
     if family == "delong" or settings["paired_test"] == "delta":
-        what = ("DeLong: a normal test of the paired difference, its variance" if
-                family == "delong" else "Delta method: a normal test of the paired "
-                "difference, its standard error from each row's influence on both areas,")
+        within = " summed" if clusters is None else " summed within each cluster,"
+        what = (f"DeLong: a {reading} test of the paired difference, its variance{within}"
+                if family == "delong" else f"Delta method: a {reading} test of the paired "
+                "difference, its standard error from each row's influence on both areas,"
+                + within)
         scaled = f" (seed {settings['seed']}), scaled to all rows" if sampled else ""
-        return (f"({what} summed over {sample}{scaled}; p-values below "
+        return (f"({what} over {sample}{scaled}; p-values below "
                 f"{settings['resolution']:.0e} are shown as a bound.{correction})")
     if sampled:
         sample += (f", the spread scaled by sqrt({rows:,} / {of_rows:,}) = "
                    f"{settings['spread_scale']:.3f}")
-    return (f"(Paired bootstrap: {settings['n_resamples']:,} resamples, seed "
-            f"{settings['seed']}, of {sample}; p-values below 1/({settings['n_resamples']:,}"
-            f" + 1) are shown as a bound.{correction})")
-
+    resampled, read = ("", "") if clusters is None else (" of whole clusters",
+                                                         f", read on {reading}")
+    return (f"(Paired bootstrap: {settings['n_resamples']:,} resamples{resampled}, seed "
+            f"{settings['seed']}, of {sample}{read}; p-values below "
+            f"1/({settings['n_resamples']:,} + 1) are shown as a bound.{correction})")
 
 
 #: Segments listed in the printed table (text and Markdown), the largest by rows;

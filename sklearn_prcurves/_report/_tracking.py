@@ -38,8 +38,10 @@ def mlflow_name(*parts):
 
 
 def metrics_of(results, prefix=""):
-    """``{name: value}``: each model's counts, measures, intervals (``_low``,
-    ``_high``), bounds and paired tests; undefined values left out."""
+    """``{name: value}``: every number of each model in ``results.json`` (its counts,
+    measures, the straight-line areas, intervals ``_low`` and ``_high``, bounds) and the
+    paired tests; undefined values left out. (The decision curve's net benefits and the
+    requirements' outcomes are lists and records: ``results.json``, an artifact.)"""
     names = {model: mlflow_name(f"{prefix}{model}") for model in results["models"]}
     if len(set(names.values())) < len(names):
         alike = sorted(m for m in names if list(names.values()).count(names[m]) > 1)
@@ -47,8 +49,8 @@ def metrics_of(results, prefix=""):
                          "it refuses become '_'): rename them.")
     out = {}
     for model, result in results["models"].items():
-        numbers = {key: result[key] for key in ("rows", "positives", "negatives",
-                                                "prevalence", "sklearn_auc_pr")}
+        numbers = {key: value for key, value in result.items()
+                   if isinstance(value, (int, float)) and not isinstance(value, bool)}
         numbers.update(result["values"])
         for key, span in {**result.get("intervals", {}), **result.get("bounds", {})}.items():
             numbers[f"{key}_low"], numbers[f"{key}_high"] = span[0], span[1]
