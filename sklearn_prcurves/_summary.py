@@ -2,8 +2,10 @@
 
 :class:`ExactSummary` holds the counting kernel's table of everything seen so far;
 updating with a chunk and merging two summaries are associative and commutative, and
-its areas come from the same functions as the in-memory metrics, so a chunked result
-equals the one-shot result.
+its areas are read by the in-memory metrics' own readings of one table: with whole
+counts (no weights, or whole-number weights) the merged table is the one-shot table and
+a chunked result equals the one-shot result to the bit; with fractional weights the
+table's sums are formed in another order and agree to their rounding.
 
 :class:`BinnedSummary` keeps counts per bin of the score's order-preserving float key
 (the top bits of the IEEE-754 pattern: bins of equal *relative* width), merged by

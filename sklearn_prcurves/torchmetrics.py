@@ -121,7 +121,10 @@ class BinarySummary(Metric):
         if weight is not None and not bool(torch.all(weight == torch.floor(weight))):
             self.whole_weights = torch.zeros_like(self.whole_weights)
         if ids is not None:  # rows kept until compute: only then are repeats known
-            self._append(scores, *_split_weight(is_pos, weight), ids)
+            # (in float64, as every counted state: a process given nothing syncs the
+            # empty state torchmetrics makes in the metric's dtype, and a float32 piece
+            # beside it would not gather)
+            self._append(scores.to(torch.float64), *_split_weight(is_pos, weight), ids)
             return
         if weight is None:
             self.raw_scores.append(scores.to(self.device))

@@ -276,3 +276,42 @@ def test_processes_merge_to_the_one_process_value(tmp_path, world, n, how):
     if padding == 0:
         assert abs(estimate - exact.roc_auc()) <= bound
         assert low <= exact.average_precision() <= high
+
+
+def _idle_rank_worker(rank, world, init, idle, with_ids, out):
+    """Every process but ``idle`` counts its shard of float32 scores; ``idle`` never
+    calls ``update``. Each writes what it computes."""
+    torch.distributed.init_process_group("gloo", init_method=f"file://{init}",
+                                         rank=rank, world_size=world)
+    y, s, _ = _data(3_000, 12, ties=True)
+    metrics = {"auroc": sptm.BinaryAUROC(), "ap": sptm.BinaryAveragePrecision(),
+               "binned": sptm.BinaryAUROC(mantissa_bits=8)}
+    if rank != idle:
+        shards = [r for r in range(world) if r != idle]
+        rows = np.array_split(np.arange(3_000), len(shards))[shards.index(rank)]
+        for metric in metrics.values():
+            _batches(metric, y[rows], s[rows], size=211,
+                     ids=rows.astype(np.int64) if with_ids else None)
+    torch.save({name: float(metric.compute()) for name, metric in metrics.items()},
+               f"{out}.{rank}")
+    torch.distributed.destroy_process_group()
+
+
+@pytest.mark.parametrize("world, idle", [(2, 0), (2, 1), (3, 1)])
+@pytest.mark.parametrize("with_ids", [False, True])
+def test_a_process_given_nothing_merges_with_the_others(tmp_path, world, idle, with_ids):
+    """A rank with no batch at all (an uneven last round) syncs an empty state: every
+    process computes the others' exact value, with and without sample_ids (float32
+    scores with ids aborted the job: the idle rank's empty state is float64)."""
+    import torch.multiprocessing as mp
+
+    out = tmp_path / "values"
+    mp.spawn(_idle_rank_worker, args=(world, tmp_path / "init", idle, with_ids, out),
+             nprocs=world)
+    values = [torch.load(f"{out}.{rank}") for rank in range(world)]
+    y, s, _ = _data(3_000, 12, ties=True)
+    assert all(v == values[0] for v in values)
+    assert values[0]["auroc"] == spc.roc_auc_score(y, s)
+    assert values[0]["ap"] == spc.average_precision_score(y, s)
+    estimate, bound = spc.BinnedSummary(8).update(y, s).roc_auc()
+    assert values[0]["binned"] == estimate
