@@ -160,8 +160,10 @@ class CountTable:
     @classmethod
     def from_pieces(cls, scores, pos, neg):
         """The table of per-score weights given in any order, a score possibly several
-        times (the rows of several chunks' tables): sorted and summed per score."""
-        order = np.argsort(scores)[::-1]
+        times (the rows of several chunks' tables): sorted and summed per score, a
+        score's pieces in the order of their weights, so that the sums (and every area
+        read from them) do not depend on the order the pieces come in."""
+        order = np.lexsort((neg, pos, scores))[::-1]
         descending = scores[order]
         pos, neg = np.asarray(pos, np.float64)[order], np.asarray(neg, np.float64)[order]
         if descending.shape[0]:

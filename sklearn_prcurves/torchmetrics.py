@@ -523,7 +523,13 @@ def _merged_rows(rows, raw, mantissa_bits):
     kept = weight > 0
     is_pos = torch.cat([torch.ones_like(pos, dtype=torch.bool),
                         torch.zeros_like(neg, dtype=torch.bool)])[kept]
-    return _count(torch.cat([scores, scores])[kept], is_pos, weight[kept], mantissa_bits)
+    scores, weight = torch.cat([scores, scores])[kept], weight[kept]
+    if bool((weight != torch.floor(weight)).any()):
+        # Fractional weights: each score's pieces summed in the order of their weights
+        # (the kernel's sort is stable), not the order batches and processes came in.
+        order = torch.argsort(weight, stable=True)
+        scores, is_pos, weight = scores[order], is_pos[order], weight[order]
+    return _count(scores, is_pos, weight, mantissa_bits)
 
 
 def _merged_table(rows, raw, mantissa_bits):
@@ -544,7 +550,10 @@ def _host_tables(scores, pos, neg):
     """The :class:`CountTable` s of rows that are tables end to end (pieces, processes'
     states): each run of decreasing scores is one, and they merge in linear time."""
     breaks = np.flatnonzero(scores[1:] >= scores[:-1]) + 1
-    if breaks.shape[0] >= _MERGED_RUNS:
+    # (fractional weights: summed per score in one order of the pieces, whatever the
+    # order they came in; whole ones are exact in any order)
+    if breaks.shape[0] >= _MERGED_RUNS or np.any(pos != np.floor(pos)) or np.any(
+            neg != np.floor(neg)):
         return [CountTable.from_pieces(scores, pos, neg)]
     return [CountTable.from_counts(*run)
             for run in zip(*(np.split(a, breaks) for a in (scores, pos, neg)))]

@@ -51,3 +51,27 @@ def pytest_configure(config):
 
 def pytest_collection_finish(session):
     _swap()  # (what the test modules imported, and lists they built, at collection)
+
+
+def _no_usable_cuda():
+    """Whether torch is installed, built for CUDA, and finds no device: scikit-learn's
+    own skip asks only whether torch was built with CUDA."""
+    try:
+        import torch
+    except ImportError:
+        return False
+    return bool(torch.backends.cuda.is_built()) and not torch.cuda.is_available()
+
+
+def pytest_collection_modifyitems(config, items):
+    if not _no_usable_cuda():
+        return
+    import pytest
+
+    skip = pytest.mark.skip(reason="torch is built for CUDA, and this machine has no "
+                                   "usable CUDA device")
+    for item in items:
+        params = getattr(getattr(item, "callspec", None), "params", {})
+        if any(value == "cuda" or (isinstance(value, str) and value.startswith("cuda:"))
+               for value in params.values()):
+            item.add_marker(skip)
