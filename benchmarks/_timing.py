@@ -64,15 +64,15 @@ def interleaved_medians(funcs, repeats, cold=False):
 def classifier_rows(n, variant, seed=0):
     """``(y, s, w)``: n rows of a classifier's scores with 10% positives, as
     ``variant`` asks: "float64", "float32" (the scores rounded to float32), "tied"
-    (two decimals) or "weighted" (weights in [0, 3))."""
+    (two decimals), "weighted" (weights in [0, 3)) or "tied-weighted" (both)."""
     rng = np.random.default_rng(seed)
     y = (rng.random(n) < 0.1).astype(np.int64)
     s = 1 / (1 + np.exp(-(rng.normal(size=n) + 1.5 * y - 1.0)))
     w = None
     if variant == "float32":
         s = s.astype(np.float32)
-    elif variant == "tied":
+    if variant in ("tied", "tied-weighted"):
         s = np.round(s, 2)
-    elif variant == "weighted":
+    if variant in ("weighted", "tied-weighted"):
         w = rng.random(n) * 3
     return y, s, w

@@ -20,7 +20,7 @@ from numpy.typing import ArrayLike
 from ._array_api import arrays_read_on_host, running_sums_at
 from ._compat import TIES_SUMMED_LAST_ROW_FIRST
 from ._sorting import count_numpy_unweighted, count_numpy_weighted
-from ._table import CountTable
+from ._table import CountTable, exact_sums
 from ._validation import real_objects, refuse_overflowing_totals
 
 __all__ = [
@@ -68,13 +68,17 @@ def count_table(
     return count_rows(is_pos, y_score, sample_weight)
 
 
-def count_rows(is_pos, y_score, sample_weight=None, sklearn_object_ties=False):
+def count_rows(is_pos, y_score, sample_weight=None, sklearn_object_ties=False,
+               ties_by_weight=False):
     """The kernel behind :func:`count_table`, for rows already checked: ``is_pos``
     booleans, ``y_score`` finite numbers (or an object array of real numbers),
     ``sample_weight`` None or positive float64, all 1-D NumPy arrays of one length.
 
     ``sklearn_object_ties``: ties of an object array as scikit-learn finds them (the
-    drop-ins), not exactly (see :func:`_count_objects`)."""
+    drop-ins), not exactly (see :func:`_count_objects`). ``ties_by_weight``: a tie's
+    weights summed in increasing order, not the rows' (the package's own measures,
+    which must not depend on the rows' order; the drop-ins sum them as scikit-learn
+    does)."""
     if y_score.shape[0] == 0:
         raise ValueError(
             "No sample with non-zero weight: the curve needs at least one sample."
@@ -89,10 +93,11 @@ def count_rows(is_pos, y_score, sample_weight=None, sklearn_object_ties=False):
         sample_weight = None if sample_weight is None else sample_weight[::-1].copy()
     if sample_weight is None:
         return count_numpy_unweighted(is_pos, y_score)
-    return count_numpy_weighted(is_pos, y_score, sample_weight)
+    return count_numpy_weighted(is_pos, y_score, sample_weight, ties_by_weight)
 
 
-def count_in_namespace(xp, device, is_pos, y_score, sample_weight=None):
+def count_in_namespace(xp, device, is_pos, y_score, sample_weight=None,
+                       ties_by_weight=False):
     """The kernel in any array API namespace, on the arrays' device: ``is_pos``
     (bool), ``y_score`` (real, finite) and ``sample_weight`` (None, or non-negative
     and finite: zero-weight rows are left out) of one length.
@@ -103,7 +108,8 @@ def count_in_namespace(xp, device, is_pos, y_score, sample_weight=None):
     they fit) before they become the table's float64; weights are summed in float64
     in scikit-learn's row order, so the counts are the same floats as its where the
     namespace sums in order (a GPU's parallel scan: equal to its rounding, and held
-    and increasing as the host's, :func:`running_sums_at`).
+    and increasing as the host's, :func:`running_sums_at`). ``ties_by_weight``: a
+    tie's rows in decreasing weight (as :func:`count_rows` takes them).
     """
     if sample_weight is not None:
         sample_weight = xp.astype(sample_weight, xp.float64)
@@ -116,6 +122,12 @@ def count_in_namespace(xp, device, is_pos, y_score, sample_weight=None):
     else:
         order = xp.argsort(y_score, descending=True, stable=True)
     scores = xp.take(y_score, order)
+    if (ties_by_weight and sample_weight is not None and bool(xp.any(scores[1:] == scores[:-1]))
+            and not exact_sums(sample_weight, xp)):
+        by_weight = xp.argsort(sample_weight, descending=True, stable=True)
+        order = xp.take(by_weight, xp.argsort(xp.take(y_score, by_weight), descending=True,
+                                              stable=True))
+        scores = xp.take(y_score, order)
     positive = xp.take(is_pos, order)
     weight = None if sample_weight is None else xp.take(sample_weight, order)
     del order  # (the largest temporary: freed before the running sums)

@@ -82,7 +82,7 @@ def measure_table(y_true, y_score, pos_label=None, sample_weight=None, counts=No
     """
     rows = namespace_rows(y_true, y_score, sample_weight, pos_label)
     if rows is not None:  # (plain weights: non-negative, their total within range)
-        return count_in_namespace(*rows)
+        return count_in_namespace(*rows, ties_by_weight=True)
     y_true, y_score, sample_weight = on_host(y_true, y_score, sample_weight)
     if sample_weight is not None:
         check_non_negative_weight(np.asarray(sample_weight))
@@ -92,7 +92,7 @@ def measure_table(y_true, y_score, pos_label=None, sample_weight=None, counts=No
         if counts is not None:
             refuse_overflowing_totals(sample_weight, counts)
         sample_weight, _ = weights_within_range(sample_weight)
-    return count_rows(is_pos, y_score, sample_weight)
+    return count_rows(is_pos, y_score, sample_weight, ties_by_weight=True)
 
 
 def two_class_table(y_true, y_score, pos_label=None, sample_weight=None, counts=None,

@@ -105,7 +105,10 @@ def clustered_proportion_interval(hits, totals, rows, confidence_level):
     if not total > 0:
         return np.nan, np.nan
     share = float(np.sum(hits)) / total
-    variance = k / (k - 1) * float(np.sum((hits - share * totals) ** 2)) / total**2
+    # (each cluster's residual over the total before squaring: weights of 1e300 stay
+    # in range)
+    with np.errstate(under="ignore"):
+        variance = k / (k - 1) * float(np.sum(((hits - share * totals) / total) ** 2))
     effective = (min(share * (1 - share) / variance, rows)
                  if 0 < share < 1 and variance > 0 else rows)
     alpha = 1 - confidence_level

@@ -14,8 +14,8 @@ import numpy as np
 
 from ._array_api import NUMPY
 
-__all__ = ["BLOCK", "CountTable", "common_thresholds", "cumsum_into", "run_starts",
-           "running_dtype"]
+__all__ = ["BLOCK", "CountTable", "common_thresholds", "cumsum_into", "exact_sums",
+           "run_starts", "running_dtype"]
 
 
 class CountTable:
@@ -309,3 +309,9 @@ def cumsum_into(steps, out):
     """
     np.copyto(out, steps)
     return np.cumsum(out, out=out)
+
+
+def exact_sums(weight, xp=NUMPY):
+    """Whether every sum of these weights is exact in float64, in any order: whole
+    numbers whose total is below 2**53 (then a tie's sum needs no fixed order)."""
+    return bool(xp.sum(weight) < 2.0**53) and bool(xp.all(xp.floor(weight) == weight))

@@ -8,6 +8,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from sklearn.metrics import roc_curve
 
+import sklearn_prcurves as spc
 from sklearn_prcurves import CountTable, count_table
 from sklearn_prcurves._compat import TIES_SUMMED_LAST_ROW_FIRST
 from sklearn_prcurves._counts import count_rows
@@ -584,3 +585,31 @@ def test_thresholds_decoded_when_first_read_travel_and_copy():
     with ThreadPoolExecutor(4) as pool:
         for got in pool.map(lambda _: table.thresholds, range(8)):
             np.testing.assert_array_equal(got, expected)
+
+
+@pytest.mark.parametrize("spread", ["fractional", "1e300 to 1.7e308"])
+def test_the_packages_own_measures_do_not_change_with_the_rows_order(spread):
+    """Fractional weights on tied scores: each tie's sum is formed in the order of its
+    weights, not the rows', so every measure of the package's own is the same float on
+    every order (the drop-ins keep scikit-learn's row-order sums)."""
+    rng = np.random.default_rng(81)
+    n = 400
+    y = (rng.random(n) < 0.3).astype(int)
+    s = np.round(rng.random(n) + y, 1)
+    w = rng.random(n) + 0.1 if spread == "fractional" else 10.0 ** rng.uniform(300, 308.2, n)
+    w = w / (8.0 if spread != "fractional" else 1.0)  # (totals within the float range)
+    calls = {
+        "pr_auc_score": lambda y, s, w: spc.pr_auc_score(y, s, sample_weight=w),
+        "continuous": lambda y, s, w: spc.pr_auc_score(y, s, sample_weight=w,
+                                                       interpolation="continuous"),
+        "achievable": lambda y, s, w: spc.achievable_pr_auc_score(y, s, sample_weight=w),
+        "threshold_table": lambda y, s, w: spc.threshold_table(
+            y, s, sample_weight=w, prevalence=0.05).to_numpy().tolist(),
+        "recall_at_precision": lambda y, s, w: tuple(spc.recall_at_precision(
+            y, s, min_precision=0.5, sample_weight=w)),
+    }
+    for name, call in calls.items():
+        first = call(y, s, w)
+        for seed in range(5):
+            order = np.random.default_rng(seed).permutation(n)
+            assert call(y[order], s[order], w[order]) == first, name

@@ -207,7 +207,7 @@ def test_grouped_auc_refuses_bad_group_weights_and_mixed_ids():
     for bad in ([1, -1, 1], [1, np.nan, 1], [1, np.inf, 1]):
         with pytest.raises(ValueError, match="group_weight"):
             spc.grouped_roc_auc_score(y, s, [0, 0, 1, 1, 2, 2], group_weight=bad)
-    with pytest.raises(ValueError, match="mixes text and numbers"):
+    with pytest.raises(ValueError, match="mixes numbers and text"):
         spc.grouped_roc_auc_score([0, 1, 0, 1], [0.1, 0.2, 0.4, 0.3], [1, 1, "1", "1"])
 
 
@@ -368,13 +368,13 @@ def test_cli_items_without_traceback(tmp_path):
     (tmp_path / "mine" / "notes.txt").write_text("keep")
     refused = _cli(["report", str(data), "--label", "y", "--score", "other", "--output",
                     "mine"], tmp_path)
-    assert refused.returncode == 1 and "--force" in refused.stderr
+    assert refused.returncode == 2 and "--force" in refused.stderr
     assert (tmp_path / "mine" / "notes.txt").read_text() == "keep"
     empty_label = tmp_path / "b.csv"
     empty_label.write_text("y,s\n1,0.2\n,0.3\n0,0.1\n")
     bad = _cli(["report", str(empty_label), "--label", "y", "--score", "s", "--output", "b"],
                tmp_path)
-    assert bad.returncode == 1 and "row 2, column 'y': the label is empty" in bad.stderr
+    assert bad.returncode == 2 and "row 2, column 'y': the label is empty" in bad.stderr
     assert not (tmp_path / "b").exists()
     for result in (again, refused, bad):
         assert "Traceback" not in result.stderr
