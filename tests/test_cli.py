@@ -2129,6 +2129,9 @@ def test_a_row_without_a_cluster_id_is_refused(tmp_path, capsys):
     data = write_csv(tmp_path / "c.csv", {"y": y, "a": a, "id": ids})
     assert main(["report", str(data), "--label", "y", "--score", "a", "--cluster", "id"]) != 0
     err = capsys.readouterr().err
-    assert "column 'id' (--cluster) has rows without a cluster id" in err
-    with pytest.raises(ValueError, match=r"\(groups\) has rows without a cluster id"):
+    # (the functions' words: --cluster as the command line names it, groups= as Python)
+    assert "--cluster has a row without an id (column 'id'; None or NaN)" in err
+    with pytest.raises(ValueError, match=r"^groups has a row without an id \(column 'groups'"):
         spc.report(y, {"a": a}, groups=ids)
+    with pytest.raises(ValueError, match=r"^groups has a row without an id \(at row 5"):
+        spc.roc_auc_ci(y, a, groups=ids)

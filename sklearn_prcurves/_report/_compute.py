@@ -19,6 +19,7 @@ import numpy as np
 
 from .._bounds import table_normalized_pr_auc
 from .._certified import certify
+from .._ids import missing_id_message
 from .._clusters import (
     clustered_variance, few_clusters_message, logit_interval, paired_reading)
 from .._counts import count_rows
@@ -331,8 +332,7 @@ def cluster_keys(array, seed, column):
         array = pc.cast(array, pa.string())
     # (a CSV's empty field, or NaN as pandas and pyarrow write it, is no id)
     if array.null_count or pc.any(pc.is_in(array, pa.array(["", "nan", "NaN"]))).as_py():
-        raise InputError(f"column {column!r} ({option('groups')}) has rows without a "
-                         "cluster id (missing or NaN): every row needs one")
+        raise InputError(missing_id_message(option("groups"), f"column {column!r}"))
     encoded = pc.dictionary_encode(array)
     salt = seed.to_bytes(8, "little")
     hashes = np.array([int.from_bytes(hashlib.blake2b(
