@@ -47,12 +47,16 @@ def ratio_interval(x1, n1, x2, n2, confidence_level):
     taken at the proportions that fit ``p1 = theta p2`` best (Koopman 1984; Miettinen
     and Nurminen 1985). ``(low, high)``: 0 where ``x1`` is 0, infinite where ``x2`` is.
     """
-    x1, n1, x2, n2 = (np.asarray(v, dtype=np.float64) for v in (x1, n1, x2, n2))
+    x1, n1, x2, n2 = np.broadcast_arrays(
+        *(np.asarray(v, dtype=np.float64) for v in (x1, n1, x2, n2)))
     z = _quantile(confidence_level)
-    x1, n1, x2, n2 = np.broadcast_arrays(x1, n1, x2, n2)
+    total = n1 + n2
+    # (the proportions that fit theta best do not change with the counts' scale:
+    # found from the counts over their total, which stay in range at weights of 1e300)
+    u1, m1, u2, m2 = x1 / total, n1 / total, x2 / total, n2 / total
 
     def statistic(theta):
-        a, b, c = theta * (n1 + n2), -(theta * (n1 + x2) + x1 + n2), x1 + x2
+        a, b, c = theta, -(theta * (m1 + u2) + u1 + m2), u1 + u2
         with np.errstate(all="ignore"):
             # The smaller root of a p^2 + b p + c, in the form that does not cancel
             # when 4 a c is small beside b^2 (b < 0).
@@ -63,7 +67,7 @@ def ratio_interval(x1, n1, x2, n2, confidence_level):
             return (x1 / n1 - theta * x2 / n2) / spread
 
     # The statistic falls as theta rises: bisect on log theta for each end, within
-    # 1e-100 to 1e100, where its squares stay finite for counts below 1e15.
+    # 1e-100 to 1e100; an end the statistic never reaches there is 0 or infinity.
     low_end, high_end = np.full(x1.shape, -230.0), np.full(x1.shape, 230.0)
     ends = []
     for target in (z, -z):
@@ -73,8 +77,8 @@ def ratio_interval(x1, n1, x2, n2, confidence_level):
             above = statistic(np.exp(middle)) > target
             low, high = np.where(above, middle, low), np.where(above, high, middle)
         ends.append(np.exp((low + high) / 2))
-    lower = np.where(x1 <= 0, 0.0, ends[0])
-    upper = np.where(x2 <= 0, np.inf, ends[1])
+    lower = np.where((x1 <= 0) | ~(statistic(np.exp(low_end)) > z), 0.0, ends[0])
+    upper = np.where((x2 <= 0) | (statistic(np.exp(high_end)) > -z), np.inf, ends[1])
     return lower, upper
 
 

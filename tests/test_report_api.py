@@ -607,3 +607,44 @@ def test_the_precision_interval_at_a_deployment_covers_in_a_known_population():
         low, high = precision_at_prevalence_interval(tp, fp, 300, 3000, 0.001, 0.95)
         hits += (low <= truth) & (truth <= high)
     assert np.all(hits / 400 >= 0.92) and np.all(hits / 400 <= 0.99), hits / 400
+
+
+def test_the_rates_ratio_interval_is_the_score_interval_at_any_scale():
+    """Against the score statistic solved in 60-digit decimals, and at counts scaled by
+    1e300 and 1e-300 (the interval of a proportion counted in weights that large is
+    its point; that small, all of (0, infinity))."""
+    from decimal import Decimal, getcontext
+
+    from sklearn_prcurves._proportions import ratio_interval
+
+    getcontext().prec = 60
+
+    def reference(x1, n1, x2, n2, z=Decimal("1.959963984540054")):
+        x1, n1, x2, n2 = map(Decimal, (x1, n1, x2, n2))
+
+        def statistic(theta):
+            a, b, c = theta * (n1 + n2), -(theta * (n1 + x2) + x1 + n2), x1 + x2
+            p2 = (-b - (b * b - 4 * a * c).sqrt()) / (2 * a)
+            p1 = theta * p2
+            return (x1 / n1 - theta * x2 / n2) / (
+                p1 * (1 - p1) / n1 + theta ** 2 * p2 * (1 - p2) / n2).sqrt()
+
+        ends = []
+        for target in (z, -z):
+            low, high = Decimal("1e-12"), Decimal("1e12")
+            for _ in range(140):
+                middle = (low * high).sqrt()
+                low, high = (middle, high) if statistic(middle) > target else (low, middle)
+            ends.append(float(low))
+        return ends
+
+    for x1, n1, x2, n2 in ((2, 17332, 24421, 27614), (5, 40, 30, 40), (1, 25896, 3, 2416),
+                           (12, 1000, 88, 120)):
+        low, high = ratio_interval(x1, n1, x2, n2, 0.95)
+        assert (float(low), float(high)) == pytest.approx(reference(x1, n1, x2, n2), rel=1e-9)
+    assert ratio_interval(0, 40, 30, 40, 0.95)[0] == 0
+    assert ratio_interval(5, 40, 0, 40, 0.95)[1] == np.inf
+    big = ratio_interval(3e300, 1e301, 5e300, 1e301, 0.95)
+    assert (float(big[0]), float(big[1])) == pytest.approx((0.6, 0.6), rel=1e-9)
+    small = ratio_interval(3e-300, 1e-299, 5e-300, 1e-299, 0.95)
+    assert (float(small[0]), float(small[1])) == (0.0, np.inf)
