@@ -68,11 +68,7 @@ _MODULE_OF = {name: module for module, names in _LAZY.items() for name in names}
 
 if typing.TYPE_CHECKING:
     from ._auc import (
-        achievable_pr_auc_score,
-        auc,
-        average_precision_score,
-        pr_auc_score,
-        roc_auc_score,
+        achievable_pr_auc_score, auc, average_precision_score, pr_auc_score, roc_auc_score,
     )
     from ._bounds import normalized_pr_auc_score, pr_auc_bounds, pr_curve_bounds
     from ._certified import certified_threshold
@@ -80,74 +76,39 @@ if typing.TYPE_CHECKING:
     from ._decision import compare_net_benefit, net_benefit_curve
     from ._counts import CountTable, count_table
     from ._curves import (
-        confusion_matrix_at_thresholds,
-        det_curve,
-        pr_curve,
-        precision_recall_curve,
+        confusion_matrix_at_thresholds, det_curve, pr_curve, precision_recall_curve,
         roc_curve,
     )
     from ._operating import (
-        break_even_point,
-        fbeta_optimal_threshold,
-        grouped_roc_auc_score,
-        operating_points,
-        precision_at_recall,
-        precision_at_recall_score,
-        recall_at_precision,
+        break_even_point, fbeta_optimal_threshold, grouped_roc_auc_score, operating_points,
+        precision_at_recall, precision_at_recall_score, recall_at_precision,
         recall_at_precision_score,
     )
     from ._lift import cumulative_gain_curve, ks_statistic, lift_curve
     from ._partial import partial_roc_auc_score
     from ._prg import prg_auc_score, prg_curve
     from ._results import (
-        CertifiedThreshold,
-        ConfidenceInterval,
-        FBetaOptimum,
-        NetBenefitComparison,
-        NetBenefitCurve,
-        OperatingPoint,
-        TestResult,
+        CertifiedThreshold, ConfidenceInterval, FBetaOptimum, NetBenefitComparison,
+        NetBenefitCurve, OperatingPoint, TestResult,
     )
     from ._scorer import (
-        check_scoring,
-        get_scorer,
-        get_scorer_names,
-        make_precision_at_recall_scorer,
-        make_recall_at_precision_scorer,
-        register_scorers,
+        check_scoring, get_scorer, get_scorer_names, make_precision_at_recall_scorer,
+        make_recall_at_precision_scorer, register_scorers,
     )
     from ._plot import (
-        CostCurveDisplay,
-        CumulativeGainDisplay,
-        DecisionCurveDisplay,
-        DetCurveDisplay,
-        KSDisplay,
-        LiftDisplay,
-        MetricThresholdCurveDisplay,
-        PRCurveDisplay,
-        PrecisionRecallDisplay,
-        PrecisionRecallGainDisplay,
-        ROCCurveDisplay,
-        RocCurveDisplay,
+        CostCurveDisplay, CumulativeGainDisplay, DecisionCurveDisplay, DetCurveDisplay,
+        KSDisplay, LiftDisplay, MetricThresholdCurveDisplay, PRCurveDisplay,
+        PrecisionRecallDisplay, PrecisionRecallGainDisplay, ROCCurveDisplay, RocCurveDisplay,
     )
     from ._summary import BinnedSummary, ExactSummary
     from ._thresholds import metric_at_thresholds, threshold_table
     from ._transformer import AchievablePRClassifier, AchievablePRTransformer
     from ._uncertainty import (
-        bootstrap_ci,
-        bootstrap_test,
-        delong_test,
-        pr_auc_ci,
-        threshold_ci,
-        roc_auc_ci,
+        bootstrap_ci, bootstrap_test, delong_test, pr_auc_ci, threshold_ci, roc_auc_ci,
         roc_auc_variance,
     )
     from ._hull import (
-        achievable_pr_curve,
-        compare_curves,
-        curve_dominates,
-        pr_to_roc,
-        roc_convex_hull,
+        achievable_pr_curve, compare_curves, curve_dominates, pr_to_roc, roc_convex_hull,
         roc_to_pr,
     )
     from ._report._api import Report, report

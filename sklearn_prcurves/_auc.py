@@ -16,62 +16,26 @@ from numbers import Real
 import numpy as np
 
 from ._averaging import (
-    average_binary_score,
-    average_ovo_score,
-    average_ovr_score,
-    namespace_average,
-    namespace_multiclass_roc_auc,
-    rows_average_precision,
-    rows_roc_auc,
+    average_binary_score, average_ovo_score, average_ovr_score, namespace_average,
+    namespace_multiclass_roc_auc, rows_average_precision, rows_roc_auc,
 )
 from ._compat import (
-    Interval,
-    StrOptions,
-    present_labels_repr,
-    sklearn_constraint,
-    clipped_area,
-    sklearn_scalar,
-    sklearn_scalar_result,
-    validate_params,
+    Interval, StrOptions, present_labels_repr, sklearn_constraint, clipped_area,
+    sklearn_scalar, sklearn_scalar_result, validate_params,
 )
 from ._array_api import (
-    NUMPY,
-    array_api_boundary,
-    device_of,
-    namespace_and_device,
-    on_host,
-    to_numpy,
+    NUMPY, array_api_boundary, device_of, namespace_and_device, on_host, to_numpy,
 )
-from ._curves import (
-    binary_table,
-    measure_table,
-    roc_points,
-    table_precision_recall,
-    table_roc,
-    two_class_table,
-)
+from ._entry import binary_table, measure_table, two_class_table
+from ._curves import roc_points, table_precision_recall, table_roc
 from ._prevalence import PREVALENCE
 from ._stepwise import step_area_terms
 from ._hull import table_achievable_area
-from ._interpolation import (
-    INTERPOLATIONS,
-    LEADING_NEGATIVES,
-    path_area_between,
-    table_area,
-)
+from ._interpolation import INTERPOLATIONS, LEADING_NEGATIVES, path_area_between, table_area
 from ._counts import count_in_namespace, count_rows
 from ._validation import (
-    check_binary_input,
-    check_range,
-    checked_array,
-    checked_rows,
-    n_distinct_labels,
-    namespace_points,
-    Matrix,
-    namespace_matrix,
-    namespace_rows,
-    plain_numeric_1d,
-    target_type,
+    check_binary_input, check_range, checked_array, checked_rows, n_distinct_labels,
+    namespace_points, Matrix, namespace_matrix, namespace_rows, plain_numeric_1d, target_type,
     weights_within_range,
 )
 from ._undefined import warn_undefined

@@ -19,7 +19,7 @@ from numpy.typing import ArrayLike
 
 from ._array_api import array_api_boundary
 from ._compat import StrOptions, validate_params
-from ._curves import BINARY_PARAMS, two_class_table
+from ._entry import BINARY_PARAMS, two_class_table
 from ._prevalence import PREVALENCE
 from ._interpolation import INTERPOLATIONS, path_area, path_points, step_sum, table_path
 from ._undefined import warn_undefined

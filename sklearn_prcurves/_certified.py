@@ -19,7 +19,7 @@ from numpy.typing import ArrayLike
 
 from ._array_api import array_api_boundary
 from ._compat import Interval, validate_params
-from ._curves import BINARY_PARAMS, two_class_table
+from ._entry import BINARY_PARAMS, two_class_table
 from ._exact import check_threshold, counts_at_or_above, exact_argmax, fractions
 from ._prevalence import PREVALENCE, fewest_passing, negatives_factor, ratio_pvalues
 from ._results import CertifiedThreshold

@@ -23,8 +23,9 @@ from ._version import __version__
 # them NumPy, scikit-learn, SciPy, pyarrow, matplotlib) are imported where they are
 # used, so --help, --version and argument errors answer at once.
 from ._report._options import (
-    DEFAULT_MAX_SEGMENTS, PAIRED_TEST_RESAMPLES, PAIRED_TEST_SEED, PAIRED_TESTS, FigureOptions,
-    InputError, ReportSpec, Requirement)
+    DEFAULT_MAX_SEGMENTS, PAIRED_TEST_RESAMPLES, PAIRED_TEST_SEED, PAIRED_TESTS,
+    FigureOptions, InputError, ReportSpec, Requirement,
+)
 
 __all__ = ["EXIT_STATUSES", "main"]
 

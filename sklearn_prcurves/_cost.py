@@ -23,7 +23,7 @@ import numpy as np
 from ._array_api import array_api_boundary
 from ._compat import Interval, validate_params
 from ._exact import exact_argmax, fractions
-from ._curves import BINARY_PARAMS, two_class_table
+from ._entry import BINARY_PARAMS, two_class_table
 from ._hull import hull_path
 
 if TYPE_CHECKING:

@@ -21,7 +21,7 @@ from numpy.typing import ArrayLike
 
 from ._array_api import array_api_boundary
 from ._compat import Interval, validate_params
-from ._curves import BINARY_PARAMS, two_class_table
+from ._entry import BINARY_PARAMS, two_class_table
 from ._exact import counts_at_or_above
 from ._resampling import Resampler, percentile_interval
 from ._results import NetBenefitComparison, NetBenefitCurve

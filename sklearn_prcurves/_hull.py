@@ -17,7 +17,7 @@ from numpy.typing import ArrayLike
 
 from ._array_api import array_api_boundary, namespace_and_device, to_numpy, where
 from ._compat import StrOptions, validate_params
-from ._curves import BINARY_PARAMS, measure_table, two_class_table
+from ._entry import BINARY_PARAMS, measure_table, two_class_table
 from ._prevalence import PREVALENCE
 from ._interpolation import INTERPOLATIONS, path_area, path_points, table_path
 from ._undefined import warn_undefined

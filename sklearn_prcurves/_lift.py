@@ -13,7 +13,7 @@ from numpy.typing import ArrayLike
 from ._array_api import array_api_boundary
 from ._compat import validate_params
 from ._exact import exact_argmax, fractions
-from ._curves import BINARY_PARAMS, two_class_table
+from ._entry import BINARY_PARAMS, two_class_table
 
 if TYPE_CHECKING:
     from sklearn.utils import Bunch

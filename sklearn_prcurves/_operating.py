@@ -18,22 +18,12 @@ from numpy.typing import ArrayLike
 
 from ._array_api import array_api_boundary, to_numpy
 from ._averaging import placements
-from ._compat import (
-    Interval,
-    StrOptions,
-    check_sample_weight,
-    validate_params,
-)
-from ._curves import BINARY_PARAMS, two_class_table
+from ._compat import Interval, StrOptions, check_sample_weight, validate_params
+from ._entry import BINARY_PARAMS, two_class_table
 from ._prevalence import PREVALENCE
 from ._exact import (
-    CANDIDATE_MARGIN,
-    best_sure_value,
-    candidates_at_least,
-    candidates_near,
-    exact_argmax,
-    exact_at_least,
-    fractions,
+    CANDIDATE_MARGIN, best_sure_value, candidates_at_least, candidates_near, exact_argmax,
+    exact_at_least, fractions,
 )
 from ._ids import checked_ids, id_codes
 from ._interpolation import table_path

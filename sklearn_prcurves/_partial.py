@@ -17,7 +17,7 @@ import numpy as np
 
 from ._array_api import array_api_boundary
 from ._compat import validate_params
-from ._curves import BINARY_PARAMS, two_class_table
+from ._entry import BINARY_PARAMS, two_class_table
 from ._interpolation import table_path
 from ._undefined import warn_undefined
 from ._validation import check_range

@@ -18,7 +18,7 @@ import numpy as np
 
 from ._array_api import array_api_boundary
 from ._compat import validate_params
-from ._curves import BINARY_PARAMS, two_class_table
+from ._entry import BINARY_PARAMS, two_class_table
 from ._undefined import warn_undefined
 
 __all__ = ["prg_auc_score", "prg_curve"]

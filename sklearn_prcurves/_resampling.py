@@ -20,15 +20,10 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ._auc import (
-    achievable_pr_auc_score,
-    average_precision_score,
-    pr_auc_score,
-    roc_auc_score,
-)
+from ._auc import achievable_pr_auc_score, average_precision_score, pr_auc_score, roc_auc_score
 from ._sorting import count_table_with_groups
 from ._table import CountTable
-from ._curves import require_two_classes
+from ._entry import require_two_classes
 from ._hull import achievable_area
 from ._interpolation import segment_areas
 from ._clusters import checked_groups

@@ -32,12 +32,7 @@ from ._counts import count_in_namespace, count_rows
 from ._curves import table_precision_recall, table_roc
 from ._hull import achievable_area, hull_path
 from ._interpolation import (
-    check_options,
-    path_area,
-    path_area_between,
-    path_points,
-    step_sum,
-    table_path,
+    check_options, path_area, path_area_between, path_points, step_sum, table_path,
 )
 from ._lift import table_ks
 from ._operating import table_precision_at_recall, table_recall_at_precision
@@ -45,14 +40,8 @@ from ._partial import table_partial_roc_auc
 from ._prg import table_prg_auc
 from ._table import CountTable
 from ._validation import (
-    check_binary_input,
-    check_class_union,
-    check_label_kind,
-    check_non_negative_weight,
-    check_range,
-    check_running_total,
-    chunk_classes,
-    union_classes,
+    check_binary_input, check_class_union, check_label_kind, check_non_negative_weight,
+    check_range, check_running_total, chunk_classes, union_classes,
 )
 
 __all__ = ["BinnedSummary", "ExactSummary"]

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 from ._array_api import array_api_boundary, on_host, to_numpy, where
 from ._compat import Interval, check_sample_weight, validate_params
 from ._counts import count_rows
-from ._curves import BINARY_PARAMS, two_class_table
+from ._entry import BINARY_PARAMS, two_class_table
 from ._prevalence import PREVALENCE
 from ._undefined import undefined_ignored, warn_undefined
 from ._validation import check_binary_input, check_scores

@@ -29,11 +29,7 @@ from sklearn.utils import get_tags
 from sklearn.utils.validation import check_is_fitted, validate_data
 
 from ._compat import (
-    Interval,
-    StrOptions,
-    built_constraints,
-    check_sample_weight,
-    validate_estimator_params,
+    Interval, StrOptions, built_constraints, check_sample_weight, validate_estimator_params,
 )
 from ._array_api import arrays_read_on_host
 from ._certified import certified_threshold

@@ -24,17 +24,13 @@ from numpy.typing import ArrayLike
 
 from ._array_api import array_api_boundary
 from ._auc import (
-    achievable_pr_auc_score,
-    average_precision_score,
-    pr_auc_score,
-    roc_auc_score,
-    table_pr_auc,
-    table_roc_auc,
+    achievable_pr_auc_score, average_precision_score, pr_auc_score, roc_auc_score,
+    table_pr_auc, table_roc_auc,
 )
 from ._averaging import placements
 from ._bounds import normalized_pr_auc_score
 from ._compat import Interval, StrOptions, validate_params
-from ._curves import BINARY_PARAMS, require_class_totals, two_class_table
+from ._entry import BINARY_PARAMS, require_class_totals, two_class_table
 from ._prevalence import PREVALENCE
 from ._exact import at_or_above, check_threshold, rows_at_or_above
 from ._interpolation import INTERPOLATIONS
@@ -42,21 +38,19 @@ from ._lift import ks_statistic
 from ._prg import prg_auc_score
 from ._clusters import (
     checked_groups, clustered_variance, expanded_level, logit_interval, paired_reading,
-    warn_few_clusters)
+    warn_few_clusters,
+)
 from ._resampling import (
     CHUNK, ClusterResampler, Model, Resampler, chunk_values, evaluate, percentile_interval,
-    resampler_of)
+    resampler_of,
+)
 from ._proportions import clustered_proportion_interval, wilson_interval
 from ._results import ConfidenceInterval, TestResult
 from ._sorting import score_order, table_in_score_order
 from ._table import CountTable
 from ._validation import (
-    binary_labels,
-    check_binary_input,
-    check_non_negative_weight,
-    checked_rows,
-    refuse_overflowing_totals,
-    weights_within_range,
+    binary_labels, check_binary_input, check_non_negative_weight, checked_rows,
+    refuse_overflowing_totals, weights_within_range,
 )
 from ._undefined import warn, warn_undefined
 

@@ -35,11 +35,7 @@ from ._fronts import front_value
 from ._summary import BinnedSummary, merge_optional
 from ._table import CountTable
 from ._validation import (
-    check_class_union,
-    check_label_kind,
-    check_scores,
-    chunk_classes,
-    union_classes,
+    check_class_union, check_label_kind, check_scores, chunk_classes, union_classes,
 )
 
 __all__ = [

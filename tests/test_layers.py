@@ -32,6 +32,7 @@ ORDER = [
     "_clusters",
     "_sorting",
     "_counts",
+    "_entry",
     "_interpolation",
     "_stepwise",
     "_curves",

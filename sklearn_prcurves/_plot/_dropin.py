@@ -16,18 +16,11 @@ import inspect
 import numpy as np
 
 from .._compat import (
-    deprecate_y_pred,
-    display_cv_results_params,
-    display_name_keyword,
-    display_predictions_params,
-    display_response_values,
-    display_score_keyword,
-    require_from_cv_results,
-    response_values_binary,
-    safe_indexing,
-    takes,
+    deprecate_y_pred, display_cv_results_params, display_name_keyword,
+    display_predictions_params, display_response_values, display_score_keyword,
+    require_from_cv_results, response_values_binary, safe_indexing, takes,
 )
-from .._curves import binary_table, measure_table, require_two_classes
+from .._entry import binary_table, measure_table, require_two_classes
 from .._prevalence import at_prevalence
 from .._uncertainty import curve_band
 from .._undefined import warn

@@ -13,13 +13,9 @@ from .._cost import cost_curve
 from .._decision import net_benefit_curve
 from .._lift import cumulative_gain_curve, lift_curve, table_ks
 from .._prg import prg_auc_score, prg_curve
-from .._curves import two_class_table
+from .._entry import two_class_table
 from ._base import (
-    binary_scores,
-    curves_frame,
-    display_repr,
-    import_pyplot,
-    legend_label,
+    binary_scores, curves_frame, display_repr, import_pyplot, legend_label,
     resolved_pos_label,
 )
 

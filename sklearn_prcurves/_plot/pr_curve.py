@@ -11,7 +11,8 @@ from sklearn.metrics import PrecisionRecallDisplay as _SklearnPrecisionRecallDis
 
 from .._auc import table_average_precision
 from .._compat import plot_curve_arguments, takes
-from .._curves import require_two_classes, table_precision_recall
+from .._entry import require_two_classes
+from .._curves import table_precision_recall
 from .._hull import hull_vertices
 from .._interpolation import path_area, path_points, table_path
 from .._exact import check_threshold, rows_at_or_above

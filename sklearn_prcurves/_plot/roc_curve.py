@@ -9,13 +9,7 @@ from .._compat import plot_curve_arguments
 from .._curves import table_roc
 from .._hull import hull_vertices
 from ._base import log_axis_low, log_view
-from ._dropin import (
-    TableCurveMixin,
-    curve_names,
-    own_points,
-    summary_label,
-    warn_renamed,
-)
+from ._dropin import TableCurveMixin, curve_names, own_points, summary_label, warn_renamed
 
 
 def _roc_of_table(table):

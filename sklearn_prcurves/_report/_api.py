@@ -28,16 +28,8 @@ from ._gates import check_requirements, evaluate_requirements
 from ._tracking import log_to_mlflow
 from ._input import BatchConverter, ExactIntegersNeeded, TableSource, import_pyarrow
 from ._options import (
-    DEFAULT_DPI,
-    DEFAULT_MAX_SEGMENTS,
-    DEFAULT_SIZE,
-    PAIRED_TEST_SEED,
-    PAIRED_TESTS,
-    FigureOptions,
-    InputError,
-    ReportSpec,
-    option,
-    worded,
+    DEFAULT_DPI, DEFAULT_MAX_SEGMENTS, DEFAULT_SIZE, PAIRED_TEST_SEED, PAIRED_TESTS,
+    FigureOptions, InputError, ReportSpec, option, worded,
 )
 
 __all__ = ["Report", "compute", "holds_report", "report"]

@@ -21,31 +21,26 @@ from .._bounds import table_normalized_pr_auc
 from .._certified import certify
 from .._ids import missing_id_message
 from .._clusters import (
-    clustered_variance, few_clusters_message, logit_interval, paired_reading)
+    clustered_variance, few_clusters_message, logit_interval, paired_reading,
+)
 from .._counts import count_rows
 from .._decision import pieces_net_benefit
 from .._distributed import RangesHere
 from .._interpolation import continuous_area_derivatives, path_area
 from .._operating import (
-    table_fbeta_optimum,
-    table_precision_at_recall,
-    table_recall_at_precision,
+    table_fbeta_optimum, table_precision_at_recall, table_recall_at_precision,
 )
 from .._prevalence import ScaledPieces, negatives_factor
 from .._summary import BinnedSummary, merge_optional
 from .._uncertainty import (
-    FEW_RESAMPLES,
-    delong_components,
-    boyd_interval,
-    delong_interval,
-    holm_adjusted,
-    normal_interval,
-    paired_differences,
+    FEW_RESAMPLES, delong_components, boyd_interval, delong_interval, holm_adjusted,
+    normal_interval, paired_differences,
 )
 from .._undefined import undefined_ignored
 from ._options import PAIRED_TEST_SEED, InputError, option
 from ._ranged import (
-    Budget, RangeStream, path_blocks, piece_components, piece_delong, piece_lowest)
+    Budget, RangeStream, path_blocks, piece_components, piece_delong, piece_lowest,
+)
 
 __all__ = ["compute_report", "MEASURES"]
 
