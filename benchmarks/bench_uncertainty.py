@@ -21,7 +21,7 @@ import numpy as np
 
 import sklearn_prcurves as spc
 from _timing import best_time, interleaved_medians
-from sklearn_prcurves._auc import table_pr_auc
+from sklearn_prcurves._pr import table_pr_auc
 from sklearn_prcurves._sorting import count_table_with_groups
 from sklearn_prcurves._table import CountTable
 from sklearn_prcurves._uncertainty import delong_components

@@ -15,18 +15,15 @@ from ._version import __version__
 # neither scikit-learn nor SciPy until a function is reached. The imports below tell
 # type checkers the same; tests/test_api.py holds the two lists and __all__ equal.
 _LAZY = {
-    "_auc": (
-        "achievable_pr_auc_score", "auc", "average_precision_score", "pr_auc_score",
-        "roc_auc_score",
-    ),
+    "_auc": ("auc", "average_precision_score", "roc_auc_score"),
+    "_pr": ("achievable_pr_auc_score", "pr_auc_score", "pr_curve"),
     "_bounds": ("normalized_pr_auc_score", "pr_auc_bounds", "pr_curve_bounds"),
     "_certified": ("certified_threshold",),
     "_cost": ("cost_curve", "expected_cost"),
     "_counts": ("CountTable", "count_table"),
     "_decision": ("compare_net_benefit", "net_benefit_curve"),
     "_curves": (
-        "confusion_matrix_at_thresholds", "det_curve", "pr_curve",
-        "precision_recall_curve", "roc_curve",
+        "confusion_matrix_at_thresholds", "det_curve", "precision_recall_curve", "roc_curve",
     ),
     "_operating": (
         "break_even_point", "fbeta_optimal_threshold", "grouped_roc_auc_score",
@@ -67,18 +64,17 @@ _LAZY = {
 _MODULE_OF = {name: module for module, names in _LAZY.items() for name in names}
 
 if typing.TYPE_CHECKING:
-    from ._auc import (
-        achievable_pr_auc_score, auc, average_precision_score, pr_auc_score, roc_auc_score,
-    )
+    from ._pr import achievable_pr_auc_score, pr_auc_score
+    from ._auc import auc, average_precision_score, roc_auc_score
     from ._bounds import normalized_pr_auc_score, pr_auc_bounds, pr_curve_bounds
     from ._certified import certified_threshold
     from ._cost import cost_curve, expected_cost
     from ._decision import compare_net_benefit, net_benefit_curve
     from ._counts import CountTable, count_table
     from ._curves import (
-        confusion_matrix_at_thresholds, det_curve, pr_curve, precision_recall_curve,
-        roc_curve,
+        confusion_matrix_at_thresholds, det_curve, precision_recall_curve, roc_curve,
     )
+    from ._pr import pr_curve
     from ._operating import (
         break_even_point, fbeta_optimal_threshold, grouped_roc_auc_score, operating_points,
         precision_at_recall, precision_at_recall_score, recall_at_precision,

@@ -23,30 +23,23 @@ from ._compat import (
     Interval, StrOptions, present_labels_repr, sklearn_constraint, clipped_area,
     sklearn_scalar, sklearn_scalar_result, validate_params,
 )
-from ._array_api import (
-    NUMPY, array_api_boundary, device_of, namespace_and_device, on_host, to_numpy,
-)
-from ._entry import binary_table, measure_table, two_class_table
+from ._array_api import array_api_boundary, on_host, to_numpy
+from ._entry import binary_table
 from ._curves import roc_points, table_precision_recall, table_roc
-from ._prevalence import PREVALENCE
 from ._stepwise import step_area_terms
-from ._hull import table_achievable_area
-from ._interpolation import INTERPOLATIONS, LEADING_NEGATIVES, path_area_between, table_area
 from ._counts import count_in_namespace, count_rows
 from ._validation import (
-    check_binary_input, check_range, checked_array, checked_rows, n_distinct_labels,
-    namespace_points, Matrix, namespace_matrix, namespace_rows, plain_numeric_1d, target_type,
-    weights_within_range,
+    checked_array, checked_rows, n_distinct_labels, namespace_points, Matrix,
+    namespace_matrix, namespace_rows, plain_numeric_1d, target_type,
 )
 from ._undefined import warn_undefined
+from ._roc_auc import roc_area
+from ._roc_auc import table_roc_auc
+from ._roc_auc import trapezoid_area
+from ._averaging import NAMESPACE_AVERAGES
+from ._averaging import averaged_namespace_input
 
-__all__ = [
-    "achievable_pr_auc_score",
-    "auc",
-    "average_precision_score",
-    "pr_auc_score",
-    "roc_auc_score",
-]
+__all__ = ["auc", "average_precision_score", "roc_auc_score"]
 
 
 @validate_params(
@@ -94,58 +87,6 @@ def auc(x: ArrayLike, y: ArrayLike) -> float:
     return trapezoid_area(column_or_1d(x), column_or_1d(y))
 
 
-_TRAPEZOID_CHUNK = 2**16
-
-
-def normalized_trapezoid(tp, fp, n_pos, n_neg, first=None):
-    """The ROC area under the path ``(fp, tp)`` (from ``first``, ``(tp, fp)``, if given):
-    rates first, so that weights of any scale (1e-300 or 1e300) neither underflow nor
-    overflow in the products."""
-    if first is None:
-        first, tp, fp = (tp[0], fp[0]), tp[1:], fp[1:]
-    area = 0.0
-    # In chunks: path-sized temporaries cost more to fault in than the arithmetic.
-    for start in range(0, tp.shape[0], _TRAPEZOID_CHUNK):
-        rows = slice(start, start + _TRAPEZOID_CHUNK)
-        tpr = np.concatenate([[first[0]], tp[rows]]) / n_pos
-        fpr = np.concatenate([[first[1]], fp[rows]]) / n_neg
-        heights = tpr[1:] + tpr[:-1]
-        heights *= np.subtract(fpr[1:], fpr[:-1], out=tpr[1:])
-        area += float(np.sum(heights))
-        first = (tp[rows][-1], fp[rows][-1])
-    return area / 2
-
-
-def trapezoid_area(x, y):
-    """scikit-learn's trapezoids under points ``(x, y)``, x monotonic, in the points'
-    namespace."""
-    if x.shape[0] < 2:
-        raise ValueError(
-            "At least 2 points are needed to compute area under curve, but x.shape = %s"
-            % x.shape
-        )
-    xp = NUMPY if isinstance(x, np.ndarray) else namespace_and_device(x, y)[0]
-    direction = 1
-    dx = x[1:] - x[:-1]  # (np.diff, operation for operation)
-    if bool(xp.any(dx < 0)):
-        if bool(xp.all(dx <= 0)):
-            direction = -1
-        else:
-            raise ValueError("x is neither increasing nor decreasing : {}.".format(x))
-    if xp is not NUMPY or (x.ndim == 1 and y.ndim == 1 and x.dtype == xp.float64
-                           and y.dtype == xp.float64 and x.shape == y.shape):
-        # scipy's trapezoid, operation for operation (its widths are this dx) and in
-        # the points' dtype, without its set-up: it costs more than the sum below 1e4
-        # points. (Other namespaces: their points, of one dtype, are checked already.)
-        return float(direction * xp.sum(dx * (y[1:] + y[:-1]) / 2.0))
-    from scipy.integrate import trapezoid
-
-    area = direction * trapezoid(y, x)
-    if isinstance(area, np.memmap):
-        area = area.dtype.type(area)
-    return float(area)
-
-
 def _binary_roc_auc_score(y_true, y_score, sample_weight=None, max_fpr=None):
     if n_distinct_labels(y_true) != 2:
         warn_undefined(
@@ -154,37 +95,7 @@ def _binary_roc_auc_score(y_true, y_score, sample_weight=None, max_fpr=None):
     if max_fpr is not None and (max_fpr <= 0 or max_fpr > 1):
         raise ValueError("Expected max_fpr in range (0, 1], got: %r" % max_fpr)
     fpr, tpr, _ = roc_points(y_true, y_score, sample_weight=sample_weight)
-    return _roc_area(fpr, tpr, max_fpr)
-
-
-def table_roc_auc(table, max_fpr=None):
-    """:func:`roc_auc_score` of a counting table with both classes."""
-    fpr, tpr, _ = table_roc(table, thresholds=False)
-    return _roc_area(fpr, tpr, max_fpr)
-
-
-def _roc_area(fpr, tpr, max_fpr=None):
-    """scikit-learn's area under ROC points; with ``max_fpr`` in (0, 1), McClish's
-    standardised partial area up to it (the curve closed by a point at ``max_fpr`` on
-    the segment crossing it, NumPy's ``interp`` of that segment)."""
-    if max_fpr is None or max_fpr == 1:
-        return trapezoid_area(fpr, tpr)
-    xp = NUMPY if isinstance(fpr, np.ndarray) else namespace_and_device(fpr)[0]
-    # (searchsorted, "right"; another namespace compares with Python floats only)
-    stop = int(xp.sum(xp.astype(fpr <= (max_fpr if xp is NUMPY else float(max_fpr)),
-                                xp.int64)))
-    x_interp = [float(fpr[stop - 1]), float(fpr[stop])]
-    y_interp = [float(tpr[stop - 1]), float(tpr[stop])]
-    closing = xp.asarray([np.interp(max_fpr, x_interp, y_interp), max_fpr],
-                         dtype=xp.float64, device=device_of(fpr))
-    tpr = xp.concat([tpr[:stop], closing[:1]])
-    fpr = xp.concat([fpr[:stop], closing[1:]])
-    partial_auc = trapezoid_area(fpr, tpr)
-
-    # McClish correction: 0.5 for a non-discriminant model, 1 for a perfect one.
-    min_area = 0.5 * max_fpr**2
-    max_area = max_fpr
-    return 0.5 * (1 + (partial_auc - min_area) / (max_area - min_area))
+    return roc_area(fpr, tpr, max_fpr)
 
 
 def _binarize_two_classes(y_true, classes):
@@ -357,7 +268,7 @@ def _roc_auc_namespace_input(y_true, y_score, average, sample_weight, max_fpr,
     :class:`Matrix` (multiclass: probabilities); None for the host (anything else, and
     every error)."""
     if getattr(y_true, "ndim", 1) == 2:  # multilabel: each column a binary problem
-        if labels is not None or average not in _AVERAGES:
+        if labels is not None or average not in NAMESPACE_AVERAGES:
             return None
         return namespace_matrix(y_true, y_score, sample_weight, average,
                                 rows="both" if max_fpr in (None, 1) else None)
@@ -381,22 +292,6 @@ def _roc_auc_where_it_lives(found, average, max_fpr, multi_class):
         return namespace_average(found, average, lambda table: table_roc_auc(table, max_fpr),
                                  rows=rows_roc_auc)
     return namespace_multiclass_roc_auc(found, average, multi_class, table_roc_auc)
-
-
-def _averaged_namespace_input(y_true, y_score, sample_weight, pos_label, average,
-                              rows=None, averaged=True):
-    """Plain input of another namespace for the averaged PR areas: a :class:`Matrix`
-    (scores of two dimensions, ``pos_label`` 1, an average the host knows), else binary
-    rows (:func:`namespace_rows`); None for the host."""
-    if getattr(y_score, "ndim", 1) == 2:
-        if not averaged or pos_label != 1 or average not in _AVERAGES:
-            return None
-        return namespace_matrix(y_true, y_score, sample_weight, average, rows=rows)
-    return namespace_rows(y_true, y_score, sample_weight, pos_label)
-
-
-# The averages a binary problem ignores (the host refuses others with its own error).
-_AVERAGES = ("micro", "macro", "samples", "weighted", None)
 
 
 def _all_close_to_one(values):
@@ -505,11 +400,6 @@ def table_average_precision(table):
 
 # The metrics of one counting table (both classes present), as the functions above
 # compute them from labels and scores: the report and the summaries call these.
-
-
-def table_pr_auc(table, interpolation="davis-goadrich", leading_negatives="interpolate"):
-    """:func:`pr_auc_score` of a counting table (``"step"`` as the other three)."""
-    return table_area(table, interpolation, leading_negatives)
 
 
 def check_average_precision_labels(y_true, y_score, pos_label, binarize=True):
@@ -641,7 +531,7 @@ def average_precision_score(
     from sklearn.preprocessing import label_binarize
     from sklearn.utils import column_or_1d
 
-    found = _averaged_namespace_input(y_true, y_score, sample_weight, pos_label, average,
+    found = averaged_namespace_input(y_true, y_score, sample_weight, pos_label, average,
                                       rows="positives")
     if isinstance(found, Matrix):
         return sklearn_scalar(namespace_average(found, average, table_average_precision,
@@ -672,336 +562,3 @@ def average_precision_score(
         sample_weight=sample_weight,
     )
     return clipped_area(score) if y_type == "binary" else sklearn_scalar(score)
-
-
-def _binary_pr_auc(
-    y_true, y_score, pos_label=1, sample_weight=None, *, interpolation, leading_negatives,
-    achievable=False, recall_range=None,
-):
-    if interpolation == "step" and not achievable and recall_range is None:
-        # average_precision_score's float (a drop-in keeps scikit-learn's, which with
-        # fractional weights can round one ulp above 1), held in [0, 1] as an area is;
-        # its checks (negative weights and one class included), weights whose total
-        # would overflow divided by a power of two.
-        is_pos, y_score, weight = check_binary_input(y_true, y_score, sample_weight,
-                                                     pos_label)
-        if weight is not None:
-            weight, _ = weights_within_range(weight)
-        return min(table_average_precision(count_rows(is_pos, y_score, weight)), 1.0)
-    table = measure_table(y_true, y_score, pos_label, sample_weight)
-    return _table_pr_auc(table, interpolation, leading_negatives, achievable, recall_range)
-
-
-def _table_pr_auc(table, interpolation, leading_negatives, achievable=False,
-                  recall_range=None):
-    """:func:`pr_auc_score` (``achievable``: :func:`achievable_pr_auc_score`) of a
-    counting table."""
-    if interpolation == "step" and not achievable and recall_range is None:
-        return min(table_average_precision(table), 1.0)
-    if table.n_pos <= 0 or table.n_neg <= 0:
-        warn_undefined("Only one class is present in y_true. The area under the precision-recall "
-                       "curve is not defined in that case.")
-        return np.nan
-    if not achievable and recall_range is None:
-        return table_area(table, interpolation, leading_negatives)
-    if achievable:
-        return table_achievable_area(table, interpolation)
-    tp, fp = (np.asarray(to_numpy(a)) for a in table.path())
-    return path_area_between(tp, fp, interpolation, leading_negatives, *recall_range)
-
-
-_PR_AUC_PARAMS = {
-    "y_true": ["array-like"],
-    "y_score": ["array-like"],
-    "interpolation": [StrOptions(set(INTERPOLATIONS))],
-    "average": [StrOptions({"micro", "samples", "weighted", "macro"}), None],
-    "pos_label": [Real, str, "boolean"],
-    "sample_weight": ["array-like", None],
-}
-
-
-def _averaged_pr_auc(y_true, y_score, average, pos_label, sample_weight, prevalence=None,
-                     **options):
-    from sklearn.preprocessing import label_binarize
-    from sklearn.utils import column_or_1d
-
-    if prevalence is not None:  # (one binary problem, at its deployment's prevalence)
-        return _table_pr_auc(two_class_table(y_true, y_score, pos_label, sample_weight,
-                                             prevalence=prevalence), **options)
-    found = _averaged_namespace_input(y_true, y_score, sample_weight, pos_label, average,
-                                      averaged=options.get("recall_range") is None)
-    if isinstance(found, Matrix):
-        return namespace_average(found, average, lambda table: _table_pr_auc(table, **options))
-    if found is not None:
-        return _table_pr_auc(count_in_namespace(*found), **options)
-    y_true, y_score, sample_weight = on_host(y_true, y_score, sample_weight)
-    if sample_weight is not None:
-        sample_weight = column_or_1d(sample_weight)
-    y_true, y_type, classes = check_average_precision_labels(y_true, y_score, pos_label,
-                                                             binarize=False)
-    binary_metric = partial(_binary_pr_auc, pos_label=pos_label, **options)
-    if y_type == "multiclass":
-        ovr = average_ovr_score(binary_metric, y_true, classes, y_score, average,
-                                sample_weight)
-        if ovr is not None:
-            return ovr
-        y_true = label_binarize(y_true, classes=classes)
-    return average_binary_score(
-        binary_metric,
-        y_true,
-        y_score,
-        average,
-        sample_weight=sample_weight,
-    )
-
-
-@overload
-def pr_auc_score(
-    y_true: ArrayLike,
-    y_score: ArrayLike,
-    *,
-    interpolation: str = ...,
-    average: str = ...,
-    pos_label: int | float | bool | str | None = ...,
-    sample_weight: ArrayLike | None = ...,
-    leading_negatives: str = ...,
-    recall_range: tuple[float, float] | None = ...,
-    prevalence: float | None = ...,
-) -> float: ...
-
-
-@overload
-def pr_auc_score(
-    y_true: ArrayLike,
-    y_score: ArrayLike,
-    *,
-    interpolation: str = ...,
-    average: None,
-    pos_label: int | float | bool | str | None = ...,
-    sample_weight: ArrayLike | None = ...,
-    leading_negatives: str = ...,
-    recall_range: tuple[float, float] | None = ...,
-    prevalence: float | None = ...,
-) -> float | np.ndarray: ...
-
-
-@validate_params(
-    {**_PR_AUC_PARAMS, "leading_negatives": [StrOptions(set(LEADING_NEGATIVES))],
-     "recall_range": ["array-like", None], **PREVALENCE},
-    prefer_skip_nested_validation=True,
-)
-@array_api_boundary("y_score", "y_true", "sample_weight", in_namespace=True)
-def pr_auc_score(
-    y_true: ArrayLike,
-    y_score: ArrayLike,
-    *,
-    interpolation: str = "davis-goadrich",
-    average: str | None = "macro",
-    pos_label: int | float | bool | str | None = 1,
-    sample_weight: ArrayLike | None = None,
-    leading_negatives: str = "interpolate",
-    recall_range: tuple[float, float] | None = None,
-    prevalence: float | None = None,
-) -> float | np.ndarray:
-    """Area under the interpolated precision-recall curve (Davis and Goadrich, 2006).
-
-    Joining PR points by straight lines overstates the area (the paper's Figure 6:
-    0.50 by straight lines against 0.031 correctly) and average precision ignores the
-    shape of the curve between points. Here the curve between two thresholds (or
-    across a tie group) is the expected curve over random orderings: true positives
-    grow by one while false positives grow by the local skew ``s = dFP / dTP``.
-
-    A drop-in for :func:`average_precision_score`: same arguments, labels and
-    averaging (binary, multiclass one-vs-rest, multilabel).
-
-    Parameters
-    ----------
-    y_true : array-like of shape (n_samples,) or (n_samples, n_classes)
-        Binary labels, multiclass labels (scored one-vs-rest) or a multilabel
-        indicator matrix.
-    y_score : array-like of shape (n_samples,) or (n_samples, n_classes)
-        Scores; higher means more likely positive.
-    interpolation : {"davis-goadrich", "continuous", "linear", "step"}, \
-            default="davis-goadrich"
-        - ``"davis-goadrich"``: the paper's method, a point at every whole positive
-          inside each step, areas by the trapezoid rule. Steps are one unit of
-          positive weight (the last one shorter), so with sample weights the result
-          is not invariant to multiplying all weights by a constant.
-        - ``"continuous"``: the exact integral of the same curve (the limit of
-          infinitely small steps); defined for any weights and invariant to their
-          scale; equal to ``"davis-goadrich"`` up to the discretisation.
-        - ``"step"``: identical to :func:`average_precision_score` (held at 1 where
-          that sum, scikit-learn's, rounds one ulp above it).
-        - ``"linear"``: straight lines between PR points, kept only to show how
-          optimistic that is.
-    average : {'micro', 'samples', 'weighted', 'macro'} or None, default='macro'
-        How per-label scores are combined (ignored for binary ``y_true``); None
-        returns them all.
-    pos_label : int, float, bool or str, default=1
-        The positive label of binary ``y_true`` (fixed to 1 otherwise).
-    sample_weight : array-like of shape (n_samples,), default=None
-        Non-negative sample weights.
-    leading_negatives : {"interpolate", "drop"}, default="interpolate"
-        When only negatives rank above the first positive: ``"interpolate"`` starts
-        the curve at (recall 0, precision 0) and interpolates up (the exact image of
-        the ROC curve, as PRROC does); ``"drop"`` holds the first positive point's
-        precision flat to recall 0, reproducing the authors' AUCCalculator. For
-        ``y = [0, 1]`` ranked in that order they give 0.25 and 0.5.
-    recall_range : (float, float), default=None
-        Only the area for recall between these two values (a partial area, not
-        normalised: at most ``high - low``). ``leading_negatives="drop"`` with
-        ``(0.5, 1.0)`` gives the authors' AUCCalculator's area above a minimum
-        recall of 0.5 (``java -jar auc.jar FILE list 0.5``). The curve is cut
-        inside a step where it reaches the bound: along the exact curve
-        (``"continuous"``), the Davis-Goadrich polyline, the step or the straight
-        line.
-    prevalence : float in (0, 1), default=None
-        The deployment's share of positives: the area (binary ``y_true`` only) that population would
-        see, the negatives weighted to hold ``1 - prevalence`` of the weight (Davis
-        and Goadrich's Theorem 3.1; recall does not move). None: the data's own.
-
-    Returns
-    -------
-    auc : float, or ndarray of shape (n_classes,) if ``average=None``
-        NaN, with an :class:`~sklearn.exceptions.UndefinedMetricWarning`, when a
-        binary problem holds a single class (except ``interpolation="step"``, which
-        follows :func:`average_precision_score`).
-
-    See Also
-    --------
-    pr_curve : The interpolated curve itself.
-    achievable_pr_auc_score : The same area under the achievable PR curve.
-    average_precision_score : The step-wise area.
-
-    Notes
-    -----
-    At recall 0 the first point's precision is held flat (every Davis-Goadrich tool
-    agrees); no artificial (recall 0, precision 1) point is added. The curve ends at
-    (1, P / (P + N)). The continuous area is evaluated in a form free of
-    cancellation when FP >> TP; the Davis-Goadrich sum in closed form, in memory
-    proportional to the number of distinct scores (not of positives).
-
-    References
-    ----------
-    .. [1] J. Davis and M. Goadrich, "The Relationship Between Precision-Recall and
-           ROC Curves", ICML 2006.
-    .. [2] J. Keilwagen, I. Grosse and J. Grau, "Area under Precision-Recall Curves
-           for Weighted and Unweighted Data", PLoS ONE 9(3), 2014 (PRROC).
-
-    Examples
-    --------
-    >>> from sklearn_prcurves import pr_auc_score
-    >>> y, scores = [0, 1], [0.9, 0.1]
-    >>> pr_auc_score(y, scores)
-    0.25
-    >>> pr_auc_score(y, scores, leading_negatives="drop")
-    0.5
-    >>> round(pr_auc_score(y, scores, interpolation="continuous"), 6)
-    0.306853
-    """
-    if recall_range is not None:
-        recall_range = check_range(recall_range, "recall_range")
-        if recall_range == (0.0, 1.0):
-            recall_range = None
-    return _averaged_pr_auc(
-        y_true, y_score, average, pos_label, sample_weight,
-        interpolation=interpolation, leading_negatives=leading_negatives,
-        recall_range=recall_range, prevalence=prevalence,
-    )
-
-
-@overload
-def achievable_pr_auc_score(
-    y_true: ArrayLike,
-    y_score: ArrayLike,
-    *,
-    interpolation: str = ...,
-    average: str = ...,
-    pos_label: int | float | bool | str | None = ...,
-    sample_weight: ArrayLike | None = ...,
-    prevalence: float | None = ...,
-) -> float: ...
-
-
-@overload
-def achievable_pr_auc_score(
-    y_true: ArrayLike,
-    y_score: ArrayLike,
-    *,
-    interpolation: str = ...,
-    average: None,
-    pos_label: int | float | bool | str | None = ...,
-    sample_weight: ArrayLike | None = ...,
-    prevalence: float | None = ...,
-) -> float | np.ndarray: ...
-
-
-@validate_params({**_PR_AUC_PARAMS, **PREVALENCE}, prefer_skip_nested_validation=True)
-@array_api_boundary("y_score", "y_true", "sample_weight", in_namespace=True)
-def achievable_pr_auc_score(
-    y_true: ArrayLike,
-    y_score: ArrayLike,
-    *,
-    interpolation: str = "davis-goadrich",
-    average: str | None = "macro",
-    pos_label: int | float | bool | str | None = 1,
-    sample_weight: ArrayLike | None = None,
-    prevalence: float | None = None,
-) -> float | np.ndarray:
-    """Area under the achievable PR curve (Davis and Goadrich, Corollary 3.1).
-
-    The ROC convex hull's vertices mapped into PR space and interpolated as in
-    :func:`pr_auc_score`; at least :func:`pr_auc_score` with the same interpolation
-    (up to rounding). ``"step"`` and ``"linear"`` are sums over points: over the few
-    hull vertices they could fall below the raw curve's sums, so they are taken over
-    the achievable curve read at every recall of the raw curve, where its precision is
-    at least the raw precision. Choosing hull points on the evaluation data is
-    optimistic: for an honest estimate learn them on tuning data and apply them to
-    test data.
-
-    Parameters
-    ----------
-    y_true : array-like of shape (n_samples,) or (n_samples, n_classes)
-        Binary labels, multiclass labels (scored one-vs-rest) or a multilabel
-        indicator matrix.
-    y_score : array-like of shape (n_samples,) or (n_samples, n_classes)
-        Scores; higher means more likely positive.
-    interpolation : {"davis-goadrich", "continuous", "linear", "step"}, \
-            default="davis-goadrich"
-        How the achievable curve is measured; see :func:`pr_auc_score` and above.
-    average : {'micro', 'samples', 'weighted', 'macro'} or None, default='macro'
-        How per-label scores are combined (ignored for binary ``y_true``).
-    pos_label : int, float, bool or str, default=1
-        The positive label of binary ``y_true`` (fixed to 1 otherwise).
-    sample_weight : array-like of shape (n_samples,), default=None
-        Non-negative sample weights.
-    prevalence : float in (0, 1), default=None
-        The deployment's share of positives: the area (binary ``y_true`` only) that population would
-        see, the negatives weighted to hold ``1 - prevalence`` of the weight (Davis
-        and Goadrich's Theorem 3.1; recall does not move). None: the data's own.
-
-    Returns
-    -------
-    auc : float, or ndarray of shape (n_classes,) if ``average=None``
-
-    See Also
-    --------
-    achievable_pr_curve, roc_convex_hull, pr_auc_score
-
-    References
-    ----------
-    .. [1] J. Davis and M. Goadrich, "The Relationship Between Precision-Recall and
-           ROC Curves", ICML 2006, section 3.
-
-    Examples
-    --------
-    >>> from sklearn_prcurves import achievable_pr_auc_score, pr_auc_score
-    >>> y, scores = [1, 0, 1], [0.8, 0.6, 0.4]
-    >>> round(pr_auc_score(y, scores), 4), round(achievable_pr_auc_score(y, scores), 4)
-    (0.7917, 0.9167)
-    """
-    return _averaged_pr_auc(
-        y_true, y_score, average, pos_label, sample_weight,
-        interpolation=interpolation, leading_negatives="interpolate", achievable=True,
-        prevalence=prevalence,
-    )

@@ -14,6 +14,9 @@ import numpy as np
 from ._array_api import where
 from ._counts import count_in_namespace
 from ._validation import target_type
+from ._roc_auc import placements
+from ._validation import namespace_matrix
+from ._validation import namespace_rows
 
 _AVERAGE_OPTIONS = (None, "micro", "macro", "weighted", "samples")
 
@@ -266,15 +269,6 @@ def rows_average_precision(xp, device, positives, y_score, sample_weight):
     return _rows_averaged(xp, recall_step * precision, row, y_score.shape[0], sample_weight)
 
 
-def placements(neg, neg_below, n_neg):
-    """DeLong's placements (V10) of the distinct scores of one count table, or of
-    several stacked (``n_neg``: each score's own table's): the share of its table's
-    negatives a positive there outranks, ties counted half. A table's AUC-ROC is its
-    positives' mean placement (Mann and Whitney): the one form of DeLong's components,
-    the grouped AUCs and the rows' 'samples' average. Any array namespace."""
-    return (neg_below + neg / 2) / n_neg
-
-
 def rows_roc_auc(xp, device, positives, y_score, sample_weight):
     """The 'samples' average of :func:`roc_auc_score`: each row's table's positives'
     mean placement, averaged over the rows (every row holds both classes)."""
@@ -303,3 +297,19 @@ def namespace_multiclass_roc_auc(matrix, average, multi_class, measure):
         b_vs_a = measure(count_in_namespace(xp, device, b_rows[either], y_score[:, b][either]))
         pair_scores.append((a_vs_b + b_vs_a) / 2)
     return _pairs_averaged(pair_scores, prevalence if average == "weighted" else None)
+
+
+def averaged_namespace_input(y_true, y_score, sample_weight, pos_label, average,
+                              rows=None, averaged=True):
+    """Plain input of another namespace for the averaged PR areas: a :class:`Matrix`
+    (scores of two dimensions, ``pos_label`` 1, an average the host knows), else binary
+    rows (:func:`namespace_rows`); None for the host."""
+    if getattr(y_score, "ndim", 1) == 2:
+        if not averaged or pos_label != 1 or average not in NAMESPACE_AVERAGES:
+            return None
+        return namespace_matrix(y_true, y_score, sample_weight, average, rows=rows)
+    return namespace_rows(y_true, y_score, sample_weight, pos_label)
+
+
+# The averages a binary problem ignores (the host refuses others with its own error).
+NAMESPACE_AVERAGES = ("micro", "macro", "samples", "weighted", None)

@@ -14,24 +14,18 @@ from numpy.typing import ArrayLike
 from ._array_api import array_api_boundary, device_of, divide, on_host, where
 from ._compat import (
     DET_CURVE_BEFORE_1_7, ROC_DET_THRESHOLDS_KEEP_OBJECTS, ROC_THRESHOLDS_KEEP_SCORE_DTYPE,
-    StrOptions, accepts_deprecated_probas_pred, keywords_by_position, validate_params,
+    accepts_deprecated_probas_pred, keywords_by_position, validate_params,
 )
-from ._prevalence import PREVALENCE
-from ._interpolation import INTERPOLATIONS, LEADING_NEGATIVES, path_points, table_path
 from ._stepwise import keep_ends_of_flat_runs, numpy_det, numpy_roc, precision_recall_arrays
 from ._table import CountTable
-from ._validation import (
-    n_distinct_labels,
-)
+from ._validation import n_distinct_labels
 from ._undefined import warn, warn_undefined
 from ._entry import BINARY_PARAMS
 from ._entry import binary_table
-from ._entry import two_class_table
 
 __all__ = [
     "confusion_matrix_at_thresholds",
     "det_curve",
-    "pr_curve",
     "precision_recall_curve",
     "roc_curve",
 ]
@@ -447,102 +441,3 @@ def check_det_classes(table, y_true, pos_label):
             "Only one class is present in y_true. Detection error "
             "tradeoff curve is not defined in that case."
         )
-
-
-@validate_params(
-    {
-        **BINARY_PARAMS,
-        "interpolation": [StrOptions(set(INTERPOLATIONS))],
-        "leading_negatives": [StrOptions(set(LEADING_NEGATIVES))],
-        **PREVALENCE,
-    },
-    prefer_skip_nested_validation=True,
-)
-@array_api_boundary("y_score", "y_true", "sample_weight", in_namespace=True)
-def pr_curve(
-    y_true: ArrayLike,
-    y_score: ArrayLike,
-    *,
-    interpolation: str = "davis-goadrich",
-    pos_label: int | float | bool | str | None = None,
-    sample_weight: ArrayLike | None = None,
-    leading_negatives: str = "interpolate",
-    prevalence: float | None = None,
-) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """The interpolated precision-recall curve of Davis and Goadrich (2006).
-
-    Between two thresholds (or across a tie group) the curve is the expected curve
-    over random orderings: true positives grow by one while false positives grow by
-    the local skew ``s = dFP / dTP``, so precision is *not* linear in recall and
-    straight lines between PR points overstate the area.
-
-    Conventions: the curve starts at recall 0 at the first point's precision (held
-    flat); when only negatives rank above the first positive it starts at precision 0
-    and rises (``leading_negatives="interpolate"``, the exact image of the ROC curve),
-    or holds the first positive point's precision flat (``"drop"``, the authors'
-    AUCCalculator). It ends at (1, P / (P + N)). Unlike
-    :func:`precision_recall_curve` it adds no (recall 0, precision 1) point.
-
-    Parameters
-    ----------
-    y_true : array-like of shape (n_samples,)
-        True binary labels. If labels are not in {-1, 1} or {0, 1}, ``pos_label``
-        must be given.
-    y_score : array-like of shape (n_samples,)
-        Scores; higher means more likely positive.
-    interpolation : {"davis-goadrich", "continuous", "linear", "step"}, \
-            default="davis-goadrich"
-        ``"davis-goadrich"``: a point at every whole positive inside each step,
-        joined by straight lines (their trapezoid area is :func:`pr_auc_score`);
-        where a step holds more whole units than 1/2048 of the recall axis can show
-        (large weights or tie groups), evenly spaced ones among them, so the curve
-        stays small whatever the weights (the area is computed over every unit).
-        ``"continuous"``: points on the same exact curve, at most 64 per step and one
-        per 1/2048 of recall, for drawing. ``"linear"`` and ``"step"``: the
-        threshold points only.
-    pos_label : int, float, bool or str, default=None
-        The label of the positive class.
-    sample_weight : array-like of shape (n_samples,), default=None
-        Non-negative sample weights. Davis-Goadrich steps are one unit of weight.
-    leading_negatives : {"interpolate", "drop"}, default="interpolate"
-        How the curve starts when the top-ranked samples are all negative.
-    prevalence : float in (0, 1), default=None
-        The deployment's share of positives: the curve that population would
-        see, the negatives weighted to hold ``1 - prevalence`` of the weight (Davis
-        and Goadrich's Theorem 3.1; recall does not move). None: the data's own.
-
-    Returns
-    -------
-    precision, recall : ndarray of shape (n_points,)
-        The curve, in increasing recall.
-    thresholds : ndarray of float64, shape (n_points,)
-        Score threshold reached at each point; points inside a tie group carry the
-        group's score, a start held flat carries ``inf``.
-
-    See Also
-    --------
-    pr_auc_score, achievable_pr_curve, precision_recall_curve
-
-    References
-    ----------
-    .. [1] J. Davis and M. Goadrich, "The Relationship Between Precision-Recall and
-           ROC Curves", ICML 2006, section 4.
-
-    Examples
-    --------
-    Five positives and five negatives tied at the top, then five and twenty-five:
-
-    >>> from sklearn_prcurves import pr_curve
-    >>> y = [1] * 5 + [0] * 5 + [1] * 5 + [0] * 25 + [1] * 10
-    >>> scores = [0.9] * 10 + [0.8] * 30 + [0.1] * 10
-    >>> precision, recall, thresholds = pr_curve(y, scores)
-    >>> precision[:6]  # the first tie group: constant precision from recall 0
-    array([0.5, 0.5, 0.5, 0.5, 0.5, 0.5])
-    >>> second = (recall >= 0.25) & (recall <= 0.5)  # across the second tie group
-    >>> recall[second]
-    array([0.25, 0.3 , 0.35, 0.4 , 0.45, 0.5 ])
-    >>> precision[second].round(3)  # Davis and Goadrich's Table 1
-    array([0.5  , 0.375, 0.318, 0.286, 0.265, 0.25 ])
-    """
-    table = two_class_table(y_true, y_score, pos_label, sample_weight, prevalence=prevalence)
-    return path_points(*table_path(table), interpolation, leading_negatives, xp=table.xp)

@@ -18,7 +18,8 @@ ICML 2006.
 
 import numpy as np
 
-from ._auc import normalized_trapezoid, table_average_precision, table_roc_auc
+from ._roc_auc import normalized_trapezoid, table_roc_auc
+from ._auc import table_average_precision
 from ._bounds import table_normalized_pr_auc
 from ._exact import best_sure_value, candidates_at_least, candidates_near
 from ._hull import achievable_area, hull_vertices

@@ -17,7 +17,7 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from ._array_api import array_api_boundary, to_numpy
-from ._averaging import placements
+from ._roc_auc import placements
 from ._compat import Interval, StrOptions, check_sample_weight, validate_params
 from ._entry import BINARY_PARAMS, two_class_table
 from ._prevalence import PREVALENCE

@@ -20,7 +20,8 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ._auc import achievable_pr_auc_score, average_precision_score, pr_auc_score, roc_auc_score
+from ._pr import achievable_pr_auc_score, pr_auc_score
+from ._auc import average_precision_score, roc_auc_score
 from ._sorting import count_table_with_groups
 from ._table import CountTable
 from ._entry import require_two_classes

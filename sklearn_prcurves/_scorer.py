@@ -20,7 +20,8 @@ from sklearn.metrics import get_scorer as sklearn_get_scorer
 from sklearn.metrics import get_scorer_names as sklearn_get_scorer_names
 from sklearn.metrics import make_scorer
 
-from ._auc import achievable_pr_auc_score, average_precision_score, pr_auc_score, roc_auc_score
+from ._pr import achievable_pr_auc_score, pr_auc_score
+from ._auc import average_precision_score, roc_auc_score
 from ._bounds import normalized_pr_auc_score
 from ._certified import certified_threshold
 from ._compat import HasMethods, register_sklearn_scorers, validate_params

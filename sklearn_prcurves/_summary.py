@@ -26,7 +26,8 @@ from numbers import Integral, Real
 import numpy as np
 
 from ._array_api import counting_namespace, to_numpy, where
-from ._auc import normalized_trapezoid, table_average_precision, table_roc_auc
+from ._roc_auc import normalized_trapezoid, table_roc_auc
+from ._auc import table_average_precision
 from ._bounds import table_normalized_pr_auc
 from ._counts import count_in_namespace, count_rows
 from ._curves import table_precision_recall, table_roc

@@ -23,11 +23,10 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from ._array_api import array_api_boundary
-from ._auc import (
-    achievable_pr_auc_score, average_precision_score, pr_auc_score, roc_auc_score,
-    table_pr_auc, table_roc_auc,
-)
-from ._averaging import placements
+from ._pr import achievable_pr_auc_score, pr_auc_score, table_pr_auc
+from ._auc import average_precision_score, roc_auc_score
+from ._roc_auc import table_roc_auc
+from ._roc_auc import placements
 from ._bounds import normalized_pr_auc_score
 from ._compat import Interval, StrOptions, validate_params
 from ._entry import BINARY_PARAMS, require_class_totals, two_class_table

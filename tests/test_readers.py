@@ -16,7 +16,8 @@ from hypothesis import strategies as st
 
 from sklearn_prcurves import _operating
 from sklearn_prcurves._array_api import NUMPY
-from sklearn_prcurves._auc import table_average_precision, table_roc_auc
+from sklearn_prcurves._auc import table_average_precision
+from sklearn_prcurves._roc_auc import table_roc_auc
 from sklearn_prcurves._counts import count_in_namespace, count_rows
 from sklearn_prcurves._curves import table_det, table_precision_recall, table_roc
 from sklearn_prcurves._hull import hull_path, table_achievable_area
