@@ -55,10 +55,8 @@ _LAZY = {
         "bootstrap_ci", "bootstrap_test", "delong_test", "pr_auc_ci", "threshold_ci",
         "roc_auc_ci", "roc_auc_variance",
     ),
-    "_hull": (
-        "achievable_pr_curve", "compare_curves", "curve_dominates", "pr_to_roc",
-        "roc_convex_hull", "roc_to_pr",
-    ),
+    "_hull": ("achievable_pr_curve", "roc_convex_hull"),
+    "_dominance": ("compare_curves", "curve_dominates", "pr_to_roc", "roc_to_pr"),
     "_report._api": ("Report", "report"),
 }
 _MODULE_OF = {name: module for module, names in _LAZY.items() for name in names}
@@ -103,10 +101,8 @@ if typing.TYPE_CHECKING:
         bootstrap_ci, bootstrap_test, delong_test, pr_auc_ci, threshold_ci, roc_auc_ci,
         roc_auc_variance,
     )
-    from ._hull import (
-        achievable_pr_curve, compare_curves, curve_dominates, pr_to_roc, roc_convex_hull,
-        roc_to_pr,
-    )
+    from ._hull import achievable_pr_curve, roc_convex_hull
+    from ._dominance import compare_curves, curve_dominates, pr_to_roc, roc_to_pr
     from ._report._api import Report, report
 
 

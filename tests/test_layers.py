@@ -39,6 +39,7 @@ ORDER = [
     "_roc_auc",
     "_thresholds",
     "_hull",
+    "_dominance",
     "_averaging",
     "_auc",
     "_pr",
