@@ -26,10 +26,11 @@ _LAZY = {
         "confusion_matrix_at_thresholds", "det_curve", "precision_recall_curve", "roc_curve",
     ),
     "_operating": (
-        "break_even_point", "fbeta_optimal_threshold", "grouped_roc_auc_score",
-        "operating_points", "precision_at_recall", "precision_at_recall_score",
-        "recall_at_precision", "recall_at_precision_score",
+        "break_even_point", "fbeta_optimal_threshold", "operating_points",
+        "precision_at_recall", "precision_at_recall_score", "recall_at_precision",
+        "recall_at_precision_score",
     ),
+    "_grouped": ("grouped_roc_auc_score",),
     "_lift": ("cumulative_gain_curve", "ks_statistic", "lift_curve"),
     "_partial": ("partial_roc_auc_score",),
     "_prg": ("prg_auc_score", "prg_curve"),
@@ -74,10 +75,10 @@ if typing.TYPE_CHECKING:
     )
     from ._pr import pr_curve
     from ._operating import (
-        break_even_point, fbeta_optimal_threshold, grouped_roc_auc_score, operating_points,
-        precision_at_recall, precision_at_recall_score, recall_at_precision,
-        recall_at_precision_score,
+        break_even_point, fbeta_optimal_threshold, operating_points, precision_at_recall,
+        precision_at_recall_score, recall_at_precision, recall_at_precision_score,
     )
+    from ._grouped import grouped_roc_auc_score
     from ._lift import cumulative_gain_curve, ks_statistic, lift_curve
     from ._partial import partial_roc_auc_score
     from ._prg import prg_auc_score, prg_curve

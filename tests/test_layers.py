@@ -49,6 +49,7 @@ ORDER = [
     "_cost",
     "_prg",
     "_operating",
+    "_grouped",
     "_certified",
     "_resampling",
     "_uncertainty",
