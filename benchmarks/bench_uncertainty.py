@@ -24,7 +24,7 @@ from _timing import best_time, interleaved_medians
 from sklearn_prcurves._pr import table_pr_auc
 from sklearn_prcurves._sorting import count_table_with_groups
 from sklearn_prcurves._table import CountTable
-from sklearn_prcurves._uncertainty import delong_components
+from sklearn_prcurves._delong import delong_components
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 from _reference import naive_delong  # noqa: E402

@@ -52,10 +52,9 @@ _LAZY = {
     "_summary": ("BinnedSummary", "ExactSummary"),
     "_thresholds": ("metric_at_thresholds", "threshold_table"),
     "_transformer": ("AchievablePRClassifier", "AchievablePRTransformer"),
-    "_uncertainty": (
-        "bootstrap_ci", "bootstrap_test", "delong_test", "pr_auc_ci", "threshold_ci",
-        "roc_auc_ci", "roc_auc_variance",
-    ),
+    "_bootstrap": ("bootstrap_ci", "bootstrap_test"),
+    "_delong": ("delong_test", "roc_auc_ci", "roc_auc_variance"),
+    "_pr_intervals": ("pr_auc_ci", "threshold_ci"),
     "_hull": ("achievable_pr_curve", "roc_convex_hull"),
     "_dominance": ("compare_curves", "curve_dominates", "pr_to_roc", "roc_to_pr"),
     "_report._api": ("Report", "report"),
@@ -98,10 +97,9 @@ if typing.TYPE_CHECKING:
     from ._summary import BinnedSummary, ExactSummary
     from ._thresholds import metric_at_thresholds, threshold_table
     from ._transformer import AchievablePRClassifier, AchievablePRTransformer
-    from ._uncertainty import (
-        bootstrap_ci, bootstrap_test, delong_test, pr_auc_ci, threshold_ci, roc_auc_ci,
-        roc_auc_variance,
-    )
+    from ._bootstrap import bootstrap_ci, bootstrap_test
+    from ._delong import delong_test, roc_auc_ci, roc_auc_variance
+    from ._pr_intervals import pr_auc_ci, threshold_ci
     from ._hull import achievable_pr_curve, roc_convex_hull
     from ._dominance import compare_curves, curve_dominates, pr_to_roc, roc_to_pr
     from ._report._api import Report, report

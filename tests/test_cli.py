@@ -1610,7 +1610,7 @@ def _holm_rejects(pvalues, alpha):
 def test_holm_adjusted_p_values_by_hand_and_by_the_procedure():
     from hypothesis import given, settings, strategies as st
 
-    from sklearn_prcurves._uncertainty import holm_adjusted
+    from sklearn_prcurves._bootstrap import holm_adjusted
 
     # By hand: sorted 0.005, 0.01, 0.03, 0.04 times 4, 3, 2, 1 = 0.02, 0.03, 0.06,
     # 0.04, made non-decreasing: 0.02, 0.03, 0.06, 0.06.
@@ -1676,7 +1676,7 @@ def test_report_statistics_with_three_clearly_different_models(tmp_path, capsys)
                                       n_resamples=300, random_state=7, progress=False)
         assert test["pvalue"] == pytest.approx(expected.pvalue, rel=1e-9, abs=1e-300)
         assert test["resamples"] == 300
-    from sklearn_prcurves._uncertainty import holm_adjusted
+    from sklearn_prcurves._bootstrap import holm_adjusted
 
     for family in ("paired_auc_pr", "delong"):
         family_tests = comparison[family]

@@ -20,7 +20,7 @@ PACKAGE = ROOT / "sklearn_prcurves"
 MAX_COMPLEXITY = 15
 MAX_BODY = 60
 MAX_OVER_50 = 3
-MAX_CHAIN = 18
+MAX_CHAIN = 19
 # Functions that are declarations (the command line's arguments), not logic.
 DECLARATIONS = {("_cli", "_parser"), ("_cli", "common")}
 # The command line sits above everything by design; chains are counted below it.

@@ -348,7 +348,7 @@ def test_every_resample_in_batches_of_any_size_equals_the_metric_on_its_rows(
     # Value by value, not only the interval: resamples evaluated one at a time, in
     # batches that do not divide the chunk, or all at once.
     from sklearn_prcurves import _resampling
-    from sklearn_prcurves._uncertainty import _prepare
+    from sklearn_prcurves._bootstrap import _prepare
 
     monkeypatch.setattr(_resampling, "_BATCH_ELEMENTS", batch_elements)
     rng = np.random.default_rng(7)

@@ -22,7 +22,7 @@ from .._compat import (
 )
 from .._entry import binary_table, measure_table, require_two_classes
 from .._prevalence import at_prevalence
-from .._uncertainty import curve_band
+from .._bootstrap import curve_band
 from .._undefined import warn
 from .._validation import LARGEST_TOTAL
 from ._base import check_band_options, curves_frame

@@ -32,10 +32,9 @@ from .._operating import (
 )
 from .._prevalence import ScaledPieces, negatives_factor
 from .._summary import BinnedSummary, merge_optional
-from .._uncertainty import (
-    FEW_RESAMPLES, delong_components, boyd_interval, delong_interval, holm_adjusted,
-    normal_interval, paired_differences,
-)
+from .._bootstrap import FEW_RESAMPLES, holm_adjusted, paired_differences
+from .._delong import delong_components, delong_interval, normal_interval
+from .._pr_intervals import boyd_interval
 from .._undefined import undefined_ignored
 from ._options import PAIRED_TEST_SEED, InputError, option
 from ._ranged import (
