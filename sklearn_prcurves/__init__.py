@@ -21,7 +21,8 @@ _LAZY = {
     "_certified": ("certified_threshold",),
     "_cost": ("cost_curve", "expected_cost"),
     "_counts": ("CountTable", "count_table"),
-    "_decision": ("compare_net_benefit", "net_benefit_curve"),
+    "_decision": ("net_benefit_curve",),
+    "_net_benefit_test": ("compare_net_benefit",),
     "_curves": (
         "confusion_matrix_at_thresholds", "det_curve", "precision_recall_curve", "roc_curve",
     ),
@@ -67,7 +68,8 @@ if typing.TYPE_CHECKING:
     from ._bounds import normalized_pr_auc_score, pr_auc_bounds, pr_curve_bounds
     from ._certified import certified_threshold
     from ._cost import cost_curve, expected_cost
-    from ._decision import compare_net_benefit, net_benefit_curve
+    from ._net_benefit_test import compare_net_benefit
+    from ._decision import net_benefit_curve
     from ._counts import CountTable, count_table
     from ._curves import (
         confusion_matrix_at_thresholds, det_curve, precision_recall_curve, roc_curve,

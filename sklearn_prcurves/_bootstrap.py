@@ -25,18 +25,13 @@ from ._bounds import normalized_pr_auc_score
 from ._compat import Interval, StrOptions, validate_params
 from ._lift import ks_statistic
 from ._prg import prg_auc_score
-from ._clusters import (
-    expanded_level, paired_reading,
-    warn_few_clusters,
-)
+from ._clusters import expanded_level, paired_reading, warn_few_clusters
 from ._resampling import (
     CHUNK, ClusterResampler, Model, Resampler, chunk_values, evaluate, percentile_interval,
     resampler_of,
 )
 from ._results import ConfidenceInterval, TestResult
-from ._validation import (
-    check_binary_input, weights_within_range,
-)
+from ._validation import check_binary_input, weights_within_range
 from ._undefined import warn, warn_undefined
 
 if TYPE_CHECKING:

@@ -24,15 +24,13 @@ from ._roc_auc import placements
 from ._compat import Interval, StrOptions, validate_params
 from ._entry import BINARY_PARAMS, require_class_totals, two_class_table
 from ._clusters import (
-    checked_groups, clustered_variance, logit_interval, paired_reading,
-    warn_few_clusters,
+    checked_groups, clustered_variance, logit_interval, paired_reading, warn_few_clusters,
 )
 from ._results import ConfidenceInterval, TestResult
 from ._sorting import score_order, table_in_score_order
 from ._table import CountTable
 from ._validation import (
-    binary_labels, check_non_negative_weight, checked_rows,
-    refuse_overflowing_totals,
+    binary_labels, check_non_negative_weight, checked_rows, refuse_overflowing_totals,
 )
 from ._bootstrap import CONFIDENCE_LEVEL
 from ._bootstrap import bootstrap_ci

@@ -19,14 +19,10 @@ from ._entry import BINARY_PARAMS, two_class_table
 from ._prevalence import PREVALENCE
 from ._exact import at_or_above, check_threshold, rows_at_or_above
 from ._interpolation import INTERPOLATIONS
-from ._clusters import (
-    checked_groups, warn_few_clusters,
-)
+from ._clusters import checked_groups, warn_few_clusters
 from ._proportions import clustered_proportion_interval, wilson_interval
 from ._results import ConfidenceInterval
-from ._validation import (
-    check_binary_input,
-)
+from ._validation import check_binary_input
 from ._undefined import warn_undefined
 from ._bootstrap import CONFIDENCE_LEVEL
 from ._bootstrap import bootstrap_ci

@@ -56,6 +56,7 @@ ORDER = [
     "_delong",
     "_pr_intervals",
     "_decision",
+    "_net_benefit_test",
     "_scorer",
     "_transformer",
     "_census",
