@@ -105,7 +105,7 @@ def on_torch(rows, device):
     import torch
 
     # (host-memory tensors too: the device's path)
-    importlib.import_module("sklearn_prcurves._array_api").NAMESPACE_PATH = True
+    importlib.import_module("sklearn_prcurves._base._array_api").NAMESPACE_PATH = True
     device = torch.device(device)
     rows = tuple(None if a is None else torch.asarray(a, device=device) for a in rows)
     sync = (lambda: torch.cuda.synchronize(device)) if device.type == "cuda" else (

@@ -47,7 +47,7 @@ print(json.dumps({"result": result,
 
 REPORT = """
 import resource, sys, json
-from sklearn_prcurves._cli import console
+from sklearn_prcurves._report._cli import console
 path, output, models, *more = sys.argv[1:]
 sys.argv = ["sklearn-prcurves", "report", path, "--label", "y",
             *sum([["--score", m] for m in models.split(",")], []),

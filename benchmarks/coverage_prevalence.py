@@ -132,8 +132,9 @@ def explorer(args, rng):
     """The explorer's precision intervals at each deployment prevalence (see above)."""
     from scipy.stats import norm
 
-    from sklearn_prcurves._proportions import (
-        precision_at_prevalence_interval, wilson_interval)
+    from sklearn_prcurves._inference._proportions import (
+        precision_at_prevalence_interval, wilson_interval,
+    )
 
     thresholds = np.array([1.0, 2.0, 3.0])
     tpr, fpr = norm.sf(thresholds - SHIFT), norm.sf(thresholds)

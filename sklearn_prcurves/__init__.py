@@ -8,38 +8,41 @@ ICML 2006: interpolated AUC-PR, the ROC convex hull and the achievable PR curve.
 import importlib
 import typing
 
-from ._version import __version__
+from ._base._moved import install as _answer_old_module_names
+from ._base._version import __version__
+
+_answer_old_module_names()  # (objects pickled by 0.2.0's flat layout still load)
 
 # Each public name and the module defining it, imported on first use (as scikit-learn's
 # own package does): ``sklearn-prcurves --help`` and ``import sklearn_prcurves`` load
 # neither scikit-learn nor SciPy until a function is reached. The imports below tell
 # type checkers the same; tests/test_api.py holds the two lists and __all__ equal.
 _LAZY = {
-    "_auc": ("auc", "average_precision_score", "roc_auc_score"),
-    "_pr": ("achievable_pr_auc_score", "pr_auc_score", "pr_curve"),
-    "_bounds": ("normalized_pr_auc_score", "pr_auc_bounds", "pr_curve_bounds"),
-    "_certified": ("certified_threshold",),
-    "_cost": ("cost_curve", "expected_cost"),
-    "_counts": ("CountTable", "count_table"),
-    "_decision": ("net_benefit_curve",),
-    "_net_benefit_test": ("compare_net_benefit",),
-    "_curves": (
+    "_metrics._auc": ("auc", "average_precision_score", "roc_auc_score"),
+    "_measures._pr": ("achievable_pr_auc_score", "pr_auc_score", "pr_curve"),
+    "_measures._bounds": ("normalized_pr_auc_score", "pr_auc_bounds", "pr_curve_bounds"),
+    "_inference._certified": ("certified_threshold",),
+    "_measures._cost": ("cost_curve", "expected_cost"),
+    "_table._counts": ("CountTable", "count_table"),
+    "_measures._decision": ("net_benefit_curve",),
+    "_inference._net_benefit_test": ("compare_net_benefit",),
+    "_metrics._curves": (
         "confusion_matrix_at_thresholds", "det_curve", "precision_recall_curve", "roc_curve",
     ),
-    "_operating": (
+    "_measures._operating": (
         "break_even_point", "fbeta_optimal_threshold", "operating_points",
         "precision_at_recall", "precision_at_recall_score", "recall_at_precision",
         "recall_at_precision_score",
     ),
-    "_grouped": ("grouped_roc_auc_score",),
-    "_lift": ("cumulative_gain_curve", "ks_statistic", "lift_curve"),
-    "_partial": ("partial_roc_auc_score",),
-    "_prg": ("prg_auc_score", "prg_curve"),
-    "_results": (
+    "_measures._grouped": ("grouped_roc_auc_score",),
+    "_measures._lift": ("cumulative_gain_curve", "ks_statistic", "lift_curve"),
+    "_measures._partial": ("partial_roc_auc_score",),
+    "_measures._prg": ("prg_auc_score", "prg_curve"),
+    "_base._results": (
         "CertifiedThreshold", "ConfidenceInterval", "FBetaOptimum", "NetBenefitComparison",
         "NetBenefitCurve", "OperatingPoint", "TestResult",
     ),
-    "_scorer": (
+    "_selection._scorer": (
         "check_scoring", "get_scorer", "get_scorer_names",
         "make_precision_at_recall_scorer", "make_recall_at_precision_scorer",
         "register_scorers",
@@ -50,44 +53,44 @@ _LAZY = {
         "LiftDisplay", "MetricThresholdCurveDisplay", "PRCurveDisplay", "PrecisionRecallDisplay",
         "PrecisionRecallGainDisplay", "ROCCurveDisplay", "RocCurveDisplay",
     ),
-    "_summary": ("BinnedSummary", "ExactSummary"),
-    "_thresholds": ("metric_at_thresholds", "threshold_table"),
-    "_transformer": ("AchievablePRClassifier", "AchievablePRTransformer"),
-    "_bootstrap": ("bootstrap_ci", "bootstrap_test"),
-    "_delong": ("delong_test", "roc_auc_ci", "roc_auc_variance"),
-    "_pr_intervals": ("pr_auc_ci", "threshold_ci"),
-    "_hull": ("achievable_pr_curve", "roc_convex_hull"),
-    "_dominance": ("compare_curves", "curve_dominates", "pr_to_roc", "roc_to_pr"),
+    "_streams._summary": ("BinnedSummary", "ExactSummary"),
+    "_metrics._thresholds": ("metric_at_thresholds", "threshold_table"),
+    "_selection._transformer": ("AchievablePRClassifier", "AchievablePRTransformer"),
+    "_inference._bootstrap": ("bootstrap_ci", "bootstrap_test"),
+    "_inference._delong": ("delong_test", "roc_auc_ci", "roc_auc_variance"),
+    "_inference._pr_intervals": ("pr_auc_ci", "threshold_ci"),
+    "_measures._hull": ("achievable_pr_curve", "roc_convex_hull"),
+    "_measures._dominance": ("compare_curves", "curve_dominates", "pr_to_roc", "roc_to_pr"),
     "_report._api": ("Report", "report"),
 }
 _MODULE_OF = {name: module for module, names in _LAZY.items() for name in names}
 
 if typing.TYPE_CHECKING:
-    from ._pr import achievable_pr_auc_score, pr_auc_score
-    from ._auc import auc, average_precision_score, roc_auc_score
-    from ._bounds import normalized_pr_auc_score, pr_auc_bounds, pr_curve_bounds
-    from ._certified import certified_threshold
-    from ._cost import cost_curve, expected_cost
-    from ._net_benefit_test import compare_net_benefit
-    from ._decision import net_benefit_curve
-    from ._counts import CountTable, count_table
-    from ._curves import (
+    from ._measures._pr import achievable_pr_auc_score, pr_auc_score
+    from ._metrics._auc import auc, average_precision_score, roc_auc_score
+    from ._measures._bounds import normalized_pr_auc_score, pr_auc_bounds, pr_curve_bounds
+    from ._inference._certified import certified_threshold
+    from ._measures._cost import cost_curve, expected_cost
+    from ._inference._net_benefit_test import compare_net_benefit
+    from ._measures._decision import net_benefit_curve
+    from ._table._counts import CountTable, count_table
+    from ._metrics._curves import (
         confusion_matrix_at_thresholds, det_curve, precision_recall_curve, roc_curve,
     )
-    from ._pr import pr_curve
-    from ._operating import (
+    from ._measures._pr import pr_curve
+    from ._measures._operating import (
         break_even_point, fbeta_optimal_threshold, operating_points, precision_at_recall,
         precision_at_recall_score, recall_at_precision, recall_at_precision_score,
     )
-    from ._grouped import grouped_roc_auc_score
-    from ._lift import cumulative_gain_curve, ks_statistic, lift_curve
-    from ._partial import partial_roc_auc_score
-    from ._prg import prg_auc_score, prg_curve
-    from ._results import (
+    from ._measures._grouped import grouped_roc_auc_score
+    from ._measures._lift import cumulative_gain_curve, ks_statistic, lift_curve
+    from ._measures._partial import partial_roc_auc_score
+    from ._measures._prg import prg_auc_score, prg_curve
+    from ._base._results import (
         CertifiedThreshold, ConfidenceInterval, FBetaOptimum, NetBenefitComparison,
         NetBenefitCurve, OperatingPoint, TestResult,
     )
-    from ._scorer import (
+    from ._selection._scorer import (
         check_scoring, get_scorer, get_scorer_names, make_precision_at_recall_scorer,
         make_recall_at_precision_scorer, register_scorers,
     )
@@ -96,14 +99,14 @@ if typing.TYPE_CHECKING:
         KSDisplay, LiftDisplay, MetricThresholdCurveDisplay, PRCurveDisplay,
         PrecisionRecallDisplay, PrecisionRecallGainDisplay, ROCCurveDisplay, RocCurveDisplay,
     )
-    from ._summary import BinnedSummary, ExactSummary
-    from ._thresholds import metric_at_thresholds, threshold_table
-    from ._transformer import AchievablePRClassifier, AchievablePRTransformer
-    from ._bootstrap import bootstrap_ci, bootstrap_test
-    from ._delong import delong_test, roc_auc_ci, roc_auc_variance
-    from ._pr_intervals import pr_auc_ci, threshold_ci
-    from ._hull import achievable_pr_curve, roc_convex_hull
-    from ._dominance import compare_curves, curve_dominates, pr_to_roc, roc_to_pr
+    from ._streams._summary import BinnedSummary, ExactSummary
+    from ._metrics._thresholds import metric_at_thresholds, threshold_table
+    from ._selection._transformer import AchievablePRClassifier, AchievablePRTransformer
+    from ._inference._bootstrap import bootstrap_ci, bootstrap_test
+    from ._inference._delong import delong_test, roc_auc_ci, roc_auc_variance
+    from ._inference._pr_intervals import pr_auc_ci, threshold_ci
+    from ._measures._hull import achievable_pr_curve, roc_convex_hull
+    from ._measures._dominance import compare_curves, curve_dominates, pr_to_roc, roc_to_pr
     from ._report._api import Report, report
 
 

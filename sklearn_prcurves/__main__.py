@@ -2,6 +2,6 @@
 
 import sys
 
-from ._cli import console
+from ._report._cli import console
 
 sys.exit(console())

@@ -28,13 +28,15 @@ import os
 
 import numpy as np
 
-from ._census import LEADING_BITS, histogram, histogram_plan, merged_histograms, ordered_key
-from ._counts import count_rows
-from ._distributed import RangedTable, range_pieces, range_totals
-from ._fronts import front_value
-from ._summary import BinnedSummary, merge_optional
-from ._table import CountTable
-from ._validation import (
+from ._engines._census import (
+    LEADING_BITS, histogram, histogram_plan, merged_histograms, ordered_key,
+)
+from ._table._counts import count_rows
+from ._streams._distributed import RangedTable, range_pieces, range_totals
+from ._engines._fronts import front_value
+from ._streams._summary import BinnedSummary, merge_optional
+from ._table._count_table import CountTable
+from ._base._validation import (
     check_class_union, check_label_kind, check_scores, chunk_classes, union_classes,
 )
 
@@ -198,7 +200,7 @@ def _binarize(y, score, weight, pos_label):
 def _census(y, score, weight, pos_label, seed):
     """``(a sample of the partition's scores, its classes, its row count, its
     histogram)``: the census's histogram
-    (:func:`~sklearn_prcurves._census.histogram`) of float32 scores only, else None."""
+    (:func:`~sklearn_prcurves._engines._census.histogram`) of float32 scores only, else None."""
     is_pos, score, weight = _binarize(y, score, weight, pos_label)
     rng = np.random.default_rng(seed)
     take = min(_SAMPLE_PER_PARTITION, score.shape[0])

@@ -20,7 +20,7 @@ because it changes what ``sklearn.metrics.get_scorer_names()`` lists (as scikit-
 ``sklearn.experimental`` imports change what it offers).
 """
 
-from ._scorer import register_scorers
+from ._selection._scorer import register_scorers
 
 #: The names this import added to scikit-learn's registry (empty if an earlier
 #: registration had added them).

@@ -49,12 +49,12 @@ import warnings
 
 import numpy as np
 
-from ._census import LEADING_BITS, histogram_plan, key_values
-from ._counts import CountTable, count_rows
-from ._distributed import RangedTable, range_pieces
-from ._fronts import front_value
-from ._summary import BinnedSummary, order_key
-from ._validation import check_class_union, check_label_kind, check_scores
+from ._engines._census import LEADING_BITS, histogram_plan, key_values
+from ._table._counts import CountTable, count_rows
+from ._streams._distributed import RangedTable, range_pieces
+from ._engines._fronts import front_value
+from ._streams._summary import BinnedSummary, order_key
+from ._base._validation import check_class_union, check_label_kind, check_scores
 from .exceptions import NonNumericScoreError
 
 __all__ = [
@@ -610,7 +610,7 @@ def _exact_table(prepared, n_ranges, persist):
 
 def _with_float32_key(frame, rounded):
     """``frame`` with the column ``key``: the order key of each score ``s`` as float32
-    (:mod:`~sklearn_prcurves._census`'s, the binned summary's), in Spark's own
+    (:mod:`~sklearn_prcurves._engines._census`'s, the binned summary's), in Spark's own
     arithmetic: a long in [0, 2**32). ``rounded``: doubles, rounded to float32 as the
     binned summary rounds them.
 
@@ -665,7 +665,7 @@ def _collected(frame, *names):
 
 def _census_table(prepared, n_ranges, persist=True):
     """The exact table by the census plan: one aggregation in the JVM gives the
-    histogram, so the ranges and their totals (:func:`~sklearn_prcurves._census.
+    histogram, so the ranges and their totals (:func:`~sklearn_prcurves._engines._census.
     histogram_plan`); each row then moves once, to the partition of its range, as one
     long (its score's order key and its class), and stays there (with ``persist``).
     Each evaluation counts every range where it lies. None where a score is too heavily
@@ -691,7 +691,7 @@ def _census_table(prepared, n_ranges, persist=True):
 
 
 def _histogram(prepared):
-    """The census's histogram (:func:`~sklearn_prcurves._census.histogram`) of float32
+    """The census's histogram (:func:`~sklearn_prcurves._engines._census.histogram`) of float32
     scores, by one aggregation in the JVM."""
     from pyspark.sql import functions as F
 

@@ -275,7 +275,7 @@ def _on_device(entry):
     import array_api_strict as strict
     from sklearn import config_context
 
-    from sklearn_prcurves._array_api import to_numpy
+    from sklearn_prcurves._base._array_api import to_numpy
 
     device = strict.Device("device1")
 

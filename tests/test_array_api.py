@@ -36,7 +36,7 @@ CHECKS = [(metric, check) for metric, check in _common.yield_metric_checker_comb
 def kernel(request, monkeypatch):
     # Host-memory arrays are counted by the NumPy kernel through a view as shipped;
     # every check also runs with the device kernel counting them (as it does on CUDA).
-    from sklearn_prcurves import _array_api
+    from sklearn_prcurves._base import _array_api
 
     monkeypatch.setattr(_array_api, "NAMESPACE_PATH", request.param == "device-kernel")
     return request.param
@@ -139,6 +139,6 @@ def test_package_functions_keep_namespace_and_device(name, array_namespace, devi
 
 
 def _to_numpy(array):
-    from sklearn_prcurves._array_api import to_numpy
+    from sklearn_prcurves._base._array_api import to_numpy
 
     return to_numpy(array)

@@ -260,7 +260,7 @@ def test_a_scorer_with_nothing_certified_scores_0_and_warns():
 @given(seed=st.integers(0, 2**32 - 1), measure=st.sampled_from(sorted(KEYS)),
        cuts=st.lists(st.integers(1, 400), max_size=6))
 def test_a_grid_in_pieces_certifies_as_the_whole(seed, measure, cuts):
-    from sklearn_prcurves._certified import certify
+    from sklearn_prcurves._inference._certified import certify
 
     rng = np.random.default_rng(seed)
     y = rng.random(500) < 0.3
@@ -282,7 +282,7 @@ def test_a_grid_in_pieces_certifies_as_the_whole(seed, measure, cuts):
        grid=st.lists(st.one_of(st.floats(allow_nan=False, width=64),
                                st.integers(-2**70, 2**70)), min_size=1, max_size=8))
 def test_a_grid_counts_rows_as_the_exact_rule(dtype, seed, grid):
-    from sklearn_prcurves._exact import counts_at_or_above, rows_at_or_above
+    from sklearn_prcurves._table._exact import counts_at_or_above, rows_at_or_above
 
     rng = np.random.default_rng(seed)
     values = rng.integers(-3, 4, 20) * rng.choice([1, 0.35, 2**60], 20)

@@ -18,7 +18,7 @@ import numpy as np
 import pytest
 
 import sklearn_prcurves as spc
-from sklearn_prcurves._cli import main
+from sklearn_prcurves._report._cli import main
 from sklearn_prcurves._report import _figures, _input
 
 pytest.importorskip("matplotlib")
@@ -789,7 +789,7 @@ def test_thinning_picks_the_extremes_a_column_by_column_reading_picks(seed):
 def _peak_rss_of_report(path, tmp_path):
     code = (
         "import resource, sys\n"
-        "from sklearn_prcurves._cli import main\n"
+        "from sklearn_prcurves._report._cli import main\n"
         f"code = main(['report', {str(path)!r}, '--label', 'y', '--score', 's', '--no-files',"
         " '--quiet'])\n"
         "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)\n"
@@ -1014,7 +1014,7 @@ def test_console_leaves_numpy_s_huge_page_advice_off_unless_asked(users):
     # process through the console entry, with main() replaced.
     script = (
         "import os, sys\n"
-        "from sklearn_prcurves import _cli\n"
+        "from sklearn_prcurves._report import _cli\n"
         "def main():\n"
         "    print('numpy' in sys.modules, os.environ['NUMPY_MADVISE_HUGEPAGE'])\n"
         "    return 0\n"
@@ -1052,7 +1052,7 @@ def test_html_report_loads_in_headless_chromium_without_console_errors(tmp_path)
 
 def test_ranged_table_is_the_table_of_the_stream():
     """Ranges split as they grow, whatever the order of the rows (sorted included)."""
-    from sklearn_prcurves._counts import count_table
+    from sklearn_prcurves._table._counts import count_table
     from sklearn_prcurves._report._ranged import RangeStream
 
     rng = np.random.default_rng(15)
@@ -1102,7 +1102,7 @@ def test_ranged_table_is_the_table_of_the_stream():
 def test_streams_of_one_report_share_one_memory_budget():
     """The tables of several models (and segments) count against one budget: the one
     that grows past it goes to disk, the others stay in memory."""
-    from sklearn_prcurves._counts import count_table
+    from sklearn_prcurves._table._counts import count_table
     from sklearn_prcurves._report._ranged import Budget, RangeStream
 
     rng = np.random.default_rng(4)
@@ -1122,7 +1122,7 @@ def test_ranges_on_disk_are_removed_with_their_last_reader():
     """The files of a stream held on disk go when nothing reads them any longer."""
     import gc
 
-    from sklearn_prcurves._counts import count_table
+    from sklearn_prcurves._table._counts import count_table
     from sklearn_prcurves._report._ranged import RangeStream
 
     rng = np.random.default_rng(5)
@@ -1218,7 +1218,7 @@ def test_report_figures_keep_legends_and_labels_off_the_data(tmp_path):
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    from sklearn_prcurves._cli import _demo_table, _parser, _spec
+    from sklearn_prcurves._report._cli import _demo_table, _parser, _spec
     from sklearn_prcurves._report._compute import compute_report
     from sklearn_prcurves._report._input import BatchConverter, TableSource
 
@@ -1358,9 +1358,9 @@ def test_a_table_held_whole_is_read_in_blocks_as_at_once(tmp_path, capsys, monke
                                                          block):
     # The paired tests' influence values and the figures' thinned paths read a table
     # held in memory READ_BLOCK rows at a time: the same tests, the same curves.
-    from sklearn_prcurves._distributed import RangesHere
+    from sklearn_prcurves._streams._distributed import RangesHere
     from sklearn_prcurves._report import _ranged
-    from sklearn_prcurves._counts import count_rows
+    from sklearn_prcurves._table._counts import count_rows
 
     y, a, b = _two_models(3000, 8, 0.6)
     a = np.round(a, 2)  # (ties)
@@ -1518,7 +1518,7 @@ def test_marked_operating_points_are_the_reported_thresholds(tmp_path):
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    from sklearn_prcurves._cli import _demo_table, _parser, _spec
+    from sklearn_prcurves._report._cli import _demo_table, _parser, _spec
     from sklearn_prcurves._report._compute import compute_report
     from sklearn_prcurves._report._input import BatchConverter, TableSource
 
@@ -1543,7 +1543,7 @@ def test_marked_operating_points_are_the_reported_thresholds(tmp_path):
 
 def _report_in_process(args):
     """The report dictionary (tables included) of a command line, as main computes it."""
-    from sklearn_prcurves._cli import _parser, _source_and_spec, run_report
+    from sklearn_prcurves._report._cli import _parser, _source_and_spec, run_report
 
     parsed = _parser().parse_args([*args, "--no-progress"])
     source, spec = _source_and_spec(parsed)
@@ -1610,7 +1610,7 @@ def _holm_rejects(pvalues, alpha):
 def test_holm_adjusted_p_values_by_hand_and_by_the_procedure():
     from hypothesis import given, settings, strategies as st
 
-    from sklearn_prcurves._bootstrap import holm_adjusted
+    from sklearn_prcurves._inference._bootstrap import holm_adjusted
 
     # By hand: sorted 0.005, 0.01, 0.03, 0.04 times 4, 3, 2, 1 = 0.02, 0.03, 0.06,
     # 0.04, made non-decreasing: 0.02, 0.03, 0.06, 0.06.
@@ -1676,7 +1676,7 @@ def test_report_statistics_with_three_clearly_different_models(tmp_path, capsys)
                                       n_resamples=300, random_state=7, progress=False)
         assert test["pvalue"] == pytest.approx(expected.pvalue, rel=1e-9, abs=1e-300)
         assert test["resamples"] == 300
-    from sklearn_prcurves._bootstrap import holm_adjusted
+    from sklearn_prcurves._inference._bootstrap import holm_adjusted
 
     for family in ("paired_auc_pr", "delong"):
         family_tests = comparison[family]
@@ -1768,7 +1768,7 @@ def test_the_same_seed_gives_the_same_report_and_another_seed_another(tmp_path, 
 ])
 def test_help_version_and_argument_errors_import_nothing_heavy(args):
     # They answer before scikit-learn, SciPy, matplotlib, pyarrow or NumPy is loaded.
-    code = ("import sys\nfrom sklearn_prcurves._cli import main\n"
+    code = ("import sys\nfrom sklearn_prcurves._report._cli import main\n"
             f"try:\n    code = main({args!r})\nexcept SystemExit as exit_:\n"
             "    code = exit_.code\n"
             "heavy = sorted(m for m in ('numpy', 'sklearn', 'scipy', 'matplotlib', "
@@ -1798,7 +1798,7 @@ def test_the_whole_report_runs_without_importing_scikit_learn(tmp_path, suffix):
         import pyarrow.parquet as pq
 
         pq.write_table(pa.table(columns), path)
-    code = ("import sys, json\nfrom sklearn_prcurves._cli import main\n"
+    code = ("import sys, json\nfrom sklearn_prcurves._report._cli import main\n"
             f"code = main(['report', {str(path)!r}, '--label', 'y', '--score', 'a', "
             f"'--score', 'b', '--output', {str(tmp_path / 'out')!r}, '--quiet', "
             "'--no-progress'])\n"
@@ -1825,7 +1825,7 @@ def test_a_missing_label_or_score_lists_the_columns_without_heavy_imports(tmp_pa
                      compression=compression)
     for given, missing in (([], "--label, --score"), (["--label", "truth"], "--score"),
                            (["--score", "model a"], "--label")):
-        code = ("import sys\nfrom sklearn_prcurves._cli import main\n"
+        code = ("import sys\nfrom sklearn_prcurves._report._cli import main\n"
                 f"try:\n    main({['report', str(path), *given]!r})\n"
                 "except SystemExit as exit_:\n    print('EXIT', exit_.code, file=sys.stderr)\n"
                 "print('HEAVY', sorted(m for m in ('numpy', 'sklearn', 'scipy', "

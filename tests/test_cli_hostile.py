@@ -17,7 +17,7 @@ import numpy as np
 import pytest
 
 import sklearn_prcurves as spc
-from sklearn_prcurves._cli import main
+from sklearn_prcurves._report._cli import main
 
 pytest.importorskip("pyarrow")
 

@@ -15,7 +15,7 @@ from sklearn import config_context, get_config
 from sklearn.utils._param_validation import InvalidParameterError, StrOptions
 
 import sklearn_prcurves as spc
-from sklearn_prcurves._compat import validate_params
+from sklearn_prcurves._base._compat import validate_params
 
 Y, S = np.array([0, 1, 1, 0, 1]), np.array([0.1, 0.8, 0.4, 0.35, 0.9])
 
@@ -135,7 +135,7 @@ def test_threads_keep_their_own_configuration():
 def test_the_version_read_without_importing_scikit_learn_is_its_own():
     import sklearn
 
-    from sklearn_prcurves import _compat
+    from sklearn_prcurves._base import _compat
 
     assert _compat.SKLEARN_VERSION_STRING == sklearn.__version__
     assert _compat.SKLEARN_VERSION == tuple(int(p) for p in sklearn.__version__.split(".")[:2])
@@ -144,8 +144,8 @@ def test_the_version_read_without_importing_scikit_learn_is_its_own():
 def test_constraints_named_at_import_are_scikit_learns_when_built():
     from sklearn.utils._param_validation import Interval as SklearnInterval
 
-    from sklearn_prcurves import _compat
-    from sklearn_prcurves._transformer import AchievablePRClassifier
+    from sklearn_prcurves._base import _compat
+    from sklearn_prcurves._selection._transformer import AchievablePRClassifier
 
     table = _compat.built_constraints({
         "level": [_compat.Interval(Real, 0, 1, closed="both"), None],
@@ -163,7 +163,7 @@ def test_a_mirrored_constraint_is_scikit_learns_even_where_its_name_points_at_ou
         monkeypatch):
     # A user may bind our drop-ins under scikit-learn's names before the first call
     # builds the constraints: the options' order in messages must still be its own.
-    from sklearn_prcurves import _compat
+    from sklearn_prcurves._base import _compat
 
     theirs = skm.roc_auc_score._skl_parameter_constraints["multi_class"]
     monkeypatch.setattr(skm, "roc_auc_score", spc.roc_auc_score)

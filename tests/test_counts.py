@@ -10,8 +10,8 @@ from sklearn.metrics import roc_curve
 
 import sklearn_prcurves as spc
 from sklearn_prcurves import CountTable, count_table
-from sklearn_prcurves._compat import TIES_SUMMED_LAST_ROW_FIRST
-from sklearn_prcurves._counts import count_rows
+from sklearn_prcurves._base._compat import TIES_SUMMED_LAST_ROW_FIRST
+from sklearn_prcurves._table._counts import count_rows
 from _reference import reference_table
 
 SCORE_DTYPES = [np.float64, np.float32, np.int64, np.int32, np.float16]
@@ -185,7 +185,7 @@ def test_count_table_takes_array_likes_and_checks_them():
 
 @given(labelled_scores(weighted=True), st.booleans())
 def test_table_with_groups_is_the_kernels_table_and_places_every_row(data, weighted):
-    from sklearn_prcurves._sorting import count_table_with_groups
+    from sklearn_prcurves._table._sorting import count_table_with_groups
 
     is_pos, scores, weights = data
     weights = weights if weighted else None
@@ -272,7 +272,7 @@ def scores_to_order(draw):
 
 @given(scores_to_order(), st.sampled_from([np.float64, np.float32]))
 def test_descending_order_is_the_stable_descending_argsort(scores, dtype):
-    from sklearn_prcurves._sorting import descending_order
+    from sklearn_prcurves._table._sorting import descending_order
 
     scores = scores.astype(dtype)
     order, descending = descending_order(scores)
@@ -286,7 +286,7 @@ def test_descending_order_is_the_stable_descending_argsort(scores, dtype):
 def test_descending_order_without_the_scores_is_the_same_order(scores, dtype):
     # scores=False: the scores are read back only where truncated keys tie; None
     # means every score is distinct.
-    from sklearn_prcurves._sorting import descending_order
+    from sklearn_prcurves._table._sorting import descending_order
 
     scores = scores.astype(dtype)
     order, descending = descending_order(scores, scores=False)
@@ -302,7 +302,7 @@ def test_descending_order_without_the_scores_is_the_same_order(scores, dtype):
 def test_descending_order_without_the_scores_sees_a_single_tie():
     # One repeated score among distinct ones: the only pair sharing its key's leading
     # bits, and a tie, so the scores must come back (the caller groups ties).
-    from sklearn_prcurves._sorting import descending_order
+    from sklearn_prcurves._table._sorting import descending_order
 
     scores = np.random.default_rng(0).normal(size=5000)
     scores[4000] = scores[17]
@@ -314,7 +314,7 @@ def test_descending_order_without_the_scores_sees_a_single_tie():
 
 
 def test_descending_order_repairs_large_collision_runs_and_falls_back():
-    from sklearn_prcurves._sorting import descending_order
+    from sklearn_prcurves._table._sorting import descending_order
 
     rng = np.random.default_rng(3)
     # 2**17 rows: 17 position bits, 45 bits for the score. Two scores of +-1e300 widen
@@ -340,7 +340,7 @@ def test_weighted_roc_curve_of_keyed_scores_is_scikit_learns(scores, seed, drop)
     import copy
     import pickle
 
-    from sklearn_prcurves._curves import table_roc
+    from sklearn_prcurves._metrics._curves import table_roc
 
     rng = np.random.default_rng(seed)
     if seed % 2 and np.unique(scores).shape[0] > 1:  # half the cases distinct
@@ -359,7 +359,7 @@ def test_weighted_roc_curve_of_keyed_scores_is_scikit_learns(scores, seed, drop)
 
 @given(scores_to_order())
 def test_score_keys_order_as_the_scores_and_span_their_range(scores):
-    from sklearn_prcurves._sorting import _score_keys64
+    from sklearn_prcurves._table._sorting import _score_keys64
 
     position_bits = int(scores.shape[0] - 1).bit_length()
     key = _score_keys64(scores, position_bits)
@@ -377,7 +377,7 @@ def test_score_keys_keep_every_bit_a_narrow_range_needs():
     # 2**17 scores within 2**40 ulp of 0.3: the span fits the 45 bits left beside the
     # positions, so distinct scores get distinct keys and nothing needs repairing;
     # cut at the sign bit instead, keys would keep only 34 of their 52 mantissa bits.
-    from sklearn_prcurves._sorting import _score_keys64
+    from sklearn_prcurves._table._sorting import _score_keys64
 
     rng = np.random.default_rng(5)
     for sign in (1, -1):
@@ -390,7 +390,8 @@ def test_score_keys_keep_every_bit_a_narrow_range_needs():
 def test_integer_steps_give_what_the_running_sums_give(data, distinct, drop, block):
     # ``block``: the block size of the passes done block by block, shrunk so that
     # these small inputs span several blocks (None: the real size, one block).
-    from sklearn_prcurves import _sorting, _stepwise
+    from sklearn_prcurves._table import _sorting
+    from sklearn_prcurves._metrics import _stepwise
 
     with pytest.MonkeyPatch.context() as patch:
         if block is not None:
@@ -404,9 +405,10 @@ def check_integer_steps(data, distinct, drop):
     # kernel leaves the running sums unformed. Corners, flat runs, counts at given
     # rows, totals and precision/recall read from the steps must equal what the
     # running sums give (the same table built without steps).
-    from sklearn_prcurves._stepwise import (
+    from sklearn_prcurves._metrics._stepwise import (
         _counts_at_corners, _keep_corners, _keep_pr_points, numpy_det as table_det,
-        precision_recall_arrays, step_area_terms)
+        precision_recall_arrays, step_area_terms,
+    )
 
     n = data.draw(st.integers(3, 80))
     if distinct:
@@ -462,7 +464,7 @@ def check_integer_steps(data, distinct, drop):
         if table.n_pos and table.n_neg:
             for ours, theirs in zip(table_det(read), table_det(plain)):
                 np.testing.assert_array_equal(ours, theirs)
-    from sklearn_prcurves._auc import table_average_precision
+    from sklearn_prcurves._metrics._auc import table_average_precision
 
     assert table_average_precision(count_table(is_pos, scores)) == table_average_precision(
         plain)

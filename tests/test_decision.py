@@ -187,8 +187,8 @@ def test_decision_curve_display_draws_models_and_the_strategies():
 @pytest.mark.parametrize("weighted", [False, True])
 @pytest.mark.parametrize("prevalence", [None, 0.03])
 def test_each_resample_is_the_curve_of_its_rows(weighted, prevalence):
-    from sklearn_prcurves._net_benefit_test import _Resampled
-    from sklearn_prcurves._resampling import Resampler
+    from sklearn_prcurves._inference._net_benefit_test import _Resampled
+    from sklearn_prcurves._inference._resampling import Resampler
 
     rng = np.random.default_rng(1)
     n = 400

@@ -355,7 +355,7 @@ def test_weighted_roc_corners_block_by_block(monkeypatch, block):
     # The corner test of a weighted ROC curve differences the steps in blocks: whatever
     # the block size, the same points as scikit-learn's, byte for byte. Repeated
     # weights and tied scores make straight runs, so some points are dropped.
-    from sklearn_prcurves import _stepwise
+    from sklearn_prcurves._metrics import _stepwise
 
     monkeypatch.setattr(_stepwise, "_CORNER_BLOCK", block)
     rng = np.random.default_rng(block)
@@ -375,7 +375,7 @@ def test_weighted_average_precision_block_by_block(monkeypatch, block):
     # leave rows with nothing predicted positive (precision 0 there, as in
     # scikit-learn); distinct float64 scores have their terms written over the
     # table's own buffer.
-    from sklearn_prcurves import _stepwise
+    from sklearn_prcurves._metrics import _stepwise
 
     monkeypatch.setattr(_stepwise, "BLOCK", block)
     rng = np.random.default_rng(block)

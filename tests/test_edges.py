@@ -601,7 +601,7 @@ def _exact(value):
 def test_at_or_above_is_exact_in_the_scores_type(dtype, values, threshold):
     """The rule every threshold of the package goes through: a score qualifies exactly
     when its value (in its own type) is at least the threshold's, as fractions."""
-    from sklearn_prcurves._exact import at_or_above, rows_at_or_above
+    from sklearn_prcurves._table._exact import at_or_above, rows_at_or_above
 
     with np.errstate(over="ignore", invalid="ignore"):
         if dtype is object:

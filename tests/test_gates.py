@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 import sklearn_prcurves as spc
-from sklearn_prcurves._cli import main
+from sklearn_prcurves._report._cli import main
 
 pytest.importorskip("matplotlib")
 pa = pytest.importorskip("pyarrow")
@@ -85,7 +85,7 @@ def test_each_exit_status_means_one_thing(csv_file, tmp_path):
                       ["--score", "absent"], ["--dpi", "3"], ["--bogus-option"]):
         assert _cli(csv_file, *arguments, "--no-files").returncode == 2, arguments
     assert _cli(tmp_path / "absent.csv", "--no-files").returncode == 2
-    from sklearn_prcurves._cli import EXIT_STATUSES
+    from sklearn_prcurves._report._cli import EXIT_STATUSES
 
     shown = subprocess.run([sys.executable, "-m", "sklearn_prcurves", "report", "--help"],
                            capture_output=True, text=True, check=True).stdout

@@ -22,9 +22,9 @@ MAX_BODY = 60
 MAX_OVER_50 = 3
 MAX_CHAIN = 19
 # Functions that are declarations (the command line's arguments), not logic.
-DECLARATIONS = {("_cli", "_parser"), ("_cli", "common")}
+DECLARATIONS = {("_report._cli", "_parser"), ("_report._cli", "common")}
 # The command line sits above everything by design; chains are counted below it.
-ENTRY_POINTS = {"__main__", "_cli"}
+ENTRY_POINTS = {"__main__", "_report._cli"}
 
 
 def _modules():

@@ -14,87 +14,40 @@ import pytest
 
 PACKAGE = pathlib.Path(__file__).resolve().parents[1] / "sklearn_prcurves"
 
-# Bottom first. A module may import only modules listed before it.
-ORDER = [
-    "_version",
-    "exceptions",
-    "_undefined",
-    "_mistakes",
-    "_results",
-    "_compat",
-    "_array_api",
-    "_validation",
-    "_ids",
-    "_exact",
-    "_table",
-    "_prevalence",
-    "_proportions",
-    "_clusters",
-    "_sorting",
-    "_counts",
-    "_entry",
-    "_interpolation",
-    "_stepwise",
-    "_curves",
-    "_roc_auc",
-    "_thresholds",
-    "_hull",
-    "_dominance",
-    "_averaging",
-    "_auc",
-    "_pr",
-    "_partial",
-    "_bounds",
-    "_lift",
-    "_cost",
-    "_prg",
-    "_operating",
-    "_grouped",
-    "_certified",
-    "_resampling",
-    "_bootstrap",
-    "_delong",
-    "_pr_intervals",
-    "_decision",
-    "_net_benefit_test",
-    "_scorer",
-    "_transformer",
-    "_census",
-    "_distributed",
-    "_summary",
-    "_fronts",
-    "_plot._base",
-    "_plot._dropin",
-    "_plot.det_curve",
-    "_plot.other_curves",
-    "_plot.pr_curve",
-    "_plot.roc_curve",
-    "_plot.threshold_curve",
-    "_plot",
-    "_report._options",
-    "_report._input",
-    "_report._ranged",
-    "_report._compute",
-    "_report._gates",
-    "_report._explorer",
-    "_report._render",
-    "_report._figures",
-    "_report._tracking",
-    "_report._dask",
-    "_report._spark",
-    "_report._api",
-    "_report",
-    "",  # the package itself
-    "scorer_names",
-    "dask",
-    "spark",
-    "torchmetrics",
-    "_cli",
-    "__main__",
-]
+# Bottom first: the floors of the house, each a folder of one capability (its
+# modules in their own order inside it), the public modules on top. A module may
+# import only modules listed before it: the floors below its own, and its own floor's
+# modules before it. ``docs/internals.rst`` has a line per floor.
+FLOORS = {
+    "": ["_base._version", "exceptions"],
+    "_base": ["_moved", "_undefined", "_mistakes", "_results", "_compat", "_array_api",
+              "_validation", "_ids"],
+    "_table": ["_exact", "_count_table", "_prevalence", "_sorting", "_counts", "_entry"],
+    "_metrics": ["_stepwise", "_curves", "_roc_auc", "_thresholds", "_averaging", "_auc"],
+    "_measures": ["_interpolation", "_hull", "_dominance", "_pr", "_partial", "_bounds",
+                  "_lift", "_cost", "_prg", "_operating", "_grouped", "_decision"],
+    "_inference": ["_proportions", "_clusters", "_resampling", "_bootstrap", "_delong",
+                   "_pr_intervals", "_certified", "_net_benefit_test"],
+    "_selection": ["_scorer", "_transformer"],
+    "_streams": ["_distributed", "_summary"],
+    "_engines": ["_census", "_fronts"],
+    "_plot": ["_base", "_dropin", "det_curve", "other_curves", "pr_curve", "roc_curve",
+              "threshold_curve"],
+    "_report": ["_options", "_input", "_ranged", "_compute", "_gates", "_explorer",
+                "_render", "_figures", "_tracking", "_dask", "_spark", "_api"],
+    "(the public modules)": ["", "scorer_names", "dask", "spark", "torchmetrics",
+                             "_report._cli", "__main__"],
+}
+ORDER = []
+for _floor, _modules in FLOORS.items():
+    if _floor.startswith("_"):
+        ORDER += [f"{_floor}.{m}" for m in _modules]
+        ORDER.append(_floor)  # (the folder's own __init__: it may name its modules)
+    else:
+        ORDER += _modules
 
 # Modules allowed to import inside functions, and why.
-LAZY = {"_cli": "--help must answer before plotting and cluster code loads",
+LAZY = {"_report._cli": "--help must answer before plotting and cluster code loads",
         "_report._api": "Dask and Spark (extras) load only for --engine dask or spark"}
 
 
@@ -171,10 +124,10 @@ def test_no_import_inside_a_function(name):
 
 def test_the_check_sees_an_upward_import(tmp_path):
     # The AST walk itself: an upward and a hidden import in a module it has not seen.
-    path = PACKAGE / "_counts.py"
-    found = _imports("_counts", path)
-    assert ("_table", next(line for t, line, _ in found if t == "_table"), False) in found
-    text = "def f():\n    from ._curves import table_roc\n"
+    path = PACKAGE / "_table" / "_counts.py"
+    found = _imports("_table._counts", path)
+    assert ("_table._count_table", next(line for t, line, _ in found if t == "_table._count_table"), False) in found
+    text = "def f():\n    from .._metrics._curves import table_roc\n"
     fake = tmp_path / "fake.py"
     fake.write_text(text)
-    assert _imports("_counts", fake) == [("_curves", 2, True)]
+    assert _imports("_table._counts", fake) == [("_metrics._curves", 2, True)]

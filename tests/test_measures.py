@@ -17,7 +17,7 @@ from scipy.stats import ks_2samp
 from sklearn.metrics import roc_auc_score as sk_roc_auc_score
 
 import sklearn_prcurves as spc
-from sklearn_prcurves._bounds import minimum_pr_auc
+from sklearn_prcurves._measures._bounds import minimum_pr_auc
 from _cases import CASES, case_data
 from _reference import reference_partial_pr_area, reference_path, reference_prg_auc
 

@@ -21,8 +21,9 @@ from hypothesis import strategies as st
 from sklearn import config_context
 
 import sklearn_prcurves as spc
-from sklearn_prcurves import _array_api, _summary
-from sklearn_prcurves._compat import DET_CURVE_BEFORE_1_7
+from sklearn_prcurves._base import _array_api
+from sklearn_prcurves._streams import _summary
+from sklearn_prcurves._base._compat import DET_CURVE_BEFORE_1_7
 
 strict = pytest.importorskip("array_api_strict")
 
@@ -133,7 +134,7 @@ def _call(call, y, s, w=None, **extra):
 
 
 def _host(array):
-    from sklearn_prcurves._array_api import to_numpy
+    from sklearn_prcurves._base._array_api import to_numpy
 
     return np.asarray(to_numpy(array))
 
@@ -178,7 +179,7 @@ def _skip_without_dispatch():
 
 
 def _kernel_available(convert):
-    from sklearn_prcurves._array_api import namespace_and_device
+    from sklearn_prcurves._base._array_api import namespace_and_device
 
     xp, _ = namespace_and_device(convert(np.zeros(2)))
     return hasattr(xp, "cumulative_sum")
@@ -406,7 +407,7 @@ def test_hull_pruning_on_the_device_keeps_every_vertex(monkeypatch):
     # Force the device's pruning passes on a long path (normally they start above
     # 65,536 points) and check the hull against the NumPy one, unweighted (exact
     # integer test) and weighted (only points clearly below their chord removed).
-    from sklearn_prcurves import _hull
+    from sklearn_prcurves._measures import _hull
 
     _skip_without_dispatch()
     rng = np.random.default_rng(5)
@@ -429,7 +430,7 @@ def test_hull_candidates_exact_on_collinear_integer_points(monkeypatch):
     # Points exactly on a chord are not vertices (SPEC 4: collinear points dropped);
     # the integer test must see them as such, with counts past 2**26 whose float
     # products would round.
-    from sklearn_prcurves import _hull
+    from sklearn_prcurves._measures import _hull
 
     monkeypatch.setattr(_hull, "_HOST_POINTS", 2)
     xp = strict
@@ -907,7 +908,7 @@ def test_hull_reading_is_numpys_interp():
     # bit, on vertices spanning 1e-300 to 1e300 (where a fraction-first form
     # underflows and a slope overflows) and at the vertices themselves.
     _skip_without_dispatch()
-    from sklearn_prcurves._hull import hull_fp_at
+    from sklearn_prcurves._measures._hull import hull_fp_at
 
     rng = np.random.default_rng(8)
     for _ in range(300):
@@ -974,7 +975,7 @@ def test_cumulative_max_is_the_running_maximum(values):
 @pytest.mark.parametrize("interpolation", ["davis-goadrich", "continuous", "step", "linear"])
 def test_areas_in_pieces_on_the_device(interpolation, convert, monkeypatch):
     """A path longer than a device's piece is summed piece by piece: the same area."""
-    from sklearn_prcurves import _interpolation
+    from sklearn_prcurves._measures import _interpolation
 
     monkeypatch.setattr(_interpolation, "_DEVICE_AREA_CHUNK", 7)
     y, s, w = CASES["weights"]

@@ -200,7 +200,7 @@ def test_compare_curves_says_which_dominates_or_that_they_cross():
 def test_grouped_auc_vectorised_equals_each_groups_auc(data):
     """One pass over all groups gives each group's roc_auc_score (ties, zero weights,
     signed zeros, groups with one class)."""
-    from sklearn_prcurves._grouped import _grouped_aucs
+    from sklearn_prcurves._measures._grouped import _grouped_aucs
 
     n = data.draw(st.integers(2, 80))
     n_groups = data.draw(st.integers(1, 8))
@@ -255,7 +255,7 @@ def test_a_group_keeps_its_area_beside_a_group_of_another_scale(heavy):
     groups = np.repeat([0, 1, 2], 200)
     y, s = rng.integers(0, 2, 600), np.round(rng.random(600), 2)
     w = np.where(groups == 1, 1.0, heavy) * rng.uniform(0.5, 2, 600)
-    from sklearn_prcurves._grouped import _grouped_aucs
+    from sklearn_prcurves._measures._grouped import _grouped_aucs
 
     aucs = _grouped_aucs(y == 1, s, groups, 3, w)
     for g in range(3):
@@ -279,7 +279,7 @@ def test_grouped_auc_moves_by_rounding_only_with_the_weights_scale():
 
 def test_grouped_aucs_with_every_weight_zero_are_undefined():
     # No row left: every group's AUC is NaN (np.bincount of no rows gives integers).
-    from sklearn_prcurves._grouped import _grouped_aucs
+    from sklearn_prcurves._measures._grouped import _grouped_aucs
 
     aucs = _grouped_aucs(np.array([False, True]), np.array([-1.0, 2.0]), np.array([0, 1]), 2,
                          np.array([0.0, 0.0]))

@@ -16,7 +16,9 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 import sklearn_prcurves as spc
-from sklearn_prcurves._interpolation import INTERPOLATIONS, step_sum, path_area, segment_areas
+from sklearn_prcurves._measures._interpolation import (
+    INTERPOLATIONS, step_sum, path_area, segment_areas,
+)
 from sklearn_prcurves.exceptions import UndefinedMetricWarning
 from _cases import CASES, case_data
 from _reference import (
@@ -219,7 +221,7 @@ def test_hull_equals_exact_monotone_chain(data):
 
 
 def test_hull_falls_back_to_monotone_chain(monkeypatch):
-    import sklearn_prcurves._hull as hull_module
+    import sklearn_prcurves._measures._hull as hull_module
 
     rng = np.random.default_rng(3)
     y = rng.integers(0, 2, 500)
@@ -506,8 +508,8 @@ def test_area_of_a_step_only_table_is_its_paths_area(data, chunk):
     # A table with every score distinct and no weights gives its segments from the
     # positives' row numbers; the area must be path_area's float, pieces included
     # (``chunk``: path_area's piece size, shrunk so that small paths span pieces).
-    from sklearn_prcurves import _interpolation
-    from sklearn_prcurves._counts import CountTable, count_table
+    from sklearn_prcurves._measures import _interpolation
+    from sklearn_prcurves._table._counts import CountTable, count_table
 
     n = data.draw(st.integers(2, 60))
     scores = np.array(data.draw(st.lists(st.floats(0, 1, allow_nan=False), min_size=n,
@@ -538,7 +540,7 @@ def test_continuous_area_derivatives_are_the_area_s(pos, neg, cuts):
     # The derivative of the continuous area in each row's positive and negative weight
     # (the report's delta method reads them): central differences of path_area agree,
     # and a path cut into pieces gives the same derivatives as the whole.
-    from sklearn_prcurves._interpolation import continuous_area_derivatives
+    from sklearn_prcurves._measures._interpolation import continuous_area_derivatives
 
     k = min(len(pos), len(neg))
     pos, neg = np.array(pos[:k]), np.array(neg[:k])

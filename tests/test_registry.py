@@ -19,7 +19,7 @@ from sklearn import metrics as skm
 from sklearn.base import BaseEstimator, ClassifierMixin
 
 import sklearn_prcurves as spc
-from sklearn_prcurves._compat import TIES_SUMMED_LAST_ROW_FIRST
+from sklearn_prcurves._base._compat import TIES_SUMMED_LAST_ROW_FIRST
 
 import _fpenv
 from _registry import (
@@ -756,7 +756,7 @@ def test_flush_to_zero_switch_works():
 # ones), give the NumPy outcome: the same values (to the registry's tolerance: the
 # device library adds its last sum in its own order) or the same kind of error.
 def _device_entries():
-    from sklearn_prcurves._array_api import IN_NAMESPACE
+    from sklearn_prcurves._base._array_api import IN_NAMESPACE
 
     return sorted(key for key in REGISTRY if key.split("[")[0] in IN_NAMESPACE)
 
@@ -764,7 +764,7 @@ def _device_entries():
 @pytest.mark.parametrize("key", _device_entries())
 def test_hostile_inputs_on_the_device(key, monkeypatch):
     skip_without_dispatch()
-    from sklearn_prcurves import _array_api
+    from sklearn_prcurves._base import _array_api
 
     monkeypatch.setattr(_array_api, "NAMESPACE_PATH", True)
     run_in_namespace(REGISTRY[key], REGISTRY[key].examples)

@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 import sklearn_prcurves as spc
-from sklearn_prcurves._cli import main
+from sklearn_prcurves._report._cli import main
 
 pa = pytest.importorskip("pyarrow")
 pytest.importorskip("matplotlib")
@@ -554,7 +554,7 @@ def test_the_explorer_counts_rows_and_reads_precision_at_the_deployment(tmp_path
     """With ``prevalence=``: the counts are the data's rows, precision is the
     deployment's (as threshold_table gives it), and its interval the score interval of
     the two rates' ratio from those rows, never Wilson's of re-weighted negatives."""
-    from sklearn_prcurves._proportions import precision_at_prevalence_interval
+    from sklearn_prcurves._inference._proportions import precision_at_prevalence_interval
 
     y, scores, _, _ = _data(n=4000)
     explorer = _explorer(spc.report(y, {"sharp": scores["sharp"]}, prevalence=0.001), tmp_path)
@@ -593,7 +593,7 @@ def test_the_precision_interval_at_a_deployment_covers_in_a_known_population():
     re-weighted counts, the explorer's before, covered 2% to 55%)."""
     from scipy.stats import norm
 
-    from sklearn_prcurves._proportions import precision_at_prevalence_interval
+    from sklearn_prcurves._inference._proportions import precision_at_prevalence_interval
 
     rng = np.random.default_rng(80)
     thresholds = np.array([1.0, 2.0, 3.0])
@@ -615,7 +615,7 @@ def test_the_rates_ratio_interval_is_the_score_interval_at_any_scale():
     its point; that small, all of (0, infinity))."""
     from decimal import Decimal, getcontext
 
-    from sklearn_prcurves._proportions import ratio_interval
+    from sklearn_prcurves._inference._proportions import ratio_interval
 
     getcontext().prec = 60
 

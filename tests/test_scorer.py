@@ -373,7 +373,7 @@ print("ok")
 def test_get_scorer_names_the_package_names_it_takes():
     # get_scorer_names lists scikit-learn's names only: get_scorer's docstring is where
     # the package's are named, every one of them
-    from sklearn_prcurves._scorer import _SCORERS
+    from sklearn_prcurves._selection._scorer import _SCORERS
 
     # (scikit-learn's own scorers compute with its functions, registered ones with ours)
     ours = {name for name in _SCORERS if name not in sklearn.metrics.get_scorer_names()

@@ -22,7 +22,7 @@ REPLACED = ["get_scorer", "get_scorer_names", "check_scoring", "roc_auc_score",
 
 _module = load_with_ours("sklearn.metrics.tests.test_score_objects", REPLACED)
 _module.CLF_SCORERS.extend(sorted(
-    set(sklearn_prcurves._scorer._SCORERS) - set(_module.REGRESSION_SCORERS)
+    set(sklearn_prcurves._selection._scorer._SCORERS) - set(_module.REGRESSION_SCORERS)
     - set(_module.CLF_SCORERS) - set(_module.CLUSTER_SCORERS)
     - set(_module.MULTILABEL_ONLY_SCORERS)))
 expose_tests(_module, globals())

@@ -440,7 +440,7 @@ def test_float32_scores_take_the_census_plan(spark, weighted):
     """float32 scores: the JVM's histogram is the census's (the one Dask's plan reads),
     each range is one partition counted once, its totals from the histogram; every
     area equals memory's, across specials (subnormals, -0.0, huge values)."""
-    from sklearn_prcurves._census import histogram, histogram_plan
+    from sklearn_prcurves._engines._census import histogram, histogram_plan
 
     rng = np.random.default_rng(12)
     n = 40_000

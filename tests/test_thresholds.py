@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import sklearn_prcurves as spc
-from sklearn_prcurves import _thresholds
+from sklearn_prcurves._metrics import _thresholds
 
 
 def _reference_loop(y_true, y_score, metric_func, *, sample_weight=None,

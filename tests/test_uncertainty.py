@@ -279,8 +279,8 @@ def _raw(words):
 
 @pytest.mark.parametrize("few", [0, 8])  # words drawn again in arrays, one by one
 def test_resampled_positions_are_exactly_uniform_words(few, monkeypatch):
-    from sklearn_prcurves import _resampling
-    from sklearn_prcurves._resampling import draw_counts
+    from sklearn_prcurves._inference import _resampling
+    from sklearn_prcurves._inference._resampling import draw_counts
 
     monkeypatch.setattr(_resampling, "_FEW_REDRAWS", few)
     # The words map onto position word // q, exactly q words each; the words from
@@ -325,7 +325,7 @@ def test_resampled_positions_are_exactly_uniform_words(few, monkeypatch):
 
 
 def test_resampled_positions_from_doubles_beyond_the_words_reach(monkeypatch):
-    from sklearn_prcurves import _resampling
+    from sklearn_prcurves._inference import _resampling
 
     # Beyond 2**31 positions the draws come from doubles' 53 bits; the largest
     # double below 1 times m stays below m for every m < 2**53.
@@ -347,8 +347,8 @@ def test_every_resample_in_batches_of_any_size_equals_the_metric_on_its_rows(
         monkeypatch, batch_elements, scores, weights):
     # Value by value, not only the interval: resamples evaluated one at a time, in
     # batches that do not divide the chunk, or all at once.
-    from sklearn_prcurves import _resampling
-    from sklearn_prcurves._bootstrap import _prepare
+    from sklearn_prcurves._inference import _resampling
+    from sklearn_prcurves._inference._bootstrap import _prepare
 
     monkeypatch.setattr(_resampling, "_BATCH_ELEMENTS", batch_elements)
     rng = np.random.default_rng(7)

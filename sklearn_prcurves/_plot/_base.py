@@ -4,7 +4,7 @@ from numbers import Integral, Real
 
 import numpy as np
 
-from .._compat import check_pos_label_consistency
+from .._base._compat import check_pos_label_consistency
 
 
 def import_pyplot():

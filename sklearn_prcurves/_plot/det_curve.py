@@ -4,8 +4,8 @@ import numpy as np
 from scipy.stats import norm
 from sklearn.metrics import DetCurveDisplay as _SklearnDetCurveDisplay
 
-from .._compat import DET_CURVE_BEFORE_1_7
-from .._curves import det_of_table, table_roc
+from .._base._compat import DET_CURVE_BEFORE_1_7
+from .._metrics._curves import det_of_table, table_roc
 from ._dropin import TableCurveMixin, own_points
 
 

@@ -9,11 +9,11 @@ through the package's functions, so ties and weights agree with every other curv
 import numpy as np
 from scipy.integrate import trapezoid
 
-from .._cost import cost_curve
-from .._decision import net_benefit_curve
-from .._lift import cumulative_gain_curve, lift_curve, table_ks
-from .._prg import prg_auc_score, prg_curve
-from .._entry import two_class_table
+from .._measures._cost import cost_curve
+from .._measures._decision import net_benefit_curve
+from .._measures._lift import cumulative_gain_curve, lift_curve, table_ks
+from .._measures._prg import prg_auc_score, prg_curve
+from .._table._entry import two_class_table
 from ._base import (
     binary_scores, curves_frame, display_repr, import_pyplot, legend_label,
     resolved_pos_label,

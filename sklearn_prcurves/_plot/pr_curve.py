@@ -9,13 +9,13 @@ from numbers import Real
 import numpy as np
 from sklearn.metrics import PrecisionRecallDisplay as _SklearnPrecisionRecallDisplay
 
-from .._auc import table_average_precision
-from .._compat import plot_curve_arguments, takes
-from .._entry import require_two_classes
-from .._curves import table_precision_recall
-from .._hull import hull_vertices
-from .._interpolation import path_area, path_points, table_path
-from .._exact import check_threshold, rows_at_or_above
+from .._metrics._auc import table_average_precision
+from .._base._compat import plot_curve_arguments, takes
+from .._table._entry import require_two_classes
+from .._metrics._curves import table_precision_recall
+from .._measures._hull import hull_vertices
+from .._measures._interpolation import path_area, path_points, table_path
+from .._table._exact import check_threshold, rows_at_or_above
 from ._base import draw_iso_f1, label_threshold
 from ._dropin import TableCurveMixin, curve_names, summary_label, warn_renamed
 

@@ -6,10 +6,10 @@ from numbers import Real
 
 import numpy as np
 
-from .._compat import safe_indexing
-from .._entry import two_class_table
-from .._operating import table_fbeta_optimum
-from .._thresholds import threshold_columns, thinned_rows
+from .._base._compat import safe_indexing
+from .._table._entry import two_class_table
+from .._measures._operating import table_fbeta_optimum
+from .._metrics._thresholds import threshold_columns, thinned_rows
 from ._base import binary_scores, curves_frame, display_repr, import_pyplot, resolved_pos_label
 
 __all__ = ["MetricThresholdCurveDisplay"]

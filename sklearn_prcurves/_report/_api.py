@@ -17,10 +17,10 @@ from pathlib import Path
 import numpy as np
 from numpy.typing import ArrayLike
 
-from .._array_api import on_host
-from .._compat import Interval, StrOptions, validate_params
-from .._version import __version__
-from .._undefined import warn_undefined
+from .._base._array_api import on_host
+from .._base._compat import Interval, StrOptions, validate_params
+from .._base._version import __version__
+from .._base._undefined import warn_undefined
 from ._render import as_csv, as_json, as_markdown, as_table, html_fragment, html_page
 from ._compute import compute_report
 from ._figures import FORMATS, build_figures, data_uri, draw_figures

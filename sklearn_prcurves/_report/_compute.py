@@ -17,25 +17,25 @@ import warnings
 
 import numpy as np
 
-from .._bounds import table_normalized_pr_auc
-from .._certified import certify
-from .._ids import missing_id_message
-from .._clusters import (
+from .._measures._bounds import table_normalized_pr_auc
+from .._inference._certified import certify
+from .._base._ids import missing_id_message
+from .._inference._clusters import (
     clustered_variance, few_clusters_message, logit_interval, paired_reading,
 )
-from .._counts import count_rows
-from .._decision import pieces_net_benefit
-from .._distributed import RangesHere
-from .._interpolation import continuous_area_derivatives, path_area
-from .._operating import (
+from .._table._counts import count_rows
+from .._measures._decision import pieces_net_benefit
+from .._streams._distributed import RangesHere
+from .._measures._interpolation import continuous_area_derivatives, path_area
+from .._measures._operating import (
     table_fbeta_optimum, table_precision_at_recall, table_recall_at_precision,
 )
-from .._prevalence import ScaledPieces, negatives_factor
-from .._summary import BinnedSummary, merge_optional
-from .._bootstrap import FEW_RESAMPLES, holm_adjusted, paired_differences
-from .._delong import delong_components, delong_interval, normal_interval
-from .._pr_intervals import boyd_interval
-from .._undefined import undefined_ignored
+from .._table._prevalence import ScaledPieces, negatives_factor
+from .._streams._summary import BinnedSummary, merge_optional
+from .._inference._bootstrap import FEW_RESAMPLES, holm_adjusted, paired_differences
+from .._inference._delong import delong_components, delong_interval, normal_interval
+from .._inference._pr_intervals import boyd_interval
+from .._base._undefined import undefined_ignored
 from ._options import PAIRED_TEST_SEED, InputError, option
 from ._ranged import (
     Budget, RangeStream, path_blocks, piece_components, piece_delong, piece_lowest,
@@ -521,7 +521,7 @@ def _binned_bounds(summary, spec, values):
 def model_result(accumulator, spec, frequency_weights):
     """The result of one model (in one segment): ``(result, path)``, the counts,
     measures, intervals and bounds, and the table in pieces
-    (:class:`~sklearn_prcurves._distributed.RangesHere`) the figures are drawn from."""
+    (:class:`~sklearn_prcurves._streams._distributed.RangesHere`) the figures are drawn from."""
     summary = accumulator.summary
     binned = isinstance(summary, BinnedSummary)
     pieces = [summary.table()] if binned else summary.pieces()
@@ -1061,7 +1061,7 @@ def _delta_spreads(sample, models, paths, best):
 
     A row's influence on an area is the area's derivative with respect to the row's
     weight, read from the whole input's table
-    (:func:`~sklearn_prcurves._interpolation.continuous_area_derivatives`; the
+    (:func:`~sklearn_prcurves._measures._interpolation.continuous_area_derivatives`; the
     continuous area is the Davis-Goadrich area's smooth form). The influences of the
     difference, centred and squared within each class, sum to the variance of the
     stratified bootstrap to first order (the infinitesimal jackknife); the sum is taken

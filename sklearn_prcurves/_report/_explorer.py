@@ -7,7 +7,7 @@ formats and draws them): the counts are the data's rows; precision, F1 and the s
 predicted positive are the deployment's with ``--prevalence``; the intervals are
 Wilson's of the rows' proportions, or at another prevalence the score interval of the
 ratio of the two rates that fixes precision there
-(:func:`~sklearn_prcurves._proportions.precision_at_prevalence_interval`); none, with
+(:func:`~sklearn_prcurves._inference._proportions.precision_at_prevalence_interval`); none, with
 the reason shown, where rows are not independent draws (``--cluster``) or weights are
 not counts.
 
@@ -22,7 +22,7 @@ import json
 
 import numpy as np
 
-from .._proportions import precision_at_prevalence_interval, wilson_interval
+from .._inference._proportions import precision_at_prevalence_interval, wilson_interval
 from ._compute import threshold_rows
 
 __all__ = ["explorer_html"]

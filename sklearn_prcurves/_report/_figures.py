@@ -12,7 +12,7 @@ import math
 
 import numpy as np
 
-from .._interpolation import path_points
+from .._measures._interpolation import path_points
 from .._plot._base import THRESHOLD_GID, draw_iso_f1, label_threshold, log_view
 from ._options import SMALL_SEGMENT, FigureOptions, segment_panel
 from ._ranged import path_blocks

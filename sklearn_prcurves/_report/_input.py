@@ -24,7 +24,7 @@ from pathlib import Path
 
 import numpy as np
 
-from .._validation import LARGEST_TOTAL
+from .._base._validation import LARGEST_TOTAL
 from ._options import InputError, option
 
 __all__ = ["BatchConverter", "ExactIntegersNeeded", "Source", "open_source"]

@@ -7,7 +7,7 @@ counter). A range that grows past ``cap`` distinct scores is split at its median
 score, so merges stay small whatever the order of the input (sorted files included).
 
 The ranges are then measured as a table held in pieces
-(:class:`~sklearn_prcurves._distributed.RangesHere`), by the same arithmetic as the
+(:class:`~sklearn_prcurves._streams._distributed.RangesHere`), by the same arithmetic as the
 clusters' ranges. When the whole table is one range (fewer than ``cap`` distinct
 scores) the caller uses the library's own functions on it, and every number is the
 library's to the last bit; with several ranges the sums are taken piece by piece and
@@ -29,9 +29,9 @@ import weakref
 
 import numpy as np
 
-from .._distributed import READ_BLOCK
-from .._summary import ExactSummary
-from .._table import CountTable
+from .._streams._distributed import READ_BLOCK
+from .._streams._summary import ExactSummary
+from .._table._count_table import CountTable
 
 __all__ = ["Budget", "RangeStream", "piece_components", "piece_delong", "piece_lowest"]
 

@@ -12,7 +12,7 @@ import math
 
 import numpy as np
 
-from .._bootstrap import holm_adjusted
+from .._inference._bootstrap import holm_adjusted
 from ._compute import MEASURES, TEST_NAMES, level_measures
 from ._explorer import explorer_html
 from ._options import SMALL_SEGMENT

@@ -1,0 +1,344 @@
+"""An operating point with a guarantee: the threshold whose precision, recall or false
+positive rate holds on new data from the same population with a stated confidence.
+
+Learn then Test (Angelopoulos et al., 2021): each threshold of a grid chosen without
+the labels is a hypothesis "the constraint fails here", tested by an exact binomial
+tail; the hypotheses are tested in a fixed sequence, each only if the ones before it
+were rejected, so that every rejected one holds together with the stated confidence
+and any of them may be shipped.
+"""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+from numbers import Real
+
+import numpy as np
+from numpy.typing import ArrayLike
+
+from .._base._array_api import array_api_boundary
+from .._base._compat import Interval, validate_params
+from .._table._entry import BINARY_PARAMS, two_class_table
+from .._table._exact import (
+    check_threshold, counts_at_or_above, exact_argmax, fractions,
+)
+from .._table._prevalence import (
+    PREVALENCE, fewest_passing, negatives_factor, ratio_pvalues,
+)
+from .._base._results import CertifiedThreshold
+from .._base._undefined import warn_undefined
+
+__all__ = ["certified_threshold", "certify"]
+
+_OPEN_UNIT = Interval(Real, 0, 1, closed="neither")
+
+
+@validate_params(
+    {
+        **BINARY_PARAMS,
+        "min_precision": [_OPEN_UNIT, None],
+        "min_recall": [_OPEN_UNIT, None],
+        "max_fpr": [_OPEN_UNIT, None],
+        "confidence_level": [_OPEN_UNIT],
+        "thresholds": ["array-like", None],
+        **PREVALENCE,
+    },
+    prefer_skip_nested_validation=True,
+)
+@array_api_boundary("y_score", "y_true", "sample_weight")
+def certified_threshold(
+    y_true: ArrayLike,
+    y_score: ArrayLike,
+    *,
+    min_precision: float | None = None,
+    min_recall: float | None = None,
+    max_fpr: float | None = None,
+    confidence_level: float = 0.95,
+    thresholds: ArrayLike | None = None,
+    pos_label: int | float | bool | str | None = None,
+    sample_weight: ArrayLike | None = None,
+    prevalence: float | None = None,
+) -> CertifiedThreshold:
+    """The threshold to ship, with a constraint that holds on new data.
+
+    :func:`recall_at_precision` answers for the rows at hand: its threshold's precision
+    on new data falls short of the target about half the time when the target is
+    tight. This returns the threshold whose **population** precision (recall, false
+    positive rate) meets the target with probability ``confidence_level`` over the
+    draw of these rows, for rows drawn independently from the population the model
+    will score; among the thresholds so certified, the one with the best estimated
+    recall (with ``min_precision`` or ``max_fpr``) or precision (with
+    ``min_recall``).
+
+    Each threshold ``t`` of the grid is tested by the exact binomial tail of its
+    counts: among the rows predicted positive the true positives are binomial with the
+    population precision, among the positives those above ``t`` with the population
+    recall, among the negatives with the population false positive rate. The tests
+    run in a fixed sequence from the thresholds where the constraint is easiest to
+    meet, each at the full level until one fails (recall: from the lowest threshold
+    up; false positive rate: from the highest down); precision, which need not fall
+    with the threshold, runs such a sequence downward from each of a few starting
+    points chosen from the scores alone (where the predicted positives first reach
+    1, 2, 4, ... times the fewest that could pass), the level shared among them.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        True binary labels. If labels are not in {-1, 1} or {0, 1}, ``pos_label``
+        must be given.
+    y_score : array-like of shape (n_samples,)
+        Scores; higher means more likely positive. Predict positive for scores >= the
+        threshold.
+    min_precision, min_recall, max_fpr : float in (0, 1), default=None
+        The constraint: give exactly one.
+    confidence_level : float in (0, 1), default=0.95
+        The probability, over the draw of these rows, that the constraint holds in the
+        population at the returned threshold.
+    thresholds : array-like of shape (n_thresholds,), default=None
+        The grid of candidate thresholds. It must not be chosen by looking at the
+        labels (that voids the guarantee); by default the distinct scores, which is
+        the finest such grid. Compared with the scores exactly.
+    pos_label : int, float, bool or str, default=None
+        The label of the positive class.
+    sample_weight : array-like of shape (n_samples,), default=None
+        Frequency weights: a row of weight 3 counts as three rows drawn independently
+        (weights that are not counts change the sample size the tests assume).
+    prevalence : float in (0, 1), default=None
+        The deployment's share of positives, where the rows have another: precision
+        is guaranteed, estimated and compared at it (``pi TPR / (pi TPR + (1 - pi)
+        FPR)``, Davis and Goadrich's Theorem 3.1). Its test then bounds the
+        population's recall from below and false positive rate from above, each at
+        half the level, and certifies where their ratio passes; stricter than the
+        test at the rows' own prevalence, which reads the predicted positives as one
+        binomial sample. Recall and the false positive rate do not depend on it.
+
+    Returns
+    -------
+    result : :class:`CertifiedThreshold`
+        ``threshold`` (NaN when none can be certified, with an
+        :class:`~sklearn.exceptions.UndefinedMetricWarning` saying why), the
+        constraint's ``measure`` and the ``guaranteed`` value with its
+        ``confidence_level``, its ``estimate`` on these rows, the ``precision``,
+        ``recall`` and ``fpr`` on these rows at the threshold, and the ``pvalue`` of
+        its test.
+
+    See Also
+    --------
+    recall_at_precision : the same choice on these rows, without a guarantee.
+    threshold_ci : intervals for a threshold chosen elsewhere.
+
+    References
+    ----------
+    .. [1] A. N. Angelopoulos, S. Bates, E. J. Candes, M. I. Jordan and L. Lei, "Learn
+           then Test: Calibrating Predictive Algorithms to Achieve Risk Control",
+           arXiv:2110.01052 (2021).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from sklearn_prcurves import certified_threshold
+    >>> rng = np.random.default_rng(0)
+    >>> y = rng.random(2000) < 0.2
+    >>> scores = rng.normal(size=2000) + 2.5 * y
+    >>> result = certified_threshold(y, scores, min_precision=0.8)
+    >>> result.certified, result.guaranteed
+    (True, 0.8)
+    >>> bool(result.estimate > 0.8)
+    True
+    """
+    measure, target = _one_constraint(min_precision, min_recall, max_fpr)
+    table = two_class_table(y_true, y_score, pos_label, sample_weight,
+                            counts="certified_threshold")
+    grid, tp, fp = _grid_counts(table, thresholds)
+    return certify([(grid, tp, fp)], table.n_pos, table.n_neg, measure, target,
+                   confidence_level, most=tp[-1] + fp[-1], prevalence=prevalence)
+
+
+def _one_constraint(min_precision, min_recall, max_fpr):
+    given = [(name, value) for name, value in (
+        ("precision", min_precision), ("recall", min_recall), ("fpr", max_fpr))
+        if value is not None]
+    if len(given) != 1:
+        raise ValueError(
+            "certified_threshold takes exactly one constraint (min_precision, min_recall "
+            f"or max_fpr); got {len(given) or 'none'}.")
+    return given[0][0], float(given[0][1])
+
+
+def _grid_counts(table, thresholds):
+    """The grid in decreasing order, and the weighted positives and negatives at or
+    above each of its thresholds (compared with the scores exactly)."""
+    if thresholds is None:
+        return table.thresholds, table.tps, table.fps
+    grid = np.asarray(thresholds)
+    if grid.ndim != 1 or grid.shape[0] == 0 or not (grid.dtype.kind in "biuf" or (
+            grid.dtype.kind == "O" and all(isinstance(v, Real) for v in grid.tolist()))):
+        raise ValueError("thresholds must be a non-empty 1-D array of numbers; got "
+                         f"shape {grid.shape} of dtype {grid.dtype}.")
+    for value in grid.tolist():
+        check_threshold(value, "a value of thresholds")
+    grid = np.unique(grid)[::-1]
+    above = counts_at_or_above(table.thresholds, grid.tolist())
+    tps = np.concatenate([[0.0], table.tps])[above]
+    fps = np.concatenate([[0.0], table.fps])[above]
+    return grid, tps, fps
+
+
+def _pvalues(measure, target, tp, fp, n_pos, n_neg, everywhere=False, ratio=None):
+    """The exact binomial tail of each threshold's counts under "the constraint fails
+    there" (at its boundary): a small value is evidence that it holds. Weighted
+    counts as frequencies, through the regularised incomplete beta function.
+    ``ratio``: precision at another prevalence, by
+    :func:`~sklearn_prcurves._table._prevalence.ratio_pvalues`.
+
+    Unless ``everywhere``, the tail is computed only where the measure on these rows
+    is within a row of beating the target: elsewhere it is at least a half (a binomial
+    tail from its median or beyond), which no level below a half accepts, and is given
+    as 1 (the tail costs a microsecond a row; most rows of a long table are there)."""
+    from scipy.special import betainc
+
+    if ratio is not None:
+        return ratio_pvalues(tp, fp, n_pos, n_neg, ratio, everywhere)
+    if measure == "fpr":  # P(Binomial(n_neg, target) <= fp)
+        a, b, x = n_neg - fp, fp + 1, 1 - target
+        possible = (fp < n_neg) & (everywhere | (fp < target * n_neg + 1))
+    else:  # P(Binomial(trials, target) >= tp)
+        trials = tp + fp if measure == "precision" else n_pos
+        a, b, x = tp, trials - tp + 1, target
+        possible = (tp > 0) & (everywhere | (tp > target * trials - 1))
+    pvalues = np.ones(tp.shape[0])
+    rows = np.flatnonzero(possible)
+    pvalues[rows] = betainc(np.broadcast_to(a, tp.shape)[rows],
+                            np.broadcast_to(b, tp.shape)[rows], x)
+    return pvalues
+
+
+def certify(pieces, n_pos, n_neg, measure, target, confidence_level, most=None,
+            prevalence=None):
+    """:func:`certified_threshold` of a grid given as consecutive pieces ``(thresholds,
+    tp, fp)`` in decreasing threshold order (the counts at or above each threshold):
+    one table's rows, or ranges of them read one at a time, as the report holds a
+    large table. ``measure``: "precision", "recall" or "fpr"; ``most``: the weight
+    predicted positive at the grid's lowest threshold (default: all of it)."""
+    alpha = 1 - confidence_level
+    most = n_pos + n_neg if most is None else most
+    # (precision at the prevalence: the negatives weighted by `factor`; its test, the
+    # ratio of recall to false positive rate it needs)
+    factor = 1.0 if prevalence is None else negatives_factor(n_pos, n_neg, prevalence)
+    ratio = (target * (1 - prevalence) / ((1 - target) * prevalence)
+             if prevalence is not None and measure == "precision" else None)
+    if ratio is None:
+        fewest = lambda level: math.log(level) / math.log(target)  # noqa: E731
+    else:  # (the fewest rows that pass, all positive: from the smallest p-value there)
+        fewest = lambda level: fewest_passing(n_pos, n_neg, ratio, level)  # noqa: E731
+    runs = _PrecisionRuns(most, fewest, alpha) if measure == "precision" else None
+    level = alpha if runs is None else runs.level
+    best = weakest = None
+    for grid, tp, fp in pieces:
+        pvalues = _pvalues(measure, target, tp, fp, n_pos, n_neg,
+                           everywhere=alpha >= 0.5, ratio=ratio)
+        at = int(np.argmin(pvalues))
+        if weakest is None or pvalues[at] < weakest[0]:
+            weakest = (float(pvalues[at]), _number(grid[at]))
+        # (the recall and false positive rate tests grow less sure monotonically from
+        # where their sequence starts, so it rejects exactly the p-values within level)
+        passed = pvalues <= level if runs is None else runs.passed(pvalues, tp + fp)
+        if passed.any():
+            at = _best_certified(np.flatnonzero(passed), measure, tp, fp * factor)
+            found = (_number(grid[at]), float(tp[at]), float(fp[at]), float(pvalues[at]))
+            best = found if best is None or _better(found, best, measure, factor) else best
+    if best is None:
+        return _none_certified(measure, target, confidence_level, weakest, level)
+    return _result(best, n_pos, n_neg, measure, target, confidence_level, factor)
+
+
+def _better(found, best, measure, factor):
+    """Whether a later piece's best row beats the earlier pieces' best (ties go to the
+    earlier: the higher threshold)."""
+    if measure != "recall":
+        return found[1] > best[1]
+    # (the weighted negatives as the pieces' rows were compared: rounded products)
+    return (Fraction(found[1]) / Fraction(found[1] + found[2] * factor)
+            > Fraction(best[1]) / Fraction(best[1] + best[2] * factor))
+
+
+def _result(best, n_pos, n_neg, measure, target, confidence_level, factor):
+    threshold, tp, fp, pvalue = best
+    if not tp + fp > 0:
+        warn_undefined("Precision is undefined (0 / 0) at the certified threshold, which "
+                       "predicts no row positive; set to NaN.")
+    rates = {"precision": tp / (tp + factor * fp) if tp + fp > 0 else math.nan,
+             "recall": tp / n_pos, "fpr": fp / n_neg}
+    return CertifiedThreshold(
+        threshold=threshold, measure=measure, guaranteed=target,
+        confidence_level=confidence_level, estimate=float(rates[measure]),
+        precision=float(rates["precision"]), recall=float(rates["recall"]),
+        fpr=float(rates["fpr"]), pvalue=pvalue)
+
+
+def _number(value):
+    """A threshold as a Python number (booleans as 0 and 1)."""
+    value = value.item() if isinstance(value, np.generic) else value
+    return int(value) if isinstance(value, bool) else value
+
+
+class _PrecisionRuns:
+    """The precision sequences, read piece by piece down the grid. Each starts where
+    the predicted positives (non-decreasing down the grid, known without the labels)
+    first reach 1, 2, 4, ... times the fewest rows that, all true positives, pass at
+    the shared level (alpha over the number of starts), and runs down the grid until
+    its first p-value above that level. As all run at one level, a row passes where
+    its p-value is within it and a start lies after the last failure above it."""
+
+    def __init__(self, most, fewest, alpha):
+        count = self._sizes(fewest(alpha), most).shape[0]
+        self.level = alpha / max(1, count)
+        self.sizes = self._sizes(fewest(self.level), most)
+        self.reached, self.active = 0, False
+
+    @staticmethod
+    def _sizes(fewest, most):
+        with np.errstate(over="ignore"):  # (past the largest float: beyond `most`)
+            sizes = fewest * 2.0 ** np.arange(64)
+        return sizes[sizes <= most]
+
+    def passed(self, pvalues, predicted):
+        reached = np.searchsorted(self.sizes, predicted, side="right")
+        starts = np.diff(reached, prepend=self.reached) > 0
+        rows = np.arange(pvalues.shape[0])
+        # (a run still going at the end of the last piece starts this one, at row -1)
+        last_start = np.maximum.accumulate(np.where(starts, rows, -1 if self.active else -3))
+        last_failure = np.maximum.accumulate(np.where(pvalues > self.level, rows, -2))
+        passed = last_start > last_failure
+        self.reached, self.active = int(reached[-1]), bool(last_start[-1] > last_failure[-1])
+        return passed
+
+
+def _best_certified(certified, measure, tp, fp):
+    """Among the certified thresholds the best estimated recall (precision, with a
+    recall constraint), ties going to the highest threshold."""
+    if measure != "recall":
+        return int(certified[np.argmax(tp[certified])])
+    with np.errstate(invalid="ignore", divide="ignore"):
+        precision = tp[certified] / (tp[certified] + fp[certified])
+    exact = lambda at: [t / (t + f) for t, f in zip(  # noqa: E731
+        fractions(tp, certified[at]), fractions(fp, certified[at]))]
+    return int(certified[exact_argmax(precision, exact)])
+
+
+def _none_certified(measure, target, confidence_level, weakest, level):
+    relation = "<=" if measure == "fpr" else ">="
+    where = f"{weakest[0]:.3g} at threshold {weakest[1]!r}"
+    why = (f"the smallest p-value, {where}, lies past a threshold where its sequence "
+           "failed (a sequence stops at its first failure: that keeps the guarantee)"
+           if weakest[0] <= level else
+           f"the strongest evidence is p = {where}, where the test needs {level:.3g} or less")
+    warn_undefined(
+        f"No threshold can be certified to {measure} {relation} {target:g} with "
+        f"{confidence_level:.0%} confidence: {why}. More rows, or a looser constraint, "
+        "may pass.")
+    nan = math.nan
+    return CertifiedThreshold(threshold=nan, measure=measure, guaranteed=nan,
+                              confidence_level=confidence_level, estimate=nan,
+                              precision=nan, recall=nan, fpr=nan, pvalue=nan)
