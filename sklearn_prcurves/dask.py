@@ -387,7 +387,7 @@ def _range_view(totals):
     fp) above it}, n_pos, n_neg)``; raises where a class has no weight."""
     ranged = RangedTable(totals[::-1])
     n_split = totals.shape[0]
-    offsets = {n_split - 1 - k: tuple(offsets) for k, offsets in enumerate(ranged._offsets)}
+    offsets = {n_split - 1 - k: tuple(offsets) for k, offsets in enumerate(ranged.offsets)}
     return offsets, ranged.n_pos, ranged.n_neg
 
 

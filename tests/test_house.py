@@ -150,3 +150,49 @@ def test_no_dead_code():
     dead = [line for line in result.stdout.splitlines()
             if line.startswith("sklearn_prcurves")]
     assert not dead and "Error" not in result.stderr, "\n".join(dead) + result.stderr
+
+
+def _private_attributes(tree):
+    """The underscore names a module gives its own objects: ``self._x = ...``, a class's
+    ``_x`` methods and attributes, a module's ``_x`` (``__dunder__`` names aside)."""
+    names = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store):
+            names.add(node.attr)
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names.add(node.name)
+        elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            names.add(node.id)
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str):
+            names.add(node.value)  # (__slots__, getattr(obj, "_x"))
+    return {n for n in names if n.startswith("_") and not n.startswith("__")}
+
+
+def _private_reads(modules):
+    own = {name: _private_attributes(tree) for name, (_, tree) in modules.items()}
+    anyone = set().union(*own.values())
+    found = []
+    for name, (_, tree) in modules.items():
+        if name == "_base._compat":  # (the door to scikit-learn's privates: theirs)
+            continue
+        for node in ast.walk(tree):
+            if (isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Load)
+                    and node.attr in anyone and node.attr not in own[name]
+                    and not (isinstance(node.value, ast.Name)
+                             and node.value.id in ("self", "cls"))):
+                found.append(f"{name}:{node.lineno} .{node.attr}")
+    return found
+
+
+def test_no_underscore_attribute_of_another_modules_object():
+    """``table._offsets`` in a module that does not define ``_offsets`` reaches into
+    another module's object: its owner should offer what the caller needs."""
+    found = _private_reads(_modules())
+    assert not found, f"another module's private attributes read: {found}"
+
+
+def test_the_check_sees_a_private_attribute_read():
+    modules = _modules()
+    planted = ast.parse("def f(table):\n    return table._offsets\n")
+    modules["_planted"] = (PACKAGE / "_planted.py", planted)
+    assert _private_reads(modules) == ["_planted:2 ._offsets"]

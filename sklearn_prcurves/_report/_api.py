@@ -102,7 +102,7 @@ class Report:
         artifacts. Into the run ``run_id``, else the active run, else a new run;
         returns the run's id. Where to log is MLflow's own setting
         (``MLFLOW_TRACKING_URI``, ``mlflow.set_tracking_uri``)."""
-        return log_to_mlflow(self, run_id, prefix)
+        return log_to_mlflow(self, self._results, run_id, prefix)
 
     def to_dict(self) -> dict:
         """The content of ``results.json``: every number at full precision, the

@@ -300,7 +300,7 @@ def piece_delong(path, auc):  # (path: a RangesHere)
     """DeLong's variance over the pieces: ``S10 / P + S01 / N``."""
     n_pos, n_neg = path.n_pos, path.n_neg
     s10 = s01 = 0.0
-    for piece, (tp0, fp0) in zip(path.tables, path._offsets):
+    for piece, (tp0, fp0) in zip(path.tables, path.offsets):
         pos, neg = piece.pos, piece.neg
         v10 = (n_neg - (fp0 + piece.fps) + neg / 2) / n_neg
         v01 = (tp0 + piece.tps - pos / 2) / n_pos
@@ -313,7 +313,7 @@ def piece_components(path, auc):
     """Per piece, DeLong's centred components ``(thresholds, v10 - auc, v01 - auc)``
     (a generator: one piece at a time)."""
     n_pos, n_neg = path.n_pos, path.n_neg
-    for piece, (tp0, fp0) in zip(path.tables, path._offsets):
+    for piece, (tp0, fp0) in zip(path.tables, path.offsets):
         pos, neg = piece.pos, piece.neg
         v10 = (n_neg - (fp0 + piece.fps) + neg / 2) / n_neg - auc
         v01 = (tp0 + piece.tps - pos / 2) / n_pos - auc

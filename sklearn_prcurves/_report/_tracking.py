@@ -65,16 +65,16 @@ def metrics_of(results, prefix=""):
             if value is not None and math.isfinite(float(value))}
 
 
-def log_to_mlflow(report, run_id=None, prefix=""):
-    """Log ``report`` to MLflow: into the run ``run_id``, else the active run, else a
-    new run (ended after). Returns the run's id."""
+def log_to_mlflow(report, results, run_id=None, prefix=""):
+    """Log ``report`` (its ``results``, as :func:`~._compute.compute_report` gave them) to
+    MLflow: into the run ``run_id``, else the active run, else a new run (ended after).
+    Returns the run's id."""
     mlflow = import_mlflow()
     active = mlflow.active_run()
     if run_id is not None or active is None:
         context = mlflow.start_run(run_id=run_id)
     else:
         context = contextlib.nullcontext(active)
-    results = report._results
     with context as run:
         mlflow.log_metrics(metrics_of(results, prefix))
         mlflow.log_params({mlflow_name(f"{prefix}report", key): str(value)[:500]

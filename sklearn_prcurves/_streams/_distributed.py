@@ -179,6 +179,12 @@ class RangedTable:
         return (f"{type(self).__name__}(n_pos={self.n_pos!r}, n_neg={self.n_neg!r}, "
                 f"n_ranges={self.n_ranges}, largest_range={self.largest_range})")
 
+    @property
+    def offsets(self):
+        """``(positives, negatives)`` above each range (decreasing scores): where its
+        piece of the curve starts, shape ``(n_ranges, 2)``."""
+        return self._offsets
+
     def _pieces(self, requests):
         """For each range (decreasing scores), the list of :func:`range_piece` results
         of ``requests``, a list of ``(what, options)``."""
