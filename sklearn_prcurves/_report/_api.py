@@ -29,8 +29,9 @@ from ._tracking import log_to_mlflow
 from ._input import BatchConverter, ExactIntegersNeeded, TableSource, import_pyarrow
 from ._options import (
     DEFAULT_DPI, DEFAULT_MAX_SEGMENTS, DEFAULT_SIZE, PAIRED_TEST_SEED, PAIRED_TESTS,
-    FigureOptions, InputError, ReportSpec, option, worded,
+    FigureOptions, ReportSpec,
 )
+from .._base._messages import InputError, option, worded
 
 __all__ = ["Report", "compute", "holds_report", "report"]
 

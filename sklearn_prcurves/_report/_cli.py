@@ -24,8 +24,9 @@ from .._base._version import __version__
 # used, so --help, --version and argument errors answer at once.
 from ._options import (
     DEFAULT_MAX_SEGMENTS, PAIRED_TEST_RESAMPLES, PAIRED_TEST_SEED, PAIRED_TESTS,
-    FigureOptions, InputError, ReportSpec, Requirement,
+    FigureOptions, ReportSpec, Requirement,
 )
+from .._base._messages import InputError
 
 __all__ = ["EXIT_STATUSES", "main"]
 

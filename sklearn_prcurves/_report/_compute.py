@@ -36,7 +36,8 @@ from .._inference._bootstrap import FEW_RESAMPLES, holm_adjusted, paired_differe
 from .._inference._delong import delong_components, delong_interval, normal_interval
 from .._inference._pr_intervals import boyd_interval
 from .._base._undefined import undefined_ignored
-from ._options import PAIRED_TEST_SEED, InputError, option
+from ._options import PAIRED_TEST_SEED
+from .._base._messages import InputError, option
 from ._ranged import (
     Budget, RangeStream, path_blocks, piece_components, piece_delong, piece_lowest,
 )

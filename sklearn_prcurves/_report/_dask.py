@@ -12,7 +12,7 @@ import itertools
 import logging
 import os
 
-from ._options import InputError
+from .._base._messages import InputError
 
 __all__ = ["DaskRunner"]
 

@@ -3,7 +3,7 @@ paired test against a reference model (``--require-better-than``), each met or n
 by every model, for a pipeline to stop on."""
 
 from ._compute import MEASURES, level_measures, significance_level
-from ._options import InputError
+from .._base._messages import InputError
 
 __all__ = ["check_requirements", "evaluate_requirements"]
 

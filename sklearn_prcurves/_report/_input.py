@@ -25,7 +25,7 @@ from pathlib import Path
 import numpy as np
 
 from .._base._validation import LARGEST_TOTAL
-from ._options import InputError, option
+from .._base._messages import InputError, option
 
 __all__ = ["BatchConverter", "ExactIntegersNeeded", "Source", "open_source"]
 

@@ -11,7 +11,7 @@ import os
 import sys
 import warnings
 
-from ._options import InputError
+from .._base._messages import InputError
 
 __all__ = ["SparkRunner"]
 

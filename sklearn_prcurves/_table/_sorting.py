@@ -25,9 +25,7 @@ import sys
 
 import numpy as np
 
-from ._count_table import (
-    BLOCK, CountTable, cumsum_into, exact_sums, run_starts, running_dtype,
-)
+from ._count_table import BLOCK, CountTable, cumsum_into, exact_sums, run_starts, running_dtype
 
 __all__ = [
     "count_numpy_unweighted",
