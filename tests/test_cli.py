@@ -660,7 +660,7 @@ def test_dask_engine_takes_the_parts_in_order_holding_a_few_at_once():
     workers never hold more than a few parts' tables (all of them at once did not fit
     at 1e9 rows)."""
     pytest.importorskip("distributed")
-    from sklearn_prcurves._report._dask import DaskRunner
+    from sklearn_prcurves._engines._dask import DaskRunner
 
     runner = DaskRunner()
     try:

@@ -13,6 +13,7 @@ import dask.dataframe as dd  # noqa: E402
 
 import sklearn_prcurves as spc  # noqa: E402
 import sklearn_prcurves.dask as spd  # noqa: E402
+from sklearn_prcurves._engines import _dask as engine  # noqa: E402
 from sklearn_prcurves._engines._census import histogram, histogram_plan
 
 
@@ -65,7 +66,7 @@ CASES = [
 def test_exact_mode_equals_in_memory(client, data, name, in_memory, on_dask, weighted, shuffle,
                                      monkeypatch):
     # (the default picks the disk shuffle past ROWS_IN_MEMORY rows per worker thread)
-    monkeypatch.setattr(spd, "ROWS_IN_MEMORY", 0 if shuffle == "disk" else 1 << 40)
+    monkeypatch.setattr(engine, "ROWS_IN_MEMORY", 0 if shuffle == "disk" else 1 << 40)
     y, s, w = data
     w = w if weighted else None
     dy, ds, dw = as_dask(y, s, w if w is not None else np.ones_like(s))
@@ -189,7 +190,7 @@ def test_errors(client):
 @pytest.mark.parametrize("persist", [False, True])
 def test_shuffles_and_persistence_agree(client, shuffle, persist, monkeypatch):
     if shuffle.startswith("disk, "):  # (where Dask lacks the private names)
-        monkeypatch.setattr(spd, "_shuffle_by_partition_column", lambda *args: None)
+        monkeypatch.setattr(engine, "_shuffle_by_partition_column", lambda *args: None)
         shuffle = "disk"
     rng = np.random.default_rng(5)
     y = (rng.random(30_000) < 0.2).astype(int)
@@ -291,7 +292,7 @@ def test_this_dask_takes_the_narrow_shuffle():
 
     frame = dd.from_pandas(pd.DataFrame({"_partitions": np.arange(8, dtype=np.int16) % 4,
                                          "score": np.arange(8.0)}), npartitions=2)
-    assert spd._shuffle_by_partition_column(frame, 4) is not None, (
+    assert engine._shuffle_by_partition_column(frame, 4) is not None, (
         "this Dask lacks dask-expr's Shuffle or new_collection: the disk shuffle falls "
         "back to set_index")
 
@@ -350,13 +351,13 @@ def test_the_disk_plan_grows_linearly_with_the_partitions(client, public, monkey
     import dask
 
     if public:
-        monkeypatch.setattr(spd, "_shuffle_by_partition_column", lambda *args: None)
+        monkeypatch.setattr(engine, "_shuffle_by_partition_column", lambda *args: None)
     counts = []
     for parts in (8, 16, 32, 64):
         y, s = as_dask(np.zeros(parts * 10, dtype=int), np.arange(parts * 10.0), chunks=10)
         edges = np.linspace(0, parts * 10, parts)[1:-1]
-        counts.append(_task_count(dask, spd._shuffled(
-            dask, spd._partitions(y, s, None)[1], None, edges, False, np.float64)))
+        counts.append(_task_count(dask, engine._shuffled(
+            dask, engine._partitions(y, s, None)[1], None, edges, False, np.float64)))
     steps = np.diff(counts)
     assert list(steps) == [steps[0], 2 * steps[0], 4 * steps[0]], counts
     assert counts[-1] < 16 * 64, counts  # (a task per pair would be 64 * 64)
@@ -372,12 +373,12 @@ def test_the_shuffled_rows_are_narrow():
     for n_edges, dtype in ((9, np.uint8), (127, np.uint8), (128, np.uint16),
                            (32_767, np.uint16), (32_768, np.uint32)):
         edges = np.sort(rng.random(n_edges))
-        rows = spd._ranged_rows(y, s, None, None, edges, np.float64, [])
+        rows = engine._ranged_rows(y, s, None, None, edges, np.float64, [])
         assert rows.dtypes.to_dict() == {"_partitions": dtype, "score": np.float64}
         assert rows.index.dtype == np.uint8 and not rows.index.to_numpy().any()
         which = np.searchsorted(edges, s)
         np.testing.assert_array_equal(rows["_partitions"], 2 * which + y)
-        totals = spd._range_totals(y, s, w, None, edges)
+        totals = engine._range_totals(y, s, w, None, edges)
         expected = np.zeros((n_edges + 1, 3))
         for r, label, weight in zip(which, y, w):
             expected[r, 1 - label] += weight
@@ -392,7 +393,7 @@ def test_the_float32_range_lookup_is_a_binary_search(kind):
     subnormals, infinities and edges one ulp apart."""
     rng = np.random.default_rng(["probabilities", "any bit pattern", "specials",
                                  "wide"].index(kind))
-    n = spd._LOOKUP + 1000
+    n = engine._LOOKUP + 1000
     special = np.array([0.0, -0.0, np.inf, -np.inf, 1e-45, -1e-45, 1.2e-38, 3.4e38, -1.0,
                         0.5], dtype=np.float32)
     if kind == "probabilities":
@@ -407,7 +408,7 @@ def test_the_float32_range_lookup_is_a_binary_search(kind):
     for n_edges in (1, 23, 500, 5000):
         edges = np.unique(np.r_[rng.choice(s, n_edges), special[rng.integers(0, 10, 3)]])
         edges = np.unique(np.r_[edges, np.nextafter(edges, np.float32(-np.inf))])
-        which = spd._range_of(s, edges.astype(np.float32))
+        which = engine._range_of(s, edges.astype(np.float32))
         assert which.dtype == np.int32
         np.testing.assert_array_equal(which, np.searchsorted(edges, s, side="left"))
 
@@ -435,7 +436,7 @@ def test_float32_ranges_and_their_totals_come_from_the_histogram(kind, weighted)
     partitions use and by comparisons (signed zeros, subnormals, the float32
     extremes)."""
     rng = np.random.default_rng(["normal", "specials", "subnormals", "wide"].index(kind))
-    n = spd._LOOKUP + 5000
+    n = engine._LOOKUP + 5000
     s = _float32_scores(kind, n, rng)
     is_pos = rng.random(n) < 0.3
     w = rng.integers(1, 4, n).astype(float) if weighted else None
@@ -443,14 +444,14 @@ def test_float32_ranges_and_their_totals_come_from_the_histogram(kind, weighted)
     parts = [(s[:0], None, 0, histogram(is_pos[k::3], s[k::3],
                                              None if w is None else w[k::3]))
              for k in range(3)]
-    merged = spd._merged_censuses(spd._merged_censuses(parts[0], parts[1]), parts[2])[3]
+    merged = engine._merged_censuses(engine._merged_censuses(parts[0], parts[1]), parts[2])[3]
     for got, expected in zip(merged, whole):
         np.testing.assert_array_equal(got, expected)
     for n_ranges in (1, 2, 7, 30):
         edges, totals = histogram_plan(merged, n_ranges)
         assert edges.dtype == np.float32 and np.all(np.isfinite(edges))
         weight = np.ones(n) if w is None else w
-        for which in (spd._range_of(s, edges), np.searchsorted(edges, s, side="left")):
+        for which in (engine._range_of(s, edges), np.searchsorted(edges, s, side="left")):
             expected = np.column_stack([
                 np.bincount(which[is_pos], weight[is_pos], edges.shape[0] + 1),
                 np.bincount(which[~is_pos], weight[~is_pos], edges.shape[0] + 1),
@@ -480,7 +481,7 @@ def test_float32_scores_planned_by_their_histogram_give_exact_areas(client, shuf
     y = (rng.random(n) < 0.2).astype(np.int8)
     s = _float32_scores("specials", n, rng) + y.astype(np.float32)
     w = rng.integers(0, 3, n).astype(float) if weighted else None
-    census = spd._census(y, s, w, None, 0)
+    census = engine._census(y, s, w, None, 0)
     assert histogram_plan(census[3], 12) is not None  # (the histogram's plan)
     dy, ds, dw = as_dask(y, s, w if weighted else s, chunks=7000)
     table = spd.exact_summary(dy, ds, sample_weight=dw if weighted else None, n_ranges=12,
@@ -497,11 +498,11 @@ def test_the_disk_shuffle_of_float32_scores_in_large_partitions(client):
     """Partitions large enough for the float32 range lookup, scores with many ties:
     every area equals the in-memory one."""
     rng = np.random.default_rng(9)
-    n = 3 * spd._LOOKUP
+    n = 3 * engine._LOOKUP
     y = (rng.random(n) < 0.2).astype(np.int8)
     s = np.round(rng.normal(size=n) + y, 3).astype(np.float32)
     s[::7] = -0.0
-    dy, ds = as_dask(y, s, chunks=spd._LOOKUP)
+    dy, ds = as_dask(y, s, chunks=engine._LOOKUP)
     scores = spd.exact_summary(dy, ds, n_ranges=40, shuffle="disk").scores()
     assert scores["roc_auc"] == pytest.approx(spc.roc_auc_score(y, s), rel=1e-12)
     assert scores["average_precision"] == pytest.approx(spc.average_precision_score(y, s),
@@ -576,7 +577,7 @@ def test_peak_memory_per_process(client, monkeypatch):
     client's hardly grows (only totals and partial areas reach it)."""
     # (ranges sized for an eighth of these rows: the default, 2**24 rows, is more than
     # all of them, and a worker's memory follows the size of its ranges)
-    monkeypatch.setattr(spd, "ROWS_PER_RANGE", 500_000)
+    monkeypatch.setattr(engine, "ROWS_PER_RANGE", 500_000)
     try:
         _reset_peak_memory()
     except OSError:
@@ -612,13 +613,13 @@ def test_the_number_of_ranges_follows_the_rows_not_the_partitions(monkeypatch):
     y = (rng.random(n) < 0.03).astype(np.int8)
     s = (rng.normal(size=n) + y).astype(np.float32)
     expected = spc.roc_auc_score(y, s)
-    floor = max(2, spd._parallelism())  # (a distributed client's threads, or the cores)
+    floor = max(2, engine._parallelism())  # (a distributed client's threads, or the cores)
     with dask.config.set(scheduler="threads"):
         for parts in (8, 64):
             table = spd.exact_summary(*as_dask(y, s, chunks=n // parts))
             assert table.n_ranges == floor
             assert table.roc_auc() == pytest.approx(expected, rel=1e-12)
-        monkeypatch.setattr(spd, "ROWS_PER_RANGE", 10_000)
+        monkeypatch.setattr(engine, "ROWS_PER_RANGE", 10_000)
         table = spd.exact_summary(*as_dask(y, s, chunks=n // 64))
         assert table.n_ranges == max(floor, -(-n // 10_000)) == 26
         assert table.roc_auc() == pytest.approx(expected, rel=1e-12)

@@ -600,7 +600,7 @@ def compute(source, spec, figure_options=None, engine="local", scheduler=None,
 def _compute_on_cluster(engine, source, spec, converter, address):
     """:func:`compute_report` with every pass over the input on Dask or Spark workers."""
     if engine == "dask":
-        from ._dask import DaskRunner as Runner
+        from .._engines._dask import DaskRunner as Runner
     else:
         from ._spark import SparkRunner as Runner
     spec.progress = False  # the workers read; there is no stream to follow here
