@@ -14,7 +14,7 @@ import dask.dataframe as dd  # noqa: E402
 import sklearn_prcurves as spc  # noqa: E402
 import sklearn_prcurves.dask as spd  # noqa: E402
 from sklearn_prcurves._engines import _dask as engine  # noqa: E402
-from sklearn_prcurves._engines._census import histogram, histogram_plan
+from sklearn_prcurves._engines._census import histogram, histogram_plan  # noqa: E402
 
 
 @pytest.fixture(scope="module")

@@ -30,11 +30,11 @@ FLOORS = {
                    "_pr_intervals", "_certified", "_net_benefit_test"],
     "_selection": ["_scorer", "_transformer"],
     "_streams": ["_distributed", "_summary"],
-    "_engines": ["_census", "_fronts", "_dask"],
+    "_engines": ["_census", "_fronts", "_dask", "_spark"],
     "_plot": ["_base", "_dropin", "det_curve", "other_curves", "pr_curve", "roc_curve",
               "threshold_curve"],
     "_report": ["_options", "_input", "_ranged", "_compute", "_gates", "_explorer",
-                "_render", "_figures", "_tracking", "_spark", "_api"],
+                "_render", "_figures", "_tracking", "_api"],
     "(the public modules)": ["", "scorer_names", "dask", "spark", "torchmetrics",
                              "_report._cli", "__main__"],
 }

@@ -17,6 +17,7 @@ if shutil.which("java") is None:  # pragma: no cover - .ci/run installs a Java r
 
 import sklearn_prcurves as spc  # noqa: E402
 import sklearn_prcurves.spark as sps  # noqa: E402
+from sklearn_prcurves._engines import _spark as spark_engine  # noqa: E402
 from sklearn_prcurves.exceptions import NonNumericScoreError  # noqa: E402
 
 REL = 1e-12  # areas are sums of per-range pieces: equal up to the order of addition
@@ -388,8 +389,8 @@ def test_a_score_held_by_most_rows_is_one_row_per_chunk(spark):
         assert table.largest_range < 0.15 * n
         assert table.roc_auc() == pytest.approx(spc.roc_auc_score(y, s), rel=REL)
         assert table.pr_auc() == pytest.approx(spc.pr_auc_score(y, s), rel=REL)
-    chunks = sps._map_in_arrow(sps._prepare("y", "s", None, None, df).frame,
-                               sps._chunk_tables(False), "s double, pos double, neg double")
+    chunks = spark_engine._map_in_arrow(spark_engine._prepare("y", "s", None, None, df).frame,
+                               spark_engine._chunk_tables(False), "s double, pos double, neg double")
     assert chunks.where("s = 0").count() <= 4  # one row per partition's chunk
 
 
@@ -451,14 +452,14 @@ def test_float32_scores_take_the_census_plan(spark, weighted):
     w = rng.integers(0, 4, n) * 0.25 if weighted else None
     columns = {"y": y, "s": s, **({"w": w} if weighted else {})}
     df = frame(spark, partitions=5, **columns)
-    prepared = sps._prepare("y", "s", "w" if weighted else None, None, df)
-    got = sps._histogram(prepared)
+    prepared = spark_engine._prepare("y", "s", "w" if weighted else None, None, df)
+    got = spark_engine._histogram(prepared)
     keep = np.ones(n, bool) if w is None else w > 0
     want = histogram(y[keep] == 1, s[keep], None if w is None else w[keep])
     for a, b in zip(got, want):
         np.testing.assert_allclose(a, b, rtol=1e-13)
     assert histogram_plan(got, 6) is not None
-    assert histogram_plan(got, sps._COMPARED_RANGES + 30) is not None  # (the bucketizer's)
+    assert histogram_plan(got, spark_engine._COMPARED_RANGES + 30) is not None  # (the bucketizer's)
     with sps.exact_summary("y", "s", data=df, sample_weight="w" if weighted else None,
                            n_ranges=6) as table:
         assert 4 <= table.n_ranges <= 6 and table.largest_range <= n / 6 * 1.2 + 1
@@ -474,8 +475,8 @@ def test_float32_scores_take_the_census_plan(spark, weighted):
     assert once.scores() == pytest.approx(kept, rel=REL)
     assert not spark.sparkContext._jsc.getPersistentRDDs()
     many = sps.exact_summary("y", "s", data=df, sample_weight="w" if weighted else None,
-                             n_ranges=sps._COMPARED_RANGES + 30, persist=False)
-    assert many.n_ranges > sps._COMPARED_RANGES
+                             n_ranges=spark_engine._COMPARED_RANGES + 30, persist=False)
+    assert many.n_ranges > spark_engine._COMPARED_RANGES
     assert many.scores() == pytest.approx(kept, rel=REL)
 
 
@@ -485,8 +486,8 @@ def test_a_heavily_repeated_float32_score_takes_the_sampled_plan(spark):
     y = (rng.random(n) < 0.3).astype(np.int64)
     s = np.where(rng.random(n) < 0.6, 0.5, rng.normal(size=n) + y).astype(np.float32)
     df = frame(spark, partitions=4, y=y, s=s)
-    prepared = sps._prepare("y", "s", None, None, df)
-    assert sps._census_table(prepared, 4) is None
+    prepared = spark_engine._prepare("y", "s", None, None, df)
+    assert spark_engine._census_table(prepared, 4) is None
     assert sps.roc_auc_score("y", "s", data=df, n_ranges=4) == pytest.approx(
         spc.roc_auc_score(y, s), rel=REL)
 

@@ -602,7 +602,7 @@ def _compute_on_cluster(engine, source, spec, converter, address):
     if engine == "dask":
         from .._engines._dask import DaskRunner as Runner
     else:
-        from ._spark import SparkRunner as Runner
+        from .._engines._spark import SparkRunner as Runner
     spec.progress = False  # the workers read; there is no stream to follow here
     runner = Runner(address)
     try:
