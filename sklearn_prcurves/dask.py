@@ -28,7 +28,7 @@ from ._engines import _dask as engine
 from ._engines._dask import DistributedTable
 # (the sizes of ranges the docstrings name, to read: the engine's are the ones in use)
 from ._engines._dask import ROWS_IN_MEMORY, ROWS_PER_DISK_RANGE, ROWS_PER_RANGE  # noqa: F401
-from ._engines._fronts import front_value
+from ._engines._fronts import front_value, shared_parameters
 
 __all__ = [
     "DistributedTable",
@@ -164,28 +164,45 @@ def binned_summary(y_true, y_score, *, sample_weight=None, pos_label=None, manti
     return engine.binned_summary(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label, mantissa_bits=mantissa_bits, tolerance=tolerance, data=data)
 
 
+# The measures' shared parameters, described once: ``{name}`` in their docstrings.
+_SHARED = shared_parameters({
+    'y': ('y_true, y_score : dask Array or dask Series\n'),
+    'sample_weight': ('sample_weight : dask Array or dask Series, default=None\n'),
+    'pos_label': ('pos_label : int, float, bool or str, default=None\n'
+     '    None means 1 with labels in {0, 1} or {-1, 1}.\n'),
+    'mode': ('mode : {"exact", "binned"}, default="exact"\n'),
+    'n_ranges': ('n_ranges : int, default=None\n'
+     '    Exact mode: score ranges counted in parallel (default: as\n'
+     '    :func:`exact_summary`, by rows).\n'),
+    'mantissa_bits': ('mantissa_bits : int, default=12\n'
+     '    Binned mode resolution.\n'),
+    'random_state': ('random_state : int, default=0\n'
+     '    Seeds the sample that places the range edges (never the result).\n'),
+    'data': ('data : dask DataFrame, str, path-like or list of them, default=None\n'
+     '    If given, ``y_true``, ``y_score`` and ``sample_weight`` name its columns (the\n'
+     '    fastest input: no join of separate columns). A path (Parquet file, folder or\n'
+     '    glob) is read with :func:`read_parquet`, those columns only.\n'),
+    'interpolation': ('interpolation : {"davis-goadrich", "continuous", "linear", "step"}, '
+                      'default="davis-goadrich"\n'),
+    'leading_negatives': ('leading_negatives : {"interpolate", "drop"}, default="interpolate"\n'),
+})
+
+
+@_SHARED
 def roc_auc_score(y_true, y_score, *, sample_weight=None, pos_label=None, mode="exact",
                   n_ranges=None, mantissa_bits=12, random_state=0, data=None):
     """AUC-ROC of dask data; ``mode="binned"`` returns ``(estimate, bound)``.
 
     Parameters
     ----------
-    y_true, y_score : dask Array or dask Series
-    sample_weight : dask Array or dask Series, default=None
-    pos_label : int, float, bool or str, default=None
-        None means 1 with labels in {0, 1} or {-1, 1}.
-    mode : {"exact", "binned"}, default="exact"
-    n_ranges : int, default=None
-        Exact mode: score ranges counted in parallel (default: as
-        :func:`exact_summary`, by rows).
-    mantissa_bits : int, default=12
-        Binned mode resolution.
-    random_state : int, default=0
-        Seeds the sample that places the range edges (never the result).
-    data : dask DataFrame, str, path-like or list of them, default=None
-        If given, ``y_true``, ``y_score`` and ``sample_weight`` name its columns (the
-        fastest input: no join of separate columns). A path (Parquet file, folder or
-        glob) is read with :func:`read_parquet`, those columns only.
+    {y}
+    {sample_weight}
+    {pos_label}
+    {mode}
+    {n_ranges}
+    {mantissa_bits}
+    {random_state}
+    {data}
 
     Returns
     -------
@@ -204,6 +221,7 @@ def roc_auc_score(y_true, y_score, *, sample_weight=None, pos_label=None, mode="
     return front_value("roc_auc_score", locals(), engine.exact_summary, engine.binned_summary)
 
 
+@_SHARED
 def pr_auc_score(y_true, y_score, *, interpolation="davis-goadrich", sample_weight=None,
                  pos_label=None, leading_negatives="interpolate", mode="exact", n_ranges=None,
                  mantissa_bits=12, random_state=0, data=None):
@@ -214,20 +232,16 @@ def pr_auc_score(y_true, y_score, *, interpolation="davis-goadrich", sample_weig
 
     Parameters
     ----------
-    y_true, y_score : dask Array or dask Series
-    interpolation : {"davis-goadrich", "continuous", "linear", "step"}, \
-            default="davis-goadrich"
-    sample_weight : dask Array or dask Series, default=None
-    pos_label : int, float, bool or str, default=None
-    leading_negatives : {"interpolate", "drop"}, default="interpolate"
-    mode : {"exact", "binned"}, default="exact"
-    n_ranges : int, default=None
-    mantissa_bits : int, default=12
-    random_state : int, default=0
-    data : dask DataFrame, str, path-like or list of them, default=None
-        If given, ``y_true``, ``y_score`` and ``sample_weight`` name its columns (the
-        fastest input: no join of separate columns). A path (Parquet file, folder or
-        glob) is read with :func:`read_parquet`, those columns only.
+    {y}
+    {interpolation}
+    {sample_weight}
+    {pos_label}
+    {leading_negatives}
+    {mode}
+    {n_ranges}
+    {mantissa_bits}
+    {random_state}
+    {data}
 
     Returns
     -------
@@ -246,6 +260,7 @@ def pr_auc_score(y_true, y_score, *, interpolation="davis-goadrich", sample_weig
     return front_value("pr_auc_score", locals(), engine.exact_summary, engine.binned_summary)
 
 
+@_SHARED
 def average_precision_score(y_true, y_score, *, sample_weight=None, pos_label=None,
                             mode="exact", n_ranges=None, mantissa_bits=12, random_state=0,
                             data=None):
@@ -253,17 +268,14 @@ def average_precision_score(y_true, y_score, *, sample_weight=None, pos_label=No
 
     Parameters
     ----------
-    y_true, y_score : dask Array or dask Series
-    sample_weight : dask Array or dask Series, default=None
-    pos_label : int, float, bool or str, default=None
-    mode : {"exact", "binned"}, default="exact"
-    n_ranges : int, default=None
-    mantissa_bits : int, default=12
-    random_state : int, default=0
-    data : dask DataFrame, str, path-like or list of them, default=None
-        If given, ``y_true``, ``y_score`` and ``sample_weight`` name its columns (the
-        fastest input: no join of separate columns). A path (Parquet file, folder or
-        glob) is read with :func:`read_parquet`, those columns only.
+    {y}
+    {sample_weight}
+    {pos_label}
+    {mode}
+    {n_ranges}
+    {mantissa_bits}
+    {random_state}
+    {data}
 
     Returns
     -------
@@ -282,6 +294,7 @@ def average_precision_score(y_true, y_score, *, sample_weight=None, pos_label=No
     return front_value("average_precision_score", locals(), engine.exact_summary, engine.binned_summary)
 
 
+@_SHARED
 def achievable_pr_auc_score(y_true, y_score, *, interpolation="davis-goadrich",
                             sample_weight=None, pos_label=None, n_ranges=None, random_state=0,
                             data=None):
@@ -292,17 +305,13 @@ def achievable_pr_auc_score(y_true, y_score, *, interpolation="davis-goadrich",
 
     Parameters
     ----------
-    y_true, y_score : dask Array or dask Series
-    interpolation : {"davis-goadrich", "continuous", "linear", "step"}, \
-            default="davis-goadrich"
-    sample_weight : dask Array or dask Series, default=None
-    pos_label : int, float, bool or str, default=None
-    n_ranges : int, default=None
-    random_state : int, default=0
-    data : dask DataFrame, str, path-like or list of them, default=None
-        If given, ``y_true``, ``y_score`` and ``sample_weight`` name its columns (the
-        fastest input: no join of separate columns). A path (Parquet file, folder or
-        glob) is read with :func:`read_parquet`, those columns only.
+    {y}
+    {interpolation}
+    {sample_weight}
+    {pos_label}
+    {n_ranges}
+    {random_state}
+    {data}
 
     Returns
     -------

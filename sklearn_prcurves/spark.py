@@ -40,7 +40,7 @@ ICML 2006.
 """
 
 from ._engines import _spark as engine
-from ._engines._fronts import front_value
+from ._engines._fronts import front_value, shared_parameters
 from ._engines._spark import DistributedTable
 
 __all__ = [
@@ -143,24 +143,41 @@ def binned_summary(y_true, y_score, *, data, sample_weight=None, pos_label=None,
     return engine.binned_summary(y_true, y_score, data=data, sample_weight=sample_weight, pos_label=pos_label, mantissa_bits=mantissa_bits, tolerance=tolerance)
 
 
+# The measures' shared parameters, described once: ``{name}`` in their docstrings.
+_SHARED = shared_parameters({
+    'y': ('y_true, y_score : str\n'
+     '    Names of the label and score columns of ``data``.\n'),
+    'data': ('data : pyspark.sql.DataFrame, str, path-like or list of them\n'),
+    'sample_weight': ('sample_weight : str, default=None\n'),
+    'pos_label': ('pos_label : int, float, bool or str, default=None\n'),
+    'mode': ('mode : {"exact", "binned"}, default="exact"\n'),
+    'n_ranges': ('n_ranges : int, default=None\n'
+     '    Exact mode: score ranges counted in parallel.\n'),
+    'mantissa_bits': ('mantissa_bits : int, default=12\n'
+     '    Binned mode resolution.\n'),
+    'tolerance': ('tolerance : float, default=None\n'
+     '    Binned mode: refine until the bound is at most this.\n'),
+    'interpolation': ('interpolation : {"davis-goadrich", "continuous", "linear", "step"}, '
+                      'default="davis-goadrich"\n'),
+    'leading_negatives': ('leading_negatives : {"interpolate", "drop"}, default="interpolate"\n'),
+})
+
+
+@_SHARED
 def roc_auc_score(y_true, y_score, *, data, sample_weight=None, pos_label=None,
                   mode="exact", n_ranges=None, mantissa_bits=12, tolerance=None):
     """AUC-ROC of a Spark DataFrame; ``mode="binned"`` returns ``(estimate, bound)``.
 
     Parameters
     ----------
-    y_true, y_score : str
-        Names of the label and score columns of ``data``.
-    data : pyspark.sql.DataFrame, str, path-like or list of them
-    sample_weight : str, default=None
-    pos_label : int, float, bool or str, default=None
-    mode : {"exact", "binned"}, default="exact"
-    n_ranges : int, default=None
-        Exact mode: score ranges counted in parallel.
-    mantissa_bits : int, default=12
-        Binned mode resolution.
-    tolerance : float, default=None
-        Binned mode: refine until the bound is at most this.
+    {y}
+    {data}
+    {sample_weight}
+    {pos_label}
+    {mode}
+    {n_ranges}
+    {mantissa_bits}
+    {tolerance}
 
     Returns
     -------
@@ -179,6 +196,7 @@ def roc_auc_score(y_true, y_score, *, data, sample_weight=None, pos_label=None,
                        engine.opened)
 
 
+@_SHARED
 def pr_auc_score(y_true, y_score, *, data, interpolation="davis-goadrich", sample_weight=None,
                  pos_label=None, leading_negatives="interpolate", mode="exact", n_ranges=None,
                  mantissa_bits=12):
@@ -189,17 +207,15 @@ def pr_auc_score(y_true, y_score, *, data, interpolation="davis-goadrich", sampl
 
     Parameters
     ----------
-    y_true, y_score : str
-        Names of the label and score columns of ``data``.
-    data : pyspark.sql.DataFrame, str, path-like or list of them
-    interpolation : {"davis-goadrich", "continuous", "linear", "step"}, \
-            default="davis-goadrich"
-    sample_weight : str, default=None
-    pos_label : int, float, bool or str, default=None
-    leading_negatives : {"interpolate", "drop"}, default="interpolate"
-    mode : {"exact", "binned"}, default="exact"
-    n_ranges : int, default=None
-    mantissa_bits : int, default=12
+    {y}
+    {data}
+    {interpolation}
+    {sample_weight}
+    {pos_label}
+    {leading_negatives}
+    {mode}
+    {n_ranges}
+    {mantissa_bits}
 
     Returns
     -------
@@ -219,6 +235,7 @@ def pr_auc_score(y_true, y_score, *, data, interpolation="davis-goadrich", sampl
                        engine.opened)
 
 
+@_SHARED
 def average_precision_score(y_true, y_score, *, data, sample_weight=None, pos_label=None,
                             mode="exact", n_ranges=None, mantissa_bits=12, tolerance=None):
     """Average precision of a Spark DataFrame; ``mode="binned"`` returns a guaranteed
@@ -226,14 +243,13 @@ def average_precision_score(y_true, y_score, *, data, sample_weight=None, pos_la
 
     Parameters
     ----------
-    y_true, y_score : str
-        Names of the label and score columns of ``data``.
-    data : pyspark.sql.DataFrame, str, path-like or list of them
-    sample_weight : str, default=None
-    pos_label : int, float, bool or str, default=None
-    mode : {"exact", "binned"}, default="exact"
-    n_ranges : int, default=None
-    mantissa_bits : int, default=12
+    {y}
+    {data}
+    {sample_weight}
+    {pos_label}
+    {mode}
+    {n_ranges}
+    {mantissa_bits}
     tolerance : float, default=None
         Binned mode: refine the bins that hold both classes as for AUC-ROC.
 
@@ -254,6 +270,7 @@ def average_precision_score(y_true, y_score, *, data, sample_weight=None, pos_la
                        engine.opened)
 
 
+@_SHARED
 def achievable_pr_auc_score(y_true, y_score, *, data, interpolation="davis-goadrich",
                             sample_weight=None, pos_label=None, n_ranges=None):
     """Area under the achievable PR curve of a Spark DataFrame (exact).
@@ -263,14 +280,12 @@ def achievable_pr_auc_score(y_true, y_score, *, data, interpolation="davis-goadr
 
     Parameters
     ----------
-    y_true, y_score : str
-        Names of the label and score columns of ``data``.
-    data : pyspark.sql.DataFrame, str, path-like or list of them
-    interpolation : {"davis-goadrich", "continuous", "linear", "step"}, \
-            default="davis-goadrich"
-    sample_weight : str, default=None
-    pos_label : int, float, bool or str, default=None
-    n_ranges : int, default=None
+    {y}
+    {data}
+    {interpolation}
+    {sample_weight}
+    {pos_label}
+    {n_ranges}
 
     Returns
     -------

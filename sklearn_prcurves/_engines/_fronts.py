@@ -8,13 +8,14 @@ is read from either, with which options, is written once here.
 """
 
 import inspect
+import textwrap
 from collections.abc import Callable
 from contextlib import nullcontext
 from typing import Any, NamedTuple
 
 from .._streams._distributed import check_mode
 
-__all__ = ["FRONT_MEASURES", "front_value"]
+__all__ = ["FRONT_MEASURES", "front_value", "shared_parameters"]
 
 
 class FrontMeasure(NamedTuple):
@@ -61,3 +62,18 @@ def front_value(name, arguments, exact_summary, binned_summary, opened=nullconte
 def _taken_by(function, arguments):
     parameters = inspect.signature(function).parameters
     return {key: value for key, value in arguments.items() if key in parameters}
+
+
+def shared_parameters(descriptions):
+    """A decorator: each line ``{name}`` of the function's docstring becomes the
+    front's description of the parameters ``name`` stands for (``descriptions``:
+    ``{name: numpydoc text}``), so that a front's functions describe a parameter once
+    (as imbalanced-learn's ``Substitution``)."""
+    def fill(function):
+        doc = function.__doc__
+        for name, text in descriptions.items():
+            doc = doc.replace("    {" + name + "}\n",
+                              textwrap.indent(textwrap.dedent(text).strip("\n"), "    ") + "\n")
+        function.__doc__ = doc
+        return function
+    return fill
