@@ -12,8 +12,6 @@ from __future__ import annotations
 
 from numbers import Integral, Real
 
-from typing import TYPE_CHECKING
-
 import numpy as np
 from numpy.typing import ArrayLike
 
@@ -35,11 +33,9 @@ from .._base._validation import (
 from ._bootstrap import CONFIDENCE_LEVEL
 from ._bootstrap import bootstrap_ci
 
-if TYPE_CHECKING:
-    pass
-
 __all__ = ["delong_components", "delong_interval", "delong_test", "normal_interval",
-           "roc_auc_ci", "roc_auc_variance"]
+           "delong_variance", "roc_auc_ci", "roc_auc_variance", "score_components",
+           "table_variance"]
 
 
 
@@ -57,25 +53,61 @@ def _frequency_weights(sample_weight):
     return weight
 
 
+def score_components(piece, offset, n_pos, n_neg):
+    """DeLong's components at each distinct score of ``piece``, a table of consecutive
+    scores of a larger one (``offset``: its positives and negatives above the piece;
+    ``(0, 0)`` and the piece's own totals for a table held whole): ``(v10, v01)``,
+    V10 the placement of a positive there (:func:`placements`), V01 the share of
+    positives above a negative there, ties counted half. The one formula of DeLong's
+    components, for the functions and the report."""
+    tp_above, fp_above = offset
+    v10 = placements(piece.neg, np.subtract(n_neg - fp_above, piece.fps), n_neg,
+                     in_place=True)
+    v01 = np.multiply(piece.pos, -0.5)
+    v01 += piece.tps
+    v01 += tp_above
+    v01 /= n_pos
+    return v10, v01
+
+
 def delong_components(table):
-    """AUC and each distinct score's V10 and V01 components. The AUC is
-    :func:`roc_auc_score`'s, to the bit (the components' mean is the same area in
-    another rounding)."""
-    pos, neg = table.pos, table.neg  # per distinct score, decreasing scores
-    n_pos, n_neg = table.n_pos, table.n_neg
-    pos_above = table.tps - pos
-    v10 = placements(neg, n_neg - table.fps, n_neg)
-    v01 = (pos_above + pos / 2) / n_pos
-    return table_roc_auc(table), v10, v01, pos, neg
+    """AUC and each distinct score's V10 and V01 components (:func:`score_components`).
+    The AUC is :func:`roc_auc_score`'s, to the bit (the components' mean is the same
+    area in another rounding)."""
+    v10, v01 = score_components(table, (0.0, 0.0), table.n_pos, table.n_neg)
+    return table_roc_auc(table), v10, v01, table.pos, table.neg
+
+
+def delong_variance(s10, s01, n_pos, n_neg):
+    """DeLong's variance from its sums of squares: ``s10`` of the positives' centred
+    V10 (times their weights), ``s01`` of the negatives' V01, ``S10 / P + S01 / N``
+    with ``S10 = s10 / (P - 1)`` and ``S01 = s01 / (N - 1)``: the one definition the
+    functions and the report read, of one AUC or of a difference of two."""
+    return s10 / (n_pos - 1) / n_pos + s01 / (n_neg - 1) / n_neg
+
+
+def table_variance(pieces, n_pos, n_neg, auc):
+    """DeLong's variance of an AUC ``auc`` from its table held in ``pieces`` (pairs
+    ``(piece, offset)`` as :func:`score_components` takes them; one pair for a table
+    held whole), each piece's sums of squares added."""
+    s10 = s01 = 0.0
+    for piece, offset in pieces:
+        v10, v01 = score_components(piece, offset, n_pos, n_neg)
+        for v in (v10, v01):
+            v -= auc  # (in place, as above)
+            v *= v
+        s10 += float(np.dot(piece.pos, v10))
+        s01 += float(np.dot(piece.neg, v01))
+    return delong_variance(s10, s01, n_pos, n_neg)
 
 
 def _distinct_centred_components(positive):
     """:func:`_centred_components` of unweighted rows whose scores are all distinct,
-    from the sorted rows' classes alone.
+    from the sorted rows' classes alone (a NumPy specialisation: no table is formed).
 
     The k-th positive (from 0) at sorted position i has i - k negatives above it, the
-    k-th negative i - k positives above it. The AUC is one minus the share of pairs
-    ranked wrong, counted exactly in integers.
+    k-th negative i - k positives above it: :func:`score_components` with one row per
+    score.
     """
     rows_pos, rows_neg = np.flatnonzero(positive), np.flatnonzero(~positive)
     n_pos, n_neg = rows_pos.shape[0], rows_neg.shape[0]
@@ -95,44 +127,14 @@ def _centred_components(table, positive, group):
     """AUC and each row's DeLong component minus the AUC (V10 for a positive, V01 for a
     negative), rows in the table's (decreasing score) order; ``positive``: each sorted
     row's class; ``group``: each sorted row's table row, None when they are the same."""
-    if group is None:
-        # Every score distinct: no half ties. A positive outranks the negatives below
-        # its row (N - fps), a negative is outranked by the positives above (tps).
-        n_pos, n_neg = table.n_pos, table.n_neg
-        in_order = np.subtract(n_neg, table.fps)
-        in_order /= n_neg
-        auc = table_roc_auc(table)
-        np.divide(table.tps, n_pos, out=in_order, where=~positive)
+    auc, v10, v01, _, _ = delong_components(table)
+    if group is None:  # (a row per score: the rows' components are the scores')
+        np.copyto(v10, v01, where=~positive)
+        in_order = v10
     else:
-        auc, v10, v01, _, _ = delong_components(table)
         in_order = np.where(positive, v10[group], v01[group])
     in_order -= auc
     return auc, in_order
-
-
-def _delong_variance(table):
-    """AUC and DeLong's variance from the table: :func:`delong_components` computed
-    in two reused buffers (fresh temporaries at a million distinct scores cost more in
-    page faults than their arithmetic)."""
-    pos, neg = table.pos, table.neg
-    n_pos, n_neg = table.n_pos, table.n_neg
-    # V10 = (negatives below + half those tied) / N, per distinct score.
-    v = np.multiply(neg, 0.5)
-    v += n_neg
-    v -= table.fps
-    v /= n_neg
-    auc = table_roc_auc(table)
-    v -= auc
-    v *= v
-    s10 = float(np.dot(pos, v)) / (n_pos - 1)
-    # V01 = (positives above + half those tied) / P.
-    np.multiply(pos, -0.5, out=v)
-    v += table.tps
-    v /= n_pos
-    v -= auc
-    v *= v
-    s01 = float(np.dot(neg, v)) / (n_neg - 1)
-    return auc, s10 / n_pos + s01 / n_neg
 
 
 def _check_delong_table(table):
@@ -288,26 +290,12 @@ def _model_components(labels, y_score, weight):
     return auc, in_order, order, positive, is_pos, w, n_pos, n_neg
 
 
-def _paired_variance(in_order_a, in_order, positive, w, n_pos, n_neg):
-    """DeLong's variance of a difference of two AUCs from the rows' centred components
-    (both in one order, ``w`` too)."""
-    d = in_order_a  # (V_a - auc_a) - (V_b - auc_b) per row, squared
-    d -= in_order
-    d *= d
-    if w is not None:
-        d *= w
-    on_pos = positive.astype(np.float64)
-    sum_pos = float(d @ on_pos)
-    np.subtract(1.0, on_pos, out=on_pos)
-    sum_neg = float(d @ on_pos)
-    return sum_pos / (n_pos - 1) / n_pos + sum_neg / (n_neg - 1) / n_neg
-
-
 def delong_interval(table, confidence_level=0.95):
     """``(auc, low, high)``: :func:`roc_auc_ci`'s DeLong interval of a counting table
     (of frequency weights), clipped to [0, 1]."""
     _check_delong_table(table)
-    auc, variance = _delong_variance(table)
+    auc = table_roc_auc(table)
+    variance = table_variance([(table, (0.0, 0.0))], table.n_pos, table.n_neg, auc)
     low, high = normal_interval(auc, np.sqrt(variance), confidence_level)
     return auc, max(float(low), 0.0), min(float(high), 1.0)
 
@@ -352,7 +340,7 @@ def roc_auc_variance(
     """
     table = two_class_table(y_true, y_score, pos_label, _frequency_weights(sample_weight))
     _check_delong_table(table)
-    return float(_delong_variance(table)[1])
+    return table_variance([(table, (0.0, 0.0))], table.n_pos, table.n_neg, table_roc_auc(table))
 
 
 @validate_params(
@@ -436,8 +424,13 @@ def delong_test(
         warn_few_clusters(n_clusters)
         variance = clustered_variance(component_a, is_pos, w, n_pos, n_neg, groups)
     else:
-        variance = _paired_variance(component_a[order], in_order, positive,
-                                    None if w is None else w[order], n_pos, n_neg)
+        d = np.subtract(component_a[order], in_order, out=in_order)  # (sorted rows)
+        d *= d
+        if w is not None:
+            d *= w[order]
+        on_pos = positive.astype(np.float64)
+        s10 = float(np.dot(d, on_pos))
+        variance = delong_variance(s10, float(np.sum(d)) - s10, n_pos, n_neg)
     difference = auc_a - auc_b
     if variance > 0:
         statistic, pvalue, low, high = paired_reading(

@@ -41,6 +41,7 @@ from .._base._messages import InputError, option
 from ._ranged import (
     Budget, RangeStream, path_blocks, piece_components, piece_delong, piece_lowest,
 )
+from .._inference._delong import delong_variance
 
 __all__ = ["compute_report", "MEASURES"]
 
@@ -755,9 +756,8 @@ class _PairedDeLong:
             return sample.scale * clustered_variance(centred, sample.is_pos, sample.weight,
                                                      n_pos, n_neg, groups)
         w_pos, w_neg = sample.class_weights()
-        s10 = float(np.sum(w_pos * d10 ** 2)) * sample.scale
-        s01 = float(np.sum(w_neg * d01 ** 2)) * sample.scale
-        return s10 / (n_pos - 1) / n_pos + s01 / (n_neg - 1) / n_neg
+        return sample.scale * delong_variance(float(np.dot(w_pos, d10 * d10)),
+                                              float(np.dot(w_neg, d01 * d01)), n_pos, n_neg)
 
     def results(self, sample, confidence_level):
         ref_auc, ref10, ref01 = self.row_parts(self.reference, sample)

@@ -32,6 +32,8 @@ import numpy as np
 from .._streams._distributed import READ_BLOCK
 from .._streams._summary import ExactSummary
 from .._table._count_table import CountTable
+from .._inference._delong import score_components
+from .._inference._delong import table_variance
 
 __all__ = ["Budget", "RangeStream", "piece_components", "piece_delong", "piece_lowest"]
 
@@ -297,26 +299,19 @@ def _slice(table, start, stop):
 
 
 def piece_delong(path, auc):  # (path: a RangesHere)
-    """DeLong's variance over the pieces: ``S10 / P + S01 / N``."""
-    n_pos, n_neg = path.n_pos, path.n_neg
-    s10 = s01 = 0.0
-    for piece, (tp0, fp0) in zip(path.tables, path.offsets):
-        pos, neg = piece.pos, piece.neg
-        v10 = (n_neg - (fp0 + piece.fps) + neg / 2) / n_neg
-        v01 = (tp0 + piece.tps - pos / 2) / n_pos
-        s10 += float(np.sum(pos * (v10 - auc) ** 2))
-        s01 += float(np.sum(neg * (v01 - auc) ** 2))
-    return s10 / (n_pos - 1) / n_pos + s01 / (n_neg - 1) / n_neg
+    """DeLong's variance over the pieces (:func:`~sklearn_prcurves._inference._delong.
+    table_variance`, each piece at its offset)."""
+    return table_variance(zip(path.tables, path.offsets), path.n_pos, path.n_neg, auc)
 
 
 def piece_components(path, auc):
     """Per piece, DeLong's centred components ``(thresholds, v10 - auc, v01 - auc)``
-    (a generator: one piece at a time)."""
-    n_pos, n_neg = path.n_pos, path.n_neg
-    for piece, (tp0, fp0) in zip(path.tables, path.offsets):
-        pos, neg = piece.pos, piece.neg
-        v10 = (n_neg - (fp0 + piece.fps) + neg / 2) / n_neg - auc
-        v01 = (tp0 + piece.tps - pos / 2) / n_pos - auc
+    (:func:`~sklearn_prcurves._inference._delong.score_components`; a generator: one
+    piece at a time)."""
+    for piece, offset in zip(path.tables, path.offsets):
+        v10, v01 = score_components(piece, offset, path.n_pos, path.n_neg)
+        v10 -= auc
+        v01 -= auc
         yield piece.thresholds, v10, v01
 
 
