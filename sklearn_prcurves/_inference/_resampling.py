@@ -14,6 +14,11 @@ costs (the figures are in ``benchmarks/bench_uncertainty.py``).
 
 Without sample weights every count is a whole number, which gives AUC-ROC exactly (pair
 counts below 2**53) and Davis and Goadrich's area point by point.
+
+These batched readings are the areas' own forms, kept for speed: each resample's value
+equals the measure called on the resampled rows (:func:`~sklearn_prcurves._metrics.
+_roc_auc.table_roc_auc` and the others) to 1e-12 relative, which the tests hold for
+every area, weighted or not, tied or not (``tests/test_uncertainty.py``).
 """
 
 from typing import NamedTuple
