@@ -27,6 +27,7 @@ from ._measures._interpolation import check_options
 from ._streams._summary import BinnedSummary, ExactSummary, binned_in_namespace
 from ._table._count_table import CountTable
 from ._base._validation import check_running_total
+from ._base._labels import check_label_set
 
 __all__ = [
     "BinaryAUROC",
@@ -101,8 +102,11 @@ class BinarySummary(Metric):
         self._waiting_limit = _SHRINKING_ROWS
         # Per distinct score (or bin, or sample with ids): the score, the weight of
         # positives and of negatives; lists of pieces, merged as they grow. Unweighted
-        # batches wait uncounted in ``raw_scores`` and ``raw_labels``.
-        for name in ("scores", "pos", "neg", "ids", "raw_scores", "raw_labels"):
+        # batches wait uncounted in ``raw_scores`` and ``raw_labels``; batches of
+        # fractional weights in ``frac_*`` (their labels as 0.0 and 1.0), counted all
+        # together, so that no batching changes their sums.
+        for name in ("scores", "pos", "neg", "ids", "raw_scores", "raw_labels",
+                     "frac_scores", "frac_labels", "frac_weights"):
             self.add_state(name, default=[], dist_reduce_fx="cat")
         self.add_state("whole_weights", default=torch.tensor(1.0), dist_reduce_fx="min")
         # Rows waiting beyond the table (a state: ``forward`` and ``merge_state`` add it)
@@ -116,7 +120,7 @@ class BinarySummary(Metric):
         sample seen twice (by one process or two) is counted once."""
         scores, is_pos, weight, ids = _checked_batch(preds, target, sample_weight,
                                                      sample_ids)
-        if (ids is None) == bool(self.ids) and (self.scores or self.raw_scores):
+        if (ids is None) == bool(self.ids) and (self.scores or self.raw_scores or self.frac_scores):
             raise ValueError("sample_ids must be given with every batch or with none.")
         if weight is not None and not bool(torch.all(weight == torch.floor(weight))):
             self.whole_weights = torch.zeros_like(self.whole_weights)
@@ -129,6 +133,11 @@ class BinarySummary(Metric):
         if weight is None:
             self.raw_scores.append(scores.to(self.device))
             self.raw_labels.append(is_pos.to(self.device))
+            self.waiting += scores.shape[0]
+        elif not bool(torch.all(weight == torch.floor(weight))):
+            self.frac_scores.append(scores.to(self.device, torch.float64))
+            self.frac_labels.append(is_pos.to(self.device, torch.float64))
+            self.frac_weights.append(weight.to(self.device))
             self.waiting += scores.shape[0]
         else:
             self._append(*_count(scores, is_pos, weight, self.mantissa_bits))
@@ -151,23 +160,26 @@ class BinarySummary(Metric):
         that makes the state smaller, when asked). True where the state is one table."""
         if self.ids or not isinstance(self.scores, list):  # (rows with ids; synced)
             return False
-        rows, raw = self._rows()
-        if raw is None and len(self.scores) <= 1:
+        rows, raw, frac = self._rows()
+        if raw is None and frac is None and len(self.scores) <= 1:
             return True
-        merged = _merged_rows(rows, raw, self.mantissa_bits)
-        if only_if_smaller and _bytes(merged) >= _bytes(rows) + _bytes(raw):
+        merged = _merged_rows(rows, raw, frac, self.mantissa_bits)
+        if only_if_smaller and _bytes(merged) >= _bytes(rows) + _bytes(raw) + _bytes(frac):
             return False
         self.scores, self.pos, self.neg = ([piece.to(self.device)] for piece in merged)
         self.raw_scores, self.raw_labels = [], []
+        self.frac_scores, self.frac_labels, self.frac_weights = [], [], []
         self.waiting = torch.zeros_like(self.waiting)
         return True
 
     def _rows(self):
-        """The state rows and the waiting rows, each joined, or None where empty."""
-        rows = tuple(_joined(getattr(self, n)) for n in ("scores", "pos", "neg"))
-        raw = tuple(_joined(getattr(self, n)) for n in ("raw_scores", "raw_labels"))
-        return (None if rows[0] is None or not rows[0].shape[0] else rows,
-                None if raw[0] is None or not raw[0].shape[0] else raw)
+        """The state rows, the waiting unweighted rows and the waiting rows of
+        fractional weight, each joined, or None where empty."""
+        parts = [tuple(_joined(getattr(self, n)) for n in names) for names in (
+            ("scores", "pos", "neg"), ("raw_scores", "raw_labels"),
+            ("frac_scores", "frac_labels", "frac_weights"))]
+        return tuple(None if part[0] is None or not part[0].shape[0] else part
+                     for part in parts)
 
     def sync(self, dist_sync_fn=None, process_group=None, should_sync=True,
              distributed_available=None):
@@ -180,14 +192,14 @@ class BinarySummary(Metric):
 
     def compute(self):
         """The summary of every row seen (all processes' after their sync)."""
-        rows, raw = self._rows()
-        if rows is None and raw is None:
+        rows, raw, frac = self._rows()
+        if rows is None and raw is None and frac is None:
             return ExactSummary() if self.mantissa_bits is None else BinnedSummary(
                 self.mantissa_bits)
         ids = _joined(self.ids)
         if ids is not None and ids.shape[0]:
             rows = _first_of_each_id(ids, *rows)
-        table = _merged_table(rows, raw, self.mantissa_bits)
+        table = _merged_table(rows, raw, frac, self.mantissa_bits)
         if self.mantissa_bits is not None:
             summary = _binned_summary(table, self.mantissa_bits)
             summary.integer_weights_ = bool(self.whole_weights >= 1)
@@ -444,8 +456,11 @@ def _checked_batch(preds, target, sample_weight, sample_ids):
         raise ValueError("preds must be finite: NaN or infinity found.")
     labels = _flat(target, "target", preds)
     if labels.dtype != torch.bool:
-        if labels.is_complex() or bool(((labels != 0) & (labels != 1)).any()):
-            raise ValueError("target must hold binary labels, 0 and 1 (or booleans).")
+        if labels.is_complex():
+            raise ValueError(f"target must hold binary labels; got {labels.dtype}.")
+        # (the package's label rules, on the batch's distinct labels: 0/1 or -1/1)
+        check_label_set({float(v) for v in torch.unique(labels).tolist()}, what="target",
+                        pos=None, final=True, both=False)
         labels = labels == 1
     weight = ids = None
     if sample_weight is not None:
@@ -491,7 +506,8 @@ def _count(scores, is_pos, weight, mantissa_bits):
 def _host_count(scores, is_pos, weight, mantissa_bits):
     """The :class:`CountTable` of rows in host memory, by NumPy's kernel."""
     return _checked(count_rows(*(None if a is None else a.numpy()
-                                 for a in (is_pos, scores, weight))), mantissa_bits)
+                                 for a in (is_pos, scores, weight)), ties_by_weight=True),
+                    mantissa_bits)
 
 
 def _checked(table, mantissa_bits):
@@ -509,16 +525,20 @@ def _host_rows(table):
                  for a in (table.thresholds, table.pos, table.neg))
 
 
-def _merged_rows(rows, raw, mantissa_bits):
-    """The rows of the table of state rows ``(scores, pos, neg)`` (a score may repeat)
-    and of waiting rows ``(scores, labels)`` (either None), where they live."""
-    if not counted_where_they_live([(rows or raw)[0]]):
-        return _host_rows(_merged_table(rows, raw, mantissa_bits))
+def _merged_rows(rows, raw, frac, mantissa_bits):
+    """The rows of the table of state rows ``(scores, pos, neg)`` (a score may repeat),
+    of waiting rows ``(scores, labels)`` and of waiting rows of fractional weight
+    ``(scores, labels, weights)`` (any of them None), where they live."""
+    first = next(part for part in (rows, raw, frac) if part is not None)[0]
+    if not counted_where_they_live([first]):
+        return _host_rows(_merged_table(rows, raw, frac, mantissa_bits))
+    pieces = [] if rows is None else [rows]
     if raw is not None:
-        counted = _count(*raw, None, mantissa_bits)
-        rows = counted if rows is None else tuple(
-            torch.cat([a, c.to(a.device)]) for a, c in zip(rows, counted))
-    scores, pos, neg = rows
+        pieces.append(_count(*raw, None, mantissa_bits))
+    if frac is not None:
+        pieces.append(_count(frac[0], frac[1] == 1, frac[2], mantissa_bits))
+    scores, pos, neg = (torch.cat([piece[i].to(first.device) for piece in pieces])
+                        for i in range(3))
     weight = torch.cat([pos, neg])
     kept = weight > 0
     is_pos = torch.cat([torch.ones_like(pos, dtype=torch.bool),
@@ -532,10 +552,13 @@ def _merged_rows(rows, raw, mantissa_bits):
     return _count(scores, is_pos, weight, mantissa_bits)
 
 
-def _merged_table(rows, raw, mantissa_bits):
-    """:func:`_merged_rows` as a :class:`CountTable` in host memory."""
-    if counted_where_they_live([(rows or raw)[0]]):
-        rows = _merged_rows(rows, raw, mantissa_bits)
+def _merged_table(rows, raw, frac, mantissa_bits):
+    """:func:`_merged_rows` as a :class:`CountTable` in host memory: the whole counts
+    summed (exactly, in any order), then the rows of fractional weight counted all at
+    once and added, score by score, once."""
+    first = next(part for part in (rows, raw, frac) if part is not None)[0]
+    if counted_where_they_live([first]):
+        rows = _merged_rows(rows, raw, frac, mantissa_bits)
         return CountTable.from_counts(*(np.asarray(to_numpy(a.cpu())) for a in rows))
     summary = ExactSummary()
     if raw is not None:
@@ -543,6 +566,9 @@ def _merged_table(rows, raw, mantissa_bits):
     for table in [] if rows is None else _host_tables(*(a.numpy() for a in rows)):
         summary.add_table(table)
     table = summary.table_
+    if frac is not None:
+        counted = _host_count(frac[0], frac[1] == 1, frac[2], None)
+        table = counted if table is None else table.merge(counted)
     return table if mantissa_bits is None else binned_in_namespace(table, mantissa_bits)
 
 

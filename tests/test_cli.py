@@ -844,11 +844,12 @@ BAD_FILES = {
     "non-numeric score": ("y,score\n1,0.5\n0,abc\n", [], "line 3, column 'score': 'abc' is not"),
     "nan score": ("y,score\n1,nan\n0,0.2\n", [], "row 1, column 'score': the score is missing"),
     "inf score": ("y,score\n1,inf\n0,0.2\n", [], "is not a finite number"),
-    "single class": ("y,score\n1,0.5\n1,0.2\n", [], "single class"),
+    "single class": ("y,score\n1,0.5\n1,0.2\n", [],
+                     "Only one class is present in label column 'y' (1)"),
     "labels need pos_label": ("y,score\na,0.5\nb,0.2\n", [], "pass --pos-label"),
     "three classes": ("y,score\n0,0.5\n1,0.2\n2,0.3\n", [], "more than two classes"),
     "pos_label absent": ("y,score\n0,0.5\n1,0.2\n", ["--score", "score", "--pos-label", "7"],
-                         "is not a value of column"),
+                         "--pos-label 7 is not a value of label column 'y' (0, 1)"),
     "mixed labels": ("y,score\n0,0.5\nyes,0.2\n", ["--score", "score", "--pos-label", "yes"],
                      "mixes numbers and text"),
     "empty label": ("y,score\n1,0.5\n,0.3\n0,0.2\n", [], "row 2, column 'y': the label is empty"),
@@ -893,7 +894,7 @@ BAD_FILES = {
                                  "paired test, which --no-intervals leaves out"),
     "a positive label not among the labels": (
         "y,score\n1,0.5\n0,0.2\n", ["--score", "score", "--pos-label", "yes or no"],
-        "--pos-label 'yes or no' cannot equal a label of column 'y'"),
+        "--pos-label 'yes or no' is a string but the labels are numbers"),
 }
 
 

@@ -20,8 +20,8 @@ PACKAGE = pathlib.Path(__file__).resolve().parents[1] / "sklearn_prcurves"
 # modules before it. ``docs/internals.rst`` has a line per floor.
 FLOORS = {
     "": ["_base._version", "exceptions"],
-    "_base": ["_moved", "_messages", "_undefined", "_mistakes", "_results", "_compat", "_array_api",
-              "_validation", "_ids"],
+    "_base": ["_moved", "_messages", "_undefined", "_mistakes", "_results", "_compat",
+              "_array_api", "_labels", "_validation", "_ids"],
     "_table": ["_exact", "_count_table", "_prevalence", "_sorting", "_counts", "_entry"],
     "_metrics": ["_stepwise", "_curves", "_roc_auc", "_thresholds", "_averaging", "_auc"],
     "_measures": ["_interpolation", "_hull", "_dominance", "_pr", "_partial", "_bounds",

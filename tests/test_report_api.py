@@ -228,9 +228,9 @@ def test_an_undefined_measure_is_a_note_and_a_warning():
 
 @pytest.mark.parametrize("call, message", [
     (lambda y, s: spc.report(np.where(y == 1, "yes", "no"), s),
-     "holds 'no', 'yes': pass pos_label"),
+     "takes value in {'no', 'yes'} and pos_label is not specified"),
     (lambda y, s: spc.report(np.where(y == 1, "yes", "no"), s, pos_label="Yes"),
-     "pos_label='Yes' is not a value of column 'y_true'"),
+     "pos_label='Yes' is not a value of label column 'y_true'"),
     (lambda y, s: spc.report(y, np.where(np.arange(y.shape[0]) == 3, np.nan, s)),
      "the score is missing (pass drop_missing=True to drop such rows)"),
     (lambda y, s: spc.report(y, s, by=np.arange(y.shape[0]), max_segments=10),

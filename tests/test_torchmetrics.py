@@ -189,7 +189,7 @@ def test_metric_protocol_forward_reset_pickle_merge_cpu():
     (sptm.BinaryAUROC, lambda m: m.update(torch.tensor([0.1, math.nan]), torch.tensor([0, 1])),
      "finite"),
     (sptm.BinaryAUROC, lambda m: m.update(torch.tensor([0.1, 0.2]), torch.tensor([0, 2])),
-     "binary labels"),
+     "must take value in {0, 1} or {-1, 1}"),
     (sptm.BinaryAUROC, lambda m: m.update(torch.tensor([1, 2]), torch.tensor([0, 1])),
      "floating-point"),
     (sptm.BinaryAUROC, lambda m: m.update(torch.tensor([0.1, 0.2]), torch.tensor([0, 1, 1])),

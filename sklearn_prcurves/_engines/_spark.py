@@ -18,9 +18,11 @@ from ._census import LEADING_BITS, histogram_plan, key_values
 from .._table._counts import CountTable, count_rows
 from .._streams._distributed import RangedTable, range_pieces
 from .._streams._summary import BinnedSummary, order_key
-from .._base._validation import check_class_union, check_label_kind, check_scores
+from .._base._labels import check_class_union, check_label_kind
+from .._base._validation import check_scores
 from ..exceptions import NonNumericScoreError
 from .._base._messages import InputError
+from .._base._labels import single_class_error
 
 __all__ = ["DistributedTable", "SparkRunner", "binned_summary", "exact_summary", "opened",
            "read_once"]
@@ -276,9 +278,7 @@ def _check_groups(groups, frame, label, label_kind, pos_label, sample_weight, F)
 
 def _require_two_classes(prepared):
     if prepared.n_pos <= 0 or prepared.n_neg <= 0:
-        raise ValueError(
-            "Only one class is present in y_true: this needs both positives and negatives."
-        )
+        raise single_class_error()
 
 
 # --- exact mode ---------------------------------------------------------------------

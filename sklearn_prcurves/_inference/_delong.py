@@ -27,8 +27,9 @@ from ._clusters import (
 from .._base._results import ConfidenceInterval, TestResult
 from .._table._sorting import score_order, table_in_score_order
 from .._table._count_table import CountTable
+from .._base._labels import binary_labels
 from .._base._validation import (
-    binary_labels, check_non_negative_weight, checked_rows, refuse_overflowing_totals,
+    check_non_negative_weight, checked_rows, refuse_overflowing_totals,
 )
 from ._bootstrap import CONFIDENCE_LEVEL
 from ._bootstrap import bootstrap_ci

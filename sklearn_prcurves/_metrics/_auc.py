@@ -29,9 +29,10 @@ from ._curves import roc_points, table_precision_recall, table_roc
 from ._stepwise import step_area_terms
 from .._table._counts import count_in_namespace, count_rows
 from .._base._validation import (
-    checked_array, checked_rows, n_distinct_labels, namespace_points, Matrix,
-    namespace_matrix, namespace_rows, plain_numeric_1d, target_type,
+    checked_array, checked_rows, namespace_points, Matrix, namespace_matrix, namespace_rows,
 )
+from .._base._labels import plain_numeric_1d
+from .._base._labels import n_distinct_labels, target_type
 from .._base._undefined import warn_undefined
 from ._roc_auc import roc_area
 from ._roc_auc import table_roc_auc

@@ -18,7 +18,7 @@ from .._base._compat import (
 )
 from ._stepwise import keep_ends_of_flat_runs, numpy_det, numpy_roc, precision_recall_arrays
 from .._table._count_table import CountTable
-from .._base._validation import n_distinct_labels
+from .._base._labels import n_distinct_labels
 from .._base._undefined import warn, warn_undefined
 from .._table._entry import BINARY_PARAMS
 from .._table._entry import binary_table

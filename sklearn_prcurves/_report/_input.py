@@ -26,6 +26,7 @@ import numpy as np
 
 from .._base._validation import LARGEST_TOTAL
 from .._base._messages import InputError, option
+from .._base._labels import check_label_set
 
 __all__ = ["BatchConverter", "ExactIntegersNeeded", "Source", "open_source"]
 
@@ -765,17 +766,6 @@ def _canonical(value):
     return number if math.isfinite(number) else text
 
 
-def _describe(labels):
-    shown = sorted(labels, key=lambda v: (isinstance(v, str), v))
-    return ", ".join(_label_repr(v) for v in shown[:5]) + (" ..." if len(shown) > 5 else "")
-
-
-def _label_repr(value):
-    if isinstance(value, float) and value.is_integer():
-        return repr(int(value))
-    return repr(value)
-
-
 def _text_integers(column):
     """A text column of whole numbers as exact integers (int64, uint64 past 2**63, or
     Python integers where the batch spans both), else None."""
@@ -1007,51 +997,26 @@ class BatchConverter:
 
     def _observe(self, labels):
         labels = self.labels | labels
-        kinds = {isinstance(v, str) for v in labels}
-        if len(kinds) > 1:
-            raise InputError(
-                f"label column {self.label!r} mixes numbers and text ({_describe(labels)})"
-            )
-        if len(labels) > 2:
-            raise InputError(
-                f"label column {self.label!r} holds more than two classes ({_describe(labels)}); "
-                "the report needs binary labels"
-            )
-        if self.pos_label is None and kinds == {True}:
-            raise InputError(
-                f"label column {self.label!r} holds {_describe(labels)}: pass "
-                f"{option('pos_label')}"
-            )
-        if self.pos_label is not None and isinstance(self.pos_label, str) != (kinds == {True}):
-            raise InputError(
-                f"{option('pos_label', self.pos_label_text)} cannot equal a label of column "
-                f"{self.label!r} ({_describe(labels)})"
-            )
+        self._check(labels, final=False)
         self.labels = labels
+
+    def _check(self, labels, final):
+        """The binary-label rules (:func:`~sklearn_prcurves._base._labels.
+        check_label_set`) on the labels seen, in the report's words for the column."""
+        try:
+            check_label_set(labels, self.pos_label, what=f"label column {self.label!r}",
+                            pos=option("pos_label"),
+                            given=option("pos_label", self.pos_label_text), final=final)
+        except ValueError as error:
+            raise InputError(str(error)) from None
 
     def finish(self):
         """Check the labels of the whole input (after the last batch)."""
-        labels = self.labels
         if self.rows == 0 or self.rows == self.dropped:
             what = ("no data rows" if self.rows == 0 else
                     f"no rows left after {option('drop_missing', True)}")
             raise InputError(f"{self.source.display} has {what}")
-        if self.pos_label is None and not (labels <= {0.0, 1.0} or labels <= {-1.0, 1.0}):
-            raise InputError(
-                f"label column {self.label!r} holds {_describe(labels)}: pass "
-                f"{option('pos_label')} (without it the labels must be 0/1, -1/1 or true/false)"
-            )
-        if self.pos_label is not None and self.pos_label not in labels:
-            raise InputError(
-                f"{option('pos_label', self.pos_label_text)} is not a value of column "
-                f"{self.label!r} "
-                f"({_describe(labels)})"
-            )
-        if len(labels) < 2:
-            raise InputError(
-                f"label column {self.label!r} holds a single class ({_describe(labels)}); "
-                "the curves need positives and negatives"
-            )
+        self._check(self.labels, final=True)
 
 
 class TableSource(Source):

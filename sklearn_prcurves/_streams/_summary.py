@@ -41,9 +41,9 @@ from .._measures._partial import table_partial_roc_auc
 from .._measures._prg import table_prg_auc
 from .._table._count_table import CountTable
 from .._base._validation import (
-    check_binary_input, check_class_union, check_label_kind, check_non_negative_weight,
-    check_range, check_running_total, chunk_classes, union_classes,
+    check_binary_input, check_non_negative_weight, check_range, check_running_total,
 )
+from .._base._labels import check_class_union, check_label_kind, chunk_classes, union_classes
 
 __all__ = ["BinnedSummary", "ExactSummary"]
 
@@ -199,7 +199,8 @@ class ExactSummary(_Stream):
             return self
         if weight is not None:
             self._room_for(weight)  # (refused before the kernel sums them)
-        return self.add_table(count_rows(is_pos, scores, weight))
+        # (a tie's fractional weights summed in one order, whatever the rows')
+        return self.add_table(count_rows(is_pos, scores, weight, ties_by_weight=True))
 
     def merge(self, other):
         """A new summary of the rows of both."""

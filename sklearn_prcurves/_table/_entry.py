@@ -14,6 +14,7 @@ from numbers import Real
 import numpy as np
 
 from .._base._array_api import on_host
+from .._base._labels import single_class_error
 from ._counts import count_in_namespace, count_rows
 from ._prevalence import at_prevalence
 from .._base._validation import (
@@ -89,6 +90,4 @@ def require_two_classes(table):
 def require_class_totals(n_pos, n_neg):
     """The package's error unless both classes are present."""
     if n_pos <= 0 or n_neg <= 0:
-        raise ValueError(
-            "Only one class is present in y_true: this needs both positives and negatives."
-        )
+        raise single_class_error()
