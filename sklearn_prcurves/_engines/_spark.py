@@ -264,7 +264,8 @@ def _check_groups(groups, frame, label, label_kind, pos_label, sample_weight, F)
         # type_of_target calls fractional labels continuous before it counts classes.
         if sum(g["fractional_labels"] for g in groups) or (
                 len(groups) > 2 and frame.where(label % 1 != 0).limit(1).count()):
-            raise ValueError("continuous format is not supported")
+            raise ValueError("y_true holds values that are not whole numbers: continuous "
+                             "format is not supported")
     if sum(g["null_scores"] for g in groups):
         raise ValueError("Input y_score contains missing values (null scores).")
     if sum(g.get("nan_scores", 0) for g in groups):
