@@ -22,12 +22,16 @@ MODULES = sorted(
 
 @pytest.mark.parametrize("module_name", ["sklearn_prcurves", *MODULES])
 def test_examples_in_docstrings(module_name):
-    if module_name == "sklearn_prcurves.spark" and shutil.which("java") is None:
+    spark_modules = ("sklearn_prcurves.spark", "sklearn_prcurves._engines._spark")
+    if module_name in spark_modules and shutil.which("java") is None:
         pytest.skip("Spark needs a Java runtime (.ci/run installs one)")
     # Optional extras' examples need the extra ([test] and [test-engines] have them).
     for prefix, extra in (("sklearn_prcurves.spark", "pyspark"),
+                          ("sklearn_prcurves._engines._spark", "pyspark"),
                           ("sklearn_prcurves.dask", "dask.dataframe"),
                           ("sklearn_prcurves.dask", "pyarrow"),
+                          ("sklearn_prcurves._engines._dask", "dask.dataframe"),
+                          ("sklearn_prcurves._engines._dask", "pyarrow"),
                           ("sklearn_prcurves.torchmetrics", "torchmetrics"),
                           ("sklearn_prcurves._plot", "matplotlib")):
         if module_name.startswith(prefix):
