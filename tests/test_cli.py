@@ -19,7 +19,7 @@ import pytest
 
 import sklearn_prcurves as spc
 from sklearn_prcurves._report._cli import main
-from sklearn_prcurves._report import _figures, _input
+from sklearn_prcurves._report import _figures, _sources
 
 pytest.importorskip("matplotlib")
 pa = pytest.importorskip("pyarrow")
@@ -306,7 +306,7 @@ def test_view_typed_columns_are_read(tmp_path, capsys, kind):
 
 def test_many_batches_give_the_one_shot_numbers(tmp_path, capsys, monkeypatch):
     """Tiny batches: tables merged across dozens of chunks, segments included."""
-    monkeypatch.setattr(_input, "_CSV_BLOCK_BYTES", 4096)
+    monkeypatch.setattr(_sources, "_CSV_BLOCK_BYTES", 4096)
     y, a, b, w = make_data(3000, seed=2, ties=True)
     group = np.array(["north", "south", "east"])[np.arange(3000) % 3]
     data = write_csv(tmp_path / "s.csv", {"y": y, "a": a, "b": b, "w": w, "g": group})
@@ -341,8 +341,8 @@ def test_tables_held_in_ranges_give_the_library_numbers(tmp_path, capsys, monkey
     monkeypatch.setattr(_ranged, "_Spill", Spill)
     monkeypatch.setattr(_ranged, "RANGE_CAP", 8)
     monkeypatch.setattr(_ranged, "SPILL_AFTER", 20 if spilled else 10**9)
-    monkeypatch.setattr(_input, "_CSV_BLOCK_BYTES", 2048)
-    monkeypatch.setattr(_input, "BATCH_ROWS", 300)
+    monkeypatch.setattr(_sources, "_CSV_BLOCK_BYTES", 2048)
+    monkeypatch.setattr(_sources, "BATCH_ROWS", 300)
     y, a, b, w = make_data(2000, seed=14, ties=True)
     columns = {"y": y, "a": a, "b": b}
     extra = []
@@ -385,8 +385,8 @@ def test_the_report_at_a_deployment_prevalence_is_the_library_s(tmp_path, capsys
         monkeypatch.setattr(_ranged, "_Spill", Spill)
         monkeypatch.setattr(_ranged, "RANGE_CAP", 8)
         monkeypatch.setattr(_ranged, "SPILL_AFTER", 20)
-        monkeypatch.setattr(_input, "_CSV_BLOCK_BYTES", 2048)
-        monkeypatch.setattr(_input, "BATCH_ROWS", 300)
+        monkeypatch.setattr(_sources, "_CSV_BLOCK_BYTES", 2048)
+        monkeypatch.setattr(_sources, "BATCH_ROWS", 300)
     y, a, b, w = make_data(2000, seed=21, ties=True)
     data = write_csv(tmp_path / "p.csv", {"y": y, "a": a, "b": b})
     out = report_json(capsys, "report", str(data), "--label", "y", "--score", "a", "--score",
@@ -420,7 +420,7 @@ def test_the_decision_curve_panel_is_net_benefit_curve_s(tmp_path, capsys, monke
 
     if ranged:
         monkeypatch.setattr(_ranged, "RANGE_CAP", 8)
-        monkeypatch.setattr(_input, "BATCH_ROWS", 300)
+        monkeypatch.setattr(_sources, "BATCH_ROWS", 300)
     rng = np.random.default_rng(8)
     y = (rng.random(1500) < 0.25).astype(int)
     a = np.round(1 / (1 + np.exp(-(1.5 * rng.normal(size=1500) + 2.5 * y - 2.2))), 3)
@@ -457,7 +457,7 @@ def test_ranges_on_disk_give_the_numbers_of_ranges_in_memory(tmp_path, capsys,
     from sklearn_prcurves._report import _ranged
 
     monkeypatch.setattr(_ranged, "RANGE_CAP", 30)
-    monkeypatch.setattr(_input, "BATCH_ROWS", 250)
+    monkeypatch.setattr(_sources, "BATCH_ROWS", 250)
     rng = np.random.default_rng(8)
     y, a, b, w = make_data(3000, seed=9)
     columns = {"y": y, "a": a, "b": np.round(b, 2), "g": rng.choice(["u", "v"], 3000)}
@@ -1187,7 +1187,7 @@ def test_the_paired_tests_read_the_input_once(tmp_path, capsys, monkeypatch, wei
         return read(source, spec, converter, visit, description)
 
     monkeypatch.setattr(_compute, "_read", counted)
-    monkeypatch.setattr(_input, "_CSV_BLOCK_BYTES", 4096)  # (many batches)
+    monkeypatch.setattr(_sources, "_CSV_BLOCK_BYTES", 4096)  # (many batches)
     y, a, b, w = make_data(3000, seed=21)
     columns = {"y": y, "a": a, "b": b, **({"w": w} if weighted else {})}
     data = write_csv(tmp_path / "s.csv", columns)
@@ -1221,7 +1221,8 @@ def test_report_figures_keep_legends_and_labels_off_the_data(tmp_path):
 
     from sklearn_prcurves._report._cli import _demo_table, _parser, _spec
     from sklearn_prcurves._report._compute import compute_report
-    from sklearn_prcurves._report._input import BatchConverter, TableSource
+    from sklearn_prcurves._report._batches import BatchConverter
+    from sklearn_prcurves._report._sources import TableSource
 
     table, scores = _demo_table()
     args = _parser().parse_args(["demo", "--no-progress"])
@@ -1521,7 +1522,8 @@ def test_marked_operating_points_are_the_reported_thresholds(tmp_path):
 
     from sklearn_prcurves._report._cli import _demo_table, _parser, _spec
     from sklearn_prcurves._report._compute import compute_report
-    from sklearn_prcurves._report._input import BatchConverter, TableSource
+    from sklearn_prcurves._report._batches import BatchConverter
+    from sklearn_prcurves._report._sources import TableSource
 
     table, scores = _demo_table()
     args = _parser().parse_args(["demo", "--no-progress", "--at-recall", "0.5",
@@ -1941,7 +1943,7 @@ def test_the_straight_line_number_is_scikit_learns_auc_of_its_curve(tmp_path, ca
 
     if ranged:
         monkeypatch.setattr(_ranged, "RANGE_CAP", 8)
-        monkeypatch.setattr(_input, "BATCH_ROWS", 300)
+        monkeypatch.setattr(_sources, "BATCH_ROWS", 300)
     y, a, b, w = make_data(2000, seed=21, ties=ties)
     a[np.argmax(a)] += 10  # the top score a negative's, or a tie group: a start below 1
     y[np.argmax(a)] = 0
@@ -2085,7 +2087,7 @@ def test_the_cluster_sample_keeps_whole_clusters(tmp_path, capsys, monkeypatch):
 
     y, a, b, groups = _clustered(n_clusters=3000, seed=4)
     data = write_csv(tmp_path / "c.csv", {"y": y, "a": a, "b": b, "id": groups})
-    monkeypatch.setattr(_input, "BATCH_ROWS", 700)
+    monkeypatch.setattr(_sources, "BATCH_ROWS", 700)
     args = ["report", str(data), "--label", "y", "--score", "a", "--score", "b",
             "--cluster", "id"]
     whole = report_json(capsys, *args)

@@ -33,7 +33,7 @@ FLOORS = {
     "_engines": ["_census", "_fronts", "_dask", "_spark"],
     "_plot": ["_base", "_dropin", "det_curve", "other_curves", "pr_curve", "roc_curve",
               "threshold_curve"],
-    "_report": ["_options", "_input", "_ranged", "_compute", "_gates", "_explorer",
+    "_report": ["_options", "_batches", "_sources", "_ranged", "_compute", "_gates", "_explorer",
                 "_render", "_figures", "_tracking", "_api"],
     "(the public modules)": ["", "scorer_names", "dask", "spark", "torchmetrics",
                              "_report._cli", "__main__"],

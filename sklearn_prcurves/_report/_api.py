@@ -26,7 +26,8 @@ from ._compute import compute_report
 from ._figures import FORMATS, build_figures, data_uri, draw_figures
 from ._gates import check_requirements, evaluate_requirements
 from ._tracking import log_to_mlflow
-from ._input import BatchConverter, ExactIntegersNeeded, TableSource, import_pyarrow
+from ._batches import BatchConverter, ExactIntegersNeeded
+from ._sources import TableSource, import_pyarrow
 from ._options import (
     DEFAULT_DPI, DEFAULT_MAX_SEGMENTS, DEFAULT_SIZE, PAIRED_TEST_SEED, PAIRED_TESTS,
     FigureOptions, ReportSpec,

@@ -427,7 +427,7 @@ def _import_in_background(*modules):
 
 def _source_and_spec(args):
     from ._gates import check_requirements
-    from ._input import TableSource, open_source
+    from ._sources import TableSource, open_source
 
     if args.command == "demo":
         table, scores = _demo_table()
@@ -460,7 +460,7 @@ def _demo_table():
     """
     import numpy as np
 
-    from ._input import import_pyarrow
+    from ._sources import import_pyarrow
 
     pa = import_pyarrow()  # names the [report] extra when pyarrow is missing
     from sklearn.linear_model import LogisticRegression
