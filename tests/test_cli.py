@@ -1177,16 +1177,16 @@ def test_the_paired_tests_read_the_input_once(tmp_path, capsys, monkeypatch, wei
     # DeLong's paired test sums over the row sample of the one pass: on all rows
     # the library's delong_test; past PAIRED_TEST_ROWS, its variance estimated from a
     # uniform sample, the difference still the whole input's.
-    from sklearn_prcurves._report import _compute
+    from sklearn_prcurves._report import _accumulate
 
     passes = []
-    read = _compute._read
+    read = _accumulate.read_pass
 
     def counted(source, spec, converter, visit, description):
         passes.append(description)
         return read(source, spec, converter, visit, description)
 
-    monkeypatch.setattr(_compute, "_read", counted)
+    monkeypatch.setattr(_accumulate, "read_pass", counted)
     monkeypatch.setattr(_sources, "_CSV_BLOCK_BYTES", 4096)  # (many batches)
     y, a, b, w = make_data(3000, seed=21)
     columns = {"y": y, "a": a, "b": b, **({"w": w} if weighted else {})}
@@ -1202,7 +1202,7 @@ def test_the_paired_tests_read_the_input_once(tmp_path, capsys, monkeypatch, wei
     assert test["difference"] == pytest.approx(expected.difference, rel=1e-12)
     assert test["statistic"] == pytest.approx(expected.statistic, rel=1e-9)
     assert test["pvalue"] == pytest.approx(expected.pvalue, rel=1e-6)
-    monkeypatch.setattr(_compute, "PAIRED_TEST_ROWS", 1000)
+    monkeypatch.setattr(_accumulate, "PAIRED_TEST_ROWS", 1000)
     passes.clear()
     sampled = report_json(capsys, *args)["comparison"]["delong"][model]
     assert passes == ["reading"]
@@ -1396,13 +1396,13 @@ def test_verdict_on_more_rows_than_kept_scales_the_sample_spread(tmp_path, capsy
                                                                   monkeypatch):
     # Past PAIRED_TEST_ROWS rows the test resamples a uniform sample of them and scales
     # its spread by sqrt(kept / rows): the interval is about as wide as on all rows.
-    from sklearn_prcurves._report import _compute
+    from sklearn_prcurves._report import _accumulate
 
     y, a, b = _two_models(20000, 2, 0.5)
     data = write_csv(tmp_path / "s.csv", {"y": y, "a": a, "b": b})
     args = ["report", str(data), "--label", "y", "--score", "a", "--score", "b"]
     whole = report_json(capsys, *args)
-    monkeypatch.setattr(_compute, "PAIRED_TEST_ROWS", 4000)
+    monkeypatch.setattr(_accumulate, "PAIRED_TEST_ROWS", 4000)
     sampled = report_json(capsys, *args)
     other = next(iter(whole["comparison"]["paired_auc_pr"]))
     full, part = (r["comparison"]["paired_auc_pr"][other] for r in (whole, sampled))
@@ -1413,7 +1413,7 @@ def test_verdict_on_more_rows_than_kept_scales_the_sample_spread(tmp_path, capsy
 
 
 def test_row_sample_is_uniform_and_merges():
-    from sklearn_prcurves._report._compute import RowSample
+    from sklearn_prcurves._report._accumulate import RowSample
 
     parts = []
     for start in range(0, 10000, 2500):
@@ -1729,11 +1729,11 @@ def test_the_verdict_follows_the_adjusted_p_values(tmp_path, capsys):
 
 def test_the_same_seed_gives_the_same_report_and_another_seed_another(tmp_path, capsys,
                                                                       monkeypatch):
-    from sklearn_prcurves._report import _compute
+    from sklearn_prcurves._report import _accumulate
 
     # Sampled rows too (more rows than the paired test keeps), so both the row sample
     # and the resamples follow the seed.
-    monkeypatch.setattr(_compute, "PAIRED_TEST_ROWS", 1500)
+    monkeypatch.setattr(_accumulate, "PAIRED_TEST_ROWS", 1500)
     y, a, b = _two_models(4000, 5, 0.4)
     data = write_csv(tmp_path / "s.csv", {"y": y, "a": a, "b": b})
     args = ["report", str(data), "--label", "y", "--score", "a", "--score", "b"]
@@ -2083,7 +2083,7 @@ def test_the_report_with_clusters_counts_clusters(tmp_path, capsys, paired_test)
 def test_the_cluster_sample_keeps_whole_clusters(tmp_path, capsys, monkeypatch):
     """Past PAIRED_TEST_ROWS rows the sample holds whole clusters (each kept with the
     same chance, alike in every batch): the clustered interval stays about as wide."""
-    from sklearn_prcurves._report import _compute
+    from sklearn_prcurves._report import _accumulate
 
     y, a, b, groups = _clustered(n_clusters=3000, seed=4)
     data = write_csv(tmp_path / "c.csv", {"y": y, "a": a, "b": b, "id": groups})
@@ -2091,7 +2091,7 @@ def test_the_cluster_sample_keeps_whole_clusters(tmp_path, capsys, monkeypatch):
     args = ["report", str(data), "--label", "y", "--score", "a", "--score", "b",
             "--cluster", "id"]
     whole = report_json(capsys, *args)
-    monkeypatch.setattr(_compute, "PAIRED_TEST_ROWS", 4000)
+    monkeypatch.setattr(_accumulate, "PAIRED_TEST_ROWS", 4000)
     part = report_json(capsys, *args)
     width = lambda t: t[1] - t[0]  # noqa: E731
     ratio = (width(part["models"]["a"]["intervals"]["auc_roc"])
@@ -2099,10 +2099,10 @@ def test_the_cluster_sample_keeps_whole_clusters(tmp_path, capsys, monkeypatch):
     assert 0.7 < ratio < 1.4
     assert any(note.startswith("Rows in clusters (column 'id'): about ") for note in
                part["notes"])
-    sample = _compute.RowSample(["a"], size=4000, clustered=True)
+    sample = _accumulate.RowSample(["a"], size=4000, clustered=True)
     for start in range(0, y.shape[0], 700):
         rows = slice(start, start + 700)
-        sample.add(y[rows] == 1, {"a": a[rows]}, None, _compute.cluster_keys(
+        sample.add(y[rows] == 1, {"a": a[rows]}, None, _accumulate.cluster_keys(
             pa.array(groups[rows]), 7, "id"))
     kept = np.unique(sample.keys, return_inverse=True)[1]
     sizes = np.bincount(kept)

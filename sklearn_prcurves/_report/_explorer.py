@@ -23,7 +23,7 @@ import json
 import numpy as np
 
 from .._inference._proportions import precision_at_prevalence_interval, wilson_interval
-from ._compute import threshold_rows
+from ._readings import threshold_rows
 
 __all__ = ["explorer_html"]
 

@@ -2,8 +2,9 @@
 paired test against a reference model (``--require-better-than``), each met or not
 by every model, for a pipeline to stop on."""
 
-from ._compute import MEASURES, level_measures, significance_level
 from .._base._messages import InputError
+from ._paired import significance_level
+from ._readings import MEASURES, level_measures
 
 __all__ = ["check_requirements", "evaluate_requirements"]
 

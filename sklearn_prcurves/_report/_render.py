@@ -13,9 +13,10 @@ import math
 import numpy as np
 
 from .._inference._bootstrap import holm_adjusted
-from ._compute import MEASURES, TEST_NAMES, level_measures
 from ._explorer import explorer_html
 from ._options import SMALL_SEGMENT
+from ._paired import TEST_NAMES
+from ._readings import MEASURES, level_measures
 
 __all__ = ["as_csv", "as_json", "as_markdown", "as_table", "html_fragment", "html_page",
            "rows_of"]

@@ -10,7 +10,7 @@ import math
 import re
 import tempfile
 
-from ._compute import threshold_rows
+from ._readings import threshold_rows
 
 __all__ = ["log_to_mlflow"]
 
