@@ -56,7 +56,7 @@ def _body_lines(node, lines):
                if line.strip() and not line.strip().startswith("#"))
 
 
-def _function_lengths():
+def function_lengths():
     lengths = {}
     for module, (path, tree) in MODULES.items():
         lines = path.read_text(encoding="utf-8").split("\n")
@@ -67,7 +67,7 @@ def _function_lengths():
 
 
 def test_functions_are_short():
-    lengths = {key: n for key, n in _function_lengths().items()
+    lengths = {key: n for key, n in function_lengths().items()
                if key[:2] not in DECLARATIONS}
     assert lengths, "no functions found"
     too_long = {key: n for key, n in lengths.items() if n > MAX_BODY}
@@ -104,7 +104,7 @@ def test_no_underscore_name_is_imported_across_modules():
     assert not private, f"underscore names imported across modules: {private}"
 
 
-def _imports_of():
+def imports_of():
     graph = {module: set() for module in MODULES}
     for module, target, names in _package_imports():
         if target in MODULES:
@@ -117,7 +117,7 @@ def _imports_of():
     return graph
 
 
-def _folder(module):
+def folder_of(module):
     return module.split(".")[0] if "." in module else ""
 
 
@@ -125,12 +125,12 @@ def test_import_chains_are_shallow_inside_each_folder():
     """Across folders the order of the floors bounds a chain (tests/test_layers.py);
     inside one, no chain of imports runs through more than MAX_CHAIN_IN_FOLDER
     modules."""
-    graph = _imports_of()
+    graph = imports_of()
 
     @functools.cache
     def longest(module):
         chains = [longest(target) for target in graph[module]
-                  if _folder(target) == _folder(module)]
+                  if folder_of(target) == folder_of(module)]
         return (module, *max(chains, key=len, default=()))
 
     chains = [longest(module) for module in graph if module not in ENTRY_POINTS]

@@ -132,3 +132,33 @@ def test_the_check_sees_an_upward_import(tmp_path):
     fake = tmp_path / "fake.py"
     fake.write_text(text)
     assert _imports("_table._counts", fake) == [("_metrics._curves", 2, True)]
+
+
+INTERNALS = PACKAGE.parent / "docs" / "internals.rst"
+
+
+def test_the_developer_page_draws_every_floor():
+    """Each folder has its line in the page's map, in the floors' order."""
+    text = INTERNALS.read_text(encoding="utf-8")
+    house = text[text.index("The house\n"):text.index("Vocabulary\n")]
+    places = [house.find(f"\n``{floor}``") for floor in FLOORS if floor.startswith("_")]
+    assert -1 not in places, [f for f, p in zip(FLOORS, places) if p == -1]
+    assert places == sorted(places)
+
+
+def test_the_developer_page_names_only_what_exists():
+    """Every ``_folder._module[.name]`` the page names is a module of the package and
+    the name is defined in it: a move that leaves the page behind fails here."""
+    import re
+
+    text = INTERNALS.read_text(encoding="utf-8")
+    stale = []
+    for reference in set(re.findall(r"``(_[a-z]+\._[a-z_]+(?:\.[A-Za-z_]+)?)``", text)):
+        parts = reference.split(".")
+        module, name = ".".join(parts[:2]), (parts[2] if len(parts) > 2 else None)
+        if module not in MODULES:
+            stale.append(reference)
+        elif name and not re.search(rf"\b(def|class) {name}\b|^{name}\b",
+                                    MODULES[module].read_text(encoding="utf-8"), re.M):
+            stale.append(reference)
+    assert not stale, f"docs/internals.rst names what is not there: {sorted(stale)}"
