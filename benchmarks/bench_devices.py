@@ -39,9 +39,9 @@ os.environ.setdefault("SCIPY_ARRAY_API", "1")  # before NumPy's and SciPy's impo
 import numpy as np  # noqa: E402
 import sklearn  # noqa: E402
 import sklearn.metrics as skm  # noqa: E402
+from _timing import interleaved_medians  # noqa: E402
 
 import sklearn_prcurves as ours  # noqa: E402
-from _timing import interleaved_medians  # noqa: E402
 
 SCORES = ("roc_auc_score", "average_precision_score")
 CURVES = ("roc_curve", "precision_recall_curve")
@@ -133,11 +133,11 @@ def torch_table(device_sizes, repeats, rng):
                 y = torch.asarray(y_np, device=device)
                 s = torch.asarray(s_np, device=device)
                 del y_np, s_np
-                sort = _synchronised(lambda: torch.sort(s, descending=True), device)
+                sort = _synchronised(lambda s=s: torch.sort(s, descending=True), device)
                 for name in SCORES + ("pr_auc_score", "achievable_pr_auc_score"):
                     mine = getattr(ours, name)
 
-                    def call(mine=mine):
+                    def call(mine=mine, y=y, s=s):
                         with sklearn.config_context(array_api_dispatch=True):
                             return mine(y, s)
 
@@ -150,7 +150,7 @@ def torch_table(device_sizes, repeats, rng):
                     tm = None
                     if metrics is not None and name in metrics:
                         metric = metrics[name]
-                        tm = _synchronised(lambda m=metric: m(s, y), device)
+                        tm = _synchronised(lambda m=metric, s=s, y=y: m(s, y), device)
                         funcs.append(tm)
                     funcs.append(sort)
                     times = interleaved_medians(funcs, repeats)

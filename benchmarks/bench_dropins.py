@@ -33,9 +33,9 @@ import tracemalloc
 import numpy as np
 import sklearn
 import sklearn.metrics as skm
+from _timing import interleaved_medians
 
 import sklearn_prcurves as ours
-from _timing import interleaved_medians
 
 FUNCTIONS = ["roc_auc_score", "average_precision_score", "roc_curve",
              "precision_recall_curve", "det_curve"]

@@ -16,10 +16,10 @@ import argparse
 
 import numpy as np
 import sklearn
+from _timing import best_time
 from sklearn.metrics import average_precision_score
 
 import sklearn_prcurves as ours
-from _timing import best_time
 
 CANDIDATES = {
     "pr_auc davis-goadrich": lambda y, s: ours.pr_auc_score(y, s),

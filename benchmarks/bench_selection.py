@@ -22,11 +22,11 @@ Usage::
 import numpy as np
 import sklearn
 import sklearn.metrics as skm
+from _timing import interleaved_medians
 from sklearn.linear_model import LogisticRegression
 from sklearn.model_selection import GridSearchCV
 
 import sklearn_prcurves as ours
-from _timing import interleaved_medians
 
 
 def verdict(ok):

@@ -30,16 +30,15 @@ import sys
 import time
 
 import numpy as np
+from _timing import classifier_rows
 
 from sklearn_prcurves._base._array_api import NUMPY
-from sklearn_prcurves._metrics._auc import table_average_precision
-from sklearn_prcurves._metrics._roc_auc import table_roc_auc
-from sklearn_prcurves._table._counts import count_in_namespace, count_rows
-from sklearn_prcurves._metrics._curves import table_det, table_precision_recall, table_roc
 from sklearn_prcurves._measures._interpolation import table_area
+from sklearn_prcurves._metrics._auc import table_average_precision
+from sklearn_prcurves._metrics._curves import table_det, table_precision_recall, table_roc
+from sklearn_prcurves._metrics._roc_auc import table_roc_auc
 from sklearn_prcurves._table._count_table import CountTable
-
-from _timing import classifier_rows
+from sklearn_prcurves._table._counts import count_in_namespace, count_rows
 
 READERS = {
     "roc_curve": lambda t: table_roc(t),

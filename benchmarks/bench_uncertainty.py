@@ -18,13 +18,13 @@ import time
 from pathlib import Path
 
 import numpy as np
+from _timing import best_time, interleaved_medians
 
 import sklearn_prcurves as spc
-from _timing import best_time, interleaved_medians
-from sklearn_prcurves._measures._pr import table_pr_auc
-from sklearn_prcurves._table._sorting import count_table_with_groups
-from sklearn_prcurves._table._count_table import CountTable
 from sklearn_prcurves._inference._delong import delong_components
+from sklearn_prcurves._measures._pr import table_pr_auc
+from sklearn_prcurves._table._count_table import CountTable
+from sklearn_prcurves._table._sorting import count_table_with_groups
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 from _reference import naive_delong  # noqa: E402

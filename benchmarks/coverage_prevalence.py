@@ -133,7 +133,8 @@ def explorer(args, rng):
     from scipy.stats import norm
 
     from sklearn_prcurves._inference._proportions import (
-        precision_at_prevalence_interval, wilson_interval,
+        precision_at_prevalence_interval,
+        wilson_interval,
     )
 
     thresholds = np.array([1.0, 2.0, 3.0])

@@ -66,48 +66,73 @@ _LAZY = {
 _MODULE_OF = {name: module for module, names in _LAZY.items() for name in names}
 
 if typing.TYPE_CHECKING:
-    from ._measures._pr import achievable_pr_auc_score, pr_auc_score
-    from ._metrics._auc import auc, average_precision_score, roc_auc_score
-    from ._measures._bounds import normalized_pr_auc_score, pr_auc_bounds, pr_curve_bounds
-    from ._inference._certified import certified_threshold
-    from ._measures._cost import cost_curve, expected_cost
-    from ._inference._net_benefit_test import compare_net_benefit
-    from ._measures._decision import net_benefit_curve
-    from ._table._counts import CountTable, count_table
-    from ._metrics._curves import (
-        confusion_matrix_at_thresholds, det_curve, precision_recall_curve, roc_curve,
-    )
-    from ._measures._pr import pr_curve
-    from ._measures._operating import (
-        break_even_point, fbeta_optimal_threshold, operating_points, precision_at_recall,
-        precision_at_recall_score, recall_at_precision, recall_at_precision_score,
-    )
-    from ._measures._grouped import grouped_roc_auc_score
-    from ._measures._lift import cumulative_gain_curve, ks_statistic, lift_curve
-    from ._measures._partial import partial_roc_auc_score
-    from ._measures._prg import prg_auc_score, prg_curve
     from ._base._results import (
-        CertifiedThreshold, ConfidenceInterval, FBetaOptimum, NetBenefitComparison,
-        NetBenefitCurve, OperatingPoint, TestResult,
+        CertifiedThreshold,
+        ConfidenceInterval,
+        FBetaOptimum,
+        NetBenefitComparison,
+        NetBenefitCurve,
+        OperatingPoint,
+        TestResult,
     )
-    from ._selection._scorer import (
-        check_scoring, get_scorer, get_scorer_names, make_precision_at_recall_scorer,
-        make_recall_at_precision_scorer, register_scorers,
-    )
-    from ._plot import (
-        CostCurveDisplay, CumulativeGainDisplay, DecisionCurveDisplay, DetCurveDisplay,
-        KSDisplay, LiftDisplay, MetricThresholdCurveDisplay, PRCurveDisplay,
-        PrecisionRecallDisplay, PrecisionRecallGainDisplay, ROCCurveDisplay, RocCurveDisplay,
-    )
-    from ._streams._summary import BinnedSummary, ExactSummary
-    from ._metrics._thresholds import metric_at_thresholds, threshold_table
-    from ._selection._transformer import AchievablePRClassifier, AchievablePRTransformer
     from ._inference._bootstrap import bootstrap_ci, bootstrap_test
+    from ._inference._certified import certified_threshold
     from ._inference._delong import delong_test, roc_auc_ci, roc_auc_variance
+    from ._inference._net_benefit_test import compare_net_benefit
     from ._inference._pr_intervals import pr_auc_ci, threshold_ci
-    from ._measures._hull import achievable_pr_curve, roc_convex_hull
+    from ._measures._bounds import normalized_pr_auc_score, pr_auc_bounds, pr_curve_bounds
+    from ._measures._cost import cost_curve, expected_cost
+    from ._measures._decision import net_benefit_curve
     from ._measures._dominance import compare_curves, curve_dominates, pr_to_roc, roc_to_pr
+    from ._measures._grouped import grouped_roc_auc_score
+    from ._measures._hull import achievable_pr_curve, roc_convex_hull
+    from ._measures._lift import cumulative_gain_curve, ks_statistic, lift_curve
+    from ._measures._operating import (
+        break_even_point,
+        fbeta_optimal_threshold,
+        operating_points,
+        precision_at_recall,
+        precision_at_recall_score,
+        recall_at_precision,
+        recall_at_precision_score,
+    )
+    from ._measures._partial import partial_roc_auc_score
+    from ._measures._pr import achievable_pr_auc_score, pr_auc_score, pr_curve
+    from ._measures._prg import prg_auc_score, prg_curve
+    from ._metrics._auc import auc, average_precision_score, roc_auc_score
+    from ._metrics._curves import (
+        confusion_matrix_at_thresholds,
+        det_curve,
+        precision_recall_curve,
+        roc_curve,
+    )
+    from ._metrics._thresholds import metric_at_thresholds, threshold_table
+    from ._plot import (
+        CostCurveDisplay,
+        CumulativeGainDisplay,
+        DecisionCurveDisplay,
+        DetCurveDisplay,
+        KSDisplay,
+        LiftDisplay,
+        MetricThresholdCurveDisplay,
+        PRCurveDisplay,
+        PrecisionRecallDisplay,
+        PrecisionRecallGainDisplay,
+        ROCCurveDisplay,
+        RocCurveDisplay,
+    )
     from ._report._api import Report, report
+    from ._selection._scorer import (
+        check_scoring,
+        get_scorer,
+        get_scorer_names,
+        make_precision_at_recall_scorer,
+        make_recall_at_precision_scorer,
+        register_scorers,
+    )
+    from ._selection._transformer import AchievablePRClassifier, AchievablePRTransformer
+    from ._streams._summary import BinnedSummary, ExactSummary
+    from ._table._counts import CountTable, count_table
 
 
 def __getattr__(name):

@@ -25,9 +25,9 @@ ICML 2006.
 """
 
 from ._engines import _dask as engine
-from ._engines._dask import DistributedTable
+
 # (the sizes of ranges the docstrings name, to read: the engine's are the ones in use)
-from ._engines._dask import ROWS_IN_MEMORY, ROWS_PER_DISK_RANGE, ROWS_PER_RANGE  # noqa: F401
+from ._engines._dask import ROWS_IN_MEMORY, ROWS_PER_DISK_RANGE, ROWS_PER_RANGE, DistributedTable  # noqa: F401
 from ._engines._fronts import front_value, shared_parameters
 
 __all__ = [
@@ -120,7 +120,9 @@ def exact_summary(y_true, y_score, *, sample_weight=None, pos_label=None, n_rang
     >>> round(table.roc_auc(), 4), round(table.pr_auc(), 4)
     (0.7778, 0.7689)
     """
-    return engine.exact_summary(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label, n_ranges=n_ranges, random_state=random_state, data=data, shuffle=shuffle, persist=persist)
+    return engine.exact_summary(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label,
+                                n_ranges=n_ranges, random_state=random_state, data=data,
+                                shuffle=shuffle, persist=persist)
 
 
 def binned_summary(y_true, y_score, *, sample_weight=None, pos_label=None, mantissa_bits=12,
@@ -161,7 +163,8 @@ def binned_summary(y_true, y_score, *, sample_weight=None, pos_label=None, manti
     >>> bool(abs(estimate - 7 / 9) <= bound)
     True
     """
-    return engine.binned_summary(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label, mantissa_bits=mantissa_bits, tolerance=tolerance, data=data)
+    return engine.binned_summary(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label,
+                                 mantissa_bits=mantissa_bits, tolerance=tolerance, data=data)
 
 
 # The measures' shared parameters, described once: ``{name}`` in their docstrings.
@@ -291,7 +294,8 @@ def average_precision_score(y_true, y_score, *, sample_weight=None, pos_label=No
     >>> round(spd.average_precision_score(y, s), 4)
     0.8056
     """
-    return front_value("average_precision_score", locals(), engine.exact_summary, engine.binned_summary)
+    return front_value("average_precision_score", locals(), engine.exact_summary,
+                       engine.binned_summary)
 
 
 @_SHARED
@@ -327,4 +331,5 @@ def achievable_pr_auc_score(y_true, y_score, *, interpolation="davis-goadrich",
     >>> round(spd.achievable_pr_auc_score(y, s), 4)
     0.8805
     """
-    return front_value("achievable_pr_auc_score", locals(), engine.exact_summary, engine.binned_summary)
+    return front_value("achievable_pr_auc_score", locals(), engine.exact_summary,
+                       engine.binned_summary)

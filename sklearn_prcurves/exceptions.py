@@ -5,7 +5,7 @@ defining our own, so that warning filters users already set for scikit-learn's m
 keep working for ours.
 """
 
-__all__ = ["NonNumericScoreError", "UndefinedMetricWarning"]
+__all__ = ["NonNumericScoreError", "UndefinedMetricWarning"]  # noqa: F822 (module __getattr__)
 
 
 class NonNumericScoreError(TypeError, ValueError):

@@ -98,7 +98,8 @@ def exact_summary(y_true, y_score, *, data, sample_weight=None, pos_label=None,
      'pr_auc_continuous': 0.769, 'achievable_pr_auc': 0.8805, 'roc_convex_hull_auc': 0.8889}
     >>> table.unpersist()
     """
-    return engine.exact_summary(y_true, y_score, data=data, sample_weight=sample_weight, pos_label=pos_label, n_ranges=n_ranges, persist=persist)
+    return engine.exact_summary(y_true, y_score, data=data, sample_weight=sample_weight,
+                                pos_label=pos_label, n_ranges=n_ranges, persist=persist)
 
 
 def binned_summary(y_true, y_score, *, data, sample_weight=None, pos_label=None,
@@ -140,7 +141,9 @@ def binned_summary(y_true, y_score, *, data, sample_weight=None, pos_label=None,
     >>> bool(abs(estimate - 7 / 9) <= bound)
     True
     """
-    return engine.binned_summary(y_true, y_score, data=data, sample_weight=sample_weight, pos_label=pos_label, mantissa_bits=mantissa_bits, tolerance=tolerance)
+    return engine.binned_summary(y_true, y_score, data=data, sample_weight=sample_weight,
+                                 pos_label=pos_label, mantissa_bits=mantissa_bits,
+                                 tolerance=tolerance)
 
 
 # The measures' shared parameters, described once: ``{name}`` in their docstrings.

@@ -22,12 +22,12 @@ import torch
 from torchmetrics import Metric
 
 from ._base._array_api import counted_where_they_live, namespace_and_device, to_numpy
-from ._table._counts import count_in_namespace, count_rows
+from ._base._labels import check_label_set
+from ._base._validation import check_running_total
 from ._measures._interpolation import check_options
 from ._streams._summary import BinnedSummary, ExactSummary, binned_in_namespace
 from ._table._count_table import CountTable
-from ._base._validation import check_running_total
-from ._base._labels import check_label_set
+from ._table._counts import count_in_namespace, count_rows
 
 __all__ = [
     "BinaryAUROC",

@@ -34,17 +34,16 @@ from dataclasses import dataclass, fields, is_dataclass, replace
 from pathlib import Path
 from typing import Callable
 
+import _fpenv
 import numpy as np
 import pytest
 import sklearn
+from _hostile import Data, hostile_data
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sklearn.exceptions import UndefinedMetricWarning
 
 import sklearn_prcurves as spc
-
-import _fpenv
-from _hostile import Data, hostile_data
 
 TESTS = Path(__file__).resolve().parent
 

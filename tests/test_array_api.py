@@ -10,11 +10,10 @@ import inspect
 
 import numpy as np
 import pytest
+from _sklearn_suites import load_with_ours
 from sklearn import config_context
 
 import sklearn_prcurves as spc
-
-from _sklearn_suites import load_with_ours
 
 pytest.importorskip("array_api_strict")
 try:

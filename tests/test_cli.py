@@ -2,24 +2,24 @@
 input format, and bad input gets one clear line."""
 
 import gzip
-import re
 import io
 import json
-import warnings
 import math
 import os
 import pickle
+import re
 import shutil
 import subprocess
 import sys
+import warnings
 import zipfile
 
 import numpy as np
 import pytest
 
 import sklearn_prcurves as spc
-from sklearn_prcurves._report._cli import main
 from sklearn_prcurves._report import _figures, _sources
+from sklearn_prcurves._report._cli import main
 
 pytest.importorskip("matplotlib")
 pa = pytest.importorskip("pyarrow")
@@ -1053,8 +1053,8 @@ def test_html_report_loads_in_headless_chromium_without_console_errors(tmp_path)
 
 def test_ranged_table_is_the_table_of_the_stream():
     """Ranges split as they grow, whatever the order of the rows (sorted included)."""
-    from sklearn_prcurves._table._counts import count_table
     from sklearn_prcurves._report._ranged import RangeStream
+    from sklearn_prcurves._table._counts import count_table
 
     rng = np.random.default_rng(15)
     for trial in range(150):
@@ -1103,8 +1103,8 @@ def test_ranged_table_is_the_table_of_the_stream():
 def test_streams_of_one_report_share_one_memory_budget():
     """The tables of several models (and segments) count against one budget: the one
     that grows past it goes to disk, the others stay in memory."""
-    from sklearn_prcurves._table._counts import count_table
     from sklearn_prcurves._report._ranged import Budget, RangeStream
+    from sklearn_prcurves._table._counts import count_table
 
     rng = np.random.default_rng(4)
     budget = Budget(100)
@@ -1123,8 +1123,8 @@ def test_ranges_on_disk_are_removed_with_their_last_reader():
     """The files of a stream held on disk go when nothing reads them any longer."""
     import gc
 
-    from sklearn_prcurves._table._counts import count_table
     from sklearn_prcurves._report._ranged import RangeStream
+    from sklearn_prcurves._table._counts import count_table
 
     rng = np.random.default_rng(5)
     stream = RangeStream(cap=20, spill_after=50)
@@ -1219,9 +1219,9 @@ def test_report_figures_keep_legends_and_labels_off_the_data(tmp_path):
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
+    from sklearn_prcurves._report._batches import BatchConverter
     from sklearn_prcurves._report._cli import _demo_table, _parser, _spec
     from sklearn_prcurves._report._compute import compute_report
-    from sklearn_prcurves._report._batches import BatchConverter
     from sklearn_prcurves._report._sources import TableSource
 
     table, scores = _demo_table()
@@ -1360,8 +1360,8 @@ def test_a_table_held_whole_is_read_in_blocks_as_at_once(tmp_path, capsys, monke
                                                          block):
     # The paired tests' influence values and the figures' thinned paths read a table
     # held in memory READ_BLOCK rows at a time: the same tests, the same curves.
-    from sklearn_prcurves._streams._distributed import RangesHere
     from sklearn_prcurves._report import _ranged
+    from sklearn_prcurves._streams._distributed import RangesHere
     from sklearn_prcurves._table._counts import count_rows
 
     y, a, b = _two_models(3000, 8, 0.6)
@@ -1520,9 +1520,9 @@ def test_marked_operating_points_are_the_reported_thresholds(tmp_path):
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
+    from sklearn_prcurves._report._batches import BatchConverter
     from sklearn_prcurves._report._cli import _demo_table, _parser, _spec
     from sklearn_prcurves._report._compute import compute_report
-    from sklearn_prcurves._report._batches import BatchConverter
     from sklearn_prcurves._report._sources import TableSource
 
     table, scores = _demo_table()
@@ -1611,7 +1611,8 @@ def _holm_rejects(pvalues, alpha):
 
 
 def test_holm_adjusted_p_values_by_hand_and_by_the_procedure():
-    from hypothesis import given, settings, strategies as st
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
 
     from sklearn_prcurves._inference._bootstrap import holm_adjusted
 

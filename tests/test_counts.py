@@ -4,6 +4,7 @@ import warnings
 
 import numpy as np
 import pytest
+from _reference import reference_table
 from hypothesis import given
 from hypothesis import strategies as st
 from sklearn.metrics import roc_curve
@@ -12,7 +13,6 @@ import sklearn_prcurves as spc
 from sklearn_prcurves import CountTable, count_table
 from sklearn_prcurves._base._compat import TIES_SUMMED_LAST_ROW_FIRST
 from sklearn_prcurves._table._counts import count_rows
-from _reference import reference_table
 
 SCORE_DTYPES = [np.float64, np.float32, np.int64, np.int32, np.float16]
 
@@ -390,8 +390,8 @@ def test_score_keys_keep_every_bit_a_narrow_range_needs():
 def test_integer_steps_give_what_the_running_sums_give(data, distinct, drop, block):
     # ``block``: the block size of the passes done block by block, shrunk so that
     # these small inputs span several blocks (None: the real size, one block).
-    from sklearn_prcurves._table import _sorting
     from sklearn_prcurves._metrics import _stepwise
+    from sklearn_prcurves._table import _sorting
 
     with pytest.MonkeyPatch.context() as patch:
         if block is not None:
@@ -406,8 +406,14 @@ def check_integer_steps(data, distinct, drop):
     # rows, totals and precision/recall read from the steps must equal what the
     # running sums give (the same table built without steps).
     from sklearn_prcurves._metrics._stepwise import (
-        _counts_at_corners, _keep_corners, _keep_pr_points, numpy_det as table_det,
-        precision_recall_arrays, step_area_terms,
+        _counts_at_corners,
+        _keep_corners,
+        _keep_pr_points,
+        precision_recall_arrays,
+        step_area_terms,
+    )
+    from sklearn_prcurves._metrics._stepwise import (
+        numpy_det as table_det,
     )
 
     n = data.draw(st.integers(3, 80))
@@ -535,7 +541,8 @@ def test_weighted_tied_tables_are_sklearns_bit_for_bit(scores, data):
     same signs of zero, negative weights included."""
     from sklearn.metrics import precision_recall_curve as sk_pr
 
-    from sklearn_prcurves import precision_recall_curve, roc_curve as our_roc
+    from sklearn_prcurves import precision_recall_curve
+    from sklearn_prcurves import roc_curve as our_roc
 
     rng = np.random.default_rng(data.draw(st.integers(0, 2**32 - 1)))
     y = rng.random(scores.size) < 0.4

@@ -6,9 +6,9 @@ import numpy as np
 import pytest
 
 import sklearn_prcurves as spc
-from sklearn_prcurves._table._counts import count_rows
 from sklearn_prcurves._streams import _distributed
 from sklearn_prcurves._streams._distributed import RangesHere
+from sklearn_prcurves._table._counts import count_rows
 
 
 def _pieces(y, s, w, cuts):

@@ -12,14 +12,13 @@ from fractions import Fraction
 
 import numpy as np
 import pytest
+from _reference import reference_path, reference_upper_hull
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 from sklearn import metrics as skm
 
 import sklearn_prcurves as spc
 from sklearn_prcurves.exceptions import NonNumericScoreError
-
-from _reference import reference_path, reference_upper_hull
 
 # --- 1. the hull --------------------------------------------------------------------
 

@@ -6,14 +6,13 @@ value is scikit-learn's, an exact computation, or a property that must hold."""
 import warnings
 from fractions import Fraction
 
+import _fpenv
 import numpy as np
 import pytest
 from sklearn import metrics as skm
 from sklearn.exceptions import UndefinedMetricWarning
 
 import sklearn_prcurves as spc
-
-import _fpenv
 
 MIXED = [1e-300, 1e300, 1e-300, 1e300, 1e300, 1e-300]
 

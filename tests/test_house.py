@@ -152,6 +152,15 @@ def test_complexity_is_bounded():
     assert result.returncode == 0, result.stdout + result.stderr
 
 
+def test_the_tree_passes_the_projects_lint():
+    """``ruff check`` with pyproject.toml's rules (errors, import order, line length)
+    over the whole tree, so that a moved import or a long line fails here, not in a
+    reviewer's eye."""
+    result = subprocess.run([*_tool("ruff"), "check", "--no-cache", "--output-format",
+                             "concise", str(ROOT)], capture_output=True, text=True, cwd=ROOT)
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
 def test_no_dead_code():
     # The tests, benchmarks and documentation use the public names.
     used = [ROOT / p for p in ("tests", "benchmarks", "docs/gallery", "docs/examples",

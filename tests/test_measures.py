@@ -9,18 +9,17 @@ import math
 from fractions import Fraction
 
 import numpy as np
-from scipy.integrate import trapezoid
 import pytest
+from _cases import CASES, case_data
+from _reference import reference_partial_pr_area, reference_path, reference_prg_auc
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from scipy.integrate import trapezoid
 from scipy.stats import ks_2samp
 from sklearn.metrics import roc_auc_score as sk_roc_auc_score
 
 import sklearn_prcurves as spc
 from sklearn_prcurves._measures._bounds import minimum_pr_auc
-from _cases import CASES, case_data
-from _reference import reference_partial_pr_area, reference_path, reference_prg_auc
-
 
 
 @st.composite

@@ -22,8 +22,8 @@ from sklearn import config_context
 
 import sklearn_prcurves as spc
 from sklearn_prcurves._base import _array_api
-from sklearn_prcurves._streams import _summary
 from sklearn_prcurves._base._compat import DET_CURVE_BEFORE_1_7
+from sklearn_prcurves._streams import _summary
 
 strict = pytest.importorskip("array_api_strict")
 

@@ -2,13 +2,13 @@
 
 import numpy as np
 import pytest
+from _reference import reference_path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from sklearn.metrics import confusion_matrix, f1_score, fbeta_score
 
 import sklearn_prcurves as spc
 from sklearn_prcurves.exceptions import UndefinedMetricWarning
-from _reference import reference_path
 
 
 @st.composite

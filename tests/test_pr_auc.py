@@ -12,22 +12,23 @@ from fractions import Fraction
 
 import numpy as np
 import pytest
-from hypothesis import assume, given, settings
-from hypothesis import strategies as st
-
-import sklearn_prcurves as spc
-from sklearn_prcurves._measures._interpolation import (
-    INTERPOLATIONS, step_sum, path_area, segment_areas,
-)
-from sklearn_prcurves.exceptions import UndefinedMetricWarning
 from _cases import CASES, case_data
 from _reference import (
     reference_path,
     reference_pr_area,
     reference_upper_hull,
 )
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
 
-
+import sklearn_prcurves as spc
+from sklearn_prcurves._measures._interpolation import (
+    INTERPOLATIONS,
+    path_area,
+    segment_areas,
+    step_sum,
+)
+from sklearn_prcurves.exceptions import UndefinedMetricWarning
 
 MEASURES = {
     "davis_goadrich": lambda y, s: spc.pr_auc_score(y, s),

@@ -14,15 +14,15 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from sklearn_prcurves._measures import _operating
 from sklearn_prcurves._base._array_api import NUMPY
-from sklearn_prcurves._metrics._auc import table_average_precision
-from sklearn_prcurves._metrics._roc_auc import table_roc_auc
-from sklearn_prcurves._table._counts import count_in_namespace, count_rows
-from sklearn_prcurves._metrics._curves import table_det, table_precision_recall, table_roc
+from sklearn_prcurves._measures import _operating
 from sklearn_prcurves._measures._hull import hull_path, table_achievable_area
 from sklearn_prcurves._measures._interpolation import INTERPOLATIONS, table_area
+from sklearn_prcurves._metrics._auc import table_average_precision
+from sklearn_prcurves._metrics._curves import table_det, table_precision_recall, table_roc
+from sklearn_prcurves._metrics._roc_auc import table_roc_auc
 from sklearn_prcurves._table._count_table import CountTable
+from sklearn_prcurves._table._counts import count_in_namespace, count_rows
 
 
 @st.composite

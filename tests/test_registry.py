@@ -12,16 +12,9 @@ from __future__ import annotations
 
 import math
 
+import _fpenv
 import numpy as np
 import pytest
-from scipy.integrate import trapezoid
-from sklearn import metrics as skm
-from sklearn.base import BaseEstimator, ClassifierMixin
-
-import sklearn_prcurves as spc
-from sklearn_prcurves._base._compat import TIES_SUMMED_LAST_ROW_FIRST
-
-import _fpenv
 from _registry import (
     ALL,
     CURVE,
@@ -32,6 +25,12 @@ from _registry import (
     run_in_namespace,
     skip_without_dispatch,
 )
+from scipy.integrate import trapezoid
+from sklearn import metrics as skm
+from sklearn.base import BaseEstimator, ClassifierMixin
+
+import sklearn_prcurves as spc
+from sklearn_prcurves._base._compat import TIES_SUMMED_LAST_ROW_FIRST
 
 # --- the registry -------------------------------------------------------------------
 

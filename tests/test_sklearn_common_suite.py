@@ -10,10 +10,9 @@ metric registries it builds at import time (``ALL_METRICS``, ``THRESHOLDED_METRI
 """
 
 import pytest
+from _sklearn_suites import RANKING_NAMES, expose_tests, load_with_ours
 
 import sklearn_prcurves
-
-from _sklearn_suites import RANKING_NAMES, expose_tests, load_with_ours
 
 pytest.importorskip("sklearn.metrics.tests.test_common")
 

@@ -10,10 +10,9 @@ in scikit-learn's own run.
 """
 
 import pytest
+from _sklearn_suites import expose_tests, load_with_ours
 
 import sklearn_prcurves
-
-from _sklearn_suites import expose_tests, load_with_ours
 
 pytest.importorskip("sklearn.metrics.tests.test_score_objects")
 

@@ -9,10 +9,9 @@ about ours, for whichever scikit-learn version is installed. Fixtures such as
 """
 
 import pytest
+from _sklearn_suites import RANKING_NAMES, expose_tests, load_with_ours
 
 import sklearn_prcurves
-
-from _sklearn_suites import RANKING_NAMES, expose_tests, load_with_ours
 
 pytest.importorskip("sklearn.metrics.tests.test_ranking")
 

@@ -17,11 +17,11 @@ import pytest
 torch = pytest.importorskip("torch")
 torchmetrics = pytest.importorskip("torchmetrics")
 
-import sklearn_prcurves as spc  # noqa: E402
-from sklearn_prcurves import torchmetrics as sptm  # noqa: E402
-
 from _registry import run_hostile  # noqa: E402
 from test_registry import REGISTRY  # noqa: E402
+
+import sklearn_prcurves as spc  # noqa: E402
+from sklearn_prcurves import torchmetrics as sptm  # noqa: E402
 
 AREAS = {  # metric -> the in-memory reading of one ExactSummary of every row
     "BinaryAUROC": lambda s: s.roc_auc(),

@@ -9,12 +9,12 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from _reference import naive_delong
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from scipy.stats import norm
 
 import sklearn_prcurves as spc
-from _reference import naive_delong
 
 PROC = Path(__file__).parent / "data" / "proc"
 

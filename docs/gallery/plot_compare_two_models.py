@@ -8,7 +8,6 @@ difference whose interval holds 0 is one these data cannot vouch for.
 """
 
 # %%
-import numpy as np
 from sklearn.datasets import make_classification
 from sklearn.ensemble import HistGradientBoostingClassifier
 from sklearn.linear_model import LogisticRegression

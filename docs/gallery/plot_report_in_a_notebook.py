@@ -16,7 +16,6 @@ line's on the same data: the command line is built on this object.
 # %%
 # sphinx_gallery_thumbnail_path = "_static/thumbs/report.png"
 # Three models scored on the held-out part of an imbalanced problem (3% positives).
-import numpy as np
 from sklearn.datasets import make_classification
 from sklearn.ensemble import HistGradientBoostingClassifier
 from sklearn.linear_model import LogisticRegression

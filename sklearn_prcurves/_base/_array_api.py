@@ -23,7 +23,10 @@ from typing import ParamSpec, TypeVar
 import numpy as np
 
 from ._compat import (
-    array_api_config, is_array_api_obj, namespace_and_device_of, sklearn_to_numpy,
+    array_api_config,
+    is_array_api_obj,
+    namespace_and_device_of,
+    sklearn_to_numpy,
 )
 
 __all__ = [

@@ -10,8 +10,8 @@ import inspect
 import re
 import warnings
 from collections.abc import Callable
-from typing import Any, ParamSpec, TypeVar
 from numbers import Integral, Real
+from typing import Any, ParamSpec, TypeVar
 
 import numpy as np
 

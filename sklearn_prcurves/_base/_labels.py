@@ -12,6 +12,7 @@ does, in the same sentences.
 """
 
 import numpy as np
+
 from ._compat import check_pos_label_consistency
 
 __all__ = ["binary_classes", "binary_labels", "check_class_union", "check_label_kind",

@@ -13,11 +13,10 @@ from typing import NamedTuple
 
 import numpy as np
 
+from ..exceptions import NonNumericScoreError
 from ._array_api import counting_namespace, to_numpy, where
 from ._compat import check_sample_weight
-from ..exceptions import NonNumericScoreError
 from ._labels import binary_labels
-
 
 # Totals of weights are kept at most this (1.1e304), so that no running sum of them
 # overflows, nor a count times a small factor (a drawn curve's point numbers).

@@ -14,14 +14,14 @@ import os
 
 import numpy as np
 
-from ._census import LEADING_BITS, histogram, histogram_plan, merged_histograms, ordered_key
-from .._table._counts import count_rows
+from .._base._labels import check_class_union, check_label_kind, chunk_classes, union_classes
+from .._base._messages import InputError
+from .._base._validation import check_scores
 from .._streams._distributed import RangedTable, range_pieces, range_totals
 from .._streams._summary import BinnedSummary, merge_optional
 from .._table._count_table import CountTable
-from .._base._labels import check_class_union, check_label_kind, chunk_classes, union_classes
-from .._base._validation import check_scores
-from .._base._messages import InputError
+from .._table._counts import count_rows
+from ._census import LEADING_BITS, histogram, histogram_plan, merged_histograms, ordered_key
 
 __all__ = ["ROWS_IN_MEMORY", "ROWS_PER_DISK_RANGE", "ROWS_PER_RANGE", "DaskRunner",
            "DistributedTable", "binned_summary", "exact_summary", "read_parquet"]

@@ -14,15 +14,14 @@ import warnings
 
 import numpy as np
 
-from ._census import LEADING_BITS, histogram_plan, key_values
-from .._table._counts import CountTable, count_rows
+from .._base._labels import check_class_union, check_label_kind, single_class_error
+from .._base._messages import InputError
+from .._base._validation import check_scores
 from .._streams._distributed import RangedTable, range_pieces
 from .._streams._summary import BinnedSummary, order_key
-from .._base._labels import check_class_union, check_label_kind
-from .._base._validation import check_scores
+from .._table._counts import CountTable, count_rows
 from ..exceptions import NonNumericScoreError
-from .._base._messages import InputError
-from .._base._labels import single_class_error
+from ._census import LEADING_BITS, histogram_plan, key_values
 
 __all__ = ["DistributedTable", "SparkRunner", "binned_summary", "exact_summary", "opened",
            "read_once"]

@@ -12,27 +12,32 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from numbers import Integral, Real
-
 from typing import TYPE_CHECKING
 
 import numpy as np
 from numpy.typing import ArrayLike
 
 from .._base._array_api import array_api_boundary
-from .._measures._pr import achievable_pr_auc_score, pr_auc_score
-from .._metrics._auc import average_precision_score, roc_auc_score
-from .._measures._bounds import normalized_pr_auc_score
 from .._base._compat import Interval, StrOptions, validate_params
+from .._base._results import ConfidenceInterval, TestResult
+from .._base._undefined import warn, warn_undefined
+from .._base._validation import check_binary_input, weights_within_range
+from .._measures._bounds import normalized_pr_auc_score
 from .._measures._lift import ks_statistic
+from .._measures._pr import achievable_pr_auc_score, pr_auc_score
 from .._measures._prg import prg_auc_score
+from .._metrics._auc import average_precision_score, roc_auc_score
 from ._clusters import expanded_level, paired_reading, warn_few_clusters
 from ._resampling import (
-    CHUNK, ClusterResampler, Model, Resampler, chunk_values, evaluate, percentile_interval,
+    CHUNK,
+    ClusterResampler,
+    Model,
+    Resampler,
+    chunk_values,
+    evaluate,
+    percentile_interval,
     resampler_of,
 )
-from .._base._results import ConfidenceInterval, TestResult
-from .._base._validation import check_binary_input, weights_within_range
-from .._base._undefined import warn, warn_undefined
 
 if TYPE_CHECKING:
     pass

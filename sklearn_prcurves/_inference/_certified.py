@@ -19,11 +19,11 @@ from numpy.typing import ArrayLike
 
 from .._base._array_api import array_api_boundary
 from .._base._compat import Interval, validate_params
+from .._base._results import CertifiedThreshold
+from .._base._undefined import warn_undefined
 from .._table._entry import BINARY_PARAMS, two_class_table
 from .._table._exact import check_threshold, counts_at_or_above, exact_argmax, fractions
 from .._table._prevalence import PREVALENCE, fewest_passing, negatives_factor, ratio_pvalues
-from .._base._results import CertifiedThreshold
-from .._base._undefined import warn_undefined
 
 __all__ = ["certified_threshold", "certify"]
 

@@ -16,23 +16,27 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from .._base._array_api import array_api_boundary
-from .._metrics._auc import roc_auc_score
-from .._metrics._roc_auc import table_roc_auc
-from .._metrics._roc_auc import placements
 from .._base._compat import Interval, StrOptions, validate_params
-from .._table._entry import BINARY_PARAMS, require_class_totals, two_class_table
-from ._clusters import (
-    checked_groups, clustered_variance, logit_interval, paired_reading, warn_few_clusters,
-)
-from .._base._results import ConfidenceInterval, TestResult
-from .._table._sorting import score_order, table_in_score_order
-from .._table._count_table import CountTable
 from .._base._labels import binary_labels
+from .._base._results import ConfidenceInterval, TestResult
 from .._base._validation import (
-    check_non_negative_weight, checked_rows, refuse_overflowing_totals,
+    check_non_negative_weight,
+    checked_rows,
+    refuse_overflowing_totals,
 )
-from ._bootstrap import CONFIDENCE_LEVEL
-from ._bootstrap import bootstrap_ci
+from .._metrics._auc import roc_auc_score
+from .._metrics._roc_auc import placements, table_roc_auc
+from .._table._count_table import CountTable
+from .._table._entry import BINARY_PARAMS, require_class_totals, two_class_table
+from .._table._sorting import score_order, table_in_score_order
+from ._bootstrap import CONFIDENCE_LEVEL, bootstrap_ci
+from ._clusters import (
+    checked_groups,
+    clustered_variance,
+    logit_interval,
+    paired_reading,
+    warn_few_clusters,
+)
 
 __all__ = ["delong_components", "delong_interval", "delong_test", "normal_interval",
            "delong_variance", "roc_auc_ci", "roc_auc_variance", "score_components",

@@ -10,13 +10,12 @@ from numpy.typing import ArrayLike
 
 from .._base._array_api import array_api_boundary
 from .._base._compat import Interval, validate_params
-from .._table._entry import BINARY_PARAMS
-from ._resampling import Resampler, percentile_interval
 from .._base._results import NetBenefitComparison
 from .._base._undefined import warn_undefined
 from .._base._validation import check_binary_input, weights_within_range
-from .._measures._decision import checked_thresholds
-from .._measures._decision import net_benefit_curve
+from .._measures._decision import checked_thresholds, net_benefit_curve
+from .._table._entry import BINARY_PARAMS
+from ._resampling import Resampler, percentile_interval
 
 __all__ = ["compare_net_benefit"]
 

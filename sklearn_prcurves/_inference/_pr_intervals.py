@@ -6,26 +6,24 @@ threshold (Wilson's, Korn and Graubard's with clusters, or the bootstrap).
 from __future__ import annotations
 
 from numbers import Integral, Real
-
 from typing import TYPE_CHECKING
 
 import numpy as np
 from numpy.typing import ArrayLike
 
 from .._base._array_api import array_api_boundary
-from .._measures._pr import pr_auc_score, table_pr_auc
 from .._base._compat import Interval, StrOptions, validate_params
-from .._table._entry import BINARY_PARAMS, two_class_table
-from .._table._prevalence import PREVALENCE
-from .._table._exact import at_or_above, check_threshold, rows_at_or_above
+from .._base._results import ConfidenceInterval
+from .._base._undefined import warn_undefined
+from .._base._validation import check_binary_input
 from .._measures._interpolation import INTERPOLATIONS
+from .._measures._pr import pr_auc_score, table_pr_auc
+from .._table._entry import BINARY_PARAMS, two_class_table
+from .._table._exact import at_or_above, check_threshold, rows_at_or_above
+from .._table._prevalence import PREVALENCE
+from ._bootstrap import CONFIDENCE_LEVEL, bootstrap_ci
 from ._clusters import checked_groups, warn_few_clusters
 from ._proportions import clustered_proportion_interval, wilson_interval
-from .._base._results import ConfidenceInterval
-from .._base._validation import check_binary_input
-from .._base._undefined import warn_undefined
-from ._bootstrap import CONFIDENCE_LEVEL
-from ._bootstrap import bootstrap_ci
 
 if TYPE_CHECKING:
     from sklearn.utils import Bunch

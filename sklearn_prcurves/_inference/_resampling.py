@@ -25,13 +25,13 @@ from typing import NamedTuple
 
 import numpy as np
 
-from .._measures._pr import achievable_pr_auc_score, pr_auc_score
-from .._metrics._auc import average_precision_score, roc_auc_score
-from .._table._sorting import count_table_with_groups
-from .._table._count_table import CountTable
-from .._table._entry import require_two_classes
 from .._measures._hull import achievable_area
 from .._measures._interpolation import segment_areas
+from .._measures._pr import achievable_pr_auc_score, pr_auc_score
+from .._metrics._auc import average_precision_score, roc_auc_score
+from .._table._count_table import CountTable
+from .._table._entry import require_two_classes
+from .._table._sorting import count_table_with_groups
 from ._clusters import checked_groups
 
 # Resamples per chunk of work (one random stream each; the unit of n_jobs and progress).

@@ -11,7 +11,6 @@ alone, and proposed measuring AUC-PR from that minimum. These are PRROC's
 from __future__ import annotations
 
 import math
-
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -19,10 +18,10 @@ from numpy.typing import ArrayLike
 
 from .._base._array_api import array_api_boundary
 from .._base._compat import StrOptions, validate_params
+from .._base._undefined import warn_undefined
 from .._table._entry import BINARY_PARAMS, two_class_table
 from .._table._prevalence import PREVALENCE
 from ._interpolation import INTERPOLATIONS, path_area, path_points, step_sum, table_path
-from .._base._undefined import warn_undefined
 
 if TYPE_CHECKING:
     from sklearn.utils import Bunch

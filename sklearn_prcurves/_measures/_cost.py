@@ -11,19 +11,17 @@ known costs.
 
 from __future__ import annotations
 
-from numpy.typing import ArrayLike
-
 from fractions import Fraction
 from numbers import Real
-
 from typing import TYPE_CHECKING
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 from .._base._array_api import array_api_boundary
 from .._base._compat import Interval, validate_params
-from .._table._exact import exact_argmax, fractions
 from .._table._entry import BINARY_PARAMS, two_class_table
+from .._table._exact import exact_argmax, fractions
 from ._hull import hull_path
 
 if TYPE_CHECKING:

@@ -22,10 +22,10 @@ from numpy.typing import ArrayLike
 
 from .._base._array_api import array_api_boundary
 from .._base._compat import Interval, validate_params
-from .._table._entry import BINARY_PARAMS, two_class_table
-from .._table._exact import counts_at_or_above
 from .._base._results import NetBenefitCurve
 from .._table._count_table import CountTable
+from .._table._entry import BINARY_PARAMS, two_class_table
+from .._table._exact import counts_at_or_above
 
 __all__ = ["DEFAULT_THRESHOLDS", "net_benefit_curve", "pieces_net_benefit", "table_net_benefit"]
 

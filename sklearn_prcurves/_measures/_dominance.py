@@ -15,9 +15,9 @@ from numpy.typing import ArrayLike
 
 from .._base._array_api import array_api_boundary
 from .._base._compat import StrOptions, validate_params
+from .._base._undefined import warn_undefined
 from .._table._entry import two_class_table
 from ._interpolation import table_path
-from .._base._undefined import warn_undefined
 
 __all__ = ["compare_curves", "curve_dominates", "pr_to_roc", "roc_to_pr"]
 

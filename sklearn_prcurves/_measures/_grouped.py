@@ -10,21 +10,22 @@ from __future__ import annotations
 
 import sys
 from numbers import Real
-
 from typing import TYPE_CHECKING
 
 import numpy as np
 from numpy.typing import ArrayLike
 
 from .._base._array_api import array_api_boundary
-from .._metrics._roc_auc import placements
 from .._base._compat import StrOptions, check_sample_weight, validate_params
 from .._base._ids import checked_ids, id_codes
-from .._table._sorting import descending_order
-from .._base._validation import (
-    check_binary_input, check_non_negative_weight, weights_within_range,
-)
 from .._base._undefined import warn_undefined
+from .._base._validation import (
+    check_binary_input,
+    check_non_negative_weight,
+    weights_within_range,
+)
+from .._metrics._roc_auc import placements
+from .._table._sorting import descending_order
 
 if TYPE_CHECKING:
     pass

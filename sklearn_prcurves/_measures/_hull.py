@@ -15,10 +15,10 @@ from numpy.typing import ArrayLike
 
 from .._base._array_api import array_api_boundary, namespace_and_device, to_numpy, where
 from .._base._compat import StrOptions, validate_params
+from .._base._undefined import warn_undefined
 from .._table._entry import BINARY_PARAMS, measure_table, two_class_table
 from .._table._prevalence import PREVALENCE
 from ._interpolation import INTERPOLATIONS, path_area, path_points
-from .._base._undefined import warn_undefined
 
 __all__ = ["achievable_pr_curve", "roc_convex_hull"]
 

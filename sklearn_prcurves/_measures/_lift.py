@@ -12,8 +12,8 @@ from numpy.typing import ArrayLike
 
 from .._base._array_api import array_api_boundary
 from .._base._compat import validate_params
-from .._table._exact import exact_argmax, fractions
 from .._table._entry import BINARY_PARAMS, two_class_table
+from .._table._exact import exact_argmax, fractions
 
 if TYPE_CHECKING:
     from sklearn.utils import Bunch

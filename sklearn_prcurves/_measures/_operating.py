@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from fractions import Fraction
 from numbers import Real
-
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -18,17 +17,22 @@ from numpy.typing import ArrayLike
 
 from .._base._array_api import array_api_boundary, to_numpy
 from .._base._compat import Interval, validate_params
-from .._table._entry import BINARY_PARAMS, two_class_table
-from .._table._prevalence import PREVALENCE
-from .._table._exact import (
-    CANDIDATE_MARGIN, best_sure_value, candidates_at_least, candidates_near, exact_argmax,
-    exact_at_least, fractions,
-)
-from ._interpolation import table_path
 from .._base._results import FBetaOptimum, OperatingPoint
-from .._table._count_table import CountTable
-from .._metrics._thresholds import points_frame, table_points
 from .._base._undefined import undefined_ignored, warn_undefined
+from .._metrics._thresholds import points_frame, table_points
+from .._table._count_table import CountTable
+from .._table._entry import BINARY_PARAMS, two_class_table
+from .._table._exact import (
+    CANDIDATE_MARGIN,
+    best_sure_value,
+    candidates_at_least,
+    candidates_near,
+    exact_argmax,
+    exact_at_least,
+    fractions,
+)
+from .._table._prevalence import PREVALENCE
+from ._interpolation import table_path
 
 if TYPE_CHECKING:
     from sklearn.utils import Bunch

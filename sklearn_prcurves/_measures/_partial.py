@@ -9,18 +9,17 @@ computed from the counting kernel's table in closed form.
 
 from __future__ import annotations
 
-from numpy.typing import ArrayLike
-
 from fractions import Fraction
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 from .._base._array_api import array_api_boundary
 from .._base._compat import validate_params
-from .._table._entry import BINARY_PARAMS, two_class_table
-from ._interpolation import table_path
 from .._base._undefined import warn_undefined
 from .._base._validation import check_range
+from .._table._entry import BINARY_PARAMS, two_class_table
+from ._interpolation import table_path
 
 __all__ = ["partial_roc_auc_score"]
 

@@ -8,33 +8,36 @@ interpolation, :mod:`~sklearn_prcurves._measures._hull` the achievable curve's v
 
 from __future__ import annotations
 
-from numpy.typing import ArrayLike
-
 from functools import partial
-from typing import overload
 from numbers import Real
+from typing import overload
 
 import numpy as np
+from numpy.typing import ArrayLike
 
-from .._metrics._averaging import average_binary_score, average_ovr_score, namespace_average
-from .._base._compat import StrOptions, validate_params
 from .._base._array_api import array_api_boundary, on_host, to_numpy
-from .._table._entry import measure_table, two_class_table
+from .._base._compat import StrOptions, validate_params
+from .._base._undefined import warn_undefined
+from .._base._validation import Matrix, check_binary_input, check_range, weights_within_range
+from .._metrics._auc import check_average_precision_labels, table_average_precision
+from .._metrics._averaging import (
+    average_binary_score,
+    average_ovr_score,
+    averaged_namespace_input,
+    namespace_average,
+)
+from .._table._counts import count_in_namespace, count_rows
+from .._table._entry import BINARY_PARAMS, measure_table, two_class_table
 from .._table._prevalence import PREVALENCE
 from ._hull import table_achievable_area
-from ._interpolation import INTERPOLATIONS, LEADING_NEGATIVES, path_area_between, table_area
-from .._table._counts import count_in_namespace, count_rows
-from .._base._validation import check_binary_input, check_range, Matrix, weights_within_range
-from .._base._undefined import warn_undefined
-
-
-
-
-from ._interpolation import path_points, table_path
-from .._table._entry import BINARY_PARAMS
-from .._metrics._averaging import averaged_namespace_input
-from .._metrics._auc import check_average_precision_labels
-from .._metrics._auc import table_average_precision
+from ._interpolation import (
+    INTERPOLATIONS,
+    LEADING_NEGATIVES,
+    path_area_between,
+    path_points,
+    table_area,
+    table_path,
+)
 
 __all__ = ["achievable_pr_auc_score", "pr_auc_score", "pr_curve", "table_pr_auc"]
 

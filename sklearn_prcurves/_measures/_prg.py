@@ -12,14 +12,13 @@ TP = P^2 / (P + N).
 
 from __future__ import annotations
 
-
-from numpy.typing import ArrayLike
 import numpy as np
+from numpy.typing import ArrayLike
 
 from .._base._array_api import array_api_boundary
 from .._base._compat import validate_params
-from .._table._entry import BINARY_PARAMS, two_class_table
 from .._base._undefined import warn_undefined
+from .._table._entry import BINARY_PARAMS, two_class_table
 
 __all__ = ["prg_auc_score", "prg_curve"]
 

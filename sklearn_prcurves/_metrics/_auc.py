@@ -7,38 +7,50 @@ floats), computed from one pass of the counting kernel per binary problem.
 
 from __future__ import annotations
 
-from numpy.typing import ArrayLike
-
 from functools import partial
-from typing import overload
 from numbers import Real
+from typing import overload
 
 import numpy as np
+from numpy.typing import ArrayLike
 
-from ._averaging import (
-    average_binary_score, average_ovo_score, average_ovr_score, namespace_average,
-    namespace_multiclass_roc_auc, rows_average_precision, rows_roc_auc,
-)
-from .._base._compat import (
-    Interval, StrOptions, present_labels_repr, sklearn_constraint, clipped_area,
-    sklearn_scalar, sklearn_scalar_result, validate_params,
-)
 from .._base._array_api import array_api_boundary, on_host, to_numpy
-from .._table._entry import binary_table
-from ._curves import roc_points, table_precision_recall, table_roc
-from ._stepwise import step_area_terms
-from .._table._counts import count_in_namespace, count_rows
-from .._base._validation import (
-    checked_array, checked_rows, namespace_points, Matrix, namespace_matrix, namespace_rows,
+from .._base._compat import (
+    Interval,
+    StrOptions,
+    clipped_area,
+    present_labels_repr,
+    sklearn_constraint,
+    sklearn_scalar,
+    sklearn_scalar_result,
+    validate_params,
 )
-from .._base._labels import plain_numeric_1d
-from .._base._labels import n_distinct_labels, target_type
+from .._base._labels import n_distinct_labels, plain_numeric_1d, target_type
 from .._base._undefined import warn_undefined
-from ._roc_auc import roc_area
-from ._roc_auc import table_roc_auc
-from ._roc_auc import trapezoid_area
-from ._averaging import NAMESPACE_AVERAGES
-from ._averaging import averaged_namespace_input
+from .._base._validation import (
+    Matrix,
+    checked_array,
+    checked_rows,
+    namespace_matrix,
+    namespace_points,
+    namespace_rows,
+)
+from .._table._counts import count_in_namespace, count_rows
+from .._table._entry import binary_table
+from ._averaging import (
+    NAMESPACE_AVERAGES,
+    average_binary_score,
+    average_ovo_score,
+    average_ovr_score,
+    averaged_namespace_input,
+    namespace_average,
+    namespace_multiclass_roc_auc,
+    rows_average_precision,
+    rows_roc_auc,
+)
+from ._curves import roc_points, table_precision_recall, table_roc
+from ._roc_auc import roc_area, table_roc_auc, trapezoid_area
+from ._stepwise import step_area_terms
 
 __all__ = ["auc", "average_precision_score", "roc_auc_score"]
 

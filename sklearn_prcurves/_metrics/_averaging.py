@@ -12,11 +12,10 @@ from itertools import combinations
 import numpy as np
 
 from .._base._array_api import where
-from .._table._counts import count_in_namespace
 from .._base._labels import target_type
+from .._base._validation import namespace_matrix, namespace_rows
+from .._table._counts import count_in_namespace
 from ._roc_auc import placements
-from .._base._validation import namespace_matrix
-from .._base._validation import namespace_rows
 
 _AVERAGE_OPTIONS = (None, "micro", "macro", "weighted", "samples")
 

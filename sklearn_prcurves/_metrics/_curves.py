@@ -13,15 +13,18 @@ from numpy.typing import ArrayLike
 
 from .._base._array_api import array_api_boundary, device_of, divide, on_host, where
 from .._base._compat import (
-    DET_CURVE_BEFORE_1_7, ROC_DET_THRESHOLDS_KEEP_OBJECTS, ROC_THRESHOLDS_KEEP_SCORE_DTYPE,
-    accepts_deprecated_probas_pred, keywords_by_position, validate_params,
+    DET_CURVE_BEFORE_1_7,
+    ROC_DET_THRESHOLDS_KEEP_OBJECTS,
+    ROC_THRESHOLDS_KEEP_SCORE_DTYPE,
+    accepts_deprecated_probas_pred,
+    keywords_by_position,
+    validate_params,
 )
-from ._stepwise import keep_ends_of_flat_runs, numpy_det, numpy_roc, precision_recall_arrays
-from .._table._count_table import CountTable
 from .._base._labels import n_distinct_labels
 from .._base._undefined import warn, warn_undefined
-from .._table._entry import BINARY_PARAMS
-from .._table._entry import binary_table
+from .._table._count_table import CountTable
+from .._table._entry import BINARY_PARAMS, binary_table
+from ._stepwise import keep_ends_of_flat_runs, numpy_det, numpy_roc, precision_recall_arrays
 
 __all__ = [
     "confusion_matrix_at_thresholds",
@@ -250,10 +253,10 @@ def roc_curve(
 def roc_points(y_true, y_score, pos_label=None, sample_weight=None, drop_intermediate=True):
     table = binary_table(y_true, y_score, pos_label, sample_weight)
     xp, score_dtype = table.xp, table.thresholds.dtype
-    if table.numpy and score_dtype == object and ROC_DET_THRESHOLDS_KEEP_OBJECTS:
+    if table.numpy and score_dtype == object and ROC_DET_THRESHOLDS_KEEP_OBJECTS:  # noqa: E721 (a dtype)
         return table_roc(table, drop_intermediate, object_thresholds=True)
     fpr, tpr, thresholds = table_roc(table, drop_intermediate)
-    if (ROC_THRESHOLDS_KEEP_SCORE_DTYPE and score_dtype != object
+    if (ROC_THRESHOLDS_KEEP_SCORE_DTYPE and score_dtype != object  # noqa: E721 (a dtype)
             and xp.isdtype(score_dtype, "real floating") and score_dtype != xp.float64):
         thresholds = xp.astype(thresholds, score_dtype)  # (exact: they are the scores)
     return fpr, tpr, thresholds

@@ -16,8 +16,6 @@
 
 from __future__ import annotations
 
-
-
 import numpy as np
 
 from .._base._array_api import NUMPY, device_of, namespace_and_device

@@ -11,11 +11,10 @@ buffers. ``docs/internals.rst`` gives the benchmark rows that keep each.
 
 from __future__ import annotations
 
-
 import numpy as np
 
-from .._table._count_table import BLOCK, cumsum_into, running_dtype
 from .._base._undefined import warn, warn_undefined
+from .._table._count_table import BLOCK, cumsum_into, running_dtype
 
 __all__ = ["numpy_det", "numpy_roc", "precision_recall_arrays", "step_area_terms"]
 

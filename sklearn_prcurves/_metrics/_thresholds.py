@@ -14,18 +14,18 @@ import math
 import warnings
 from collections.abc import Callable
 from numbers import Integral
+from typing import TYPE_CHECKING
 
 import numpy as np
 from numpy.typing import ArrayLike
-from typing import TYPE_CHECKING
 
 from .._base._array_api import array_api_boundary, on_host, to_numpy, where
 from .._base._compat import Interval, check_sample_weight, validate_params
+from .._base._undefined import undefined_ignored, warn_undefined
+from .._base._validation import check_binary_input, check_scores
 from .._table._counts import count_rows
 from .._table._entry import BINARY_PARAMS, two_class_table
 from .._table._prevalence import PREVALENCE
-from .._base._undefined import undefined_ignored, warn_undefined
-from .._base._validation import check_binary_input, check_scores
 
 if TYPE_CHECKING:
     import pandas

@@ -26,7 +26,11 @@ _MODULE_OF = {
 if typing.TYPE_CHECKING:
     from .det_curve import DetCurveDisplay
     from .other_curves import (
-        CostCurveDisplay, CumulativeGainDisplay, DecisionCurveDisplay, KSDisplay, LiftDisplay,
+        CostCurveDisplay,
+        CumulativeGainDisplay,
+        DecisionCurveDisplay,
+        KSDisplay,
+        LiftDisplay,
         PrecisionRecallGainDisplay,
     )
     from .pr_curve import PRCurveDisplay, PrecisionRecallDisplay

@@ -50,7 +50,8 @@ def binary_scores(estimator, X, *, response_method="auto", pos_label=None):
     if pos_label is None:
         pos_label = classes[1]
     elif pos_label not in list(classes):
-        raise ValueError(f"pos_label={pos_label!r} is not a class of the estimator: {list(classes)}")
+        raise ValueError(
+            f"pos_label={pos_label!r} is not a class of the estimator: {list(classes)}")
     methods = (
         ("predict_proba", "decision_function") if response_method == "auto" else (response_method,)
     )

@@ -16,15 +16,22 @@ import inspect
 import numpy as np
 
 from .._base._compat import (
-    deprecate_y_pred, display_cv_results_params, display_name_keyword,
-    display_predictions_params, display_response_values, display_score_keyword,
-    require_from_cv_results, response_values_binary, safe_indexing, takes,
+    deprecate_y_pred,
+    display_cv_results_params,
+    display_name_keyword,
+    display_predictions_params,
+    display_response_values,
+    display_score_keyword,
+    require_from_cv_results,
+    response_values_binary,
+    safe_indexing,
+    takes,
 )
-from .._table._entry import binary_table, measure_table, require_two_classes
-from .._table._prevalence import at_prevalence
-from .._inference._bootstrap import curve_band
 from .._base._undefined import warn
 from .._base._validation import LARGEST_TOTAL
+from .._inference._bootstrap import curve_band
+from .._table._entry import binary_table, measure_table, require_two_classes
+from .._table._prevalence import at_prevalence
 from ._base import check_band_options, curves_frame
 
 

@@ -8,7 +8,6 @@ from .._base._compat import DET_CURVE_BEFORE_1_7
 from .._metrics._curves import det_of_table, table_roc
 from ._dropin import TableCurveMixin, own_points
 
-
 # scikit-learn 1.7 added drop_intermediate (default True); 1.6 draws every point.
 _DROPS_BY_DEFAULT = not DET_CURVE_BEFORE_1_7
 

@@ -15,7 +15,11 @@ from .._measures._lift import cumulative_gain_curve, lift_curve, table_ks
 from .._measures._prg import prg_auc_score, prg_curve
 from .._table._entry import two_class_table
 from ._base import (
-    binary_scores, curves_frame, display_repr, import_pyplot, legend_label,
+    binary_scores,
+    curves_frame,
+    display_repr,
+    import_pyplot,
+    legend_label,
     resolved_pos_label,
 )
 

@@ -3,18 +3,17 @@ and Goadrich, 2006), the achievable curve and the rest one keyword away."""
 
 import re
 from contextlib import contextmanager
-
 from numbers import Real
 
 import numpy as np
 from sklearn.metrics import PrecisionRecallDisplay as _SklearnPrecisionRecallDisplay
 
-from .._metrics._auc import table_average_precision
 from .._base._compat import plot_curve_arguments, takes
-from .._table._entry import require_two_classes
-from .._metrics._curves import table_precision_recall
 from .._measures._hull import hull_vertices
 from .._measures._interpolation import path_area, path_points, table_path
+from .._metrics._auc import table_average_precision
+from .._metrics._curves import table_precision_recall
+from .._table._entry import require_two_classes
 from .._table._exact import check_threshold, rows_at_or_above
 from ._base import draw_iso_f1, label_threshold
 from ._dropin import TableCurveMixin, curve_names, summary_label, warn_renamed

@@ -4,10 +4,10 @@ import numpy as np
 from scipy.integrate import trapezoid
 from sklearn.metrics import RocCurveDisplay as _SklearnRocCurveDisplay
 
-from .._metrics._auc import auc
 from .._base._compat import plot_curve_arguments
-from .._metrics._curves import table_roc
 from .._measures._hull import hull_vertices
+from .._metrics._auc import auc
+from .._metrics._curves import table_roc
 from ._base import log_axis_low, log_view
 from ._dropin import TableCurveMixin, curve_names, own_points, summary_label, warn_renamed
 

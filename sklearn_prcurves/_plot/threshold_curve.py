@@ -7,9 +7,9 @@ from numbers import Real
 import numpy as np
 
 from .._base._compat import safe_indexing
-from .._table._entry import two_class_table
 from .._measures._operating import table_fbeta_optimum
-from .._metrics._thresholds import threshold_columns, thinned_rows
+from .._metrics._thresholds import thinned_rows, threshold_columns
+from .._table._entry import two_class_table
 from ._base import binary_scores, curves_frame, display_repr, import_pyplot, resolved_pos_label
 
 __all__ = ["MetricThresholdCurveDisplay"]

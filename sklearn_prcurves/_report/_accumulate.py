@@ -20,7 +20,6 @@ from .._table._prevalence import negatives_factor
 from ._options import PAIRED_TEST_SEED
 from ._ranged import Budget, RangeStream
 
-
 # Rows an exact table of the whole input gathers before counting them at once: fewer,
 # larger counts instead of a merge of tables per batch (the input's batches are small).
 COUNT_ROWS_AT_ONCE = 1 << 22

@@ -7,8 +7,8 @@ numbers.
 from __future__ import annotations
 
 import datetime
-import math
 import json
+import math
 import shutil
 from collections.abc import Mapping
 from numbers import Integral, Real
@@ -19,20 +19,25 @@ from numpy.typing import ArrayLike
 
 from .._base._array_api import on_host
 from .._base._compat import Interval, StrOptions, validate_params
-from .._base._version import __version__
+from .._base._messages import InputError, option, worded
 from .._base._undefined import warn_undefined
-from ._render import as_csv, as_json, as_markdown, as_table, html_fragment, html_page
+from .._base._version import __version__
+from ._batches import BatchConverter, ExactIntegersNeeded
 from ._compute import compute_report
 from ._figures import FORMATS, build_figures, data_uri, draw_figures
 from ._gates import check_requirements, evaluate_requirements
-from ._tracking import log_to_mlflow
-from ._batches import BatchConverter, ExactIntegersNeeded
-from ._sources import TableSource, import_pyarrow
 from ._options import (
-    DEFAULT_DPI, DEFAULT_MAX_SEGMENTS, DEFAULT_SIZE, PAIRED_TEST_SEED, PAIRED_TESTS,
-    FigureOptions, ReportSpec,
+    DEFAULT_DPI,
+    DEFAULT_MAX_SEGMENTS,
+    DEFAULT_SIZE,
+    PAIRED_TEST_SEED,
+    PAIRED_TESTS,
+    FigureOptions,
+    ReportSpec,
 )
-from .._base._messages import InputError, option, worded
+from ._render import as_csv, as_json, as_markdown, as_table, html_fragment, html_page
+from ._sources import TableSource, import_pyarrow
+from ._tracking import log_to_mlflow
 
 __all__ = ["Report", "compute", "holds_report", "report"]
 

@@ -18,15 +18,21 @@ import sys
 import textwrap
 import warnings
 
+from .._base._messages import InputError
 from .._base._version import __version__
+
 # Only what parsing and checking the arguments needs: the report's modules (and with
 # them NumPy, scikit-learn, SciPy, pyarrow, matplotlib) are imported where they are
 # used, so --help, --version and argument errors answer at once.
 from ._options import (
-    DEFAULT_MAX_SEGMENTS, PAIRED_TEST_RESAMPLES, PAIRED_TEST_SEED, PAIRED_TESTS,
-    FigureOptions, ReportSpec, Requirement,
+    DEFAULT_MAX_SEGMENTS,
+    PAIRED_TEST_RESAMPLES,
+    PAIRED_TEST_SEED,
+    PAIRED_TESTS,
+    FigureOptions,
+    ReportSpec,
+    Requirement,
 )
-from .._base._messages import InputError
 
 __all__ = ["EXIT_STATUSES", "main"]
 

@@ -14,12 +14,14 @@ import numpy as np
 from .._base._messages import option
 from .._inference._bootstrap import FEW_RESAMPLES, holm_adjusted, paired_differences
 from .._inference._clusters import (
-    clustered_variance, few_clusters_message, logit_interval, paired_reading,
+    clustered_variance,
+    few_clusters_message,
+    logit_interval,
+    paired_reading,
 )
 from .._inference._delong import delong_components, delong_variance
 from .._measures._interpolation import continuous_area_derivatives
 from ._ranged import path_blocks, piece_components, piece_lowest
-
 
 # Below this a normal tail probability is not resolved by double precision (1 - cdf
 # rounds to 1 before it): DeLong's p-values are reported as "p < 1e-16" there.

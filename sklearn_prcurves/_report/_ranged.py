@@ -29,11 +29,10 @@ import weakref
 
 import numpy as np
 
+from .._inference._delong import score_components, table_variance
 from .._streams._distributed import READ_BLOCK
 from .._streams._summary import ExactSummary
 from .._table._count_table import CountTable
-from .._inference._delong import score_components
-from .._inference._delong import table_variance
 
 __all__ = ["Budget", "RangeStream", "piece_components", "piece_delong", "piece_lowest"]
 

@@ -16,13 +16,14 @@ from .._inference._pr_intervals import boyd_interval
 from .._measures._bounds import table_normalized_pr_auc
 from .._measures._interpolation import path_area
 from .._measures._operating import (
-    table_fbeta_optimum, table_precision_at_recall, table_recall_at_precision,
+    table_fbeta_optimum,
+    table_precision_at_recall,
+    table_recall_at_precision,
 )
 from .._streams._distributed import RangesHere
 from .._streams._summary import BinnedSummary
 from .._table._prevalence import ScaledPieces, negatives_factor
 from ._ranged import piece_delong
-
 
 # (key, label). Areas first, then operating points; the per-level rows follow.
 MEASURES = [

@@ -20,14 +20,14 @@ from sklearn.metrics import get_scorer as sklearn_get_scorer
 from sklearn.metrics import get_scorer_names as sklearn_get_scorer_names
 from sklearn.metrics import make_scorer
 
-from .._measures._pr import achievable_pr_auc_score, pr_auc_score
-from .._metrics._auc import average_precision_score, roc_auc_score
-from .._measures._bounds import normalized_pr_auc_score
-from .._inference._certified import certified_threshold
 from .._base._compat import HasMethods, register_sklearn_scorers, validate_params
+from .._inference._certified import certified_threshold
+from .._measures._bounds import normalized_pr_auc_score
 from .._measures._lift import ks_statistic
 from .._measures._operating import precision_at_recall_score, recall_at_precision_score
+from .._measures._pr import achievable_pr_auc_score, pr_auc_score
 from .._measures._prg import prg_auc_score
+from .._metrics._auc import average_precision_score, roc_auc_score
 
 __all__ = [
     "check_scoring",
@@ -222,7 +222,8 @@ def get_scorer(scoring: str | Callable | None) -> Callable | None:
     --------
     >>> from sklearn_prcurves import get_scorer
     >>> get_scorer("pr_auc")
-    make_scorer(pr_auc_score, response_method=('decision_function', 'predict_proba'), interpolation=davis-goadrich)
+    make_scorer(pr_auc_score, response_method=('decision_function', 'predict_proba'),
+                interpolation=davis-goadrich)
     >>> get_scorer(None) is None
     True
     """

@@ -24,20 +24,24 @@ from sklearn.base import (
     clone,
 )
 from sklearn.model_selection import check_cv, cross_val_predict, train_test_split
-from sklearn.utils.multiclass import check_classification_targets, type_of_target
 from sklearn.utils import get_tags
+from sklearn.utils.multiclass import check_classification_targets, type_of_target
 from sklearn.utils.validation import check_is_fitted, validate_data
 
-from .._base._compat import (
-    Interval, StrOptions, built_constraints, check_sample_weight, validate_estimator_params,
-)
 from .._base._array_api import arrays_read_on_host
+from .._base._compat import (
+    Interval,
+    StrOptions,
+    built_constraints,
+    check_sample_weight,
+    validate_estimator_params,
+)
+from .._base._validation import weights_within_range
 from .._inference._certified import certified_threshold
-from .._table._counts import count_rows
 from .._measures._hull import hull_vertices
 from .._measures._interpolation import table_path
 from .._measures._operating import fbeta_optimal_threshold
-from .._base._validation import weights_within_range
+from .._table._counts import count_rows
 
 __all__ = ["AchievablePRClassifier", "AchievablePRTransformer"]
 

@@ -18,16 +18,16 @@ ICML 2006.
 
 import numpy as np
 
-from .._metrics._roc_auc import normalized_trapezoid, table_roc_auc
-from .._metrics._auc import table_average_precision
+from .._base._validation import check_range, check_running_total
 from .._measures._bounds import table_normalized_pr_auc
-from .._table._exact import best_sure_value, candidates_at_least, candidates_near
 from .._measures._hull import achievable_area, hull_vertices
 from .._measures._interpolation import check_options, path_area, path_points
 from .._measures._lift import ks_fields
 from .._measures._partial import path_partial_roc_area
+from .._metrics._auc import table_average_precision
+from .._metrics._roc_auc import normalized_trapezoid, table_roc_auc
 from .._table._count_table import CountTable
-from .._base._validation import check_range, check_running_total
+from .._table._exact import best_sure_value, candidates_at_least, candidates_near
 
 __all__ = ["RangedTable", "RangesHere", "check_mode", "range_piece", "range_totals"]
 

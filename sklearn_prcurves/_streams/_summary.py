@@ -26,24 +26,32 @@ from numbers import Integral, Real
 import numpy as np
 
 from .._base._array_api import counting_namespace, to_numpy, where
-from .._metrics._roc_auc import normalized_trapezoid, table_roc_auc
-from .._metrics._auc import table_average_precision
+from .._base._labels import check_class_union, check_label_kind, chunk_classes, union_classes
+from .._base._validation import (
+    check_binary_input,
+    check_non_negative_weight,
+    check_range,
+    check_running_total,
+)
 from .._measures._bounds import table_normalized_pr_auc
-from .._table._counts import count_in_namespace, count_rows
-from .._metrics._curves import table_precision_recall, table_roc
 from .._measures._hull import achievable_area, hull_path
 from .._measures._interpolation import (
-    check_options, path_area, path_area_between, path_points, step_sum, table_path,
+    check_options,
+    path_area,
+    path_area_between,
+    path_points,
+    step_sum,
+    table_path,
 )
 from .._measures._lift import table_ks
 from .._measures._operating import table_precision_at_recall, table_recall_at_precision
 from .._measures._partial import table_partial_roc_auc
 from .._measures._prg import table_prg_auc
+from .._metrics._auc import table_average_precision
+from .._metrics._curves import table_precision_recall, table_roc
+from .._metrics._roc_auc import normalized_trapezoid, table_roc_auc
 from .._table._count_table import CountTable
-from .._base._validation import (
-    check_binary_input, check_non_negative_weight, check_range, check_running_total,
-)
-from .._base._labels import check_class_union, check_label_kind, chunk_classes, union_classes
+from .._table._counts import count_in_namespace, count_rows
 
 __all__ = ["BinnedSummary", "ExactSummary"]
 

@@ -13,15 +13,14 @@ are ranked as Python objects (:func:`_count_objects`). :func:`count_rows` choose
 
 from __future__ import annotations
 
-
 import numpy as np
 from numpy.typing import ArrayLike
 
 from .._base._array_api import arrays_read_on_host, running_sums_at
 from .._base._compat import TIES_SUMMED_LAST_ROW_FIRST
-from ._sorting import count_numpy_unweighted, count_numpy_weighted
-from ._count_table import CountTable, exact_sums
 from .._base._validation import real_objects, refuse_overflowing_totals
+from ._count_table import CountTable, exact_sums
+from ._sorting import count_numpy_unweighted, count_numpy_weighted
 
 __all__ = [
     "CountTable",

@@ -15,12 +15,15 @@ import numpy as np
 
 from .._base._array_api import on_host
 from .._base._labels import single_class_error
-from ._counts import count_in_namespace, count_rows
-from ._prevalence import at_prevalence
 from .._base._validation import (
-    check_binary_input, check_non_negative_weight, namespace_rows, refuse_overflowing_totals,
+    check_binary_input,
+    check_non_negative_weight,
+    namespace_rows,
+    refuse_overflowing_totals,
     weights_within_range,
 )
+from ._counts import count_in_namespace, count_rows
+from ._prevalence import at_prevalence
 
 __all__ = ["BINARY_PARAMS", "binary_table", "measure_table", "require_class_totals",
            "require_two_classes", "two_class_table"]
