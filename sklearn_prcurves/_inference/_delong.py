@@ -61,26 +61,27 @@ def _frequency_weights(sample_weight):
 def score_components(piece, offset, n_pos, n_neg):
     """DeLong's components at each distinct score of ``piece``, a table of consecutive
     scores of a larger one (``offset``: its positives and negatives above the piece;
-    ``(0, 0)`` and the piece's own totals for a table held whole): ``(v10, v01)``,
-    V10 the placement of a positive there (:func:`placements`), V01 the share of
-    positives above a negative there, ties counted half. The one formula of DeLong's
-    components, for the functions and the report."""
+    ``(0, 0)`` and the piece's own totals for a table held whole): ``(v10, v01, pos,
+    neg)``, V10 the placement of a positive there (:func:`placements`), V01 the share
+    of positives above a negative there, ties counted half, and the piece's weights of
+    positives and negatives at each score (formed once here, for the callers' sums).
+    The one formula of DeLong's components, for the functions and the report."""
     tp_above, fp_above = offset
-    v10 = placements(piece.neg, np.subtract(n_neg - fp_above, piece.fps), n_neg,
-                     in_place=True)
-    v01 = np.multiply(piece.pos, -0.5)
+    pos, neg = piece.pos, piece.neg
+    v10 = placements(neg, np.subtract(n_neg - fp_above, piece.fps), n_neg, in_place=True)
+    v01 = np.multiply(pos, -0.5)
     v01 += piece.tps
     v01 += tp_above
     v01 /= n_pos
-    return v10, v01
+    return v10, v01, pos, neg
 
 
 def delong_components(table):
     """AUC and each distinct score's V10 and V01 components (:func:`score_components`).
     The AUC is :func:`roc_auc_score`'s, to the bit (the components' mean is the same
     area in another rounding)."""
-    v10, v01 = score_components(table, (0.0, 0.0), table.n_pos, table.n_neg)
-    return table_roc_auc(table), v10, v01, table.pos, table.neg
+    v10, v01, pos, neg = score_components(table, (0.0, 0.0), table.n_pos, table.n_neg)
+    return table_roc_auc(table), v10, v01, pos, neg
 
 
 def delong_variance(s10, s01, n_pos, n_neg):
@@ -97,12 +98,12 @@ def table_variance(pieces, n_pos, n_neg, auc):
     held whole), each piece's sums of squares added."""
     s10 = s01 = 0.0
     for piece, offset in pieces:
-        v10, v01 = score_components(piece, offset, n_pos, n_neg)
+        v10, v01, pos, neg = score_components(piece, offset, n_pos, n_neg)
         for v in (v10, v01):
             v -= auc  # (in place, as above)
             v *= v
-        s10 += float(np.dot(piece.pos, v10))
-        s01 += float(np.dot(piece.neg, v01))
+        s10 += float(np.dot(pos, v10))
+        s01 += float(np.dot(neg, v01))
     return delong_variance(s10, s01, n_pos, n_neg)
 
 
@@ -132,11 +133,16 @@ def _centred_components(table, positive, group):
     """AUC and each row's DeLong component minus the AUC (V10 for a positive, V01 for a
     negative), rows in the table's (decreasing score) order; ``positive``: each sorted
     row's class; ``group``: each sorted row's table row, None when they are the same."""
-    auc, v10, v01, _, _ = delong_components(table)
-    if group is None:  # (a row per score: the rows' components are the scores')
-        np.copyto(v10, v01, where=~positive)
-        in_order = v10
+    if group is None:
+        # A row per score, so no ties: score_components' half-tie terms are zeros, and
+        # each row needs only its own class's component (the same floats, without
+        # forming the table's per-score weights).
+        in_order = np.subtract(table.n_neg, table.fps)
+        in_order /= table.n_neg
+        auc = table_roc_auc(table)
+        np.divide(table.tps, table.n_pos, out=in_order, where=~positive)
     else:
+        auc, v10, v01, _, _ = delong_components(table)
         in_order = np.where(positive, v10[group], v01[group])
     in_order -= auc
     return auc, in_order

@@ -308,7 +308,7 @@ def piece_components(path, auc):
     (:func:`~sklearn_prcurves._inference._delong.score_components`; a generator: one
     piece at a time)."""
     for piece, offset in zip(path.tables, path.offsets):
-        v10, v01 = score_components(piece, offset, path.n_pos, path.n_neg)
+        v10, v01, _, _ = score_components(piece, offset, path.n_pos, path.n_neg)
         v10 -= auc
         v01 -= auc
         yield piece.thresholds, v10, v01
