@@ -371,7 +371,8 @@ def test_the_report_at_a_deployment_prevalence_is_the_library_s(tmp_path, capsys
                                                                 monkeypatch, spilled):
     """``--prevalence``: every PR measure, held whole or in ranges (on disk too), is the
     library's with ``prevalence=``; AUC-ROC and DeLong's interval and test are the
-    data's; Boyd's intervals and certified rows are left out, and the page says so."""
+    data's; the certified rows are certified_threshold's at the prevalence; Boyd's
+    intervals are left out, and the page says so."""
     from sklearn_prcurves._report import _ranged
 
     spills = []
@@ -392,14 +393,27 @@ def test_the_report_at_a_deployment_prevalence_is_the_library_s(tmp_path, capsys
     out = report_json(capsys, "report", str(data), "--label", "y", "--score", "a", "--score",
                       "b", "--at-recall", "0.3", "--at-precision", "0.2", "--prevalence",
                       "0.01", "--n-resamples", "200")
+    certified = []
     for name, s in (("a", a), ("b", b)):
         got = out["models"][name]
         assert_values(got["values"], library_values(y, s, None, [0.3], [0.2],
                                                     prevalence=0.01), exact=False)
-        assert not any(key.startswith("certified_") for key in got["values"])
+        for key, kwargs, objective in (("certified_precision_at_recall_0.3",
+                                        {"min_recall": 0.3}, "precision"),
+                                       ("certified_recall_at_precision_0.2",
+                                        {"min_precision": 0.2}, "recall")):
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")  # (nothing certified: n/a in the report)
+                found = spc.certified_threshold(y, s, prevalence=0.01, **kwargs)
+            shown = [math.nan if got["values"][k] is None else got["values"][k]
+                     for k in (key + "_threshold", key)]  # (JSON's null is NaN)
+            certified.append(not math.isnan(shown[0]))
+            assert shown == pytest.approx([found.threshold, getattr(found, objective)],
+                                          rel=1e-12, nan_ok=True)
         assert set(got["intervals"]) == {"auc_roc"}
         low, high = spc.roc_auc_ci(y, s)
         assert got["intervals"]["auc_roc"][:2] == pytest.approx([low, high])
+    assert any(certified)  # (a threshold certified at the prevalence, not only n/a)
     assert out["comparison"]["delong"]["b"]["pvalue"] == pytest.approx(
         spc.delong_test(y, b, a).pvalue, rel=1e-9)
     assert out["metadata"]["paired_test"] == "bootstrap"

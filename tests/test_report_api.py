@@ -3,6 +3,7 @@ an object a notebook shows, its table as a DataFrame, its figures, and the folde
 command line writes."""
 
 import json
+import math
 import warnings
 from html import unescape
 
@@ -509,6 +510,35 @@ def test_a_deployment_prevalence_moves_the_pr_readings_and_the_figures():
     assert chance and np.allclose(chance[0].get_ydata(), 0.001)
     assert "deployment prevalence of 0.001" in exact.to_text()
     assert "deployment prevalence of 0.001" in exact.html(figures=False)
+
+
+@pytest.mark.parametrize("prevalence", [None, 0.02, 0.3])
+def test_certified_rows_at_a_deployment_prevalence_are_certified_threshold_s(prevalence):
+    """At ``prevalence=`` the certified rows are :func:`certified_threshold`'s at it (the
+    data's rows tested, precision by the ratio of its rates), and a gate on one can
+    pass; with clusters they are not computed and the legend does not describe them."""
+    y, _, weight, _ = _data(4000, seed=8)
+    scores = {"sharp": 3.0 * y + np.random.default_rng(9).normal(size=4000)}
+    report = spc.report(y, {"sharp": scores["sharp"]}, sample_weight=weight,
+                        at_precision=[0.5], at_recall=[0.6], prevalence=prevalence,
+                        require=["certified_recall_at_precision_0.5>0"])
+    values = report.to_dict()["models"]["sharp"]["values"]
+    for key, kwargs, objective in (("certified_recall_at_precision_0.5",
+                                    {"min_precision": 0.5}, "recall"),
+                                   ("certified_precision_at_recall_0.6",
+                                    {"min_recall": 0.6}, "precision")):
+        found = spc.certified_threshold(y, scores["sharp"], sample_weight=weight,
+                                        prevalence=prevalence, **kwargs)
+        assert values[key + "_threshold"] == found.threshold
+        assert values[key] == pytest.approx(getattr(found, objective), rel=1e-12)
+    assert report.passed  # (the gate on a certified measure at the prevalence)
+    assert "certified 95%: at the threshold" in report.to_text()
+    clustered = spc.report(y, {"sharp": scores["sharp"]}, groups=np.arange(4000) // 4,
+                           at_precision=[0.5], prevalence=prevalence)
+    assert math.isnan(clustered.to_dict()["models"]["sharp"]["values"].get(
+        "certified_recall_at_precision_0.5", math.nan))
+    assert "certified 95%: at the threshold" not in clustered.to_text()
+    assert "certified thresholds" in " ".join(clustered.to_dict()["notes"])
 
 
 @pytest.mark.parametrize("bad", [0, 1, np.nan, 1.5])

@@ -370,8 +370,10 @@ def report(
         The deployment's share of positives: precision, the PR curves, areas and
         operating points, their figures and the paired AUC-PR test as that population
         would see them (see :func:`~sklearn_prcurves.pr_curve`); AUC-ROC and its
-        intervals do not depend on it. Boyd's AUC-PR intervals and certified thresholds
-        are then left out (they count the data's rows). None: the data's own.
+        intervals do not depend on it; the certified thresholds are certified at it
+        (:func:`~sklearn_prcurves.certified_threshold`'s ``prevalence=``). Boyd's
+        AUC-PR intervals are then left out (they count the data's rows). None: the
+        data's own.
     decision_curve : bool, default=False
         The scores are probabilities: add each model's net benefit at thresholds 0,
         0.01, ..., 0.99 against treating everyone and no one (decision curve analysis,

@@ -56,8 +56,10 @@ def compute_report(source, spec, converter, runner=None):
             f"({option('prevalence', spec.prevalence)}): precision, the PR curves and areas, "
             "the operating points and the paired AUC-PR test are that population's (the "
             "negatives weighted to it); AUC-ROC and DeLong's intervals do not depend on it."
-            + (" Boyd's AUC-PR intervals and certified thresholds count the data's rows: "
-               "not computed." if spec.intervals else ""))
+            + (" Boyd's AUC-PR intervals count the data's rows: not computed. The "
+               "certified thresholds are certified at that prevalence (precision's test "
+               "that of the ratio of its two rates, each counted in the data's rows)."
+               if spec.intervals else ""))
 
     models, tables, undefined = _model_results(accumulators, spec, whole_weights, notes)
     notes += undefined

@@ -64,8 +64,9 @@ def level_measures(spec):
 
 def _certified_levels(path, spec):
     """The certified rows of :func:`level_measures`: the objective and threshold of
-    :func:`~sklearn_prcurves.certified_threshold` for each level, read from the table's
-    pieces in order (NaN at levels 0 and 1, which no finite sample certifies)."""
+    :func:`~sklearn_prcurves.certified_threshold` for each level (at ``--prevalence``,
+    its ``prevalence=``), read from the data's table's pieces in order (NaN at levels 0
+    and 1, which no finite sample certifies)."""
     values = {}
     for levels, objective, measure in ((spec.at_recall, "precision", "recall"),
                                        (spec.at_precision, "recall", "precision")):
@@ -76,7 +77,7 @@ def _certified_levels(path, spec):
                 with undefined_ignored():
                     found = certify(((t, tp[1:], fp[1:]) for tp, fp, t in path),
                                     path.n_pos, path.n_neg, measure, level,
-                                    spec.confidence_level)
+                                    spec.confidence_level, prevalence=spec.prevalence)
                 values[key] = getattr(found, objective)
                 values[key + "_threshold"] = found.threshold
     return values
@@ -154,7 +155,9 @@ def model_result(accumulator, spec, frequency_weights):
     values, hull = path_measures(deployed, spec)
     result["linear_auc_pr"] = math.fsum(  # (for the figure only)
         path_area(tp, fp, "linear", n_pos=n_pos) for tp, fp, _ in deployed)
-    if spec.intervals and frequency_weights and spec.prevalence is None and not spec.cluster:
+    if spec.intervals and frequency_weights and not spec.cluster:
+        # (at a deployment prevalence the tests read the data's rows, and precision's
+        # test is that of the ratio of its rates: certified_threshold's prevalence=)
         values.update(_certified_levels(path, spec))
     result["sklearn_auc_pr"] = _sklearn_auc_pr(result["linear_auc_pr"], deployed)
     result["values"] = values

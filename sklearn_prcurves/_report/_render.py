@@ -93,14 +93,16 @@ def _legend(spec, report):
         lines.append("[low, high]: certified bounds of the exact value (scores binned to "
                      f"{spec.mantissa_bits} mantissa bits); @ threshold: predict positive at "
                      "or above it")
-    deployed = spec.prevalence is not None  # (Boyd's and the certified rows left out)
+    deployed = spec.prevalence is not None  # (Boyd's intervals left out)
     if spec.intervals:
         lines.append(f"(low-high): {level} interval, DeLong for AUC-ROC"
                      + ("" if deployed else ", Boyd's logit for AUC-PR")
                      + "; @: the threshold (predict positive for scores >= it)")
-    if spec.intervals and (spec.at_recall or spec.at_precision) and not deployed:
+    if spec.intervals and (spec.at_recall or spec.at_precision) and not spec.cluster:
+        population = ("the population" if not deployed else
+                      f"the population at prevalence {spec.prevalence:g}")
         lines.append(f"certified {level}: at the threshold whose precision (recall) meets "
-                     f"the level in the population with {level} confidence (exact binomial "
+                     f"the level in {population} with {level} confidence (exact binomial "
                      "tests in fixed sequence, Learn then Test)")
     if len(report["models"]) > 1:
         lines.append("* marks the model each measure would select.")
