@@ -674,6 +674,13 @@ def test_the_rates_ratio_interval_is_the_score_interval_at_any_scale():
         assert (float(low), float(high)) == pytest.approx(reference(x1, n1, x2, n2), rel=1e-9)
     assert ratio_interval(0, 40, 30, 40, 0.95)[0] == 0
     assert ratio_interval(5, 40, 0, 40, 0.95)[1] == np.inf
+    # Both proportions 1 (every row reached: the lowest threshold), where the statistic
+    # at the estimate is 0 / 0: in closed form (1 + z^2 / n1)^-1 to 1 + z^2 / n2.
+    z2 = 1.959963984540054 ** 2
+    for n1, n2 in ((2, 5), (2, 1), (40, 300)):
+        low, high = ratio_interval(n1, n1, n2, n2, 0.95)
+        assert (float(low), float(high)) == pytest.approx((1 / (1 + z2 / n1), 1 + z2 / n2),
+                                                          rel=1e-9)
     big = ratio_interval(3e300, 1e301, 5e300, 1e301, 0.95)
     assert (float(big[0]), float(big[1])) == pytest.approx((0.6, 0.6), rel=1e-9)
     small = ratio_interval(3e-300, 1e-299, 5e-300, 1e-299, 0.95)

@@ -63,8 +63,13 @@ def ratio_interval(x1, n1, x2, n2, confidence_level):
             root = np.sqrt(np.maximum(b * b - 4 * a * c, 0.0))
             p2 = np.where(c > 0, 2 * c / (root - b), 0.0)
             p1 = theta * p2
-            spread = np.sqrt(p1 * (1 - p1) / n1 + theta * theta * p2 * (1 - p2) / n2)
-            return (x1 / n1 - theta * x2 / n2) / spread
+            # (the spread times sqrt(total), from the shares m: no quotient of a count
+            # of 1e300 that flush-to-zero would round away)
+            spread = np.sqrt(p1 * (1 - p1) / m1 + theta * theta * p2 * (1 - p2) / m2)
+            difference = (x1 / n1 - theta * x2 / n2) * np.sqrt(total)
+            # (0 at the estimate itself, where both proportions may be 0 or 1 and the
+            # spread 0 too: no evidence against it, whatever 0 / 0 would say)
+            return np.where(difference == 0, 0.0, difference / spread)
 
     # The statistic falls as theta rises: bisect on log theta for each end, within
     # 1e-100 to 1e100; an end the statistic never reaches there is 0 or infinity.
