@@ -22,6 +22,7 @@ _LAZY = {
     "_measures._pr": ("achievable_pr_auc_score", "pr_auc_score", "pr_curve"),
     "_measures._bounds": ("normalized_pr_auc_score", "pr_auc_bounds", "pr_curve_bounds"),
     "_inference._certified": ("certified_threshold",),
+    "_inference._likelihood": ("likelihood_ratio_ci",),
     "_measures._cost": ("cost_curve", "expected_cost"),
     "_table._counts": ("CountTable", "count_table"),
     "_measures._decision": ("net_benefit_curve",),
@@ -78,6 +79,7 @@ if typing.TYPE_CHECKING:
     from ._inference._bootstrap import bootstrap_ci, bootstrap_test
     from ._inference._certified import certified_threshold
     from ._inference._delong import delong_test, roc_auc_ci, roc_auc_variance
+    from ._inference._likelihood import likelihood_ratio_ci
     from ._inference._net_benefit_test import compare_net_benefit
     from ._inference._pr_intervals import pr_auc_ci, threshold_ci
     from ._measures._bounds import normalized_pr_auc_score, pr_auc_bounds, pr_curve_bounds
@@ -198,6 +200,7 @@ __all__ = [
     "grouped_roc_auc_score",
     "ks_statistic",
     "lift_curve",
+    "likelihood_ratio_ci",
     "make_precision_at_recall_scorer",
     "make_recall_at_precision_scorer",
     "metric_at_thresholds",

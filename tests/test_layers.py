@@ -27,7 +27,7 @@ FLOORS = {
     "_measures": ["_interpolation", "_hull", "_dominance", "_pr", "_partial", "_bounds",
                   "_lift", "_cost", "_prg", "_operating", "_grouped", "_decision"],
     "_inference": ["_proportions", "_clusters", "_resampling", "_bootstrap", "_delong",
-                   "_pr_intervals", "_certified", "_net_benefit_test"],
+                   "_pr_intervals", "_likelihood", "_certified", "_net_benefit_test"],
     "_selection": ["_scorer", "_transformer"],
     "_streams": ["_distributed", "_summary"],
     "_engines": ["_census", "_fronts", "_dask", "_spark"],

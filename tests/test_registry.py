@@ -457,6 +457,9 @@ REGISTRY: dict[str, Entry] = {
     "pr_auc_ci": pos1(spc.pr_auc_ci, ("order", "ftz")),
     # weights count as frequencies (Wilson): repeated rows, not scale
     "threshold_ci": Entry(lambda d: _threshold_ci(d), ("order", "repeat", "ftz")),
+    "likelihood_ratio_ci": Entry(lambda d: _likelihood_ratios(d), ("order", "repeat", "ftz")),
+    "likelihood_ratio_ci[prevalence]": Entry(lambda d: _likelihood_ratios(
+        d, prevalence=0.01), ("order", "repeat", "ftz")),
     "threshold_ci[bootstrap]": Entry(lambda d: _threshold_ci(
         d, method="bootstrap", n_resamples=50, random_state=0), ("ftz",), examples=20),
     "bootstrap_ci": Entry(lambda d: spc.bootstrap_ci(
@@ -620,6 +623,35 @@ def _threshold_ci(d, **options):
     if predicted > 0 and np.isfinite(predicted):
         assert point.precision.estimate == pytest.approx(hits / predicted, rel=1e-9)
     return point
+
+
+def _likelihood_ratios(d, **options):
+    """likelihood_ratio_ci at the drawn threshold, its estimates held to the rates of
+    an exact count of the rows at or above it, and each interval holding its
+    estimate."""
+    from fractions import Fraction
+
+    found = spc.likelihood_ratio_ci(d.y, d.s, d.threshold, pos_label=1, **options, **sw(d))
+
+    def exact(v):  # (as _threshold_ci's)
+        if isinstance(v, (int, np.integer, bool, np.bool_)):
+            return 0, Fraction(int(v))
+        v = float(v)
+        return (0, Fraction(v)) if math.isfinite(v) else (1 if v > 0 else -1, 0)
+
+    bound = exact(d.threshold)
+    chosen = np.array([exact(v) >= bound for v in d.s.tolist()], dtype=bool)
+    w = np.ones(d.y.shape[0]) if d.w is None else d.w
+    positive = d.y == 1
+    tpr = w[chosen & positive].sum() / w[positive].sum()
+    fpr = w[chosen & ~positive].sum() / w[~positive].sum()
+    for ratio, num, den in ((found.lr_plus, tpr, fpr), (found.lr_minus, 1 - tpr, 1 - fpr)):
+        if den > 0:
+            assert ratio.estimate == pytest.approx(num / den, rel=1e-9, abs=1e-12)
+        if ratio.estimate == ratio.estimate:
+            assert ratio.low <= ratio.estimate * (1 + 1e-9) + 1e-300
+            assert ratio.estimate <= ratio.high * (1 + 1e-9) or ratio.high == math.inf
+    return found
 
 
 def _marked_point(d):

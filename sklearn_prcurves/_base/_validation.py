@@ -56,6 +56,23 @@ def refuse_overflowing_totals(sample_weight, name):
         raise overflowing_totals(f"the weighted counts {name} returns")
 
 
+def frequency_weights(sample_weight, measure):
+    """``sample_weight`` as frequencies (a weight of 3 is three identical rows), for a
+    ``measure`` whose variance counts rows: float64, or None; anything but
+    non-negative whole numbers is refused, naming the measure."""
+    if sample_weight is None:
+        return None
+    weight = np.asarray(sample_weight, dtype=np.float64)
+    if np.any(weight < 0) or np.any(weight != np.round(weight)):
+        raise ValueError(
+            f"{measure} is defined for frequency weights (repeated rows): "
+            "sample_weight must hold non-negative integers."
+        )
+    # (as frequencies, their totals are the counts the variance is formed from)
+    refuse_overflowing_totals(weight, measure)
+    return weight
+
+
 def check_running_total(total, name):
     """``total`` (a Python float: the weight a stream or a cluster has summed so far),
     refused past :data:`LARGEST_TOTAL`, where its running sums would overflow. (A

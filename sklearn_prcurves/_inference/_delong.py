@@ -22,7 +22,7 @@ from .._base._results import ConfidenceInterval, TestResult
 from .._base._validation import (
     check_non_negative_weight,
     checked_rows,
-    refuse_overflowing_totals,
+    frequency_weights,
 )
 from .._metrics._auc import roc_auc_score
 from .._metrics._roc_auc import placements, table_roc_auc
@@ -38,24 +38,15 @@ from ._clusters import (
     warn_few_clusters,
 )
 
+# What the frequency-weight rule names when it refuses weights.
+DELONG = "DeLong's variance"
+
 __all__ = ["delong_components", "delong_interval", "delong_test", "normal_interval",
            "delong_variance", "roc_auc_ci", "roc_auc_variance", "score_components",
            "table_variance"]
 
 
 
-def _frequency_weights(sample_weight):
-    if sample_weight is None:
-        return None
-    weight = np.asarray(sample_weight, dtype=np.float64)
-    if np.any(weight < 0) or np.any(weight != np.round(weight)):
-        raise ValueError(
-            "DeLong's variance is defined for frequency weights (repeated rows): "
-            "sample_weight must hold non-negative integers."
-        )
-    # (as frequencies, their totals are the counts the variance is formed from)
-    refuse_overflowing_totals(weight, "DeLong's variance")
-    return weight
 
 
 def score_components(piece, offset, n_pos, n_neg):
@@ -258,7 +249,7 @@ def roc_auc_ci(
     if groups is not None:
         return _clustered_delong_interval(y_true, y_score, pos_label, sample_weight, groups,
                                           confidence_level)
-    table = two_class_table(y_true, y_score, pos_label, _frequency_weights(sample_weight))
+    table = two_class_table(y_true, y_score, pos_label, frequency_weights(sample_weight, DELONG))
     auc, low, high = delong_interval(table, confidence_level)
     return ConfidenceInterval(low, high, estimate=auc, method="delong",
                               confidence_level=confidence_level)
@@ -270,7 +261,7 @@ def _clustered_delong_interval(y_true, y_score, pos_label, sample_weight, groups
     logit scale with Student's t of the clusters (:func:`logit_interval`)."""
     labels = binary_labels(y_true, pos_label)
     auc, in_order, order, _, is_pos, w, n_pos, n_neg = _model_components(
-        labels, y_score, _frequency_weights(sample_weight))
+        labels, y_score, frequency_weights(sample_weight, DELONG))
     components = np.empty(order.shape[0])
     components[order] = in_order
     groups = checked_groups(groups, order.shape[0])
@@ -349,7 +340,7 @@ def roc_auc_variance(
     ...                        [0.1, 0.4, 0.35, 0.8, 0.7, 0.9, 0.5, 0.3]), 6)
     0.049479
     """
-    table = two_class_table(y_true, y_score, pos_label, _frequency_weights(sample_weight))
+    table = two_class_table(y_true, y_score, pos_label, frequency_weights(sample_weight, DELONG))
     _check_delong_table(table)
     return table_variance([(table, (0.0, 0.0))], table.n_pos, table.n_neg, table_roc_auc(table))
 
@@ -420,7 +411,7 @@ def delong_test(
     >>> round(result.difference, 4), round(result.pvalue, 4)
     (-0.3125, 0.1601)
     """
-    weight = _frequency_weights(sample_weight)
+    weight = frequency_weights(sample_weight, DELONG)
     labels = binary_labels(y_true, pos_label)
     auc_a, in_order_a, order_a, *_ = _model_components(labels, y_score_a, weight)
     auc_b, in_order, order, positive, is_pos, w, n_pos, n_neg = _model_components(

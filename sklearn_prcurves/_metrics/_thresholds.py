@@ -328,15 +328,31 @@ _READERS = {
 
 # --- the operating points of a table, and the per-threshold frame ----------------------
 
-def _ratio(xp, num, den, name):
-    """``num / den``, NaN with an UndefinedMetricWarning where ``den`` is 0."""
-    undefined = ~(den > 0)
+def _warn_undefined_rows(xp, undefined, name, verb="is"):
     count = int(xp.sum(xp.astype(undefined, xp.int64)))
     if count:
-        warn_undefined(f"{name} is undefined (0 / 0) at {count} threshold(s) and set to "
-                       "NaN there.")
+        warn_undefined(f"{name} {verb} undefined (0 / 0) at {count} threshold(s) and set "
+                       "to NaN there.")
+
+
+def _ratio(xp, num, den, name, verb="is"):
+    """``num / den``, NaN with an UndefinedMetricWarning where ``den`` is 0."""
+    undefined = ~(den > 0)
+    _warn_undefined_rows(xp, undefined, name, verb)
     with np.errstate(invalid="ignore", divide="ignore"):
         return where(xp, undefined, math.nan, num / where(xp, undefined, 1.0, den))
+
+
+def _rate_ratio(xp, num, den):
+    """``num / den`` of two rates, infinite where only ``den`` is 0 (a likelihood
+    ratio with no errors of the kind it divides by); NaN where both are."""
+    with np.errstate(all="ignore"):  # (0 * inf: the NaN wanted; past the float range: inf)
+        return where(xp, den > 0, num / where(xp, den > 0, den, 1.0), num * math.inf)
+
+
+# Where nothing is predicted negative, the measures that divide by the predicted
+# negatives (npv) or by the true negative rate over them (LR-) are 0 / 0 together.
+NOTHING_NEGATIVE = "npv and lr_minus (nothing predicted negative)"
 
 
 def table_points(table):
@@ -346,6 +362,8 @@ def table_points(table):
     tp, fp = table.tps, table.fps
     n_pos, n_neg = tp[-1], fp[-1]
     fn, tn = n_pos - tp, n_neg - fp
+    xp = table.xp
+    npv = _ratio(xp, tn, tn + fn, NOTHING_NEGATIVE, verb="are")
     return Bunch(
         threshold=table.thresholds,
         tp=tp,
@@ -357,11 +375,14 @@ def table_points(table):
         fpr=fp / n_neg,
         fnr=fn / n_pos,
         ppv=tp / (tp + fp),
-        npv=_ratio(table.xp, tn, tn + fn, "npv (nothing predicted negative)"),
+        npv=npv,
         fdr=fp / (tp + fp),
         accuracy=(tp + tn) / (n_pos + n_neg),
         f1=2 * tp / (n_pos + tp + fp),
         youden_j=tp / n_pos + tn / n_neg - 1,
+        # (likelihood ratios: rates' ratios, which no prevalence moves)
+        lr_plus=_rate_ratio(xp, tp / n_pos, fp / n_neg),
+        lr_minus=where(xp, npv == npv, _rate_ratio(xp, fn / n_pos, tn / n_neg), math.nan),
     )
 
 
@@ -500,9 +521,10 @@ def _metric_columns(metrics, table, points, rows, reweighted=False):
     columns, functions = {}, {}
     for name, metric in named.items():
         key = _ALIASES.get(metric, metric) if isinstance(metric, str) else None
-        if key == "npv":
-            columns[name] = _ratio(np, points.tn, points.tn + points.fn,
-                                   "npv (nothing predicted negative)")
+        if key in ("npv", "lr_minus"):  # (warning where asked for: see threshold_columns)
+            _warn_undefined_rows(np, ~(points.tn + points.fn > 0),
+                                 f"{key} (nothing predicted negative)")
+            columns[name] = points[key]
         elif key in points:
             columns[name] = points[key]
         else:
