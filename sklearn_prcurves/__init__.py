@@ -25,7 +25,7 @@ _LAZY = {
     "_inference._likelihood": ("likelihood_ratio_ci",),
     "_measures._cost": ("cost_curve", "expected_cost"),
     "_table._counts": ("CountTable", "count_table"),
-    "_measures._decision": ("net_benefit_curve",),
+    "_measures._decision": ("net_benefit_curve", "prior_shift"),
     "_inference._net_benefit_test": ("compare_net_benefit",),
     "_metrics._curves": (
         "confusion_matrix_at_thresholds", "det_curve", "precision_recall_curve", "roc_curve",
@@ -84,7 +84,7 @@ if typing.TYPE_CHECKING:
     from ._inference._pr_intervals import pr_auc_ci, threshold_ci
     from ._measures._bounds import normalized_pr_auc_score, pr_auc_bounds, pr_curve_bounds
     from ._measures._cost import cost_curve, expected_cost
-    from ._measures._decision import net_benefit_curve
+    from ._measures._decision import net_benefit_curve, prior_shift
     from ._measures._dominance import compare_curves, curve_dominates, pr_to_roc, roc_to_pr
     from ._measures._grouped import grouped_roc_auc_score
     from ._measures._hull import achievable_pr_curve, roc_convex_hull
@@ -219,6 +219,7 @@ __all__ = [
     "precision_recall_curve",
     "prg_auc_score",
     "prg_curve",
+    "prior_shift",
     "recall_at_precision",
     "recall_at_precision_score",
     "register_scorers",

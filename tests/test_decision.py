@@ -246,3 +246,48 @@ def test_weights_past_the_largest_total_give_the_same_comparison():
                                        n_resamples=300, random_state=0)
     for name in ("difference", "low", "high"):
         np.testing.assert_allclose(getattr(huge, name), getattr(small, name), rtol=1e-12)
+
+
+def test_the_prior_shift_gives_the_deployment_s_risks_of_a_known_population():
+    """A logistic population, logit P(y=1 | x) = a + 2x, deployed at prevalence pi':
+    the model fitted on a case-control sample (positives a share pi of it) has the
+    same slope and intercept moved by the log of the prior odds' ratio; shifting its
+    probabilities from pi to pi' gives the population's risks (to rounding)."""
+    from scipy.special import expit, logit
+
+    x = np.linspace(-4, 4, 81)
+    deployed = expit(-3.0 + 2 * x)  # the population's risks (prevalence pi')
+    for pi, pi_deployed in ((0.5, 0.02), (0.3, 0.001), (0.05, 0.6)):
+        fitted = expit(-3.0 + logit(pi) - logit(pi_deployed) + 2 * x)
+        assert spc.prior_shift(fitted, pi_deployed, sample_prevalence=pi) == (
+            pytest.approx(deployed, rel=1e-12))
+    assert np.array_equal(spc.prior_shift([0.0, 1.0], 1e-12, sample_prevalence=1 - 1e-12),
+                          [0.0, 1.0])
+    p = np.random.default_rng(1).random(50)
+    back = spc.prior_shift(spc.prior_shift(p, 0.01, sample_prevalence=0.4), 0.4,
+                           sample_prevalence=0.01)
+    assert back == pytest.approx(p, rel=1e-12)
+    with pytest.raises(ValueError, match=r"probabilities in \[0, 1\]"):
+        spc.prior_shift([0.2, 1.5], 0.1, sample_prevalence=0.5)
+
+
+@pytest.mark.parametrize("prevalence", [0.2, 0.02])
+def test_shifted_risks_are_the_decision_curve_of_the_shifted_probabilities(prevalence):
+    """``shift_risks=True``: the curve of the probabilities moved by prior_shift from
+    the data's (weighted) prevalence, read at the deployment's; the default keeps
+    dcurves' reading (the probabilities taken as the deployment's risks)."""
+    rng = np.random.default_rng(4)
+    y = (rng.random(3000) < 0.5).astype(int)
+    p = np.clip(0.5 * rng.beta(2, 3, 3000) + 0.45 * y * rng.random(3000), 0, 1)
+    w = rng.integers(1, 4, 3000).astype(float)
+    share = np.sum(w * y) / np.sum(w)
+    shifted = spc.net_benefit_curve(y, p, sample_weight=w, prevalence=prevalence,
+                                    shift_risks=True)
+    moved = spc.prior_shift(p, prevalence, sample_prevalence=share)
+    expected = spc.net_benefit_curve(y, moved, sample_weight=w, prevalence=prevalence)
+    assert shifted.net_benefit == pytest.approx(expected.net_benefit, abs=1e-12)
+    assert np.array_equal(shifted.treat_all, expected.treat_all)
+    plain = spc.net_benefit_curve(y, p, sample_weight=w, prevalence=prevalence)
+    assert not np.allclose(plain.net_benefit, shifted.net_benefit)
+    with pytest.raises(ValueError, match="give prevalence= too"):
+        spc.net_benefit_curve(y, p, shift_risks=True)

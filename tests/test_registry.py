@@ -422,6 +422,12 @@ REGISTRY: dict[str, Entry] = {
     "net_benefit_curve": pos1(spc.net_benefit_curve),
     "net_benefit_curve[prevalence]": pos1(spc.net_benefit_curve, prevalence=0.001,
                                           thresholds=[0.0, 0.0005, 0.3, 0.99]),
+    "net_benefit_curve[shift_risks]": pos1(spc.net_benefit_curve, prevalence=0.001,
+                                           shift_risks=True,
+                                           thresholds=[0.0, 0.0005, 0.3, 0.99]),
+    # (its scores as probabilities fitted at a prevalence of 0.3; no labels: order only)
+    "prior_shift": Entry(lambda d: spc.prior_shift(d.s, 0.02, sample_prevalence=0.3),
+                         ("ftz",)),
     "compare_net_benefit": Entry(lambda d: spc.compare_net_benefit(
         d.y, d.s, d.s2, pos_label=1, thresholds=[0.1, 0.5], n_resamples=200,
         random_state=0, **sw(d)), ("ftz",), two_scores=True, examples=20),

@@ -23,11 +23,14 @@ from numpy.typing import ArrayLike
 from .._base._array_api import array_api_boundary
 from .._base._compat import Interval, validate_params
 from .._base._results import NetBenefitCurve
+from .._base._validation import checked_array
 from .._table._count_table import CountTable
 from .._table._entry import BINARY_PARAMS, two_class_table
 from .._table._exact import counts_at_or_above
+from .._table._prevalence import at_prevalence
 
-__all__ = ["DEFAULT_THRESHOLDS", "net_benefit_curve", "pieces_net_benefit", "table_net_benefit"]
+__all__ = ["DEFAULT_THRESHOLDS", "net_benefit_curve", "pieces_net_benefit", "prior_shift",
+           "shifted", "table_net_benefit"]
 
 # The thresholds of dcurves' and the R package's decision curves: 0, 0.01, ..., 0.99.
 DEFAULT_THRESHOLDS = np.arange(100) / 100
@@ -48,9 +51,75 @@ def checked_thresholds(thresholds):
     return values
 
 
-def table_net_benefit(table, thresholds):
+def shifted(y_prob, prevalence, sample_prevalence):
+    """:func:`prior_shift` of float64 probabilities, in log-odds (no overflow of the
+    odds' ratio at extreme prevalences; 0 and 1 stay put)."""
+    from scipy.special import expit, logit
+
+    with np.errstate(divide="ignore"):
+        return expit(logit(y_prob) + (logit(prevalence) - logit(sample_prevalence)))
+
+
+@validate_params(
+    {"y_prob": ["array-like"],
+     "prevalence": [Interval(Real, 0, 1, closed="neither")],
+     "sample_prevalence": [Interval(Real, 0, 1, closed="neither")]},
+    prefer_skip_nested_validation=True,
+)
+@array_api_boundary("y_prob")
+def prior_shift(y_prob: ArrayLike, prevalence: float, *, sample_prevalence: float) -> np.ndarray:
+    """Probabilities fitted where positives held ``sample_prevalence`` of the rows, as
+    they are where positives hold ``prevalence`` (a shift of the prior alone).
+
+    Bayes' rule in odds (Saerens, Latinne and Decaestecker 2002): a model's odds of a
+    positive are the prior odds times the likelihood ratio of what it sees, so when
+    only the share of positives changes (the same classes, each scored alike), the
+    odds move by the ratio of the prior odds:
+    ``odds' = odds * [prevalence / (1 - prevalence)] / [pi / (1 - pi)]``. A model
+    trained on balanced or case-control data and deployed where positives are rare
+    overstates every risk until shifted. Only a probability calibrated at
+    ``sample_prevalence`` is moved correctly: rank-only scores are not risks.
+
+    Parameters
+    ----------
+    y_prob : array-like
+        Probabilities of the positive class, in [0, 1].
+    prevalence : float in (0, 1)
+        The share of positives where the probabilities are wanted.
+    sample_prevalence : float in (0, 1)
+        The share of positives where the model was fitted (calibrated).
+
+    Returns
+    -------
+    shifted : ndarray of float64, the shape of ``y_prob``
+
+    References
+    ----------
+    .. [1] M. Saerens, P. Latinne and C. Decaestecker, "Adjusting the outputs of a
+           classifier to new a priori probabilities: a simple procedure", Neural
+           Computation 14(1), 2002.
+
+    Examples
+    --------
+    >>> from sklearn_prcurves import prior_shift
+    >>> prior_shift([0.5, 0.9, 0.0], 0.02, sample_prevalence=0.5).round(4)
+    array([0.02  , 0.1552, 0.    ])
+    """
+    values = checked_array(y_prob, ensure_min_samples=0)
+    values = np.asarray(values, dtype=np.float64)
+    if values.size and not (np.all(values >= 0) and np.all(values <= 1)):
+        raise ValueError(
+            "y_prob must hold probabilities in [0, 1] (the prior shift moves a risk's "
+            f"odds); got values from {np.nanmin(values)!r} to {np.nanmax(values)!r}.")
+    return shifted(values, prevalence, sample_prevalence)
+
+
+def table_net_benefit(table, thresholds, read_at=None):
     """:func:`net_benefit_curve` of a count table with both classes (at a prevalence:
-    the table :func:`~sklearn_prcurves._table._prevalence.at_prevalence` gives)."""
+    the table :func:`~sklearn_prcurves._table._prevalence.at_prevalence` gives);
+    ``read_at``: the scores whose rows each threshold treats, if not the thresholds
+    themselves (the risks' shift maps a threshold on the risks to one on the
+    scores)."""
     top, bottom = float(table.thresholds[0]), float(table.thresholds[-1])
     if not (0 <= bottom and top <= 1):
         raise ValueError(
@@ -59,7 +128,8 @@ def table_net_benefit(table, thresholds):
             "first (sklearn.calibration.CalibratedClassifierCV).")
     n_pos, n_neg = table.n_pos, table.n_neg
     share = n_pos / (n_pos + n_neg)
-    rows = counts_at_or_above(table.thresholds, thresholds.tolist())
+    read_at = thresholds if read_at is None else read_at
+    rows = counts_at_or_above(table.thresholds, read_at.tolist())
     predicted = rows > 0
     last = np.maximum(rows - 1, 0)
     tp = np.where(predicted, table.tps[last], 0.0)
@@ -92,7 +162,8 @@ def pieces_net_benefit(pieces, thresholds=None):
     {**{key: value for key, value in BINARY_PARAMS.items() if key != "y_score"},
      "y_prob": ["array-like"],
      "thresholds": ["array-like", None],
-     "prevalence": [Interval(Real, 0, 1, closed="neither"), None]},
+     "prevalence": [Interval(Real, 0, 1, closed="neither"), None],
+     "shift_risks": ["boolean"]},
     prefer_skip_nested_validation=True,
 )
 @array_api_boundary()
@@ -104,6 +175,7 @@ def net_benefit_curve(
     sample_weight: ArrayLike | None = None,
     prevalence: float | None = None,
     pos_label: int | float | bool | str | None = None,
+    shift_risks: bool = False,
 ) -> NetBenefitCurve:
     """Net benefit of treating by the model, everyone and no one, at each threshold
     probability (decision curve analysis, Vickers and Elkin 2006).
@@ -126,8 +198,16 @@ def net_benefit_curve(
     prevalence : float in (0, 1), default=None
         The share of positives where the model will be used, if not that of
         ``y_true`` (a case-control or balanced evaluation set): net benefit is then
-        ``prevalence * TPR - (1 - prevalence) * FPR * pt / (1 - pt)``.
+        ``prevalence * TPR - (1 - prevalence) * FPR * pt / (1 - pt)``, the rows treated
+        being those whose probability is at least ``pt`` (as dcurves' ``prevalence``:
+        the probabilities taken as the deployment's risks already).
     pos_label : int, float, bool or str, default=None
+    shift_risks : bool, default=False
+        With ``prevalence``: the probabilities were fitted at the data's prevalence
+        (a balanced or case-control training set), so the deployment's risks are
+        theirs moved by :func:`prior_shift`; a row is treated where its shifted risk
+        is at least ``pt``. Without it a model fitted at 50% and deployed at 2% would
+        be read as if its 0.5 meant a 50% risk there, not a 2% one.
 
     Returns
     -------
@@ -150,5 +230,12 @@ def net_benefit_curve(
     >>> curve.treat_all
     array([0.375, 0.   ])
     """
-    table = two_class_table(y_true, y_prob, pos_label, sample_weight, prevalence=prevalence)
-    return table_net_benefit(table, checked_thresholds(thresholds))
+    if shift_risks and prevalence is None:
+        raise ValueError("shift_risks=True moves the risks from the data's prevalence to "
+                         "the deployment's: give prevalence= too.")
+    data = two_class_table(y_true, y_prob, pos_label, sample_weight)
+    thresholds = checked_thresholds(thresholds)
+    read_at = None
+    if shift_risks:  # (a risk at least pt there is a probability at least this here)
+        read_at = shifted(thresholds, data.n_pos / (data.n_pos + data.n_neg), prevalence)
+    return table_net_benefit(at_prevalence(data, prevalence), thresholds, read_at)
