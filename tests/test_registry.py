@@ -577,6 +577,8 @@ REGISTRY: dict[str, Entry] = {
     "LiftDisplay": _display(spc.LiftDisplay),
     "KSDisplay": _display(spc.KSDisplay),
     "MetricThresholdCurveDisplay": _display(spc.MetricThresholdCurveDisplay),
+    "MetricThresholdCurveDisplay[prevalence]": _display(spc.MetricThresholdCurveDisplay,
+                                                        prevalence=0.01),
     # the distributed fronts on in-memory (dask) data
     "dask.roc_auc_score": _dask("roc_auc_score"),
     "dask.average_precision_score": _dask("average_precision_score"),

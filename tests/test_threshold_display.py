@@ -92,3 +92,38 @@ def test_displays_share_an_axes():
     assert first.ax_ is second.ax_
     labels = ax.get_legend_handles_labels()[1]
     assert "a: f1" in labels and "b: f1" in labels
+
+
+@pytest.mark.parametrize("prevalence", [0.3, 0.01])
+def test_at_a_deployment_prevalence_the_lines_are_that_populations(prevalence):
+    """``prevalence=``: each line is threshold_table(prevalence=)'s column (precision,
+    F1, the predicted positive rate and a scikit-learn metric move; recall does not),
+    the F1-optimal threshold is the one there, the axis says so; the folds too."""
+    X, y = _rows()
+    scores = X[:, 0] + 0.1 * X[:, 1]
+    metrics = ["precision", "recall", "f1", "predicted_positive_rate", "matthews_corrcoef"]
+    display = spc.MetricThresholdCurveDisplay.from_predictions(
+        y, scores, metrics=metrics, prevalence=prevalence)
+    table = spc.threshold_table(y, scores, metrics=["matthews_corrcoef"], max_rows=2000,
+                                prevalence=prevalence)
+    for metric, line in display.lines_.items():
+        np.testing.assert_array_equal(line.get_data()[1], table[metric].to_numpy())
+    plain = spc.MetricThresholdCurveDisplay.from_predictions(y, scores, metrics=metrics)
+    assert not np.allclose(plain.values["precision"], display.values["precision"])
+    assert display.operating_point == spc.fbeta_optimal_threshold(
+        y, scores, prevalence=prevalence).threshold
+    assert f"at prevalence {prevalence:g}" in display.ax_.get_ylabel()
+    cv = cross_validate(LogisticRegression(), X, y, cv=3, return_estimator=True,
+                        return_indices=True)
+    folds = spc.MetricThresholdCurveDisplay.from_cv_results(
+        cv, X, y, metrics=["precision"], prevalence=prevalence)
+    grid, expected = folds.thresholds, []
+    for estimator, test in zip(cv["estimator"], cv["indices"]["test"]):
+        fold = spc.threshold_table(y[test], estimator.predict_proba(X[test])[:, 1],
+                                   prevalence=prevalence, drop_intermediate=False)
+        at = np.searchsorted(-fold.threshold.to_numpy(), -grid, side="right") - 1
+        expected.append(fold.precision.to_numpy()[at])
+    np.testing.assert_allclose(folds.values["precision"], np.mean(expected, axis=0),
+                               rtol=1e-12)
+    with pytest.raises(ValueError, match="prevalence must be"):
+        spc.MetricThresholdCurveDisplay.from_predictions(y, scores, prevalence=1.5)

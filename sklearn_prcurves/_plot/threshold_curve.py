@@ -69,8 +69,9 @@ class MetricThresholdCurveDisplay:
     """
 
     def __init__(self, *, thresholds, values, name=None, pos_label=None,
-                 operating_point=None, spread=None):
+                 operating_point=None, spread=None, prevalence=None):
         self.thresholds = thresholds
+        self.prevalence = prevalence
         self.values = values
         self.name = name
         self.pos_label = pos_label
@@ -127,6 +128,8 @@ class MetricThresholdCurveDisplay:
                 np.clip(float(self.operating_point), -_DRAWABLE, _DRAWABLE), color="0.3",
                 linestyle=":", label=f"{prefix}threshold {self.operating_point:.4g}")
         suffix = "" if self.pos_label is None else f" (Positive label: {self.pos_label})"
+        if getattr(self, "prevalence", None) is not None:  # (displays pickled before it)
+            suffix += f" at prevalence {self.prevalence:g}"
         ax.set(xlabel="Threshold (predict positive at or above)", ylabel="Value" + suffix)
         if despine:
             for side in ("top", "right"):
@@ -138,7 +141,8 @@ class MetricThresholdCurveDisplay:
     @classmethod
     def from_predictions(cls, y_true, y_score, *, metrics=_DEFAULT_METRICS,
                          sample_weight=None, pos_label=None, name=None,
-                         operating_point="f1", ax=None, despine=False, **kwargs):
+                         operating_point="f1", ax=None, despine=False, prevalence=None,
+                         **kwargs):
         """Compute the metrics at every threshold from labels and scores, then plot.
 
         Parameters
@@ -158,6 +162,12 @@ default="f1"
             :func:`recall_at_precision`, :func:`fbeta_optimal_threshold`.
         ax : matplotlib Axes, default=None
         despine : bool, default=False
+        prevalence : float in (0, 1), default=None
+            The deployment's share of positives: every metric as that population
+            would see it (precision, F1, the predicted positive rate and the metrics
+            asked for move; recall and the rates do not), as
+            :func:`threshold_table`'s ``prevalence=``, and the F1-optimal threshold
+            there. None: the data's own.
         **kwargs
             Passed to ``ax.plot`` for every line.
 
@@ -165,19 +175,22 @@ default="f1"
         -------
         display : MetricThresholdCurveDisplay
         """
-        table = two_class_table(y_true, y_score, pos_label, sample_weight)
-        columns = _columns(table, metrics, (y_true, y_score, sample_weight, pos_label))
+        table = two_class_table(y_true, y_score, pos_label, sample_weight,
+                                prevalence=prevalence)
+        columns = _columns(table, metrics, (y_true, y_score, sample_weight, pos_label),
+                           reweighted=prevalence is not None)
         keep = thinned_rows(table.tps, table.fps, False, _MAX_POINTS)
         display = cls(thresholds=columns.pop("threshold")[keep],
                       values={k: v[keep] for k, v in columns.items()}, name=name,
                       pos_label=resolved_pos_label(pos_label, y_true),
-                      operating_point=_marked(operating_point, table))
+                      operating_point=_marked(operating_point, table), prevalence=prevalence)
         return display.plot(ax, despine=despine, **kwargs)
 
     @classmethod
     def from_estimator(cls, estimator, X, y, *, metrics=_DEFAULT_METRICS,
                        sample_weight=None, response_method="auto", pos_label=None,
-                       name=None, operating_point="f1", ax=None, despine=False, **kwargs):
+                       name=None, operating_point="f1", ax=None, despine=False,
+                       prevalence=None, **kwargs):
         """Score ``X`` with a fitted binary classifier, then plot its metrics against
         the threshold (parameters as :meth:`from_predictions`; ``name`` defaults to
         the estimator's class name).
@@ -191,12 +204,14 @@ default="f1"
         return cls.from_predictions(
             y, scores, metrics=metrics, sample_weight=sample_weight, pos_label=pos_label,
             name=type(estimator).__name__ if name is None else name,
-            operating_point=operating_point, ax=ax, despine=despine, **kwargs)
+            operating_point=operating_point, ax=ax, despine=despine, prevalence=prevalence,
+            **kwargs)
 
     @classmethod
     def from_cv_results(cls, cv_results, X, y, *, metrics=_DEFAULT_METRICS,
                         sample_weight=None, response_method="auto", pos_label=None,
-                        name=None, operating_point="f1", ax=None, despine=False, **kwargs):
+                        name=None, operating_point="f1", ax=None, despine=False,
+                        prevalence=None, **kwargs):
         """The folds of :func:`~sklearn.model_selection.cross_validate`
         (``return_estimator=True, return_indices=True``): each metric's mean over the
         folds at common thresholds, with a band of one standard deviation, and the
@@ -206,24 +221,25 @@ default="f1"
         -------
         display : MetricThresholdCurveDisplay
         """
-        folds = [_fold(estimator, test, X, y, sample_weight, response_method, pos_label)
-                 for estimator, test in _folds_of(cv_results)]
+        folds = [_fold(estimator, test, X, y, sample_weight, response_method, pos_label,
+                       prevalence) for estimator, test in _folds_of(cv_results)]
         grid = _common_grid([scores for _, scores, _, _ in folds])
-        curves = [_at(grid, table, metrics, rows) for _, _, table, rows in folds]
+        curves = [_at(grid, table, metrics, rows, prevalence is not None)
+                  for _, _, table, rows in folds]
         values = {m: np.mean([c[m] for c in curves], axis=0) for m in curves[0]}
         spread = {m: np.std([c[m] for c in curves], axis=0) for m in curves[0]}
         marked = _marked_on_mean(operating_point, grid, values)
-        display = cls(thresholds=grid, values=values, spread=spread,
-                      name=name, pos_label=folds[0][0], operating_point=marked)
+        display = cls(thresholds=grid, values=values, spread=spread, name=name,
+                      pos_label=folds[0][0], operating_point=marked, prevalence=prevalence)
         return display.plot(ax, despine=despine, **kwargs)
 
 
-def _columns(table, metrics, rows):
+def _columns(table, metrics, rows, reweighted=False):
     """The chosen columns of :func:`threshold_columns`, after the thresholds."""
     named = metrics if isinstance(metrics, dict) else {
         m if isinstance(m, str) else getattr(m, "__name__", repr(m)): m for m in metrics}
     extra = {k: m for k, m in named.items() if not (isinstance(m, str) and m in _BASE)}
-    columns = threshold_columns(table, extra, rows)
+    columns = threshold_columns(table, extra, rows, reweighted)
     return {"threshold": columns["threshold"],
             **{k: columns[k if k in extra else m] for k, m in named.items()}}
 
@@ -257,14 +273,15 @@ def _folds_of(cv_results):
                          "return_estimator=True, return_indices=True).") from None
 
 
-def _fold(estimator, test, X, y, sample_weight, response_method, pos_label):
-    """``(pos_label, scores, table, rows)`` of one fold's test rows."""
+def _fold(estimator, test, X, y, sample_weight, response_method, pos_label, prevalence):
+    """``(pos_label, scores, table, rows)`` of one fold's test rows (its table at the
+    deployment's prevalence, if given)."""
     scores, fold_pos_label = binary_scores(estimator, safe_indexing(X, test),
                                            response_method=response_method,
                                            pos_label=pos_label)
     y_fold = safe_indexing(y, test)
     weight = None if sample_weight is None else safe_indexing(sample_weight, test)
-    table = two_class_table(y_fold, scores, fold_pos_label, weight)
+    table = two_class_table(y_fold, scores, fold_pos_label, weight, prevalence=prevalence)
     return fold_pos_label, scores, table, (y_fold, scores, weight, fold_pos_label)
 
 
@@ -276,10 +293,10 @@ def _common_grid(scores):
     return np.linspace(high, low, _FOLD_GRID) if high > low else np.array([high])
 
 
-def _at(grid, table, metrics, rows):
+def _at(grid, table, metrics, rows, reweighted):
     """Each metric of a fold at the grid's thresholds: the fold's row of the lowest of
     its thresholds at or above each."""
-    columns = _columns(table, metrics, rows)
+    columns = _columns(table, metrics, rows, reweighted)
     thresholds = np.asarray(columns.pop("threshold"), dtype=np.float64)
     above = np.searchsorted(-thresholds, -grid, side="right") - 1
     return {m: np.asarray(v, dtype=np.float64)[above] for m, v in columns.items()}
