@@ -428,8 +428,9 @@ def test_the_decision_curve_panel_is_net_benefit_curve_s(tmp_path, capsys, monke
                                                           ranged):
     """``--decision-curve``: each model's net benefit at 0, 0.01, ..., 0.99 is
     :func:`net_benefit_curve`'s, read from the table whole or in ranges, at the data's
-    prevalence or the deployment's; a line says where each model helps, a figure draws
-    it; scores that are not probabilities are refused in one line."""
+    prevalence or the deployment's (the risks shifted there with ``--shift-risks``); a
+    line says where each model helps, a figure draws it; scores that are not
+    probabilities are refused in one line."""
     from sklearn_prcurves._report import _ranged
 
     if ranged:
@@ -440,12 +441,14 @@ def test_the_decision_curve_panel_is_net_benefit_curve_s(tmp_path, capsys, monke
     a = np.round(1 / (1 + np.exp(-(1.5 * rng.normal(size=1500) + 2.5 * y - 2.2))), 3)
     w = rng.integers(1, 4, 1500).astype(float)
     data = write_csv(tmp_path / "d.csv", {"y": y, "a": a, "w": w})
-    for prevalence in (None, 0.05):
+    for prevalence, shift in ((None, False), (0.05, False), (0.05, True)):
         extra = [] if prevalence is None else ["--prevalence", str(prevalence)]
         out = report_json(capsys, "report", str(data), "--label", "y", "--score", "a",
-                          "--weight", "w", "--decision-curve", *extra)
+                          "--weight", "w", "--decision-curve", *extra,
+                          *(["--shift-risks"] if shift else []))
         curve = out["models"]["a"]["decision_curve"]
-        expected = spc.net_benefit_curve(y, a, sample_weight=w, prevalence=prevalence)
+        expected = spc.net_benefit_curve(y, a, sample_weight=w, prevalence=prevalence,
+                                         shift_risks=shift)
         np.testing.assert_allclose(curve["net_benefit"], expected.net_benefit, rtol=1e-12,
                                    atol=1e-15)
         np.testing.assert_allclose(curve["treat_all"], expected.treat_all, rtol=1e-12,
@@ -460,6 +463,10 @@ def test_the_decision_curve_panel_is_net_benefit_curve_s(tmp_path, capsys, monke
                  "--no-files")
     assert result.returncode == 2 and result.stderr.count("\n") == 1
     assert "--decision-curve reads the scores as probabilities" in result.stderr
+    alone = run("report", str(data), "--label", "y", "--score", "a", "--shift-risks",
+                "--no-files")
+    assert alone.returncode == 2 and alone.stderr.count("\n") == 1
+    assert "--shift-risks moves the decision curve's risks" in alone.stderr
 
 
 @pytest.mark.parametrize("weighted", [False, True])

@@ -291,3 +291,13 @@ def test_shifted_risks_are_the_decision_curve_of_the_shifted_probabilities(preva
     assert not np.allclose(plain.net_benefit, shifted.net_benefit)
     with pytest.raises(ValueError, match="give prevalence= too"):
         spc.net_benefit_curve(y, p, shift_risks=True)
+    pytest.importorskip("matplotlib")
+    import matplotlib
+
+    matplotlib.use("Agg")
+    display = spc.DecisionCurveDisplay.from_predictions(
+        y, p, sample_weight=w, prevalence=prevalence, shift_risks=True)
+    assert np.array_equal(display.y, shifted.net_benefit)
+    import matplotlib.pyplot as plt
+
+    plt.close("all")

@@ -140,14 +140,15 @@ def table_net_benefit(table, thresholds, read_at=None):
     return NetBenefitCurve(thresholds, net_benefit, treat_all, np.zeros_like(thresholds))
 
 
-def pieces_net_benefit(pieces, thresholds=None):
+def pieces_net_benefit(pieces, thresholds=None, read_at=None):
     """:func:`table_net_benefit` of a table held in consecutive pieces ``(tp, fp,
     scores)`` (each piece's path from where the one above ends, as
     :class:`~sklearn_prcurves._streams._distributed.RangesHere` gives them): the rows the
-    thresholds read (the last at or above each), and each piece's first and last,
-    gathered into one small table read as the whole one would be."""
+    thresholds read (the last at or above each; ``read_at``: as for
+    :func:`table_net_benefit`), and each piece's first and last, gathered into one
+    small table read as the whole one would be."""
     thresholds = checked_thresholds(thresholds)
-    below = -np.sort(thresholds)
+    below = -np.sort(thresholds if read_at is None else read_at)
     kept = [], [], []
     for tp, fp, scores in pieces:
         scores = np.asarray(scores)
@@ -155,7 +156,8 @@ def pieces_net_benefit(pieces, thresholds=None):
         rows = np.unique(np.r_[0, last[last >= 0], scores.shape[0] - 1])
         for out, values in zip(kept, (scores, tp[1:], fp[1:])):
             out.append(values[rows])
-    return table_net_benefit(CountTable(*(np.concatenate(k) for k in kept)), thresholds)
+    return table_net_benefit(CountTable(*(np.concatenate(k) for k in kept)), thresholds,
+                             read_at)
 
 
 @validate_params(

@@ -533,7 +533,7 @@ class DecisionCurveDisplay(_CurveDisplay):
     def from_predictions(cls, y_true, y_prob, *, thresholds=None, sample_weight=None,
                          prevalence=None, pos_label=None, name=None, ax=None,
                          plot_chance_level=True, chance_level_kw=None, despine=False,
-                         **kwargs):
+                         shift_risks=False, **kwargs):
         """Compute the decision curve (:func:`net_benefit_curve`), then :meth:`plot` it.
 
         Parameters
@@ -551,6 +551,10 @@ class DecisionCurveDisplay(_CurveDisplay):
         ax : matplotlib Axes, default=None
         plot_chance_level, chance_level_kw, despine
             As for :meth:`plot`.
+        shift_risks : bool, default=False
+            As for :func:`net_benefit_curve`: with ``prevalence``, the probabilities
+            were fitted at the data's prevalence and are moved to the deployment's
+            (:func:`prior_shift`) before they are thresholded.
         **kwargs
             Passed to :meth:`plot` (matplotlib's line keywords).
 
@@ -560,7 +564,7 @@ class DecisionCurveDisplay(_CurveDisplay):
         """
         curve = net_benefit_curve(y_true, y_prob, thresholds=thresholds,
                                   sample_weight=sample_weight, prevalence=prevalence,
-                                  pos_label=pos_label)
+                                  pos_label=pos_label, shift_risks=shift_risks)
         display = cls(x=curve.thresholds, y=curve.net_benefit, treat_all=curve.treat_all,
                       name=name, pos_label=resolved_pos_label(pos_label, y_true))
         display._thresholds = curve.thresholds
@@ -571,7 +575,7 @@ class DecisionCurveDisplay(_CurveDisplay):
     def from_estimator(cls, estimator, X, y, *, thresholds=None, sample_weight=None,
                        prevalence=None, response_method="predict_proba", pos_label=None,
                        name=None, ax=None, plot_chance_level=True, chance_level_kw=None,
-                       despine=False, **kwargs):
+                       despine=False, shift_risks=False, **kwargs):
         """The decision curve of a fitted binary classifier's probabilities on ``X``.
 
         Parameters
@@ -579,7 +583,7 @@ class DecisionCurveDisplay(_CurveDisplay):
         estimator : fitted binary classifier
         X : array-like of shape (n_samples, n_features)
         y : array-like of shape (n_samples,)
-        thresholds, sample_weight, prevalence
+        thresholds, sample_weight, prevalence, shift_risks
             As for :meth:`from_predictions`.
         response_method : {"predict_proba"}, default="predict_proba"
             A decision curve reads probabilities.
@@ -605,4 +609,4 @@ class DecisionCurveDisplay(_CurveDisplay):
             estimator, X, y, sample_weight=sample_weight, response_method=response_method,
             pos_label=pos_label, name=name, ax=ax, plot_chance_level=plot_chance_level,
             chance_level_kw=chance_level_kw, despine=despine, thresholds=thresholds,
-            prevalence=prevalence, **kwargs)
+            prevalence=prevalence, shift_risks=shift_risks, **kwargs)

@@ -256,6 +256,7 @@ def _segments(results):
         "require_better_than": [str, None],
         "prevalence": [Interval(Real, 0, 1, closed="neither"), None],
         "decision_curve": ["boolean"],
+        "shift_risks": ["boolean"],
         "max_segments": [Interval(Integral, 1, None, closed="left")],
         "figure_format": [StrOptions(set(FORMATS))],
         "dpi": [Interval(Integral, 20, 2400, closed="both")],
@@ -292,6 +293,7 @@ def report(
     require_better_than: str | None = None,
     prevalence: float | None = None,
     decision_curve: bool = False,
+    shift_risks: bool = False,
 ) -> Report:
     """The precision-recall and ROC report of one or more models, as an object.
 
@@ -379,6 +381,11 @@ def report(
         0.01, ..., 0.99 against treating everyone and no one (decision curve analysis,
         :func:`~sklearn_prcurves.net_benefit_curve`, at ``prevalence`` if given), a
         figure and a line per model saying where it beats both.
+    shift_risks : bool, default=False
+        With ``prevalence`` and ``decision_curve``: the probabilities were fitted at
+        the data's prevalence, so the decision curve reads the deployment's risks,
+        theirs moved by :func:`~sklearn_prcurves.prior_shift`
+        (``net_benefit_curve(shift_risks=True)``).
 
     Returns
     -------
@@ -420,7 +427,8 @@ def report(
             n_resamples=n_resamples, seed=seed,
             require=[require] if isinstance(require, str) else list(require),
             require_better_than=require_better_than, prevalence=prevalence,
-            decision_curve=decision_curve, cluster=_GROUPS if groups is not None else None)
+            decision_curve=decision_curve, cluster=_GROUPS if groups is not None else None,
+            shift_risks=shift_risks)
         options = FigureOptions(figure_format, dpi, np.ravel(np.asarray(
             figure_size, dtype=float)).tolist(), style)
         options.check_pixels(segments=by is not None)

@@ -231,6 +231,10 @@ def _parser():
                           help="scores are probabilities: add each model's net benefit at "
                                "thresholds 0 to 0.99 against treating all and none "
                                "(decision curve analysis)")
+        what.add_argument("--shift-risks", action="store_true",
+                          help="with --prevalence and --decision-curve: the probabilities "
+                               "were fitted at the data's prevalence; read the deployment's "
+                               "risks, theirs moved by Bayes' rule (prior shift)")
         _gate_options(sub)
         what.add_argument("--no-intervals", action="store_true",
                           help="skip confidence intervals and the paired test (faster)")
@@ -410,6 +414,7 @@ def _spec(args, label, scores, weight=None, pos_label=None, by=None, cluster=Non
         paired_test=args.paired_test, n_resamples=args.n_resamples, seed=args.seed,
         require=args.require, require_better_than=args.require_better_than,
         prevalence=args.prevalence, decision_curve=args.decision_curve, cluster=cluster,
+        shift_risks=getattr(args, "shift_risks", False),
     )
 
 

@@ -9,7 +9,7 @@ import numpy as np
 
 from .._base._messages import InputError, option
 from .._inference._bootstrap import holm_adjusted
-from .._measures._decision import pieces_net_benefit
+from .._measures._decision import DEFAULT_THRESHOLDS, pieces_net_benefit, shifted
 from .._streams._summary import BinnedSummary
 from ._accumulate import LocalRunner, accumulate, merge_passes, refine_bins
 from ._paired import (
@@ -59,14 +59,17 @@ def compute_report(source, spec, converter, runner=None):
             + (" Boyd's AUC-PR intervals count the data's rows: not computed. The "
                "certified thresholds are certified at that prevalence (precision's test "
                "that of the ratio of its two rates, each counted in the data's rows)."
-               if spec.intervals else ""))
+               if spec.intervals else "")
+            + (f" The decision curves read the deployment's risks: each model's "
+               f"probabilities moved from the data's prevalence by Bayes' rule in odds "
+               f"({option('shift_risks', True)})." if spec.shift_risks else ""))
 
     models, tables, undefined = _model_results(accumulators, spec, whole_weights, notes)
     notes += undefined
     if sample is not None and spec.cluster and whole_weights:
         clustered_delong(models, sample, spec, notes)
     if spec.decision_curve:
-        _decision_curves(models, tables)
+        _decision_curves(models, tables, spec)
     comparison = (_comparison(models, tables, sample, spec, whole_weights, notes)
                   if len(spec.scores) > 1 else {})
 
@@ -109,12 +112,19 @@ def _model_results(accumulators, spec, whole_weights, notes):
     return models, tables, undefined
 
 
-def _decision_curves(models, tables):
+def _decision_curves(models, tables, spec):
     """Each model's net benefit at 0, 0.01, ..., 0.99 (``decision_curve``), read from
-    its table (at the deployment's prevalence, where the report is)."""
+    its table (at the deployment's prevalence, where the report is; with
+    ``shift_risks``, each threshold on the deployment's risks read where the data's
+    probabilities, shifted, reach it)."""
     for model, path in tables.items():
         try:
-            curve = pieces_net_benefit(path)
+            read_at = None
+            if spec.shift_risks:
+                counted = models[model]["counted"]
+                read_at = shifted(DEFAULT_THRESHOLDS, counted.n_pos / (
+                    counted.n_pos + counted.n_neg), spec.prevalence)
+            curve = pieces_net_benefit(path, read_at=read_at)
         except ValueError:
             top, bottom = path.tables[0].thresholds[0], path.tables[-1].thresholds[-1]
             raise InputError(

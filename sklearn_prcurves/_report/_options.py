@@ -95,7 +95,7 @@ class ReportSpec:
                  max_segments=DEFAULT_MAX_SEGMENTS, progress=True,
                  paired_test=None, n_resamples=None, seed=PAIRED_TEST_SEED,
                  require=(), require_better_than=None, by_name=None, prevalence=None,
-                 decision_curve=False, cluster=None):
+                 decision_curve=False, cluster=None, shift_risks=False):
         self.label, self.scores, self.weight = label, list(scores), weight
         # (by_name: what the output calls the segment column, where it is not by)
         self.pos_label, self.by, self.by_name = pos_label, by, by_name or by
@@ -118,6 +118,12 @@ class ReportSpec:
             raise InputError(f"{option('prevalence')} must be a share of positives in "
                              f"(0, 1), got {prevalence!r}")
         self.prevalence, self.decision_curve = prevalence, decision_curve
+        if shift_risks and (prevalence is None or not decision_curve):
+            raise InputError(
+                f"{option('shift_risks', True)} moves the decision curve's risks from the "
+                f"data's prevalence to the deployment's: give {option('prevalence')} and "
+                f"{option('decision_curve', True)} too")
+        self.shift_risks = shift_risks
         self.cluster = cluster
         if cluster is not None and not intervals:
             raise InputError(f"{option('groups')} sets how the intervals and paired tests "
