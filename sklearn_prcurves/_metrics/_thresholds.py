@@ -343,13 +343,6 @@ def _ratio(xp, num, den, name, verb="is"):
         return where(xp, undefined, math.nan, num / where(xp, undefined, 1.0, den))
 
 
-def _rate_ratio(xp, num, den):
-    """``num / den`` of two rates, infinite where only ``den`` is 0 (a likelihood
-    ratio with no errors of the kind it divides by); NaN where both are."""
-    with np.errstate(all="ignore"):  # (0 * inf: the NaN wanted; past the float range: inf)
-        return where(xp, den > 0, num / where(xp, den > 0, den, 1.0), num * math.inf)
-
-
 # Where nothing is predicted negative, the measures that divide by the predicted
 # negatives (npv) or by the true negative rate over them (LR-) are 0 / 0 together.
 NOTHING_NEGATIVE = "npv and lr_minus (nothing predicted negative)"
@@ -363,26 +356,29 @@ def table_points(table):
     n_pos, n_neg = tp[-1], fp[-1]
     fn, tn = n_pos - tp, n_neg - fp
     xp = table.xp
-    npv = _ratio(xp, tn, tn + fn, NOTHING_NEGATIVE, verb="are")
+    tpr, tnr, fpr, fnr = tp / n_pos, tn / n_neg, fp / n_neg, fn / n_pos
+    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+        # (likelihood ratios, which no prevalence moves: IEEE division gives inf where
+        # only the divisor is 0, and NaN where nothing is decided negative, 0 / 0)
+        lr_plus, lr_minus = tpr / fpr, fnr / tnr
     return Bunch(
         threshold=table.thresholds,
         tp=tp,
         fp=fp,
         tn=tn,
         fn=fn,
-        tpr=tp / n_pos,
-        tnr=tn / n_neg,
-        fpr=fp / n_neg,
-        fnr=fn / n_pos,
+        tpr=tpr,
+        tnr=tnr,
+        fpr=fpr,
+        fnr=fnr,
         ppv=tp / (tp + fp),
-        npv=npv,
+        npv=_ratio(xp, tn, tn + fn, NOTHING_NEGATIVE, verb="are"),
         fdr=fp / (tp + fp),
         accuracy=(tp + tn) / (n_pos + n_neg),
         f1=2 * tp / (n_pos + tp + fp),
         youden_j=tp / n_pos + tn / n_neg - 1,
-        # (likelihood ratios: rates' ratios, which no prevalence moves)
-        lr_plus=_rate_ratio(xp, tp / n_pos, fp / n_neg),
-        lr_minus=where(xp, npv == npv, _rate_ratio(xp, fn / n_pos, tn / n_neg), math.nan),
+        lr_plus=lr_plus,
+        lr_minus=lr_minus,
     )
 
 
