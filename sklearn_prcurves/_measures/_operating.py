@@ -88,8 +88,10 @@ def operating_points(
         positive for scores >= ``threshold``): ``threshold``, ``tp``, ``fp``,
         ``tn``, ``fn``, ``tpr`` (recall, sensitivity), ``tnr`` (specificity),
         ``fpr``, ``fnr``, ``ppv`` (precision), ``npv``, ``fdr``, ``accuracy``,
-        ``f1`` (2 TP / (P + P')), ``youden_j`` (TPR + TNR - 1). Undefined ratios
-        (0 / 0) are NaN.
+        ``f1`` (2 TP / (P + P')), ``youden_j`` (TPR + TNR - 1), ``lr_plus`` (TPR /
+        FPR) and ``lr_minus`` (FNR / TNR), the likelihood ratios (infinite where only
+        the divisor is 0; :func:`likelihood_ratio_ci` gives their intervals).
+        Undefined ratios (0 / 0) are NaN.
 
     See Also
     --------
