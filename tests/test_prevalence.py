@@ -223,3 +223,40 @@ def test_cross_validated_curves_at_a_prevalence():
             y[test], estimator.decision_function(X[test]), prevalence=0.02,
             interpolation="step"), rel=1e-12)
     matplotlib.pyplot.close("all")
+
+
+def test_threshold_ci_at_a_prevalence_is_the_rates_ratio_interval():
+    """``threshold_ci(prevalence=)``: precision is threshold_table(prevalence=)'s, its
+    interval the score interval of the rates' ratio from the data's rows (as the
+    page's explorer shows it), recall the data's; what the interval cannot count is
+    refused, and it covers a known population's precision there."""
+    from scipy.stats import norm
+
+    from sklearn_prcurves._inference._proportions import precision_at_prevalence_interval
+
+    rng = np.random.default_rng(3)
+    y = (rng.random(2000) < 0.5).astype(int)
+    s = rng.normal(size=2000) + 1.5 * y
+    point = spc.threshold_ci(y, s, 1.0, prevalence=0.01)
+    frame = spc.threshold_table(y, s, prevalence=0.01, drop_intermediate=False)
+    row = frame[frame.threshold >= 1.0].iloc[-1]
+    assert point.precision.estimate == pytest.approx(row.precision, rel=1e-12)
+    assert point.recall.estimate == pytest.approx(row.recall, rel=1e-12)
+    tp, fp = np.sum((s >= 1.0) & (y == 1)), np.sum((s >= 1.0) & (y == 0))
+    assert tuple(point.precision) == pytest.approx(tuple(map(float, (
+        precision_at_prevalence_interval(tp, fp, np.sum(y), np.sum(1 - y), 0.01, 0.95)))))
+    assert point.predicted_positive == tp + fp
+    for bad in ({"groups": np.arange(2000) // 5}, {"method": "bootstrap"}):
+        with pytest.raises(ValueError, match="not offered with prevalence="):
+            spc.threshold_ci(y, s, 1.0, prevalence=0.01, **bad)
+    with pytest.raises(ValueError, match="frequency weights"):
+        spc.threshold_ci(y, s, 1.0, prevalence=0.01, sample_weight=np.full(2000, 0.5))
+    truth = 0.01 * norm.sf(-0.5) / (0.01 * norm.sf(-0.5) + 0.99 * norm.sf(1.0))
+    covered = 0
+    for seed in range(300):  # (samples of 1,000 rows at 50%, deployed at 1%)
+        draw = np.random.default_rng(100 + seed)
+        yy = (draw.random(1000) < 0.5).astype(int)
+        low, high = spc.threshold_ci(yy, draw.normal(size=1000) + 1.5 * yy, 1.0,
+                                     prevalence=0.01).precision
+        covered += low <= truth <= high
+    assert 0.91 <= covered / 300 <= 0.985

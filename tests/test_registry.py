@@ -463,6 +463,8 @@ REGISTRY: dict[str, Entry] = {
     "pr_auc_ci": pos1(spc.pr_auc_ci, ("order", "ftz")),
     # weights count as frequencies (Wilson): repeated rows, not scale
     "threshold_ci": Entry(lambda d: _threshold_ci(d), ("order", "repeat", "ftz")),
+    "threshold_ci[prevalence]": Entry(lambda d: _threshold_ci(d, prevalence=0.01),
+                                      ("order", "repeat", "ftz")),
     "likelihood_ratio_ci": Entry(lambda d: _likelihood_ratios(d), ("order", "repeat", "ftz")),
     "likelihood_ratio_ci[prevalence]": Entry(lambda d: _likelihood_ratios(
         d, prevalence=0.01), ("order", "repeat", "ftz")),
@@ -628,8 +630,13 @@ def _threshold_ci(d, **options):
     predicted, hits = w[chosen].sum(), w[chosen & positive].sum()
     assert point.predicted_positive == pytest.approx(predicted, rel=1e-9, abs=0), (
         "rows at or above the threshold", point.predicted_positive, predicted)
-    if predicted > 0 and np.isfinite(predicted):
+    prevalence = options.get("prevalence")
+    if predicted > 0 and np.isfinite(predicted) and prevalence is None:
         assert point.precision.estimate == pytest.approx(hits / predicted, rel=1e-9)
+    elif predicted > 0 and np.isfinite(predicted):  # (the population's at the prevalence)
+        tpr, fpr = hits / w[positive].sum(), (predicted - hits) / w[~positive].sum()
+        expected = prevalence * tpr / (prevalence * tpr + (1 - prevalence) * fpr)
+        assert point.precision.estimate == pytest.approx(expected, rel=1e-9)
     return point
 
 
