@@ -207,7 +207,8 @@ def test_each_resample_is_the_curve_of_its_rows(weighted, prevalence):
         np.testing.assert_allclose(model.at(pos, neg), expected, rtol=1e-12, atol=1e-15)
 
 
-def test_compare_net_benefit_of_a_model_with_itself_and_with_another():
+@pytest.mark.parametrize("method", ["normal", "bootstrap"])
+def test_compare_net_benefit_of_a_model_with_itself_and_with_another(method):
     rng = np.random.default_rng(2)
     n = 1000
     y = (rng.random(n) < 0.2).astype(int)
@@ -215,11 +216,11 @@ def test_compare_net_benefit_of_a_model_with_itself_and_with_another():
     poor = 1 / (1 + np.exp(-(2 * rng.normal(size=n) + 0.5 * y - 1.5)))
     thresholds = [0.05, 0.2, 0.4]
     same = spc.compare_net_benefit(y, good, good, thresholds=thresholds, n_resamples=300,
-                                   random_state=0)
+                                   random_state=0, method=method)
     assert not same.difference.any() and not same.low.any() and not same.high.any()
     np.testing.assert_array_equal(same.pvalue, 1.0)
     result = spc.compare_net_benefit(y, good, poor, thresholds=thresholds, n_resamples=500,
-                                     random_state=0)
+                                     random_state=0, method=method)
     np.testing.assert_array_equal(result.net_benefit_a, spc.net_benefit_curve(
         y, good, thresholds=thresholds).net_benefit)
     np.testing.assert_array_equal(result.net_benefit_b, spc.net_benefit_curve(
@@ -227,7 +228,7 @@ def test_compare_net_benefit_of_a_model_with_itself_and_with_another():
     assert np.all(result.low < result.difference) and np.all(result.difference < result.high)
     assert np.all(result.difference > 0) and np.all(result.pvalue < 0.01)
     again = spc.compare_net_benefit(y, good, poor, thresholds=thresholds, n_resamples=500,
-                                    random_state=0)
+                                    random_state=0, method=method)
     np.testing.assert_array_equal(again.low, result.low)  # reproducible
 
 
@@ -239,11 +240,11 @@ def test_weights_past_the_largest_total_give_the_same_comparison():
     b = np.array([0.0, 0.0, 0.0, 0.0, 0.1, 0.9])
     w = np.array([1.7, 1.0, 1.0, 1.0, 1.0, 1.0])
     small = spc.compare_net_benefit(y, a, b, sample_weight=w, thresholds=[0.0, 0.3],
-                                    n_resamples=300, random_state=0)
+                                    n_resamples=300, random_state=0, method="bootstrap")
     with warnings.catch_warnings():
         warnings.simplefilter("error", RuntimeWarning)
         huge = spc.compare_net_benefit(y, a, b, sample_weight=w * 1e308, thresholds=[0.0, 0.3],
-                                       n_resamples=300, random_state=0)
+                                       n_resamples=300, random_state=0, method="bootstrap")
     for name in ("difference", "low", "high"):
         np.testing.assert_allclose(getattr(huge, name), getattr(small, name), rtol=1e-12)
 
@@ -301,3 +302,66 @@ def test_shifted_risks_are_the_decision_curve_of_the_shifted_probabilities(preva
     import matplotlib.pyplot as plt
 
     plt.close("all")
+
+
+def _per_row_reference(y, a, b, w, thresholds, prevalence, level=0.95):
+    """The normal interval of the mean of per-row contributions, row by row."""
+    from scipy.stats import norm
+
+    z = norm.ppf(0.5 + level / 2)
+    low, high = [], []
+    for t in thresholds:
+        odds = t / (1 - t)
+        d = np.repeat((a >= t).astype(float) - (b >= t), w)
+        pos = np.repeat(y == 1, w)
+        if prevalence is None:
+            c = np.where(pos, d, -d * odds)
+            mean, se = c.mean(), c.std(ddof=1) / np.sqrt(c.shape[0])
+        else:
+            mean = prevalence * d[pos].mean() - (1 - prevalence) * odds * d[~pos].mean()
+            se = np.sqrt(prevalence ** 2 * d[pos].var(ddof=1) / pos.sum()
+                         + ((1 - prevalence) * odds) ** 2 * d[~pos].var(ddof=1)
+                         / (~pos).sum())
+        low.append(mean - z * se)
+        high.append(mean + z * se)
+    return np.array(low), np.array(high)
+
+
+@pytest.mark.parametrize("prevalence", [None, 0.05])
+def test_the_normal_interval_is_the_per_row_means_and_weights_are_rows(prevalence):
+    """compare_net_benefit's normal interval equals the per-row mean's, computed row by
+    row with the weights as repeated rows; other weights are refused; and it covers a
+    known population's difference (benchmarks/coverage_net_benefit.py runs more)."""
+    rng = np.random.default_rng(5)
+    n = 800
+    y = (rng.random(n) < 0.2).astype(int)
+    a = 1 / (1 + np.exp(-(1.5 * rng.normal(size=n) + 2.5 * y - 2.2)))
+    b = np.round(1 / (1 + np.exp(-(1.5 * rng.normal(size=n) + 1.5 * y - 2.0))), 2)
+    w = rng.integers(1, 4, n)
+    thresholds = np.array([0.05, 0.1, 0.21, 0.5])
+    result = spc.compare_net_benefit(y, a, b, thresholds=thresholds, sample_weight=w,
+                                     prevalence=prevalence)
+    low, high = _per_row_reference(y, a, b, w, thresholds, prevalence)
+    np.testing.assert_allclose(result.low, low, rtol=1e-10, atol=1e-13)
+    np.testing.assert_allclose(result.high, high, rtol=1e-10, atol=1e-13)
+    with pytest.raises(ValueError, match="frequency weights"):
+        spc.compare_net_benefit(y, a, b, thresholds=thresholds, sample_weight=w + 0.5)
+    def population(rows, draw):  # (benchmarks/coverage_net_benefit.py's)
+        y = draw.random(rows) < 0.2
+        noise = draw.normal(size=(2, rows))
+        return (y.astype(int), 1 / (1 + np.exp(-(1.5 * noise[0] + 2.5 * y - 2.2))),
+                1 / (1 + np.exp(-(1.5 * noise[1] + 1.5 * y - 2.0))))
+
+    THRESHOLDS = np.array([0.05, 0.1, 0.2, 0.3, 0.5])  # noqa: N806
+    big = np.random.default_rng(2006)
+    py, pa, pb = population(1_000_000, big)
+    truth = (spc.net_benefit_curve(py, pa, thresholds=THRESHOLDS, prevalence=prevalence)
+             .net_benefit - spc.net_benefit_curve(py, pb, thresholds=THRESHOLDS,
+                                                  prevalence=prevalence).net_benefit)
+    covered = np.zeros(THRESHOLDS.shape[0])
+    for _ in range(300):
+        ys, as_, bs = population(500, big)
+        found = spc.compare_net_benefit(ys, as_, bs, thresholds=THRESHOLDS,
+                                        prevalence=prevalence)
+        covered += (found.low <= truth) & (truth <= found.high)
+    assert np.all((0.9 <= covered / 300) & (covered / 300 <= 0.985)), covered / 300

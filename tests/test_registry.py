@@ -429,8 +429,12 @@ REGISTRY: dict[str, Entry] = {
     "prior_shift": Entry(lambda d: spc.prior_shift(d.s, 0.02, sample_prevalence=0.3),
                          ("ftz",)),
     "compare_net_benefit": Entry(lambda d: spc.compare_net_benefit(
+        d.y, d.s, d.s2, pos_label=1, thresholds=[0.1, 0.5], **sw(d)), ("order", "ftz"),
+        two_scores=True),
+    "compare_net_benefit[bootstrap]": Entry(lambda d: spc.compare_net_benefit(
         d.y, d.s, d.s2, pos_label=1, thresholds=[0.1, 0.5], n_resamples=200,
-        random_state=0, **sw(d)), ("ftz",), two_scores=True, examples=20),
+        random_state=0, method="bootstrap", **sw(d)), ("ftz",), two_scores=True,
+        examples=20),
     # two models
     "compare_curves": _two(spc.compare_curves),
     "compare_curves[pr]": _two(spc.compare_curves, space="pr"),

@@ -96,16 +96,18 @@ class NetBenefitCurve(NamedTuple):
 
 class NetBenefitComparison(NamedTuple):
     """Two models' net benefit and their difference at each threshold, with its
-    bootstrap interval and p-value (:func:`compare_net_benefit`).
+    interval and p-value (:func:`compare_net_benefit`).
 
     Examples
     --------
     >>> from sklearn_prcurves import compare_net_benefit
     >>> y = [0, 1] * 20
     >>> result = compare_net_benefit(y, [0.2, 0.7] * 20, [0.6, 0.7] * 20,
-    ...                              thresholds=[0.5], random_state=0)
-    >>> result.net_benefit_a, result.net_benefit_b, result.difference, result.pvalue
-    (array([0.5]), array([0.]), array([0.5]), array([nan]))
+    ...                              thresholds=[0.5])
+    >>> result.net_benefit_a, result.net_benefit_b, result.difference
+    (array([0.5]), array([0.]), array([0.5]))
+    >>> result.low.round(3), result.high.round(3)
+    (array([0.343]), array([0.657]))
     """
 
     thresholds: np.ndarray

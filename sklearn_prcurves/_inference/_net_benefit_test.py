@@ -1,5 +1,13 @@
-"""Two models' net benefit compared: the paired bootstrap of the difference at each
-threshold, with its pointwise interval and p-value (:func:`compare_net_benefit`)."""
+"""Two models' net benefit compared at each threshold, with a pointwise interval and
+p-value (:func:`compare_net_benefit`): the normal interval of the difference read as a
+mean of per-row contributions, or the paired bootstrap.
+
+At a threshold ``pt`` each row contributes ``d`` (model a's decision to treat minus
+b's: -1, 0 or 1) if positive and ``-d pt / (1 - pt)`` if negative; the difference in
+net benefit is their mean. Its variance comes from three count tables per model pair
+(a's scores, b's, and their minimum, whose rows both models treat), so no row is read
+once per threshold.
+"""
 
 from __future__ import annotations
 
@@ -9,12 +17,14 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from .._base._array_api import array_api_boundary
-from .._base._compat import Interval, validate_params
+from .._base._compat import Interval, StrOptions, validate_params
 from .._base._results import NetBenefitComparison
 from .._base._undefined import warn_undefined
-from .._base._validation import check_binary_input, weights_within_range
+from .._base._validation import check_binary_input, frequency_weights, weights_within_range
 from .._measures._decision import checked_thresholds, net_benefit_curve
+from .._table._counts import count_rows
 from .._table._entry import BINARY_PARAMS
+from .._table._exact import counts_at_or_above
 from ._resampling import Resampler, percentile_interval
 
 __all__ = ["compare_net_benefit"]
@@ -60,7 +70,8 @@ class _Resampled:
      "prevalence": [Interval(Real, 0, 1, closed="neither"), None],
      "confidence_level": [Interval(Real, 0, 1, closed="neither")],
      "n_resamples": [Interval(Integral, 2, None, closed="left")],
-     "random_state": ["random_state"]},
+     "random_state": ["random_state"],
+     "method": [StrOptions({"normal", "bootstrap"})]},
     prefer_skip_nested_validation=True,
 )
 @array_api_boundary()
@@ -76,15 +87,24 @@ def compare_net_benefit(
     n_resamples: int = 2000,
     pos_label: int | float | bool | str | None = None,
     random_state: int | np.random.RandomState | None = None,
+    method: str = "normal",
 ) -> NetBenefitComparison:
     """Paired comparison of two models' net benefit at each threshold probability.
 
-    Both models are evaluated on the same stratified bootstrap resamples (as many
-    positives and negatives as observed, drawn with replacement; as
-    :func:`bootstrap_test`): at each threshold, the percentile interval of the
-    difference (a - b) and a two-sided p-value (the difference over the resampled
-    differences' standard deviation, read on the normal). The intervals hold at each
-    threshold on its own, not for the whole curve at once.
+    The difference (a - b) at a threshold is a mean of per-row contributions (a
+    positive's: a's decision to treat it minus b's; a negative's: minus that, times
+    ``pt / (1 - pt)``). ``"normal"`` reads its standard error from them: over all rows
+    at the data's own prevalence (the share of positives varies from sample to
+    sample, as in the population), within each class at a given ``prevalence``; the
+    interval is the normal one and the p-value two-sided. ``"bootstrap"`` evaluates
+    both models on the same stratified bootstrap resamples (as many positives and
+    negatives as observed; as :func:`bootstrap_test`): the percentile interval and the
+    difference over the resampled differences' spread. At 500 rows the normal
+    interval held the population's difference in 92.5-95.2% of samples at the data's
+    prevalence and 94.0-95.6% at a prevalence of 0.05, the bootstrap's in 90.8-93.8%
+    and 93.4-94.8% (``benchmarks/coverage_net_benefit.py``): the stratified bootstrap
+    holds the class share fixed. The intervals hold at each threshold on its own, not
+    for the whole curve at once.
 
     Parameters
     ----------
@@ -98,8 +118,13 @@ def compare_net_benefit(
         As for :func:`net_benefit_curve`.
     confidence_level : float in (0, 1), default=0.95
     n_resamples : int >= 2, default=2000
+        For ``"bootstrap"``.
     pos_label : int, float, bool or str, default=None
     random_state : int, RandomState instance or None, default=None
+        For ``"bootstrap"``.
+    method : {"normal", "bootstrap"}, default="normal"
+        ``"normal"`` counts rows: ``sample_weight`` must then be frequencies (whole
+        numbers); the bootstrap takes any weights.
 
     Returns
     -------
@@ -120,11 +145,25 @@ def compare_net_benefit(
     True
     """
     thresholds = checked_thresholds(thresholds)
+    if method == "normal":
+        sample_weight = frequency_weights(sample_weight, "compare_net_benefit's normal "
+                                          "interval (method='bootstrap' takes any weights)")
     curves = [net_benefit_curve(y_true, p, thresholds=thresholds, sample_weight=sample_weight,
                                 prevalence=prevalence, pos_label=pos_label)
               for p in (y_prob_a, y_prob_b)]
+    difference = curves[0].net_benefit - curves[1].net_benefit
     is_pos, scores_a, weight = check_binary_input(y_true, y_prob_a, sample_weight, pos_label)
     scores_b = check_binary_input(y_true, y_prob_b, sample_weight, pos_label)[1]
+    if method == "normal":
+        spread = _difference_spread(is_pos, scores_a, scores_b, weight, thresholds,
+                                    prevalence)
+        from scipy.special import ndtri
+
+        z = ndtri(0.5 + confidence_level / 2)
+        return NetBenefitComparison(thresholds, curves[0].net_benefit,
+                                    curves[1].net_benefit, difference,
+                                    difference - z * spread, difference + z * spread,
+                                    _pvalues(difference, spread, thresholds, method))
     if weight is not None:  # (a resample may hold the heaviest row n times: scaled so it fits)
         weight, _ = weights_within_range(weight, resampled=True)
     resampler = Resampler(is_pos, weight, random_state)
@@ -133,15 +172,60 @@ def compare_net_benefit(
     differences = np.empty((n_resamples, thresholds.shape[0]))
     for row, (pos, neg) in zip(differences, resampler.draws(n_resamples)):
         row[:] = models[0].at(pos, neg) - models[1].at(pos, neg)
-    difference = curves[0].net_benefit - curves[1].net_benefit
     low, high = percentile_interval(differences, confidence_level)
     return NetBenefitComparison(thresholds, curves[0].net_benefit, curves[1].net_benefit,
                                 difference, low, high,
                                 _pvalues(difference, differences.std(axis=0, ddof=1),
-                                         thresholds))
+                                         thresholds, method))
 
 
-def _pvalues(difference, spread, thresholds):
+def _class_sums(is_pos, scores_a, scores_b, weight, thresholds):
+    """Per class (positives, negatives): the weight ``W``, and at each threshold the
+    sums of ``w d`` and ``w d^2`` (``d``: a's decision to treat minus b's), from the
+    weight each model treats and the weight both treat (those whose lower score is at
+    or above the threshold)."""
+    sums = []
+    for rows in (is_pos, ~is_pos):
+        w = None if weight is None else weight[rows]
+        treated = [_treated(count_rows(np.ones(int(rows.sum()), dtype=bool), s, w),
+                            thresholds)
+                   for s in (scores_a[rows], scores_b[rows],
+                             np.minimum(scores_a[rows], scores_b[rows]))]
+        total = float(rows.sum()) if w is None else float(np.sum(w))
+        sums.append((total, treated[0] - treated[1], treated[0] + treated[1] - 2 * treated[2]))
+    return sums
+
+
+def _treated(table, thresholds):
+    """The weight of a one-class table at or above each threshold."""
+    rows = counts_at_or_above(table.thresholds, thresholds.tolist())
+    return np.where(rows > 0, np.asarray(table.tps)[np.maximum(rows - 1, 0)], 0.0)
+
+
+def _difference_spread(is_pos, scores_a, scores_b, weight, thresholds, prevalence):
+    """The standard error of the net benefit difference at each threshold: of the mean
+    of all rows' contributions at the data's prevalence, of each class's mean at
+    ``prevalence`` (frequency weights: a weight of 3 is three rows)."""
+    if np.sum(is_pos) < 2 or np.sum(~is_pos) < 2:
+        raise ValueError("compare_net_benefit's normal interval needs at least two "
+                         "positives and two negatives (method='bootstrap' does not).")
+    odds = thresholds / (1 - thresholds)
+    (w_pos, s1_pos, s2_pos), (w_neg, s1_neg, s2_neg) = _class_sums(
+        is_pos, scores_a, scores_b, weight, thresholds)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        if prevalence is None:  # (a negative's contribution is -d odds)
+            total, s1 = w_pos + w_neg, s1_pos - odds * s1_neg
+            s2 = s2_pos + odds * odds * s2_neg
+            variance = np.maximum(s2 - s1 * s1 / total, 0) / (total - 1) / total
+        else:
+            per_class = [np.maximum(s2 - s1 * s1 / w, 0) / (w - 1) / w
+                         for w, s1, s2 in ((w_pos, s1_pos, s2_pos), (w_neg, s1_neg, s2_neg))]
+            variance = (prevalence ** 2 * per_class[0]
+                        + ((1 - prevalence) * odds) ** 2 * per_class[1])
+    return np.sqrt(variance)
+
+
+def _pvalues(difference, spread, thresholds, method):
     """Two-sided normal p-values of ``difference / spread``; 1 where both are 0 (the
     models treat the same rows in every resample), NaN where only the spread is."""
     from scipy.special import ndtr
@@ -150,8 +234,11 @@ def _pvalues(difference, spread, thresholds):
         pvalue = 2 * ndtr(-np.abs(difference / spread))
     pvalue[spread == 0] = np.where(difference[spread == 0] == 0, 1.0, np.nan)
     if np.isnan(pvalue).any():  # (a NaN is never silent)
+        which = ("Every resample gave the same nonzero difference" if method == "bootstrap"
+                 else "Every row of each class contributes the same to the nonzero "
+                      "difference")
         warn_undefined(
-            "Every resample gave the same nonzero difference in net benefit at "
-            f"thresholds {thresholds[np.isnan(pvalue)].tolist()}: it has no spread, and "
-            "no p-value can be read from it (set to NaN). More rows are needed.")
+            f"{which} in net benefit at thresholds "
+            f"{thresholds[np.isnan(pvalue)].tolist()}: it has no spread, and no p-value "
+            "can be read from it (set to NaN). More rows are needed.")
     return pvalue
