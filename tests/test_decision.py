@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from sklearn.exceptions import UndefinedMetricWarning
 
 import sklearn_prcurves as spc
 
@@ -91,6 +92,22 @@ def test_equals_dcurves():
                                    atol=1e-12)
         none = table[table.model == "none"].sort_values("threshold")
         np.testing.assert_allclose(ours.treat_none, none.net_benefit, atol=1e-12)
+        # A harm of using the model, and the net interventions avoided per 100 people
+        # (dcurves' nper), where a threshold above 0 makes them defined.
+        above = thresholds[1:]
+        harmed = dcurves.dca(data=frame, outcome="y", modelnames=["model"],
+                             thresholds=above, prevalence=prevalence,
+                             harm={"model": 0.01}, nper=100)
+        theirs = harmed[harmed.model == "model"].sort_values("threshold")
+        ours = spc.net_benefit_curve(y, risk, thresholds=above, prevalence=prevalence,
+                                     harm=0.01)
+        np.testing.assert_allclose(ours.net_benefit, theirs.net_benefit, rtol=1e-9,
+                                   atol=1e-12)
+        np.testing.assert_allclose(ours.interventions_avoided(per=100),
+                                   theirs.net_intervention_avoided, rtol=1e-9, atol=1e-10)
+    with pytest.warns(UndefinedMetricWarning, match="undefined at a threshold of 0"):
+        avoided = spc.net_benefit_curve(y, risk, thresholds=[0.0, 0.2]).interventions_avoided()
+    assert np.isnan(avoided[0]) and np.isfinite(avoided[1])
 
 
 def test_exact_on_ten_million_rows_from_the_table():

@@ -422,6 +422,8 @@ REGISTRY: dict[str, Entry] = {
     "net_benefit_curve": pos1(spc.net_benefit_curve),
     "net_benefit_curve[prevalence]": pos1(spc.net_benefit_curve, prevalence=0.001,
                                           thresholds=[0.0, 0.0005, 0.3, 0.99]),
+    "net_benefit_curve[harm]": pos1(spc.net_benefit_curve, harm=0.01,
+                                    thresholds=[0.05, 0.3, 0.99]),
     "net_benefit_curve[shift_risks]": pos1(spc.net_benefit_curve, prevalence=0.001,
                                            shift_risks=True,
                                            thresholds=[0.0, 0.0005, 0.3, 0.99]),

@@ -86,12 +86,31 @@ class NetBenefitCurve(NamedTuple):
     >>> curve = net_benefit_curve([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8], thresholds=[0.3])
     >>> curve.thresholds, curve.net_benefit, curve.treat_all, curve.treat_none
     (array([0.3]), array([0.39285714]), array([0.28571429]), array([0.]))
+    >>> curve.interventions_avoided(per=100)
+    array([25.])
     """
 
     thresholds: np.ndarray
     net_benefit: np.ndarray
     treat_all: np.ndarray
     treat_none: np.ndarray
+
+    def interventions_avoided(self, per: float = 1.0) -> np.ndarray:
+        """Net interventions avoided per ``per`` people at each threshold (as dcurves'
+        ``net_intervention_avoided`` with ``nper``): the model's net benefit over
+        treating all, in units of unnecessary interventions, ``(net benefit - treat
+        all) / (pt / (1 - pt)) * per``. Undefined at a threshold of 0 (NaN, with an
+        :class:`UndefinedMetricWarning`), where an intervention costs nothing."""
+        from ._undefined import warn_undefined
+
+        thresholds = np.asarray(self.thresholds, dtype=np.float64)
+        odds = thresholds / (1 - thresholds)
+        if np.any(odds == 0):
+            warn_undefined("Net interventions avoided are undefined at a threshold of 0 "
+                           "(an intervention costs nothing there): set to NaN.")
+        with np.errstate(divide="ignore", invalid="ignore"):
+            avoided = (self.net_benefit - self.treat_all) / odds * per
+        return np.where(odds > 0, avoided, np.nan)
 
 
 class NetBenefitComparison(NamedTuple):

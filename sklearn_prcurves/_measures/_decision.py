@@ -165,7 +165,8 @@ def pieces_net_benefit(pieces, thresholds=None, read_at=None):
      "y_prob": ["array-like"],
      "thresholds": ["array-like", None],
      "prevalence": [Interval(Real, 0, 1, closed="neither"), None],
-     "shift_risks": ["boolean"]},
+     "shift_risks": ["boolean"],
+     "harm": [Interval(Real, None, None, closed="neither")]},
     prefer_skip_nested_validation=True,
 )
 @array_api_boundary()
@@ -178,6 +179,7 @@ def net_benefit_curve(
     prevalence: float | None = None,
     pos_label: int | float | bool | str | None = None,
     shift_risks: bool = False,
+    harm: float = 0.0,
 ) -> NetBenefitCurve:
     """Net benefit of treating by the model, everyone and no one, at each threshold
     probability (decision curve analysis, Vickers and Elkin 2006).
@@ -210,6 +212,10 @@ def net_benefit_curve(
         theirs moved by :func:`prior_shift`; a row is treated where its shifted risk
         is at least ``pt``. Without it a model fitted at 50% and deployed at 2% would
         be read as if its 0.5 meant a 50% risk there, not a 2% one.
+    harm : float, default=0.0
+        The harm of using the model itself, per person, in true positives (a test's
+        cost, discomfort or risk: dcurves' ``harm``): subtracted from the model's net
+        benefit, not from treating all or none.
 
     Returns
     -------
@@ -240,4 +246,5 @@ def net_benefit_curve(
     read_at = None
     if shift_risks:  # (a risk at least pt there is a probability at least this here)
         read_at = shifted(thresholds, data.n_pos / (data.n_pos + data.n_neg), prevalence)
-    return table_net_benefit(at_prevalence(data, prevalence), thresholds, read_at)
+    curve = table_net_benefit(at_prevalence(data, prevalence), thresholds, read_at)
+    return curve._replace(net_benefit=curve.net_benefit - harm) if harm else curve

@@ -533,7 +533,7 @@ class DecisionCurveDisplay(_CurveDisplay):
     def from_predictions(cls, y_true, y_prob, *, thresholds=None, sample_weight=None,
                          prevalence=None, pos_label=None, name=None, ax=None,
                          plot_chance_level=True, chance_level_kw=None, despine=False,
-                         shift_risks=False, **kwargs):
+                         shift_risks=False, harm=0.0, **kwargs):
         """Compute the decision curve (:func:`net_benefit_curve`), then :meth:`plot` it.
 
         Parameters
@@ -555,6 +555,8 @@ class DecisionCurveDisplay(_CurveDisplay):
             As for :func:`net_benefit_curve`: with ``prevalence``, the probabilities
             were fitted at the data's prevalence and are moved to the deployment's
             (:func:`prior_shift`) before they are thresholded.
+        harm : float, default=0.0
+            As for :func:`net_benefit_curve`: the harm of using the model, per person.
         **kwargs
             Passed to :meth:`plot` (matplotlib's line keywords).
 
@@ -564,7 +566,7 @@ class DecisionCurveDisplay(_CurveDisplay):
         """
         curve = net_benefit_curve(y_true, y_prob, thresholds=thresholds,
                                   sample_weight=sample_weight, prevalence=prevalence,
-                                  pos_label=pos_label, shift_risks=shift_risks)
+                                  pos_label=pos_label, shift_risks=shift_risks, harm=harm)
         display = cls(x=curve.thresholds, y=curve.net_benefit, treat_all=curve.treat_all,
                       name=name, pos_label=resolved_pos_label(pos_label, y_true))
         display._thresholds = curve.thresholds
@@ -575,7 +577,7 @@ class DecisionCurveDisplay(_CurveDisplay):
     def from_estimator(cls, estimator, X, y, *, thresholds=None, sample_weight=None,
                        prevalence=None, response_method="predict_proba", pos_label=None,
                        name=None, ax=None, plot_chance_level=True, chance_level_kw=None,
-                       despine=False, shift_risks=False, **kwargs):
+                       despine=False, shift_risks=False, harm=0.0, **kwargs):
         """The decision curve of a fitted binary classifier's probabilities on ``X``.
 
         Parameters
@@ -583,7 +585,7 @@ class DecisionCurveDisplay(_CurveDisplay):
         estimator : fitted binary classifier
         X : array-like of shape (n_samples, n_features)
         y : array-like of shape (n_samples,)
-        thresholds, sample_weight, prevalence, shift_risks
+        thresholds, sample_weight, prevalence, shift_risks, harm
             As for :meth:`from_predictions`.
         response_method : {"predict_proba"}, default="predict_proba"
             A decision curve reads probabilities.
@@ -609,4 +611,4 @@ class DecisionCurveDisplay(_CurveDisplay):
             estimator, X, y, sample_weight=sample_weight, response_method=response_method,
             pos_label=pos_label, name=name, ax=ax, plot_chance_level=plot_chance_level,
             chance_level_kw=chance_level_kw, despine=despine, thresholds=thresholds,
-            prevalence=prevalence, shift_risks=shift_risks, **kwargs)
+            prevalence=prevalence, shift_risks=shift_risks, harm=harm, **kwargs)
