@@ -184,6 +184,29 @@ def test_a_constraint_is_certified_on_the_half_the_hull_did_not_see():
     np.testing.assert_array_equal(clf.decision_function(X) > 0, clf.predict(X) == 1)
 
 
+def test_a_constraint_at_a_deployment_prevalence_is_certified_there():
+    """``{"min_precision": ..., "prevalence": ...}``: certified_threshold's prevalence=
+    on the certifying half; a rarer population needs a higher threshold."""
+    from sklearn.model_selection import train_test_split
+
+    rng = np.random.default_rng(5)
+    X = rng.normal(size=(4000, 3))
+    y = (2 * X[:, 0] + rng.normal(size=4000) > 1.0).astype(int)
+    constraint = {"min_precision": 0.5, "prevalence": 0.05}
+    clf = spc.AchievablePRClassifier(LogisticRegression(), cv=3, random_state=7,
+                                     threshold=constraint).fit(X, y)
+    scores = cross_val_predict(LogisticRegression(), X, y, cv=3, method="decision_function")
+    learn, check = train_test_split(np.arange(4000), test_size=0.5, stratify=y,
+                                    random_state=7)
+    hull = spc.AchievablePRTransformer().fit(scores[learn, None], y[learn])
+    expected = spc.certified_threshold(y[check], hull.transform(scores[check, None]).ravel(),
+                                       **constraint)
+    assert expected.certified and clf.certified_ == expected
+    own = spc.AchievablePRClassifier(LogisticRegression(), cv=3, random_state=7,
+                                     threshold={"min_precision": 0.5}).fit(X, y)
+    assert own.threshold_ < clf.threshold_
+
+
 def test_a_constraint_nothing_can_certify_predicts_what_meets_it_trivially():
     from sklearn.exceptions import UndefinedMetricWarning
 

@@ -233,7 +233,9 @@ class AchievablePRClassifier(MetaEstimatorMixin, ClassifierMixin, BaseEstimator)
         fraction of positives) exceeds it; 0.5 gives the most probable class, as
         accuracy wants. A dict: a constraint of :func:`certified_threshold`
         (``{"min_precision": 0.9}``, ``"min_recall"`` or ``"max_fpr"``, with
-        ``"confidence_level"``, default 0.95): the held-out rows are split in two
+        ``"confidence_level"``, default 0.95, and ``"prevalence"``, the deployment's
+        share of positives where precision must hold, as for
+        :func:`certified_threshold`): the held-out rows are split in two
         halves (stratified, ``random_state``), the hull learnt on one and the
         operating point certified on the other, so that the constraint holds for the
         cross-validated models' scores with that confidence (the refitted
@@ -460,12 +462,12 @@ class AchievablePRClassifier(MetaEstimatorMixin, ClassifierMixin, BaseEstimator)
 
 def _constraint(threshold):
     """The keywords of :func:`certified_threshold` a ``threshold`` dict gives."""
-    keys = set(threshold) - {"confidence_level"}
+    keys = set(threshold) - {"confidence_level", "prevalence"}
     if len(keys) != 1 or not keys <= {"min_precision", "min_recall", "max_fpr"}:
         raise ValueError(
             "A threshold constraint names one of 'min_precision', 'min_recall' or "
-            "'max_fpr' (and may give 'confidence_level'); got "
-            f"{sorted(threshold)}.")
+            "'max_fpr' (and may give 'confidence_level' and the deployment's "
+            f"'prevalence'); got {sorted(threshold)}.")
     return {"confidence_level": 0.95, **threshold}
 
 
