@@ -617,12 +617,11 @@ def _is(cls, value):
     return value
 
 
-def _threshold_ci(d, **options):
-    """threshold_ci at the drawn threshold, its estimates held to an exact count of
-    the rows at or above it (scores and threshold compared as fractions)."""
+def _at_or_above(d):
+    """Which rows score at or above the drawn threshold, decided exactly (scores and
+    threshold compared as fractions), their weights and classes."""
     from fractions import Fraction
 
-    point = spc.threshold_ci(d.y, d.s, d.threshold, pos_label=1, **options, **sw(d))
     def exact(v):  # (-1, 0) for -inf, (0, value) for a number, (1, 0) for inf
         if isinstance(v, (int, np.integer, bool, np.bool_)):
             return 0, Fraction(int(v))
@@ -631,8 +630,14 @@ def _threshold_ci(d, **options):
 
     bound = exact(d.threshold)
     chosen = np.array([exact(v) >= bound for v in d.s.tolist()], dtype=bool)
-    w = np.ones(d.y.shape[0]) if d.w is None else d.w
-    positive = d.y == 1
+    return chosen, (np.ones(d.y.shape[0]) if d.w is None else d.w), d.y == 1
+
+
+def _threshold_ci(d, **options):
+    """threshold_ci at the drawn threshold, its estimates held to an exact count of
+    the rows at or above it."""
+    point = spc.threshold_ci(d.y, d.s, d.threshold, pos_label=1, **options, **sw(d))
+    chosen, w, positive = _at_or_above(d)
     predicted, hits = w[chosen].sum(), w[chosen & positive].sum()
     assert point.predicted_positive == pytest.approx(predicted, rel=1e-9, abs=0), (
         "rows at or above the threshold", point.predicted_positive, predicted)
@@ -650,20 +655,8 @@ def _likelihood_ratios(d, **options):
     """likelihood_ratio_ci at the drawn threshold, its estimates held to the rates of
     an exact count of the rows at or above it, and each interval holding its
     estimate."""
-    from fractions import Fraction
-
     found = spc.likelihood_ratio_ci(d.y, d.s, d.threshold, pos_label=1, **options, **sw(d))
-
-    def exact(v):  # (as _threshold_ci's)
-        if isinstance(v, (int, np.integer, bool, np.bool_)):
-            return 0, Fraction(int(v))
-        v = float(v)
-        return (0, Fraction(v)) if math.isfinite(v) else (1 if v > 0 else -1, 0)
-
-    bound = exact(d.threshold)
-    chosen = np.array([exact(v) >= bound for v in d.s.tolist()], dtype=bool)
-    w = np.ones(d.y.shape[0]) if d.w is None else d.w
-    positive = d.y == 1
+    chosen, w, positive = _at_or_above(d)
     tpr = w[chosen & positive].sum() / w[positive].sum()
     fpr = w[chosen & ~positive].sum() / w[~positive].sum()
     for ratio, num, den in ((found.lr_plus, tpr, fpr), (found.lr_minus, 1 - tpr, 1 - fpr)):
