@@ -9,6 +9,8 @@ from typing import NamedTuple
 
 import numpy as np
 
+from ._undefined import warn_undefined
+
 __all__ = [
     "CertifiedThreshold", "ConfidenceInterval", "FBetaOptimum", "NetBenefitComparison",
     "NetBenefitCurve", "OperatingPoint", "TestResult",
@@ -101,8 +103,6 @@ class NetBenefitCurve(NamedTuple):
         treating all, in units of unnecessary interventions, ``(net benefit - treat
         all) / (pt / (1 - pt)) * per``. Undefined at a threshold of 0 (NaN, with an
         :class:`UndefinedMetricWarning`), where an intervention costs nothing."""
-        from ._undefined import warn_undefined
-
         thresholds = np.asarray(self.thresholds, dtype=np.float64)
         odds = thresholds / (1 - thresholds)
         if np.any(odds == 0):

@@ -212,16 +212,19 @@ def _difference_spread(is_pos, scores_a, scores_b, weight, thresholds, prevalenc
     odds = thresholds / (1 - thresholds)
     (w_pos, s1_pos, s2_pos), (w_neg, s1_neg, s2_neg) = _class_sums(
         is_pos, scores_a, scores_b, weight, thresholds)
+    def variance_of_mean(total, s1, s2):
+        # (from the means of d and d^2: no square of a sum of weights of 1e300)
+        mean = s1 / total
+        return np.maximum(s2 / total - mean * mean, 0) / (total - 1)
+
     with np.errstate(invalid="ignore", divide="ignore"):
         if prevalence is None:  # (a negative's contribution is -d odds)
-            total, s1 = w_pos + w_neg, s1_pos - odds * s1_neg
-            s2 = s2_pos + odds * odds * s2_neg
-            variance = np.maximum(s2 - s1 * s1 / total, 0) / (total - 1) / total
+            variance = variance_of_mean(w_pos + w_neg, s1_pos - odds * s1_neg,
+                                        s2_pos + odds * odds * s2_neg)
         else:
-            per_class = [np.maximum(s2 - s1 * s1 / w, 0) / (w - 1) / w
-                         for w, s1, s2 in ((w_pos, s1_pos, s2_pos), (w_neg, s1_neg, s2_neg))]
-            variance = (prevalence ** 2 * per_class[0]
-                        + ((1 - prevalence) * odds) ** 2 * per_class[1])
+            variance = (prevalence ** 2 * variance_of_mean(w_pos, s1_pos, s2_pos)
+                        + ((1 - prevalence) * odds) ** 2
+                        * variance_of_mean(w_neg, s1_neg, s2_neg))
     return np.sqrt(variance)
 
 

@@ -247,4 +247,5 @@ def net_benefit_curve(
     if shift_risks:  # (a risk at least pt there is a probability at least this here)
         read_at = shifted(thresholds, data.n_pos / (data.n_pos + data.n_neg), prevalence)
     curve = table_net_benefit(at_prevalence(data, prevalence), thresholds, read_at)
-    return curve._replace(net_benefit=curve.net_benefit - harm) if harm else curve
+    return NetBenefitCurve(curve.thresholds, curve.net_benefit - harm, curve.treat_all,
+                           curve.treat_none)
