@@ -645,7 +645,9 @@ def _threshold_ci(d, **options):
     if predicted > 0 and np.isfinite(predicted) and prevalence is None:
         assert point.precision.estimate == pytest.approx(hits / predicted, rel=1e-9)
     elif predicted > 0 and np.isfinite(predicted):  # (the population's at the prevalence)
-        tpr, fpr = hits / w[positive].sum(), (predicted - hits) / w[~positive].sum()
+        # (the negatives' weight summed apart: predicted - hits cancels beside 1e17)
+        tpr = hits / w[positive].sum()
+        fpr = w[chosen & ~positive].sum() / w[~positive].sum()
         expected = prevalence * tpr / (prevalence * tpr + (1 - prevalence) * fpr)
         assert point.precision.estimate == pytest.approx(expected, rel=1e-9)
     return point
