@@ -98,7 +98,10 @@ def pr_auc_ci(
     random_state : int, RandomState instance or None, default=None
     groups : array-like of shape (n_samples,), default=None
         A cluster id per row: the bootstrap resamples whole clusters (see
-        :func:`bootstrap_ci`).
+        :func:`bootstrap_ci`). Approximate: at the data's prevalence it held the
+        population's AUC-PR in 90.5-95.5% of draws for 95% from 10 clusters on (80% at
+        4; ``benchmarks/coverage_clusters.py --few``), and less at a remote
+        ``prevalence``.
     prevalence : float in (0, 1), default=None
         The deployment's share of positives: the area (and its interval) that population would
         see, the negatives weighted to hold ``1 - prevalence`` of the weight (Davis
