@@ -39,7 +39,7 @@ def no_interval_reason(results, spec):
     if spec.cluster:
         return ("no intervals: the rows come in clusters, and an interval counting rows "
                 "as independent draws would be too narrow (threshold_ci(groups=) "
-                "resamples whole clusters)")
+                "counts clusters: Korn and Graubard's interval)")
     if not results.get("whole_weights", True):
         return ("no intervals: the weights are not whole numbers, and these intervals "
                 "count weights as rows")
