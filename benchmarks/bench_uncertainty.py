@@ -8,9 +8,14 @@
   drawn, counted per merged score with ``bincount``, the table's area computed),
   interleaved in one run; and calling the metric on each resample.
 
+- rows in clusters (``--clusters``): the cluster bootstrap of ``pr_auc_ci(groups=)``
+  against a plain Python loop drawing whole clusters and calling ``pr_auc_score`` on
+  each resample (target: 10x at 800 rows), and ``certified_threshold(groups=)`` at 1e6
+  rows in 1e5 clusters (target: under 2 s), beside the same call without groups.
+
 Usage::
 
-    python benchmarks/bench_uncertainty.py [--bootstrap-only]
+    python benchmarks/bench_uncertainty.py [--bootstrap-only | --clusters]
 """
 
 import sys
@@ -102,7 +107,56 @@ def bootstrap(rng, repeats=5):
     return data[0.1]
 
 
+def _clustered(rng, k, size):
+    groups = np.repeat(np.arange(k), size)
+    effect = rng.normal(size=k)[groups]
+    y = (rng.random(groups.shape[0]) < 1 / (1 + np.exp(-(effect - 1)))).astype(int)
+    return y, y + effect + rng.normal(size=groups.shape[0]), groups
+
+
+def cluster_loop(y, s, groups, n_resamples, prevalence):
+    """The cluster bootstrap as a user writes it: whole clusters drawn, the rows
+    gathered, the metric called (resamples holding one class skipped)."""
+    rows = np.split(np.argsort(groups, kind="stable"),
+                    np.flatnonzero(np.diff(np.sort(groups))) + 1)
+    rng, values = np.random.default_rng(0), []
+    for _ in range(n_resamples):
+        picked = np.concatenate([rows[c] for c in rng.integers(0, len(rows), len(rows))])
+        if y[picked].min() != y[picked].max():
+            values.append(spc.pr_auc_score(y[picked], s[picked], prevalence=prevalence))
+    return np.quantile(values, [0.025, 0.975])
+
+
+def clusters(rng):
+    print("cluster bootstrap: pr_auc_ci(groups=) against a loop calling pr_auc_score on "
+          "each resample of whole clusters (2000 resamples, medians of 3 interleaved)")
+    for k, size in ((100, 8), (1000, 10)):
+        y, s, groups = _clustered(rng, k, size)
+        for prevalence in (None, 0.05):
+            ours, loop = interleaved_medians([
+                lambda: spc.pr_auc_ci(y, s, groups=groups, n_resamples=2000, random_state=0,
+                                      prevalence=prevalence),
+                lambda: cluster_loop(y, s, groups, 2000, prevalence)], 3)
+            verdict = "" if k * size != 800 else (
+                "  target >= 10x " + ("ok" if loop / ours >= 10 else "MISSED"))
+            print(f"  {k * size:>6} rows, {k:>5} clusters, prevalence {prevalence!s:>4}: "
+                  f"ours {2000 / ours:7.0f}/s  loop {2000 / loop:6.0f}/s  "
+                  f"{loop / ours:5.1f}x{verdict}")
+    y, s, groups = _clustered(rng, 10**5, 10)
+    print("certified_threshold at 1e6 rows in 1e5 clusters (medians of 3 interleaved)")
+    for kwargs in ({"min_precision": 0.8}, {"min_recall": 0.8},
+                   {"min_precision": 0.5, "prevalence": 0.05}):
+        grouped, alone = interleaved_medians([
+            lambda: spc.certified_threshold(y, s, groups=groups, **kwargs),
+            lambda: spc.certified_threshold(y, s, **kwargs)], 3)
+        print(f"  {str(kwargs):<42} groups= {grouped:5.2f} s  without {alone:5.2f} s  "
+              f"({grouped / alone:4.1f}x)  target < 2 s {'ok' if grouped < 2 else 'MISSED'}")
+
+
 def main():
+    if "--clusters" in sys.argv:
+        clusters(np.random.default_rng(0))
+        return
     if "--bootstrap-only" in sys.argv:
         bootstrap(np.random.default_rng(0))
         return

@@ -9,7 +9,7 @@ same draws (``recall_at_precision``, ``precision_at_recall``, or the lowest thre
 whose false positive rate on the rows is within the target) is judged the same way.
 
     python benchmarks/coverage_certified_threshold.py [--draws 1000] [--quick]
-        [--classifier-draws 100] [--deployed]
+        [--classifier-draws 100] [--deployed] [--clusters]
 
 Populations: "binormal" (negatives N(0, 1), positives N(2, 1): precision rises with
 the threshold), and "tail" (1% of the negatives score N(4.5, 0.3), above most
@@ -18,6 +18,13 @@ where a single sequence from the top would stop at once).
 
 ``--deployed``: precision at another prevalence (``prevalence=``): balanced
 evaluation sets from the binormal population, judged at the deployment's prevalence.
+
+``--clusters``: rows in clusters (``groups=``; patients with several tests), judged for
+new clusters: cluster ``k`` has a random effect ``b_k ~ N(0, 1)`` that moves both its
+rows' chance of being positive (logit ``a + b_k``) and their scores (``GAP y + c b_k +
+sqrt(1 - c^2) e``), and ``1 + Poisson(m - 1)`` rows; the population's rates at a
+threshold are one-dimensional integrals over ``b`` (Gauss-Hermite, 80 nodes). Beside
+the clustered guarantee, the same draws certified as if the rows were independent.
 
 Then ``AchievablePRClassifier(threshold={constraint})``, which certifies on half of its
 cross-validated scores: a logistic population (three features, about 9% positives),
@@ -109,6 +116,74 @@ def deployed_rows(draws, rng):
               flush=True)
 
 
+_NODES, _WEIGHTS = np.polynomial.hermite_e.hermegauss(80)
+_WEIGHTS = _WEIGHTS / _WEIGHTS.sum()
+
+
+def cluster_rates(t, base, c):
+    """Population (positive share, recall, false positive rate) of "score >= t" for
+    rows of a new cluster (cluster sizes independent of the effect)."""
+    from scipy.special import expit
+
+    p = expit(base + _NODES)
+    spread = np.sqrt(1 - c * c)
+    above_pos = norm.sf((t - GAP - c * _NODES) / spread)
+    above_neg = norm.sf((t - c * _NODES) / spread)
+    positive = float(_WEIGHTS @ p)
+    return (positive, float(_WEIGHTS @ (p * above_pos)) / positive,
+            float(_WEIGHTS @ ((1 - p) * above_neg)) / (1 - positive))
+
+
+def cluster_draw(rng, k, size, base, c):
+    sizes = 1 + rng.poisson(size - 1, k)
+    groups = np.repeat(np.arange(k), sizes)
+    effect = rng.normal(size=k)[groups]
+    y = rng.random(groups.shape[0]) < 1 / (1 + np.exp(-(base + effect)))
+    scores = GAP * y + c * effect + np.sqrt(1 - c * c) * rng.normal(size=groups.shape[0])
+    return y, scores, groups
+
+
+def cluster_judged(measure, target, threshold, base, c, deployed):
+    if threshold != threshold:
+        return False
+    positive, recall, fpr = cluster_rates(threshold, base, c)
+    if measure == "fpr":
+        return fpr > target
+    if measure == "recall":
+        return recall < target
+    prevalence = positive if deployed is None else deployed
+    return prevalence * recall < target * (prevalence * recall + (1 - prevalence) * fpr)
+
+
+def cluster_rows(draws, rng, quick):
+    """Clustered draws: the share certified and failing, with and without groups=."""
+    settings = [(measure, target, None) for measure, target in (
+        ("precision", 0.6), ("precision", 0.8), ("recall", 0.8), ("fpr", 0.1))]
+    settings += [("precision", 0.3, 0.05), ("precision", 0.2, 0.01)]
+    shapes = ((30, 5, 0.7), (300, 5, 0.7)) if quick else (
+        (10, 20, 0.7), (30, 5, 0.3), (30, 5, 0.7), (100, 20, 0.7), (300, 2, 0.7),
+        (300, 5, 0.3), (1000, 5, 0.7), (1000, 20, 0.9))
+    base = -1.5  # (about 22% positive)
+    print(f"{'clusters':>8} {'size':>4} {'c':>4} {'constraint':>22} {'certified':>9} "
+          f"{'fails':>6} {'rows certified':>14} {'rows fail':>9}")
+    for (k, size, c), (measure, target, deployed) in itertools.product(shapes, settings):
+        key = {"precision": "min_precision", "recall": "min_recall", "fpr": "max_fpr"}[measure]
+        counts = np.zeros(4)
+        for _ in range(draws):
+            y, scores, groups = cluster_draw(rng, k, size, base, c)
+            for at, ids in ((0, groups), (2, None)):
+                found = spc.certified_threshold(y, scores, **{key: target}, groups=ids,
+                                                prevalence=deployed)
+                counts[at] += found.certified
+                counts[at + 1] += cluster_judged(measure, target, found.threshold, base, c,
+                                                 deployed)
+        relation = "<=" if measure == "fpr" else ">="
+        text = f"{measure} {relation} {target}" + (f" at {deployed}" if deployed else "")
+        share = counts / draws
+        print(f"{k:8d} {size:4d} {c:4.1f} {text:>22} {share[0]:9.1%} {share[1]:6.1%} "
+              f"{share[2]:14.1%} {share[3]:9.1%}", flush=True)
+
+
 def _logistic(rng, n):
     X = rng.normal(size=(n, 3))
     logit = 1.5 * X[:, 0] + X[:, 1] - 3.0
@@ -148,19 +223,23 @@ def main():
     parser.add_argument("--classifier-draws", type=int, default=100)
     parser.add_argument("--deployed", action="store_true",
                         help="only precision at a deployment prevalence (evaluated at 0.5)")
+    parser.add_argument("--clusters", action="store_true",
+                        help="only rows in clusters (groups=), judged for new clusters")
     args = parser.parse_args()
     rng = np.random.default_rng(20261128)
     sizes, prevalences = ((1000,), (0.2,)) if args.quick else ((500, 5000), (0.05, 0.2, 0.5))
     targets = {"precision": (0.6, 0.8), "recall": (0.8, 0.95), "fpr": (0.02, 0.1)}
     print(f"{args.draws} draws per row; a draw fails when the population misses the "
           "target at the threshold returned; confidence 0.95 (failures allowed: 5%)")
-    print(f"{'population':10} {'n':>6} {'prev':>5} {'constraint':>16} {'certified':>9} "
-          f"{'fails':>7} {'plain fails':>11}")
+    if not args.clusters:
+        print(f"{'population':10} {'n':>6} {'prev':>5} {'constraint':>16} {'certified':>9} "
+              f"{'fails':>7} {'plain fails':>11}")
     start = time.perf_counter()
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # (draws where nothing can be certified)
-        if args.deployed:
-            deployed_rows(args.draws, rng)
+        if args.deployed or args.clusters:
+            (deployed_rows if args.deployed else
+             lambda draws, rng: cluster_rows(draws, rng, args.quick))(args.draws, rng)
             print(f"({time.perf_counter() - start:.0f} s)")
             return
         for population, n, prevalence, (measure, levels) in itertools.product(

@@ -3,6 +3,7 @@ in a population whose rows come in clusters.
 
     python benchmarks/coverage_clusters.py [--draws 1000] [--clusters 100] [--size 8]
     python benchmarks/coverage_clusters.py --few [--draws 1000] [--boot-draws 400]
+    python benchmarks/coverage_clusters.py --deployed 0.05 0.01 [--draws 400]
 
 Each cluster (a patient with several visits, say) has an effect ``u ~ N(0, sd)``
 shared by its rows: it raises their chance of being positive and their scores, so
@@ -27,6 +28,11 @@ its Korn-Graubard default and by the bootstrap)
 and the rejection rate of both paired tests of two equally good models
 (``delong_test``, ``bootstrap_test`` of AUC-PR). The truths come from 200,000
 clusters; ``--boot-draws`` sets the draws of the bootstrap columns.
+
+``--deployed``: AUC-PR at a deployment prevalence with clusters (``pr_auc_ci(groups=,
+prevalence=)``, continuous interpolation): per cluster effect and prevalence, the
+coverage of the cluster bootstrap's percentile, basic and BCa intervals of the
+population's value (read from 400,000 clusters at that prevalence).
 """
 
 import argparse
@@ -158,6 +164,31 @@ def few(args, rng):
             _few_row(args, sd, k, truths, rng)
 
 
+def deployed(args, rng):
+    print(f"{args.clusters} clusters of {args.size} rows; {args.draws} draws, "
+          f"{args.resamples} resamples; 95% intervals of AUC-PR at the prevalence")
+    print("| cluster effect sd | prevalence | population AUC-PR | percentile | basic | BCa |")
+    print("|---" * 6 + "|")
+    for sd in args.effects:
+        y, a, _, _ = draw(400_000, args.size, sd, rng)
+        for prevalence in args.deployed:
+            truth = spc.pr_auc_score(y, a, interpolation="continuous", prevalence=prevalence)
+            hits = dict.fromkeys(("percentile", "basic", "bca"), 0)
+            for _ in range(args.draws):
+                yd, ad, _, groups = draw(args.clusters, args.size, sd, rng)
+                seed = int(rng.integers(2**31))
+                with warnings.catch_warnings():
+                    warnings.simplefilter("ignore")
+                    for method in hits:
+                        low, high = spc.bootstrap_ci(
+                            "pr_auc_continuous", yd, ad, groups=groups, method=method,
+                            n_resamples=args.resamples, random_state=seed,
+                            prevalence=prevalence)
+                        hits[method] += low <= truth <= high
+            rates = " | ".join(f"{count / args.draws:.1%}" for count in hits.values())
+            print(f"| {sd:g} | {prevalence:g} | {truth:.4f} | {rates} |", flush=True)
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--draws", type=int, default=1000)
@@ -170,8 +201,13 @@ def main():
                         help="coverage and level at 4 to 100 clusters of unequal size")
     parser.add_argument("--counts", type=int, nargs="+", default=[4, 6, 10, 20, 50, 100])
     parser.add_argument("--boot-draws", type=int, default=400)
+    parser.add_argument("--deployed", type=float, nargs="+", default=None,
+                        help="AUC-PR at these prevalences with clusters")
     args = parser.parse_args()
     rng = np.random.default_rng(1997)
+    if args.deployed:
+        deployed(args, rng)
+        return
     if args.few:
         few(args, rng)
         return

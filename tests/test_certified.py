@@ -363,3 +363,176 @@ def test_the_guarantee_holds_at_the_deployment_prevalence():
                                                        prevalence=0.05, gap=3.0)
     assert certified >= 300
     assert misses <= 38
+
+
+# Rows in clusters (groups=): the sums over clusters, each test's effective counts, and
+# the guarantee for new clusters.
+
+
+def _cluster_rows(seed, k=60, size=4, c=0.7, weighted=False):
+    rng = np.random.default_rng(seed)
+    groups = np.repeat(np.arange(k), 1 + rng.poisson(size - 1, k))
+    effect = rng.normal(size=k)[groups]
+    y = rng.random(groups.shape[0]) < 1 / (1 + np.exp(-(effect - 1.0)))
+    scores = np.round(2.0 * y + c * effect + rng.normal(size=groups.shape[0]), 1)
+    w = rng.integers(0, 4, groups.shape[0]).astype(float) if weighted else None
+    return y, scores, rng.permutation(k)[groups], w
+
+
+@pytest.mark.parametrize("weighted", [False, True])
+def test_the_sums_over_clusters_are_their_definition(weighted):
+    from sklearn_prcurves._table._moments import cluster_moments
+
+    y, scores, groups, w = _cluster_rows(1, weighted=weighted)
+    weight = np.ones(y.shape[0]) if w is None else w
+    kept = weight > 0
+    thresholds = np.unique(scores[kept])[::-1]
+    got = cluster_moments(thresholds, y, scores, w, groups)
+    total = weight.sum()
+    for j in range(0, thresholds.shape[0], 3):
+        at = scores >= thresholds[j]
+        per = {name: np.array([weight[(groups == g) & mask].sum() for g in range(60)]) / total
+               for name, mask in (("t", at & y), ("f", at & ~y), ("p", y), ("n", ~y))}
+        assert got.tt[j] == pytest.approx(per["t"] @ per["t"], rel=1e-12, abs=1e-300)
+        assert got.tf[j] == pytest.approx(per["t"] @ per["f"], rel=1e-12, abs=1e-300)
+        assert got.ff[j] == pytest.approx(per["f"] @ per["f"], rel=1e-12, abs=1e-300)
+        assert got.tp_pos[j] == pytest.approx(per["t"] @ per["p"], rel=1e-12, abs=1e-300)
+        assert got.fp_neg[j] == pytest.approx(per["f"] @ per["n"], rel=1e-12, abs=1e-300)
+        assert got.flagged_clusters[j] == np.count_nonzero(per["t"] + per["f"])
+    assert got.pos_pos == pytest.approx(per["p"] @ per["p"], rel=1e-12)
+    assert got.neg_neg == pytest.approx(per["n"] @ per["n"], rel=1e-12)
+    assert (got.pos_clusters, got.neg_clusters, got.scale) == (
+        np.count_nonzero(per["p"]), np.count_nonzero(per["n"]), total)
+
+
+def _effective(hits, totals, alpha):
+    """Korn and Graubard's effective size written out (one-sided tail ``alpha``)."""
+    from scipy import stats
+
+    held = [(h, t) for h, t in zip(hits, totals) if t > 0]
+    k, total = len(held), sum(t for _, t in held)
+    p = sum(h for h, _ in held) / total
+    variance = k / (k - 1) * sum((h - p * t) ** 2 for h, t in held) / total ** 2
+    n = (min(p * (1 - p) / variance, total) if variance > 0 and 0 < p < 1
+         else min(total ** 2 / sum(t * t for _, t in held), total))
+    return p, n * (stats.norm.ppf(1 - alpha) / stats.t.ppf(1 - alpha, k - 1)) ** 2
+
+
+@pytest.mark.parametrize("measure, target", [("precision", 0.6), ("recall", 0.7),
+                                             ("fpr", 0.2)])
+@pytest.mark.parametrize("weighted", [False, True])
+def test_a_clustered_test_reads_the_effective_counts(measure, target, weighted):
+    """At the certified threshold, the p-value is the exact tail at Korn and Graubard's
+    effective counts of that threshold's clusters (the recall and false positive rate
+    sequences run at the full level)."""
+    y, scores, groups, w = _cluster_rows(2, k=200, weighted=weighted)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UndefinedMetricWarning)
+        got = spc.certified_threshold(y, scores, **{KEYS[measure]: target}, groups=groups,
+                                      sample_weight=w)
+    assert got.certified
+    weight = np.ones(y.shape[0]) if w is None else w
+    at = scores >= got.threshold
+    hits, of = {"precision": (at & y, at), "recall": (at & y, y),
+                "fpr": (at & ~y, ~y)}[measure]
+    per = [[weight[(groups == g) & mask].sum() for g in range(200)] for mask in (hits, of)]
+    if measure == "precision":  # (the level shared among the sequences' starts)
+        sizes = spc.certified_threshold(y, scores, min_precision=target, groups=groups,
+                                        sample_weight=w)
+        assert sizes.pvalue == got.pvalue
+        return _check_precision_pvalue(got, per, target)
+    p, n = _effective(*per, 0.05)
+    x = p * n
+    expected = (stats_beta_sf(x, n, target) if measure == "recall"
+                else stats_beta_sf(n - x, n, 1 - target))
+    assert got.pvalue == pytest.approx(expected, rel=1e-9)
+
+
+def stats_beta_sf(x, n, target):
+    """P(Binomial(n, target) >= x) for real x, n: the regularised incomplete beta."""
+    from scipy.special import betainc
+
+    return float(betainc(x, n - x + 1, target))
+
+
+def _check_precision_pvalue(got, per, target):
+    # The p-value is read at the sequences' shared level: below alpha, so t's
+    # correction is at least alpha's; the tail at alpha's effective size bounds it.
+    p, n = _effective(*per, 0.05)
+    assert got.pvalue >= stats_beta_sf(p * n, n, target) * (1 - 1e-9)
+    assert got.estimate == pytest.approx(p, rel=1e-12)
+
+
+def test_copies_of_a_row_in_one_cluster_count_as_the_row():
+    """Each row five times in its own cluster: without groups= the copies pass for five
+    times the evidence (a lower threshold certified); with them, the original rows'
+    answer, up to Student's t of the clusters."""
+    rng = np.random.default_rng(3)
+    y = rng.random(3000) < 0.2
+    scores = rng.normal(size=3000) + 2.5 * y
+    copies = dict(y_true=np.repeat(y, 5), y_score=np.repeat(scores, 5))
+    for key, target in (("min_precision", 0.8), ("min_recall", 0.8), ("max_fpr", 0.05)):
+        alone = spc.certified_threshold(y, scores, **{key: target})
+        clustered = spc.certified_threshold(**copies, **{key: target},
+                                            groups=np.repeat(np.arange(3000), 5))
+        naive = spc.certified_threshold(**copies, **{key: target})
+        # (precision's sequences start where the predicted rows, five times as many,
+        # reach their sizes: a neighbouring threshold)
+        assert clustered.recall == pytest.approx(alone.recall, abs=0.01)
+        assert clustered.fpr == pytest.approx(alone.fpr, abs=0.002)
+        direction = -1 if key == "min_recall" else 1  # (recall certifies from below)
+        assert direction * naive.threshold < direction * clustered.threshold
+
+
+def test_one_alike_cluster_counts_as_one_patient():
+    """Forty positive rows of two patients above every negative: as rows they would
+    certify precision 0.9 (0.9**40 < 0.05); as two patients, nothing is certified."""
+    y = np.r_[np.ones(40, bool), np.zeros(200, bool), np.ones(60, bool)]
+    scores = np.r_[np.linspace(5, 6, 40), np.random.default_rng(0).normal(size=260)]
+    groups = np.r_[np.repeat([0, 1], 20), np.arange(2, 262)]
+    assert spc.certified_threshold(y, scores, min_precision=0.9).certified
+    with pytest.warns(UndefinedMetricWarning, match="No threshold can be certified"):
+        found = spc.certified_threshold(y, scores, min_precision=0.9, groups=groups)
+    assert not found.certified
+
+
+def test_clusters_at_a_deployment_prevalence_bound_both_rates():
+    """prevalence= with groups=: the ratio test at the two rates' effective counts;
+    clusters of one row give the row-level answer, up to Student's t."""
+    rng = np.random.default_rng(4)
+    y = rng.random(4000) < 0.5
+    scores = rng.normal(size=4000) + 3.0 * y
+    alone = spc.certified_threshold(y, scores, min_precision=0.5, prevalence=0.05)
+    clustered = spc.certified_threshold(y, scores, min_precision=0.5, prevalence=0.05,
+                                        groups=np.arange(4000))
+    assert clustered.pvalue == pytest.approx(alone.pvalue, rel=0.2)
+    assert clustered.estimate == alone.estimate if clustered.threshold == alone.threshold \
+        else clustered.threshold >= alone.threshold
+
+
+def test_the_guarantee_holds_for_new_clusters():
+    # 300 draws of 100 clusters (effect on labels and scores; sizes 1 + Poisson(4)):
+    # a method failing in 5% of draws fails in more than 10.3% with probability below
+    # 1e-4 (benchmarks/coverage_certified_threshold.py --clusters: the table).
+    from scipy.special import expit
+
+    nodes, weights = np.polynomial.hermite_e.hermegauss(60)
+    weights = weights / weights.sum()
+    p = expit(nodes - 1.5)
+    rng = np.random.default_rng(6)
+    fails = certified = 0
+    for _ in range(300):
+        k = 100
+        groups = np.repeat(np.arange(k), 1 + rng.poisson(4, k))
+        effect = rng.normal(size=k)[groups]
+        y = rng.random(groups.shape[0]) < expit(effect - 1.5)
+        scores = 2.0 * y + 0.8 * effect + 0.6 * rng.normal(size=groups.shape[0])
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", UndefinedMetricWarning)
+            got = spc.certified_threshold(y, scores, min_recall=0.8, groups=groups)
+        certified += got.certified
+        if got.certified:
+            recall = weights @ (p * norm.sf((got.threshold - 2.0 - 0.8 * nodes) / 0.6))
+            fails += recall / (weights @ p) < 0.8
+    assert certified >= 250
+    assert fails <= 31

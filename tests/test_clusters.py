@@ -166,12 +166,18 @@ def test_methods_that_count_rows_are_refused_with_groups():
 
 def _korn_graubard(hits, totals, rows, level):
     """Korn and Graubard's interval written out: the ratio's linearised variance between
-    clusters, the effective sample size (at most the rows), its t correction, and the
-    Clopper-Pearson interval there."""
-    k = len(hits)
-    p = sum(hits) / sum(totals)
-    variance = k / (k - 1) * sum((h - p * t) ** 2 for h, t in zip(hits, totals)) / sum(totals) ** 2
-    n = min(p * (1 - p) / variance, rows) if variance > 0 and 0 < p < 1 else rows
+    the clusters that hold some of the total, the effective sample size (at most the
+    rows; Kish's ``(sum t)^2 / sum t^2`` where the share is 0 or 1), its t correction,
+    and the Clopper-Pearson interval there."""
+    held = [(h, t) for h, t in zip(hits, totals) if t > 0]
+    k = len(held)
+    total = sum(t for _, t in held)
+    p = sum(h for h, _ in held) / total
+    variance = k / (k - 1) * sum((h - p * t) ** 2 for h, t in held) / total ** 2
+    if variance > 0 and 0 < p < 1:
+        n = min(p * (1 - p) / variance, rows)
+    else:
+        n = min(total ** 2 / sum(t * t for _, t in held), rows)
     n *= (stats.norm.ppf(1 - (1 - level) / 2) / stats.t.ppf(1 - (1 - level) / 2, k - 1)) ** 2
     x = p * n
     low = stats.beta.ppf((1 - level) / 2, x, n - x + 1) if x > 0 else 0.0
@@ -229,7 +235,37 @@ def _functions_taking_ids(y, a, b):
         "threshold_ci": lambda g: spc.threshold_ci(y, a, 0.0, groups=g, n_resamples=20,
                                                    random_state=0),
         "grouped_roc_auc_score": lambda g: spc.grouped_roc_auc_score(y, a, g),
+        "certified_threshold": lambda g: spc.certified_threshold(y, a, min_recall=0.5,
+                                                                 groups=g),
     }
+
+
+def test_a_row_of_weight_0_leaves_with_its_id():
+    """The row checks leave out rows of weight 0 (scikit-learn's rule); their ids go with
+    them, in every function taking groups= (they once met 'got 80 ids for 79 rows')."""
+    y, a, b, groups = _clustered(12)
+    w = np.random.default_rng(1).integers(0, 3, y.shape[0]).astype(float)
+    kept = w > 0
+    calls = {
+        "roc_auc_ci": lambda y, a, b, g, w: spc.roc_auc_ci(y, a, groups=g, sample_weight=w),
+        "delong_test": lambda y, a, b, g, w: spc.delong_test(y, a, b, groups=g,
+                                                             sample_weight=w),
+        "pr_auc_ci": lambda y, a, b, g, w: spc.pr_auc_ci(y, a, groups=g, sample_weight=w,
+                                                         n_resamples=200, random_state=0),
+        "bootstrap_test": lambda y, a, b, g, w: spc.bootstrap_test(
+            "roc_auc", y, a, b, groups=g, sample_weight=w, n_resamples=200, random_state=0),
+        "threshold_ci": lambda y, a, b, g, w: spc.threshold_ci(y, a, 0.0, groups=g,
+                                                               sample_weight=w),
+        "certified_threshold": lambda y, a, b, g, w: spc.certified_threshold(
+            y, a, min_recall=0.5, groups=g, sample_weight=w),
+    }
+    for name, call in calls.items():
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            whole = call(y, a, b, groups, w)
+            # (the ids renumbered in order of first appearance: the same clusters)
+            left = call(y[kept], a[kept], b[kept], groups[kept], w[kept])
+        assert repr(whole) == repr(left), name
 
 
 @pytest.mark.parametrize("make, message", [

@@ -495,6 +495,16 @@ REGISTRY: dict[str, Entry] = {
     "threshold_ci[groups]": Entry(lambda d: _threshold_ci(
         d, groups=d.groups, n_resamples=50, random_state=0), ("ftz",), groups=True,
         examples=20),
+    "certified_threshold[groups]": Entry(lambda d: spc.certified_threshold(
+        d.y, d.s, pos_label=1, min_precision=0.5, groups=d.groups, **sw(d)),
+        ("order", "ftz", "scale"), groups=True),
+    "certified_threshold[max_fpr,prevalence,groups]": Entry(lambda d: spc.certified_threshold(
+        d.y, d.s, pos_label=1, max_fpr=0.5, confidence_level=0.5, prevalence=0.01,
+        groups=d.groups, **sw(d)), ("order", "ftz"), groups=True),
+    "certified_threshold[prevalence,groups]": Entry(lambda d: spc.certified_threshold(
+        d.y, d.s, pos_label=1, min_precision=0.3, confidence_level=0.5, prevalence=0.2,
+        groups=d.groups, thresholds=[0.0, 0.5, 1.0], **sw(d)), ("order", "ftz"),
+        groups=True),
     "bootstrap_test[groups]": Entry(lambda d: spc.bootstrap_test(
         "roc_auc", d.y, d.s, d.s2, pos_label=1, groups=d.groups, n_resamples=50,
         random_state=0, **sw(d)), ("ftz",), two_scores=True, groups=True, examples=20),

@@ -2,6 +2,7 @@
 and simulations with a known truth."""
 
 import csv
+import itertools
 import shutil
 import subprocess
 import warnings
@@ -13,6 +14,7 @@ from _reference import naive_delong
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from scipy.stats import norm
+from sklearn.exceptions import UndefinedMetricWarning
 
 import sklearn_prcurves as spc
 
@@ -358,13 +360,19 @@ def test_every_resample_in_batches_of_any_size_equals_the_metric_on_its_rows(
     cases = [(spc.roc_auc_score, {}), (spc.average_precision_score, {}),
              (spc.pr_auc_score, {}), (spc.pr_auc_score, {"leading_negatives": "drop"}),
              (spc.pr_auc_score, {"interpolation": "continuous"}),
+             (spc.pr_auc_score, {"prevalence": 0.05}),
+             (spc.pr_auc_score, {"prevalence": 0.6, "interpolation": "step"}),
              (spc.achievable_pr_auc_score, {})]
-    for metric, kwargs in cases:
+    clusters = rng.permutation(np.arange(80) % 20)  # (whole clusters: classes vary)
+    for (metric, kwargs), clustered in itertools.product(cases, (False, True)):
         is_pos, weight, models = _prepare(metric, y, [s], None, w, kwargs)
-        resampler = _resampling.Resampler(is_pos, weight, 0, models)
+        resampler = (_resampling.ClusterResampler(is_pos, weight, 0, clusters, models)
+                     if clustered else _resampling.Resampler(is_pos, weight, 0, models))
         assert models[0].batch_metric is not None
         fast = _resampling.evaluate(models, resampler.chunk(0, 23), 23)[0]
-        slow = [models[0].on(*counts) for counts in resampler.chunk(0, 23)]
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", UndefinedMetricWarning)  # (a class drawn out)
+            slow = [models[0].on(*counts) for counts in resampler.chunk(0, 23)]
         np.testing.assert_allclose(fast, slow, rtol=1e-12, atol=0)
 
 

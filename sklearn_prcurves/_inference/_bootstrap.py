@@ -27,7 +27,7 @@ from .._measures._lift import ks_statistic
 from .._measures._pr import achievable_pr_auc_score, pr_auc_score
 from .._measures._prg import prg_auc_score
 from .._metrics._auc import average_precision_score, roc_auc_score
-from ._clusters import expanded_level, paired_reading, warn_few_clusters
+from ._clusters import expanded_level, paired_reading, warn_few_clusters, weighted_groups
 from ._resampling import (
     CHUNK,
     ClusterResampler,
@@ -355,6 +355,7 @@ def bootstrap_ci(
     is_pos, weight, (model,) = _prepare(
         metric, y_true, [y_score], pos_label, sample_weight, metric_kwargs
     )
+    groups = weighted_groups(groups, sample_weight)
     resampler = _resampler(is_pos, weight, random_state, [model], groups, method)
     values = _defined(_resampled([model], resampler, n_resamples, n_jobs, progress),
                       n_resamples, "metric")
@@ -438,6 +439,7 @@ def bootstrap_test(
     is_pos, weight, (model_a, model_b) = _prepare(
         metric, y_true, [y_score_a, y_score_b], pos_label, sample_weight, metric_kwargs
     )
+    groups = weighted_groups(groups, sample_weight)
     resampler = _resampler(is_pos, weight, random_state, [model_a, model_b], groups, method)
     differences = _defined(
         _resampled([model_a, model_b], resampler, n_resamples, n_jobs, progress),
@@ -521,6 +523,7 @@ def paired_differences(metric, y_true, y_score_a, y_score_b, *, n_resamples, ran
     differences)``."""
     is_pos, weight, (model_a, model_b) = _prepare(
         metric, y_true, [y_score_a, y_score_b], pos_label, sample_weight, {})
+    groups = weighted_groups(groups, sample_weight)
     resampler = resampler_of(is_pos, weight, random_state, [model_a, model_b], groups)
     differences = _defined(
         _resampled([model_a, model_b], resampler, n_resamples, None, False),

@@ -21,9 +21,13 @@ from .._base._array_api import array_api_boundary
 from .._base._compat import Interval, validate_params
 from .._base._results import CertifiedThreshold
 from .._base._undefined import warn_undefined
+from .._base._validation import check_binary_input
 from .._table._entry import BINARY_PARAMS, two_class_table
 from .._table._exact import check_threshold, counts_at_or_above, exact_argmax, fractions
+from .._table._moments import cluster_moments
 from .._table._prevalence import PREVALENCE, fewest_passing, negatives_factor, ratio_pvalues
+from ._clusters import checked_groups, warn_few_clusters, weighted_groups
+from ._proportions import effective_size
 
 __all__ = ["certified_threshold", "certify"]
 
@@ -39,6 +43,7 @@ _OPEN_UNIT = Interval(Real, 0, 1, closed="neither")
         "confidence_level": [_OPEN_UNIT],
         "thresholds": ["array-like", None],
         **PREVALENCE,
+        "groups": ["array-like", None],
     },
     prefer_skip_nested_validation=True,
 )
@@ -55,6 +60,7 @@ def certified_threshold(
     pos_label: int | float | bool | str | None = None,
     sample_weight: ArrayLike | None = None,
     prevalence: float | None = None,
+    groups: ArrayLike | None = None,
 ) -> CertifiedThreshold:
     """The threshold to ship, with a constraint that holds on new data.
 
@@ -108,6 +114,17 @@ def certified_threshold(
         half the level, and certifies where their ratio passes; stricter than the
         test at the rows' own prevalence, which reads the predicted positives as one
         binomial sample. Recall and the false positive rate do not depend on it.
+    groups : array-like of shape (n_samples,), default=None
+        Each row's cluster (patient, customer, session), where the rows of one cluster
+        are alike and the clusters, not the rows, are drawn independently: the
+        guarantee is then for new clusters from the population. Each test reads its
+        counts at Korn and Graubard's effective sample size (the rate's variance
+        between clusters against the binomial's, at most the rows, with Student's t of
+        the clusters holding some of the count; where every cluster agrees, as at the
+        top scores, Kish's size for clusters whose rows are all alike), so a cluster of
+        20 alike rows counts about as one. Valid approximately, as the normal theory
+        behind it: ``benchmarks/coverage_certified.py --clusters`` measures the rate of
+        failures. Fewer than 10 clusters warn.
 
     Returns
     -------
@@ -146,9 +163,20 @@ def certified_threshold(
     measure, target = _one_constraint(min_precision, min_recall, max_fpr)
     table = two_class_table(y_true, y_score, pos_label, sample_weight,
                             counts="certified_threshold")
-    grid, tp, fp = _grid_counts(table, thresholds)
-    return certify([(grid, tp, fp)], table.n_pos, table.n_neg, measure, target,
+    grid, tp, fp, rows = _grid_counts(table, thresholds)
+    piece = (grid, tp, fp)
+    if groups is not None:
+        piece += (_moments(y_true, y_score, pos_label, sample_weight, groups, table, rows),)
+    return certify([piece], table.n_pos, table.n_neg, measure, target,
                    confidence_level, most=tp[-1] + fp[-1], prevalence=prevalence)
+
+
+def _moments(y_true, y_score, pos_label, sample_weight, groups, table, rows):
+    """The sums over clusters at the grid's thresholds (the table's ``rows``)."""
+    is_pos, scores, weight = check_binary_input(y_true, y_score, sample_weight, pos_label)
+    clusters = checked_groups(weighted_groups(groups, sample_weight), is_pos.shape[0])
+    warn_few_clusters(int(clusters.max()) + 1)
+    return cluster_moments(table.thresholds, is_pos, scores, weight, clusters).at(rows)
 
 
 def _one_constraint(min_precision, min_recall, max_fpr):
@@ -163,10 +191,11 @@ def _one_constraint(min_precision, min_recall, max_fpr):
 
 
 def _grid_counts(table, thresholds):
-    """The grid in decreasing order, and the weighted positives and negatives at or
-    above each of its thresholds (compared with the scores exactly)."""
+    """The grid in decreasing order, the weighted positives and negatives at or above
+    each of its thresholds (compared with the scores exactly), and the table's row
+    each reads (-1: above every score)."""
     if thresholds is None:
-        return table.thresholds, table.tps, table.fps
+        return table.thresholds, table.tps, table.fps, np.arange(len(table))
     grid = np.asarray(thresholds)
     if grid.ndim != 1 or grid.shape[0] == 0 or not (grid.dtype.kind in "biuf" or (
             grid.dtype.kind == "O" and all(isinstance(v, Real) for v in grid.tolist()))):
@@ -178,7 +207,35 @@ def _grid_counts(table, thresholds):
     above = counts_at_or_above(table.thresholds, grid.tolist())
     tps = np.concatenate([[0.0], table.tps])[above]
     fps = np.concatenate([[0.0], table.fps])[above]
-    return grid, tps, fps
+    return grid, tps, fps, np.asarray(above) - 1
+
+
+def _clustered_counts(measure, tp, fp, n_pos, n_neg, moments, level, ratio):
+    """``(tp, fp, n_pos, n_neg)`` as the tests read them when the rows come in clusters:
+    each rate's counts at Korn and Graubard's effective sample size
+    (:func:`~sklearn_prcurves._inference._proportions.effective_size`, from the
+    per-threshold sums over clusters ``moments``) at the test's ``level``, so that the
+    tails count clusters' worth of evidence, not rows'."""
+    scale = moments.scale
+
+    def sized(hits, total, hh, ht, totals_squared, clusters, tail):
+        # (sums of squares of shares of a total beside weights of 1e300 may underflow:
+        # a size that cannot be formed is 0, no evidence, never a guess)
+        with np.errstate(all="ignore"):
+            share, of = hits / total, np.square(np.float64(total) / scale)
+            size = effective_size(share, hh / of, ht / of, totals_squared / of, clusters,
+                                  total, tail)
+        return np.where(total > 0, share, 0.0) * size, size
+
+    m = moments
+    if measure == "precision" and ratio is None:
+        hits, size = sized(tp, tp + fp, m.tt, m.tt + m.tf, m.tt + 2 * m.tf + m.ff,
+                           m.flagged_clusters, level)
+        return hits, size - hits, n_pos, n_neg
+    tail = level / 2 if ratio is not None else level  # (the ratio's two bounds share it)
+    recall_hits, pos_size = sized(tp, n_pos, m.tt, m.tp_pos, m.pos_pos, m.pos_clusters, tail)
+    fpr_hits, neg_size = sized(fp, n_neg, m.ff, m.fp_neg, m.neg_neg, m.neg_clusters, tail)
+    return recall_hits, fpr_hits, pos_size, neg_size
 
 
 def _pvalues(measure, target, tp, fp, n_pos, n_neg, everywhere=False, ratio=None):
@@ -215,8 +272,10 @@ def certify(pieces, n_pos, n_neg, measure, target, confidence_level, most=None,
     """:func:`certified_threshold` of a grid given as consecutive pieces ``(thresholds,
     tp, fp)`` in decreasing threshold order (the counts at or above each threshold):
     one table's rows, or ranges of them read one at a time, as the report holds a
-    large table. ``measure``: "precision", "recall" or "fpr"; ``most``: the weight
-    predicted positive at the grid's lowest threshold (default: all of it)."""
+    large table; with rows in clusters, ``(thresholds, tp, fp, moments)``, the
+    :class:`~sklearn_prcurves._table._moments.ClusterMoments` at the thresholds.
+    ``measure``: "precision", "recall" or "fpr"; ``most``: the weight predicted
+    positive at the grid's lowest threshold (default: all of it)."""
     alpha = 1 - confidence_level
     most = n_pos + n_neg if most is None else most
     # (precision at the prevalence: the negatives weighted by `factor`; its test, the
@@ -231,9 +290,10 @@ def certify(pieces, n_pos, n_neg, measure, target, confidence_level, most=None,
     runs = _PrecisionRuns(most, fewest, alpha) if measure == "precision" else None
     level = alpha if runs is None else runs.level
     best = weakest = None
-    for grid, tp, fp in pieces:
-        pvalues = _pvalues(measure, target, tp, fp, n_pos, n_neg,
-                           everywhere=alpha >= 0.5, ratio=ratio)
+    for grid, tp, fp, *clustered in pieces:
+        tested = (tp, fp, n_pos, n_neg) if not clustered else _clustered_counts(
+            measure, tp, fp, n_pos, n_neg, clustered[0], level, ratio)
+        pvalues = _pvalues(measure, target, *tested, everywhere=alpha >= 0.5, ratio=ratio)
         at = int(np.argmin(pvalues))
         if weakest is None or pvalues[at] < weakest[0]:
             weakest = (float(pvalues[at]), _number(grid[at]))

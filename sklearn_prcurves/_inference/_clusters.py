@@ -15,7 +15,7 @@ from .._base._undefined import warn
 
 __all__ = ["FEW_CLUSTERS", "checked_groups", "cluster_t", "clustered_variance",
            "expanded_level", "few_clusters_message", "logit_interval", "paired_reading",
-           "warn_few_clusters"]
+           "warn_few_clusters", "weighted_groups"]
 
 #: Fewer clusters than this leave a clustered interval or test approximate however it is
 #: formed (``benchmarks/coverage_clusters.py --few`` measures it): a warning says so.
@@ -32,6 +32,20 @@ def checked_groups(groups, n_rows):
         raise ValueError("groups holds a single cluster: a clustered interval needs at "
                          "least two (the rows of one cluster say nothing about another).")
     return codes
+
+
+def weighted_groups(groups, sample_weight):
+    """The ids of the rows that weigh something: the row checks leave out rows of weight
+    0 (as scikit-learn does), and their clusters' ids go with them. ``groups`` itself
+    where there are no weights, or where the weights are not one number per id (the
+    row checks then refuse them)."""
+    if groups is None or sample_weight is None:
+        return groups
+    weight = np.asarray(sample_weight)
+    if (weight.ndim != 1 or weight.dtype.kind not in "biuf" or np.ndim(groups) != 1
+            or len(groups) != weight.shape[0]):
+        return groups
+    return checked_ids(groups, weight.shape[0], "groups")[weight != 0]
 
 
 def clustered_variance(centred, is_pos, weight, n_pos, n_neg, groups):

@@ -36,6 +36,7 @@ from ._clusters import (
     logit_interval,
     paired_reading,
     warn_few_clusters,
+    weighted_groups,
 )
 
 # What the frequency-weight rule names when it refuses weights.
@@ -264,7 +265,7 @@ def _clustered_delong_interval(y_true, y_score, pos_label, sample_weight, groups
         labels, y_score, frequency_weights(sample_weight, DELONG))
     components = np.empty(order.shape[0])
     components[order] = in_order
-    groups = checked_groups(groups, order.shape[0])
+    groups = checked_groups(weighted_groups(groups, sample_weight), order.shape[0])
     n_clusters = int(groups.max()) + 1
     warn_few_clusters(n_clusters)
     variance = clustered_variance(components, is_pos, w, n_pos, n_neg, groups)
@@ -421,7 +422,7 @@ def delong_test(
     n_clusters = None
     if groups is not None:
         component_a[order] -= in_order
-        groups = checked_groups(groups, order.shape[0])
+        groups = checked_groups(weighted_groups(groups, sample_weight), order.shape[0])
         n_clusters = int(groups.max()) + 1
         warn_few_clusters(n_clusters)
         variance = clustered_variance(component_a, is_pos, w, n_pos, n_neg, groups)

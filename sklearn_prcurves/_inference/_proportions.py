@@ -11,8 +11,8 @@ counting re-weighted negatives as rows (one negative as 403 at 1:1000) would not
 
 import numpy as np
 
-__all__ = ["clustered_proportion_interval", "precision_at_prevalence_interval",
-           "ratio_interval", "wilson_interval"]
+__all__ = ["clustered_proportion_interval", "effective_size",
+           "precision_at_prevalence_interval", "ratio_interval", "wilson_interval"]
 
 
 def _quantile(confidence_level):
@@ -101,28 +101,54 @@ def precision_at_prevalence_interval(tp, fp, n_pos, n_neg, prevalence, confidenc
 def clustered_proportion_interval(hits, totals, rows, confidence_level):
     """Korn and Graubard's (1998) interval of ``sum(hits) / sum(totals)`` from ``K``
     clusters (``hits``, ``totals``: each cluster's sums; ``rows``: the rows the totals
-    count): the Clopper-Pearson interval at the effective sample size, ``p (1 - p)``
-    over the ratio's variance between clusters (at most ``rows``: a design effect
-    below one is not credited), shrunk by ``(z / t)^2`` for Student's t with ``K - 1``
-    degrees of freedom. Where the rows' clusters differ little it is conservative;
-    where they differ much it keeps its level with few clusters, which the percentile
-    bootstrap of clusters does not (``benchmarks/coverage_clusters.py --few``)."""
-    from scipy.special import betaincinv, ndtri, stdtrit
+    count): the Clopper-Pearson interval at :func:`effective_size`. Where the rows'
+    clusters differ little it is conservative; where they differ much it keeps its
+    level with few clusters, which the percentile bootstrap of clusters does not
+    (``benchmarks/coverage_clusters.py --few``)."""
+    from scipy.special import betaincinv
 
     hits, totals = np.asarray(hits, dtype=np.float64), np.asarray(totals, dtype=np.float64)
-    k, total = hits.shape[0], float(np.sum(totals))
+    total = float(np.sum(totals))
     if not total > 0:
         return np.nan, np.nan
     share = float(np.sum(hits)) / total
-    # (each cluster's residual over the total before squaring: weights of 1e300 stay
-    # in range)
+    # (each cluster's sums over the total before squaring: weights of 1e300 stay in range)
     with np.errstate(under="ignore"):
-        variance = k / (k - 1) * float(np.sum(((hits - share * totals) / total) ** 2))
-    effective = (min(share * (1 - share) / variance, rows)
-                 if 0 < share < 1 and variance > 0 else rows)
+        h, t = hits / total, totals / total
+        squares = (float(np.dot(h, h)), float(np.dot(h, t)), float(np.dot(t, t)))
     alpha = 1 - confidence_level
-    effective *= (ndtri(1 - alpha / 2) / stdtrit(k - 1, 1 - alpha / 2)) ** 2
+    effective = float(effective_size(share, *squares, np.count_nonzero(totals), rows,
+                                     alpha / 2))
     x = share * effective
     low = float(betaincinv(x, effective - x + 1, alpha / 2)) if share > 0 else 0.0
     high = float(betaincinv(x + 1, effective - x, 1 - alpha / 2)) if share < 1 else 1.0
     return low, high
+
+
+def effective_size(share, hits_hits, hits_totals, totals_totals, clusters, rows, tail):
+    """Korn and Graubard's (1998) effective sample size of a share ``sum h_k / sum t_k``
+    of clusters (arrays or numbers): ``share (1 - share)`` over the share's variance
+    between the ``clusters`` clusters holding some of the total (read from the sums
+    ``sum h_k^2``, ``sum h_k t_k``, ``sum t_k^2`` with ``h, t`` over the total), at most
+    ``rows`` (a design effect below one is not credited); where the share is 0 or 1,
+    or alike in every cluster, no spread can be read and the size is Kish's for
+    clusters whose rows all agree, ``(sum t_k)^2 / sum t_k^2`` (the rows' own count
+    would credit 20 tests of one patient as 20 patients). Then shrunk by
+    ``(z / t)^2`` at the one-sided ``tail``, Student's t with ``clusters - 1`` degrees
+    of freedom; 0 from fewer than two clusters, or where the sums could not be formed
+    (squares of shares of 1e-300)."""
+    from scipy.special import ndtri, stdtrit
+
+    share, hh, ht, tt, clusters, rows = np.broadcast_arrays(*(
+        np.asarray(v, dtype=np.float64)
+        for v in (share, hits_hits, hits_totals, totals_totals, clusters, rows)))
+    with np.errstate(all="ignore"):
+        spread = hh - 2 * share * ht + share * share * tt
+        variance = clusters / (clusters - 1) * spread
+        inner = (share > 0) & (share < 1) & (variance > 0)
+        size = np.minimum(np.where(inner, share * (1 - share) / variance, 1 / tt), rows)
+        # (t's quantile once per distinct count of clusters: it costs 0.3 us a call)
+        counts, at = np.unique(np.maximum(clusters - 1, 1), return_inverse=True)
+        shrink = ((ndtri(1 - tail) / stdtrit(counts, 1 - tail)) ** 2)[at.reshape(share.shape)]
+        size = size * shrink
+    return np.where((clusters >= 2) & (tt > 0) & np.isfinite(size), size, 0.0)

@@ -483,9 +483,17 @@ def _rising(segments, leading_negatives="interpolate"):
 
 
 def _pr_auc_rows(segments, whole, interpolation="davis-goadrich",
-                 leading_negatives="interpolate"):
+                 leading_negatives="interpolate", prevalence=None):
     """The interpolated area of each resample, from its rising segments (as
-    ``path_area``)."""
+    ``path_area``); at a ``prevalence``, each resample's negatives weighted for its
+    positives to hold that share (as :func:`~sklearn_prcurves._table._prevalence.
+    at_prevalence` weights a table's)."""
+    if prevalence is not None:
+        # (whole counts keep whole positives: Davis and Goadrich's points stay at every
+        # whole TP, only the negatives between them scaled)
+        segments = _at_prevalence(segments, prevalence, keep_positives=whole)
+        if interpolation != "davis-goadrich":
+            whole = False
     if interpolation == "step":
         return _average_precision_rows(segments, whole)
     if interpolation == "davis-goadrich" and whole:
@@ -496,6 +504,22 @@ def _pr_auc_rows(segments, whole, interpolation="davis-goadrich",
         areas = segment_areas(tp_a, fp_a, tp_b, fp_b, segments.n_pos[rows], interpolation)
     values = np.bincount(rows, weights=areas, minlength=segments.n_pos.shape[0])
     return segments.undefined(np.clip(values, 0.0, 1.0))
+
+
+def _at_prevalence(segments, prevalence, keep_positives=False):
+    """Each resample's negatives times ``P (1 - pi) / (pi N)`` (NaN where that is not
+    a finite, positive number: a resample without one class has no value); the
+    positives' counts as they were with ``keep_positives``, else as floats."""
+    tp_a, tp_b = segments.tp_a, segments.tp_b
+    segments = segments.as_floats()
+    if not keep_positives:
+        tp_a, tp_b = segments.tp_a, segments.tp_b
+    with np.errstate(all="ignore"):
+        factor = segments.n_pos / segments.n_neg * ((1 - prevalence) / prevalence)
+    factor = np.where(np.isfinite(factor) & (factor > 0), factor, np.nan)
+    fp_a = segments.fp_a * factor[:, None]
+    fp_b = fp_a if segments.fp_b is segments.fp_a else segments.fp_b * factor[:, None]
+    return _Segments(tp_a, fp_a, tp_b, fp_b, segments.n_pos, segments.n_neg * factor)
 
 
 def _davis_goadrich_rows(segments, leading_negatives):
@@ -597,7 +621,7 @@ _BATCH_METRICS = {
 _INTEGER_ROWS = {_roc_auc_rows, _pr_auc_rows}
 _BATCH_KEYWORDS = {
     roc_auc_score: set(),
-    pr_auc_score: {"interpolation", "leading_negatives"},
+    pr_auc_score: {"interpolation", "leading_negatives", "prevalence"},
     achievable_pr_auc_score: {"interpolation"},
     average_precision_score: set(),
 }

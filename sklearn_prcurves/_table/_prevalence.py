@@ -102,13 +102,18 @@ def ratio_pvalues(tp, fp, n_pos, n_neg, ratio, everywhere):
     upper at ``ratio * q`` and the false positive rate's lower at ``q``, within half the
     level (a recall bound and a false positive rate bound, each holding with half the
     confidence). The p-value is twice the larger tail where the two meet, found by
-    bisection (the first tail rises with ``q``, the second falls)."""
+    bisection (the first tail rises with ``q``, the second falls). ``n_pos``, ``n_neg``:
+    numbers, or arrays of the thresholds' effective totals."""
     from scipy.special import betainc
 
-    with np.errstate(over="ignore"):  # (subnormal totals: an infinite share compares)
+    # (subnormal totals: an infinite share compares; an effective total of 0, from one
+    # cluster, passes nothing: tp is 0 there)
+    with np.errstate(over="ignore", divide="ignore", invalid="ignore"):
         possible = (tp > 0) & (fp < n_neg) & (
             everywhere | ((tp + 1) / n_pos > ratio * (fp - 1) / n_neg))
     rows = np.flatnonzero(possible)
+    # (totals per threshold with rows in clusters: the effective sizes)
+    n_pos, n_neg = (np.broadcast_to(total, tp.shape)[rows] for total in (n_pos, n_neg))
     tp, fp = tp[rows], fp[rows]
 
     def tails(q):
