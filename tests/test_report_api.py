@@ -3,7 +3,6 @@ an object a notebook shows, its table as a DataFrame, its figures, and the folde
 command line writes."""
 
 import json
-import math
 import warnings
 from html import unescape
 
@@ -516,7 +515,7 @@ def test_a_deployment_prevalence_moves_the_pr_readings_and_the_figures():
 def test_certified_rows_at_a_deployment_prevalence_are_certified_threshold_s(prevalence):
     """At ``prevalence=`` the certified rows are :func:`certified_threshold`'s at it (the
     data's rows tested, precision by the ratio of its rates), and a gate on one can
-    pass; with clusters they are not computed and the legend does not describe them."""
+    pass; with clusters they are ``certified_threshold(groups=)``'s, for new clusters."""
     y, _, weight, _ = _data(4000, seed=8)
     scores = {"sharp": 3.0 * y + np.random.default_rng(9).normal(size=4000)}
     report = spc.report(y, {"sharp": scores["sharp"]}, sample_weight=weight,
@@ -533,12 +532,19 @@ def test_certified_rows_at_a_deployment_prevalence_are_certified_threshold_s(pre
         assert values[key] == pytest.approx(getattr(found, objective), rel=1e-12)
     assert report.passed  # (the gate on a certified measure at the prevalence)
     assert "certified 95%: at the threshold" in report.to_text()
-    clustered = spc.report(y, {"sharp": scores["sharp"]}, groups=np.arange(4000) // 4,
-                           at_precision=[0.5], prevalence=prevalence)
-    assert math.isnan(clustered.to_dict()["models"]["sharp"]["values"].get(
-        "certified_recall_at_precision_0.5", math.nan))
-    assert "certified 95%: at the threshold" not in clustered.to_text()
-    assert "certified thresholds" in " ".join(clustered.to_dict()["notes"])
+    groups = np.random.default_rng(10).permutation(4000) // 4
+    clustered = spc.report(y, {"sharp": scores["sharp"]}, groups=groups, sample_weight=weight,
+                           at_precision=[0.5], prevalence=prevalence,
+                           require=["certified_recall_at_precision_0.5>0"])
+    found = spc.certified_threshold(y, scores["sharp"], sample_weight=weight, groups=groups,
+                                    prevalence=prevalence, min_precision=0.5)
+    values = clustered.to_dict()["models"]["sharp"]["values"]
+    assert values["certified_recall_at_precision_0.5_threshold"] == found.threshold
+    assert values["certified_recall_at_precision_0.5"] == pytest.approx(found.recall,
+                                                                        rel=1e-12)
+    assert clustered.passed
+    assert "for new clusters" in clustered.to_text()
+    assert "certified for new clusters" in " ".join(clustered.to_dict()["notes"])
 
 
 @pytest.mark.parametrize("bad", [0, 1, np.nan, 1.5])

@@ -20,7 +20,7 @@ from ._paired import (
     paired_auc_pr,
     significance_level,
 )
-from ._readings import MEASURES, level_measures, model_result
+from ._readings import MEASURES, clustered_certified, level_measures, model_result
 
 __all__ = ["compute_report"]
 
@@ -68,6 +68,7 @@ def compute_report(source, spec, converter, runner=None):
     notes += undefined
     if sample is not None and spec.cluster and whole_weights:
         clustered_delong(models, sample, spec, notes)
+        clustered_certified(models, sample, spec)
     if spec.decision_curve:
         _decision_curves(models, tables, spec)
     comparison = (_comparison(models, tables, sample, spec, whole_weights, notes)

@@ -162,9 +162,10 @@ def clustered_delong(models, sample, spec, notes):
         f"Rows in clusters (column {spec.cluster!r}): "
         f"{'about ' if sample.limit < np.inf else ''}{round(clusters * sample.scale):,} "
         f"clusters ({held}). DeLong's intervals and the paired tests count clusters "
-        "(Obuchowski's variance, a bootstrap of whole clusters); Boyd's intervals, "
-        "certified thresholds and the segments' intervals count rows as independent: "
-        "not computed.")
+        "(Obuchowski's variance, a bootstrap of whole clusters), and the certified "
+        "thresholds are certified for new clusters (certified_threshold's groups=, on "
+        "the same clusters); Boyd's intervals and the segments' intervals count rows "
+        "as independent: not computed.")
     if few_clusters_message(clusters) and clusters >= 2:
         notes.append(few_clusters_message(clusters)[0].upper()
                      + few_clusters_message(clusters)[1:])

@@ -10,7 +10,7 @@ import math
 import numpy as np
 
 from .._base._undefined import undefined_ignored
-from .._inference._certified import certify
+from .._inference._certified import certified_threshold, certify
 from .._inference._delong import delong_interval, normal_interval
 from .._inference._pr_intervals import boyd_interval
 from .._measures._bounds import table_normalized_pr_auc
@@ -81,6 +81,36 @@ def _certified_levels(path, spec):
                 values[key] = getattr(found, objective)
                 values[key + "_threshold"] = found.threshold
     return values
+
+
+def clustered_certified(models, sample, spec):
+    """With ``--cluster``, the certified rows of each model from the sample of whole
+    clusters (every row, where the sample holds them all): certified for new clusters
+    (:func:`~sklearn_prcurves.certified_threshold`'s ``groups=``), at ``--prevalence``
+    when given. A sample of clusters is a random draw of them, so the guarantee holds
+    there too, from fewer clusters."""
+    groups = sample.groups()
+    if groups is None or not groups.shape[0] or int(groups.max()) < 1:
+        return
+    for model, result in models.items():
+        if "values" not in result:
+            continue
+        for levels, objective, measure in ((spec.at_recall, "precision", "recall"),
+                                           (spec.at_precision, "recall", "precision")):
+            for level in levels:
+                key = f"certified_{objective}_at_{measure}_{_level(level)}"
+                found = None
+                if 0 < level < 1:
+                    with undefined_ignored():
+                        found = certified_threshold(
+                            sample.is_pos, sample.column(model), groups=groups,
+                            sample_weight=sample.weight, prevalence=spec.prevalence,
+                            confidence_level=spec.confidence_level,
+                            **{f"min_{measure}": level})
+                result["values"][key] = math.nan if found is None else getattr(
+                    found, objective)
+                result["values"][key + "_threshold"] = (math.nan if found is None
+                                                        else found.threshold)
 
 
 def _level(value):
