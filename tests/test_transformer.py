@@ -225,3 +225,46 @@ def test_a_malformed_constraint_is_named(threshold):
     X, y = make_classification(n_samples=100, random_state=0)
     with pytest.raises(ValueError, match="A threshold constraint names one of"):
         spc.AchievablePRClassifier(LogisticRegression(), cv=3, threshold=threshold).fit(X, y)
+
+
+def _patients(seed=0, k=400):
+    rng = np.random.default_rng(seed)
+    groups = np.repeat(np.arange(k), 1 + rng.poisson(4, k))
+    effect = rng.normal(size=k)[groups]
+    X = np.column_stack([effect + rng.normal(size=groups.shape[0]),
+                         rng.normal(size=groups.shape[0])])
+    y = (rng.random(groups.shape[0]) < 1 / (1 + np.exp(-(1.5 * X[:, 0] - 2)))).astype(int)
+    return X, y, groups
+
+
+@pytest.mark.parametrize("constraint", [{"min_precision": 0.6},
+                                        {"min_recall": 0.7, "prevalence": 0.05}])
+def test_a_constraint_with_groups_is_certified_for_new_clusters(constraint):
+    """groups= reaches the splitter, halves the held-out rows by whole clusters, and
+    certifies on the certifying half's clusters: the same result written out."""
+    from sklearn.model_selection import GroupKFold, GroupShuffleSplit
+
+    X, y, groups = _patients()
+    clf = spc.AchievablePRClassifier(LogisticRegression(), cv=GroupKFold(4),
+                                     threshold=constraint, random_state=0)
+    clf.fit(X, y, groups=groups)
+    held_out = cross_val_predict(LogisticRegression(), X, y, groups=groups,
+                                 cv=GroupKFold(4), method="decision_function")
+    learn, check = next(GroupShuffleSplit(n_splits=1, test_size=0.5, random_state=0)
+                        .split(X, y, groups))
+    assert not set(groups[learn]) & set(groups[check])
+    hull = spc.AchievablePRTransformer().fit(held_out[learn].reshape(-1, 1), y[learn])
+    expected = spc.certified_threshold(
+        y[check], hull.transform(held_out[check].reshape(-1, 1)).ravel(),
+        groups=groups[check], **constraint)
+    assert repr(clf.certified_) == repr(expected)
+
+
+def test_halves_of_whole_clusters_need_both_classes_in_each():
+    X, y, _ = _patients(k=40)
+    groups = np.where(y == 1, 0, 1)  # (one cluster per class: a half holds one class)
+    clf = spc.AchievablePRClassifier(LogisticRegression(), cv=3,
+                                     threshold={"min_precision": 0.6}, random_state=0)
+    with pytest.raises(ValueError, match="halves are whole clusters"), \
+            pytest.warns(UserWarning, match="groups parameter is ignored"):
+        clf.fit(X, y, groups=groups)

@@ -23,7 +23,12 @@ from sklearn.base import (
     TransformerMixin,
     clone,
 )
-from sklearn.model_selection import check_cv, cross_val_predict, train_test_split
+from sklearn.model_selection import (
+    GroupShuffleSplit,
+    check_cv,
+    cross_val_predict,
+    train_test_split,
+)
 from sklearn.utils import get_tags
 from sklearn.utils.multiclass import check_classification_targets, type_of_target
 from sklearn.utils.validation import check_is_fitted, validate_data
@@ -38,6 +43,7 @@ from .._base._compat import (
 )
 from .._base._validation import weights_within_range
 from .._inference._certified import certified_threshold
+from .._inference._clusters import checked_groups
 from .._measures._hull import hull_vertices
 from .._measures._interpolation import table_path
 from .._measures._operating import fbeta_optimal_threshold
@@ -300,7 +306,7 @@ class AchievablePRClassifier(MetaEstimatorMixin, ClassifierMixin, BaseEstimator)
         self.random_state = random_state
 
     @arrays_read_on_host
-    def fit(self, X, y, sample_weight=None):
+    def fit(self, X, y, sample_weight=None, groups=None):
         """Fit the classifier and learn the hull on its held-out scores.
 
         Parameters
@@ -310,6 +316,12 @@ class AchievablePRClassifier(MetaEstimatorMixin, ClassifierMixin, BaseEstimator)
             Binary class labels.
         sample_weight : array-like of shape (n_samples,), default=None
             Passed to ``estimator.fit`` and to the hull.
+        groups : array-like of shape (n_samples,), default=None
+            Each row's cluster (patient, customer): passed to the splitter of ``cv``
+            (``GroupKFold`` keeps a cluster's rows on one side); with a ``threshold``
+            constraint, the held-out rows are halved by whole clusters and the
+            constraint certified for new clusters (:func:`certified_threshold`'s
+            ``groups=``).
 
         Returns
         -------
@@ -330,14 +342,16 @@ class AchievablePRClassifier(MetaEstimatorMixin, ClassifierMixin, BaseEstimator)
         fit_params = {} if sample_weight is None else {"sample_weight": sample_weight}
         method = self._response_method(self.estimator)
         cv = check_cv(self.cv, y, classifier=True)
+        if groups is not None:
+            groups = checked_groups(groups, y.shape[0])
         held_out = cross_val_predict(
-            clone(self.estimator), X, y, cv=cv, method=method, params=fit_params
-        )
+            clone(self.estimator), X, y, groups=groups, cv=cv, method=method,
+            params=fit_params)
         held_out = _positive_column(held_out, method)
         self.estimator_ = clone(self.estimator).fit(X, y, **fit_params)
         self.response_method_ = method
         if isinstance(self.threshold, dict):
-            self._certify(held_out, y, sample_weight)
+            self._certify(held_out, y, sample_weight, groups)
             return self
         self.hull_ = AchievablePRTransformer(pos_label=self.classes_[1]).fit(
             held_out.reshape(-1, 1), y, sample_weight=sample_weight
@@ -360,16 +374,13 @@ class AchievablePRClassifier(MetaEstimatorMixin, ClassifierMixin, BaseEstimator)
         lower = self.hull_.fractions_[0][self.hull_.fractions_[0] < level]
         return float((level + lower.max()) / 2) if lower.size else float(level) - 1.0
 
-    def _certify(self, held_out, y, sample_weight):
+    def _certify(self, held_out, y, sample_weight, groups=None):
         """The hull learnt on half of the held-out rows, the operating point certified
         on the other half's hull values (a grid the certifying labels did not choose)."""
         constraint = _constraint(self.threshold)
-        if np.unique(y, return_counts=True)[1].min() < 2:
-            raise ValueError("A threshold constraint splits the held-out rows in two "
-                             "halves, each holding both classes: each class needs at "
-                             "least 2 rows.")
-        learn, check = train_test_split(np.arange(y.shape[0]), test_size=0.5, stratify=y,
-                                        random_state=self.random_state)
+        learn, check = self._halves(y, groups)
+        if groups is not None:
+            constraint["groups"] = groups[check]
         weight = None if sample_weight is None else np.asarray(sample_weight)
         self.hull_ = AchievablePRTransformer(pos_label=self.classes_[1]).fit(
             held_out[learn].reshape(-1, 1), y[learn],
@@ -382,6 +393,24 @@ class AchievablePRClassifier(MetaEstimatorMixin, ClassifierMixin, BaseEstimator)
             self.threshold_ = self._below(self.certified_.threshold)
         else:  # (predict what meets the constraint trivially: nothing, or everything)
             self.threshold_ = -1.0 if self.certified_.measure == "recall" else 1.0
+
+    def _halves(self, y, groups):
+        """The held-out rows in two halves, each holding both classes: stratified, or
+        by whole clusters."""
+        short = ("A threshold constraint splits the held-out rows in two halves, each "
+                 "holding both classes: ")
+        if groups is None:
+            if np.unique(y, return_counts=True)[1].min() < 2:
+                raise ValueError(short + "each class needs at least 2 rows.")
+            return train_test_split(np.arange(y.shape[0]), test_size=0.5, stratify=y,
+                                    random_state=self.random_state)
+        split = GroupShuffleSplit(n_splits=1, test_size=0.5, random_state=self.random_state)
+        learn, check = next(split.split(y, y, groups))
+        if any(np.unique(y[half]).shape[0] < 2 for half in (learn, check)):
+            raise ValueError(short + "with groups= the halves are whole clusters, and one "
+                             "of them holds a single class (more clusters of each class "
+                             "are needed).")
+        return learn, check
 
     def _response_method(self, estimator):
         if self.response_method != "auto":
