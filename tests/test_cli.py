@@ -2070,8 +2070,9 @@ def _clustered(n_clusters=250, seed=3):
 @pytest.mark.parametrize("paired_test", ["delta", "bootstrap"])
 def test_the_report_with_clusters_counts_clusters(tmp_path, capsys, paired_test):
     """``--cluster``: DeLong's interval and test are the library's with ``groups=``
-    (Obuchowski's variance), the paired AUC-PR test counts clusters, the rows' own
-    intervals and certified rows are left out, and a note says how many clusters."""
+    (Obuchowski's variance), the paired AUC-PR test counts clusters, the certified rows
+    are ``certified_threshold(groups=)``'s, the rows' own intervals are left out, and a
+    note says how many clusters."""
     y, a, b, groups = _clustered()
     ids = np.array([f"patient-{g}" for g in groups])
     data = write_csv(tmp_path / "c.csv", {"y": y, "a": a, "b": b, "patient": ids})
@@ -2086,9 +2087,13 @@ def test_the_report_with_clusters_counts_clusters(tmp_path, capsys, paired_test)
         assert got["intervals"]["auc_roc"][:2] == pytest.approx(
             [interval.low, interval.high], rel=1e-12)
         assert got["intervals"]["auc_roc"][2] == "DeLong, clustered"
-        assert not any(key.startswith("certified_") for key in got["values"])
-        assert got["values"] == {k: v for k, v in plain["models"][name]["values"].items()
-                                 if not k.startswith("certified_")}
+        found = spc.certified_threshold(y, s, min_recall=0.5, groups=groups)
+        assert got["values"]["certified_precision_at_recall_0.5_threshold"] == found.threshold
+        assert got["values"]["certified_precision_at_recall_0.5"] == pytest.approx(
+            found.precision, rel=1e-12)
+        assert {k: v for k, v in got["values"].items() if not k.startswith("certified_")} \
+            == {k: v for k, v in plain["models"][name]["values"].items()
+                if not k.startswith("certified_")}
     test = spc.delong_test(y, b, a, groups=groups)
     assert out["comparison"]["delong"]["b"]["pvalue"] == pytest.approx(test.pvalue, rel=1e-9)
     assert out["comparison"]["delong"]["b"]["pvalue"] != plain["comparison"]["delong"]["b"][

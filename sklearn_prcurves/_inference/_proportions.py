@@ -119,6 +119,8 @@ def clustered_proportion_interval(hits, totals, rows, confidence_level):
     alpha = 1 - confidence_level
     effective = float(effective_size(share, *squares, np.count_nonzero(totals), rows,
                                      alpha / 2))
+    if not effective > 0:  # (one cluster holds all of the total: nothing is known)
+        return 0.0, 1.0
     x = share * effective
     low = float(betaincinv(x, effective - x + 1, alpha / 2)) if share > 0 else 0.0
     high = float(betaincinv(x + 1, effective - x, 1 - alpha / 2)) if share < 1 else 1.0
