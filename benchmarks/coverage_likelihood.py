@@ -1,6 +1,7 @@
 """Coverage of likelihood_ratio_ci's 95% intervals in known populations.
 
     python benchmarks/coverage_likelihood.py [--draws 2000]
+    python benchmarks/coverage_likelihood.py --clusters [--draws 1000]
 
 Binormal populations (negatives N(0, 1), positives N(shift, 1)) at a sample prevalence
 and size; at each threshold the population's LR+ = TPR / FPR and LR- = FNR / TNR are
@@ -10,6 +11,13 @@ sqrt(1/TP - 1/P + 1/FP - 1/N), undefined where a count is 0) hold them, and the
 intervals' median widths on the log scale. The post-test probability at any
 prevalence is an increasing function of LR+ (LR-), so its interval covers exactly
 when the likelihood ratio's does.
+
+``--clusters``: rows in clusters (each cluster's effect moves its label logit and its
+scores, ``coverage_certified_threshold.py``'s population, whose rates for a new
+cluster are Gauss-Hermite integrals; 10 to 1,000 clusters of 1 + Poisson sizes), at
+thresholds 1 and 3. Prints how often ``likelihood_ratio_ci(groups=)`` holds LR+ and
+LR-, and ``threshold_ci(groups=, prevalence=)`` precision at 0.05 and 0.01 (the
+post-test probability), beside the same functions reading the rows as independent.
 """
 
 import argparse
@@ -58,10 +66,49 @@ def one_setting(rows, prevalence, shift, threshold, draws):
     return truth, ours, theirs
 
 
+def clustered(draws):
+    import itertools
+    import sys
+    import warnings
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).parent))
+    from coverage_certified_threshold import cluster_draw, cluster_rates
+
+    base, deployments = -1.5, (0.05, 0.01)
+    print(f"{draws} draws per setting; 95% intervals; covers: groups= / rows as independent")
+    print("| clusters x size (c) | threshold | LR+ | LR- | precision at 0.05 | "
+          "precision at 0.01 |")
+    print("|---|---|---|---|---|---|")
+    shapes = ((10, 20, 0.7), (30, 5, 0.7), (100, 20, 0.7), (300, 5, 0.3), (1000, 5, 0.7),
+              (1000, 20, 0.9))
+    for (k, size, c), threshold in itertools.product(shapes, (1.0, 3.0)):
+        _, tpr, fpr = cluster_rates(threshold, base, c)
+        truths = [tpr / fpr, (1 - tpr) / (1 - fpr)] + [
+            pi * tpr / (pi * tpr + (1 - pi) * fpr) for pi in deployments]
+        held = np.zeros((2, 4))
+        rng = np.random.default_rng(k * 100 + size)
+        for _ in range(draws):
+            y, scores, groups = cluster_draw(rng, k, size, base, c)
+            for at, ids in enumerate((groups, None)):
+                with warnings.catch_warnings():
+                    warnings.simplefilter("ignore")
+                    ratios = spc.likelihood_ratio_ci(y, scores, threshold, groups=ids)
+                    found = [ratios.lr_plus, ratios.lr_minus] + [
+                        spc.threshold_ci(y, scores, threshold, groups=ids,
+                                         prevalence=pi).precision for pi in deployments]
+                held[at] += [f.low <= truth <= f.high for f, truth in zip(found, truths)]
+        cells = " | ".join(f"{a:.1%} / {b:.1%}" for a, b in zip(*(held / draws)))
+        print(f"| {k} x {size} ({c}) | {threshold:g} | {cells} |", flush=True)
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--draws", type=int, default=2000)
+    parser.add_argument("--clusters", action="store_true", help="rows in clusters")
     args = parser.parse_args()
+    if args.clusters:
+        return clustered(args.draws)
     print(f"{args.draws} samples per setting; 95% intervals; width: median log(high/low)")
     print("| rows | prevalence | shift | threshold | LR+ | LR- | ours covers LR+, LR- | "
           "log method covers LR+, LR- (defined in) | median widths ours / log |")

@@ -169,6 +169,15 @@ def _korn_graubard(hits, totals, rows, level):
     the clusters that hold some of the total, the effective sample size (at most the
     rows; Kish's ``(sum t)^2 / sum t^2`` where the share is 0 or 1), its t correction,
     and the Clopper-Pearson interval there."""
+    x, n = _effective_count(hits, totals, rows, level)
+    low = stats.beta.ppf((1 - level) / 2, x, n - x + 1) if x > 0 else 0.0
+    high = stats.beta.ppf(1 - (1 - level) / 2, x + 1, n - x) if x < n else 1.0
+    return low, high
+
+
+def _effective_count(hits, totals, rows, level):
+    """``(x, n)``: the share of clusters as a count ``x`` of ``n`` at Korn and Graubard's
+    effective size, for a two-sided interval at ``level``."""
     held = [(h, t) for h, t in zip(hits, totals) if t > 0]
     k = len(held)
     total = sum(t for _, t in held)
@@ -179,10 +188,7 @@ def _korn_graubard(hits, totals, rows, level):
     else:
         n = min(total ** 2 / sum(t * t for _, t in held), rows)
     n *= (stats.norm.ppf(1 - (1 - level) / 2) / stats.t.ppf(1 - (1 - level) / 2, k - 1)) ** 2
-    x = p * n
-    low = stats.beta.ppf((1 - level) / 2, x, n - x + 1) if x > 0 else 0.0
-    high = stats.beta.ppf(1 - (1 - level) / 2, x + 1, n - x) if x < n else 1.0
-    return low, high
+    return p * n, n
 
 
 @pytest.mark.parametrize("weighted", [False, True])
@@ -198,6 +204,77 @@ def test_threshold_ci_with_groups_is_korn_and_graubard_s(weighted):
     recall = _korn_graubard(per[0], per[2], (y == 1).sum(), 0.9)
     assert (point.precision.low, point.precision.high) == pytest.approx(precision, rel=1e-9)
     assert (point.recall.low, point.recall.high) == pytest.approx(recall, rel=1e-9)
+
+
+@pytest.mark.parametrize("weighted", [False, True])
+def test_ratios_with_groups_are_koopman_s_at_the_effective_sizes(weighted):
+    """threshold_ci(groups=, prevalence=) and likelihood_ratio_ci(groups=): each rate
+    read as a count at its Korn-Graubard effective size, then Koopman's score
+    interval of their ratio; the post-test probability is the precision there."""
+    from sklearn_prcurves._inference._proportions import ratio_interval
+
+    y, a, _, groups = _clustered(13)
+    w = np.random.default_rng(2).uniform(0.5, 3, y.shape[0]) if weighted else None
+    weight = np.ones(y.shape[0]) if w is None else w
+    at = a >= 0.3
+    per = {name: [weight[(groups == g) & mask].sum() for g in range(40)] for name, mask in (
+        ("tp", at & (y == 1)), ("fp", at & (y == 0)), ("fn", ~at & (y == 1)),
+        ("tn", ~at & (y == 0)), ("pos", y == 1), ("neg", y == 0))}
+    rows = {"pos": int(np.sum(y == 1)), "neg": int(np.sum(y == 0))}
+
+    def counted(hits, of):
+        return _effective_count(per[hits], per[of], rows[of], 0.9)
+
+    ratios = spc.likelihood_ratio_ci(y, a, 0.3, groups=groups, sample_weight=w,
+                                     confidence_level=0.9, prevalence=0.02)
+    for found, (first, second) in ((ratios.lr_plus, (("tp", "pos"), ("fp", "neg"))),
+                                   (ratios.lr_minus, (("fn", "pos"), ("tn", "neg")))):
+        expected = ratio_interval(*counted(*first), *counted(*second), 0.9)
+        assert (found.low, found.high) == pytest.approx(tuple(map(float, expected)), rel=1e-9)
+        assert found.method == "score (Koopman) at korn-graubard sizes, 40 clusters"
+    point = spc.threshold_ci(y, a, 0.3, groups=groups, sample_weight=w,
+                             confidence_level=0.9, prevalence=0.02)
+    low, high = ratio_interval(*counted("fp", "neg"), *counted("tp", "pos"), 0.9)
+    odds = 0.98 / 0.02
+    assert (point.precision.low, point.precision.high) == pytest.approx(
+        (1 / (1 + odds * high), 1 / (1 + odds * low)), rel=1e-9)
+    assert (point.precision.low, point.precision.high) == pytest.approx(
+        (ratios.post_test_positive.low, ratios.post_test_positive.high), rel=1e-12)
+    assert point.precision.estimate == pytest.approx(ratios.post_test_positive.estimate)
+    assert (point.recall.low, point.recall.high) == pytest.approx(
+        _korn_graubard(per["tp"], per["pos"], rows["pos"], 0.9), rel=1e-9)
+    assert spc.threshold_ci(y, a, 0.3, groups=groups, sample_weight=w,
+                            prevalence=0.02, method="korn-graubard") == spc.threshold_ci(
+        y, a, 0.3, groups=groups, sample_weight=w, prevalence=0.02)
+
+
+def test_ratios_with_groups_cover_for_new_clusters():
+    """In a population whose clusters move their labels and scores, the clustered
+    LR+ interval (and so precision at a prevalence) holds the population's value about
+    as often as asked; reading the rows as independent, much less often
+    (``benchmarks/coverage_likelihood.py --clusters`` runs it at size)."""
+    from scipy.special import expit
+
+    nodes, weights = np.polynomial.hermite_e.hermegauss(60)
+    weights = weights / weights.sum()
+    p = expit(-1.5 + nodes)
+    tpr = weights @ (p * stats.norm.sf((1.0 - 2.0 - 0.7 * nodes) / np.sqrt(0.51))) / (
+        weights @ p)
+    fpr = weights @ ((1 - p) * stats.norm.sf((1.0 - 0.7 * nodes) / np.sqrt(0.51))) / (
+        weights @ (1 - p))
+    held = np.zeros(2)
+    rng = np.random.default_rng(8)
+    for _ in range(200):  # (40 clusters of 1 + Poisson(9) rows)
+        sizes = 1 + rng.poisson(9, 40)
+        groups = np.repeat(np.arange(40), sizes)
+        effect = rng.normal(size=40)[groups]
+        y = (rng.random(groups.shape[0]) < expit(-1.5 + effect)).astype(int)
+        s = 2.0 * y + 0.7 * effect + np.sqrt(0.51) * rng.normal(size=groups.shape[0])
+        for at, ids in enumerate((groups, None)):
+            found = spc.likelihood_ratio_ci(y, s, 1.0, groups=ids).lr_plus
+            held[at] += found.low <= tpr / fpr <= found.high
+    assert held[0] / 200 >= 0.9
+    assert held[1] / 200 <= 0.85
 
 
 def test_bca_leaves_out_whole_clusters():
@@ -237,6 +314,10 @@ def _functions_taking_ids(y, a, b):
         "grouped_roc_auc_score": lambda g: spc.grouped_roc_auc_score(y, a, g),
         "certified_threshold": lambda g: spc.certified_threshold(y, a, min_recall=0.5,
                                                                  groups=g),
+        "likelihood_ratio_ci": lambda g: spc.likelihood_ratio_ci(y, a, 0.0, groups=g,
+                                                                 prevalence=0.1),
+        "threshold_ci at a prevalence": lambda g: spc.threshold_ci(y, a, 0.0, groups=g,
+                                                                   prevalence=0.1),
     }
 
 
@@ -258,6 +339,8 @@ def test_a_row_of_weight_0_leaves_with_its_id():
                                                                sample_weight=w),
         "certified_threshold": lambda y, a, b, g, w: spc.certified_threshold(
             y, a, min_recall=0.5, groups=g, sample_weight=w),
+        "likelihood_ratio_ci": lambda y, a, b, g, w: spc.likelihood_ratio_ci(
+            y, a, 0.0, groups=g, sample_weight=w, prevalence=0.1),
     }
     for name, call in calls.items():
         with warnings.catch_warnings():

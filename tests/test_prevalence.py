@@ -246,9 +246,8 @@ def test_threshold_ci_at_a_prevalence_is_the_rates_ratio_interval():
     assert tuple(point.precision) == pytest.approx(tuple(map(float, (
         precision_at_prevalence_interval(tp, fp, np.sum(y), np.sum(1 - y), 0.01, 0.95)))))
     assert point.predicted_positive == tp + fp
-    for bad in ({"groups": np.arange(2000) // 5}, {"method": "bootstrap"}):
-        with pytest.raises(ValueError, match="not offered with prevalence="):
-            spc.threshold_ci(y, s, 1.0, prevalence=0.01, **bad)
+    with pytest.raises(ValueError, match="not offered with prevalence="):
+        spc.threshold_ci(y, s, 1.0, prevalence=0.01, method="bootstrap")
     with pytest.raises(ValueError, match="frequency weights"):
         spc.threshold_ci(y, s, 1.0, prevalence=0.01, sample_weight=np.full(2000, 0.5))
     truth = 0.01 * norm.sf(-0.5) / (0.01 * norm.sf(-0.5) + 0.99 * norm.sf(1.0))

@@ -495,6 +495,10 @@ REGISTRY: dict[str, Entry] = {
     "threshold_ci[groups]": Entry(lambda d: _threshold_ci(
         d, groups=d.groups, n_resamples=50, random_state=0), ("ftz",), groups=True,
         examples=20),
+    "threshold_ci[prevalence,groups]": Entry(lambda d: _threshold_ci(
+        d, groups=d.groups, prevalence=0.01), ("ftz",), groups=True),
+    "likelihood_ratio_ci[prevalence,groups]": Entry(lambda d: _likelihood_ratios(
+        d, groups=d.groups, prevalence=0.01), ("ftz",), groups=True),
     "certified_threshold[groups]": Entry(lambda d: spc.certified_threshold(
         d.y, d.s, pos_label=1, min_precision=0.5, groups=d.groups, **sw(d)),
         ("order", "ftz", "scale"), groups=True),

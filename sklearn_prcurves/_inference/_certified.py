@@ -27,7 +27,7 @@ from .._table._exact import check_threshold, counts_at_or_above, exact_argmax, f
 from .._table._moments import cluster_moments
 from .._table._prevalence import PREVALENCE, fewest_passing, negatives_factor, ratio_pvalues
 from ._clusters import checked_groups, warn_few_clusters, weighted_groups
-from ._proportions import effective_size
+from ._proportions import moment_counts
 
 __all__ = ["certified_threshold", "certify"]
 
@@ -213,28 +213,15 @@ def _grid_counts(table, thresholds):
 def _clustered_counts(measure, tp, fp, n_pos, n_neg, moments, level, ratio):
     """``(tp, fp, n_pos, n_neg)`` as the tests read them when the rows come in clusters:
     each rate's counts at Korn and Graubard's effective sample size
-    (:func:`~sklearn_prcurves._inference._proportions.effective_size`, from the
+    (:func:`~sklearn_prcurves._inference._proportions.moment_counts`, from the
     per-threshold sums over clusters ``moments``) at the test's ``level``, so that the
     tails count clusters' worth of evidence, not rows'."""
-    scale = moments.scale
-
-    def sized(hits, total, hh, ht, totals_squared, clusters, tail):
-        # (sums of squares of shares of a total beside weights of 1e300 may underflow:
-        # a size that cannot be formed is 0, no evidence, never a guess)
-        with np.errstate(all="ignore"):
-            share, of = hits / total, np.square(np.float64(total) / scale)
-            size = effective_size(share, hh / of, ht / of, totals_squared / of, clusters,
-                                  total, tail)
-        return np.where(total > 0, share, 0.0) * size, size
-
-    m = moments
     if measure == "precision" and ratio is None:
-        hits, size = sized(tp, tp + fp, m.tt, m.tt + m.tf, m.tt + 2 * m.tf + m.ff,
-                           m.flagged_clusters, level)
+        hits, size = moment_counts(moments, "precision", tp, fp, n_pos, n_neg, level)
         return hits, size - hits, n_pos, n_neg
     tail = level / 2 if ratio is not None else level  # (the ratio's two bounds share it)
-    recall_hits, pos_size = sized(tp, n_pos, m.tt, m.tp_pos, m.pos_pos, m.pos_clusters, tail)
-    fpr_hits, neg_size = sized(fp, n_neg, m.ff, m.fp_neg, m.neg_neg, m.neg_clusters, tail)
+    recall_hits, pos_size = moment_counts(moments, "tpr", tp, fp, n_pos, n_neg, tail)
+    fpr_hits, neg_size = moment_counts(moments, "fpr", tp, fp, n_pos, n_neg, tail)
     return recall_hits, fpr_hits, pos_size, neg_size
 
 

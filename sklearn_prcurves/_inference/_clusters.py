@@ -12,10 +12,12 @@ import numpy as np
 
 from .._base._ids import checked_ids, id_codes
 from .._base._undefined import warn
+from .._base._validation import check_binary_input
+from .._table._exact import at_or_above
 
 __all__ = ["FEW_CLUSTERS", "checked_groups", "cluster_t", "clustered_variance",
            "expanded_level", "few_clusters_message", "logit_interval", "paired_reading",
-           "warn_few_clusters", "weighted_groups"]
+           "shares_at_threshold", "warn_few_clusters", "weighted_groups"]
 
 #: Fewer clusters than this leave a clustered interval or test approximate however it is
 #: formed (``benchmarks/coverage_clusters.py --few`` measures it): a warning says so.
@@ -46,6 +48,35 @@ def weighted_groups(groups, sample_weight):
             or len(groups) != weight.shape[0]):
         return groups
     return checked_ids(groups, weight.shape[0], "groups")[weight != 0]
+
+
+def shares_at_threshold(y_true, y_score, threshold, pos_label, sample_weight, groups):
+    """The rates of "score >= ``threshold``" for rows in clusters, checked as every
+    ``groups=`` function checks them: ``(shares, K)``, ``shares`` naming each of
+    ``precision``, ``tpr``, ``fpr``, ``fnr`` and ``tnr`` as ``(hits, totals, rows)``
+    (each cluster's weighted sums, and the rows of positive weight the totals count),
+    as :func:`~._proportions.clustered_proportion_interval` reads a share."""
+    is_pos, scores, weight = check_binary_input(y_true, y_score, sample_weight, pos_label)
+    clusters = checked_groups(weighted_groups(groups, sample_weight), is_pos.shape[0])
+    n_clusters = int(clusters.max()) + 1
+    warn_few_clusters(n_clusters)
+    weight = np.ones(is_pos.shape[0]) if weight is None else np.asarray(weight, float)
+    kept = weight > 0
+    flagged = at_or_above(scores, threshold) & kept
+    pos, neg = is_pos & kept, ~is_pos & kept
+
+    def summed(rows):
+        return np.bincount(clusters, weights=np.where(rows, weight, 0.0),
+                           minlength=n_clusters)
+
+    tp, fp, fn, tn = (summed(flagged & pos), summed(flagged & neg), summed(pos & ~flagged),
+                      summed(neg & ~flagged))
+    counted = {name: int(np.count_nonzero(rows)) for name, rows in
+               (("flagged", flagged), ("pos", pos), ("neg", neg))}
+    shares = {"precision": (tp, tp + fp, counted["flagged"]),
+              "tpr": (tp, tp + fn, counted["pos"]), "fnr": (fn, tp + fn, counted["pos"]),
+              "fpr": (fp, fp + tn, counted["neg"]), "tnr": (tn, fp + tn, counted["neg"])}
+    return shares, n_clusters
 
 
 def clustered_variance(centred, is_pos, weight, n_pos, n_neg, groups):

@@ -25,7 +25,8 @@ from .._table._entry import BINARY_PARAMS, two_class_table
 from .._table._exact import check_threshold, rows_at_or_above
 from .._table._prevalence import PREVALENCE
 from ._bootstrap import CONFIDENCE_LEVEL
-from ._proportions import ratio_interval
+from ._clusters import shares_at_threshold
+from ._proportions import clustered_ratio_interval, ratio_interval
 
 if TYPE_CHECKING:
     from sklearn.utils import Bunch
@@ -41,7 +42,7 @@ LIKELIHOOD_RATIOS = "The likelihood ratios' interval"
 
 @validate_params(
     {**BINARY_PARAMS, "threshold": [Real], "confidence_level": [CONFIDENCE_LEVEL],
-     **PREVALENCE},
+     "groups": ["array-like", None], **PREVALENCE},
     prefer_skip_nested_validation=True,
 )
 @array_api_boundary()
@@ -53,6 +54,7 @@ def likelihood_ratio_ci(
     confidence_level: float = 0.95,
     pos_label: int | float | bool | str | None = None,
     sample_weight: ArrayLike | None = None,
+    groups: ArrayLike | None = None,
     prevalence: float | None = None,
 ) -> Bunch:
     """The likelihood ratios of deciding positive at a threshold, each with its
@@ -82,7 +84,16 @@ def likelihood_ratio_ci(
     pos_label : int, float, bool or str, default=None
     sample_weight : array-like of shape (n_samples,), default=None
         Frequency weights (non-negative integers: a weight of 3 is three identical
-        rows); the intervals count rows, so other weights are refused.
+        rows); the intervals count rows, so other weights are refused (with
+        ``groups`` any weights are taken).
+    groups : array-like of shape (n_samples,), default=None
+        A cluster id per row (several tests of one patient): each rate is read at
+        its Korn and Graubard (1998) effective sample size between clusters, with
+        Student's t on the clusters holding it, before the ratio's score interval,
+        so that the intervals are for new clusters. The two rates are still read as
+        independent: a cluster effect that moves a cluster's positives and
+        negatives the same way narrows the ratio's spread, so the interval errs
+        wide (``benchmarks/coverage_likelihood.py --clusters``).
     prevalence : float in (0, 1), default=None
         The deployment's share of positives: adds ``post_test_positive`` and
         ``post_test_negative``. The likelihood ratios themselves are the same at
@@ -127,28 +138,46 @@ def likelihood_ratio_ci(
     from sklearn.utils import Bunch
 
     check_threshold(threshold)
-    table = two_class_table(y_true, y_score, pos_label,
-                            frequency_weights(sample_weight, LIKELIHOOD_RATIOS),
+    table = two_class_table(y_true, y_score, pos_label, sample_weight if groups is not None
+                            else frequency_weights(sample_weight, LIKELIHOOD_RATIOS),
                             counts="likelihood_ratio_ci")
     at = rows_at_or_above(table.thresholds, threshold)
     tp = float(table.tps[at - 1]) if at else 0.0
     fp = float(table.fps[at - 1]) if at else 0.0
     n_pos, n_neg = float(table.n_pos), float(table.n_neg)
+    intervals, method = _ratio_intervals(tp, fp, n_pos, n_neg, confidence_level, (
+        y_true, y_score, threshold, pos_label, sample_weight, groups))
     # (LR-'s hits are the positives not reached, of the negatives not reached)
     found = Bunch(threshold=threshold)
     for name, hits, misses in (("lr_plus", tp, fp), ("lr_minus", n_pos - tp, n_neg - fp)):
-        low, high = ratio_interval(hits, n_pos, misses, n_neg, confidence_level)
         found[name] = ConfidenceInterval(
-            low, high, estimate=_rate_ratio(hits / n_pos, misses / n_neg, name, threshold),
-            method=METHOD, confidence_level=confidence_level)
+            *intervals[name],
+            estimate=_rate_ratio(hits / n_pos, misses / n_neg, name, threshold),
+            method=method, confidence_level=confidence_level)
     if prevalence is not None:
         for name, ratio in (("post_test_positive", found.lr_plus),
                             ("post_test_negative", found.lr_minus)):
             low, high, estimate = (_post_test(v, prevalence)
                                    for v in (ratio.low, ratio.high, ratio.estimate))
-            found[name] = ConfidenceInterval(low, high, estimate=estimate, method=METHOD,
+            found[name] = ConfidenceInterval(low, high, estimate=estimate, method=method,
                                              confidence_level=confidence_level)
     return found
+
+
+def _ratio_intervals(tp, fp, n_pos, n_neg, confidence_level, rows):
+    """``({"lr_plus": (low, high), "lr_minus": ...}, method)``: from the counts, or
+    where ``rows``' last item (``groups``) is given, from the clusters' sums."""
+    if rows[-1] is None:
+        return {name: tuple(float(v) for v in ratio_interval(
+                    hits, n_pos, misses, n_neg, confidence_level))
+                for name, hits, misses in (("lr_plus", tp, fp),
+                                           ("lr_minus", n_pos - tp, n_neg - fp))}, METHOD
+    shares, n_clusters = shares_at_threshold(*rows)
+    intervals = {name: clustered_ratio_interval(shares[first], shares[second],
+                                                confidence_level)
+                 for name, first, second in (("lr_plus", "tpr", "fpr"),
+                                             ("lr_minus", "fnr", "tnr"))}
+    return intervals, f"{METHOD} at korn-graubard sizes, {n_clusters} clusters"
 
 
 def _rate_ratio(num, den, name, threshold):

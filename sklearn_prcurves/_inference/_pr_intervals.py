@@ -15,17 +15,19 @@ from .._base._array_api import array_api_boundary
 from .._base._compat import Interval, StrOptions, validate_params
 from .._base._results import ConfidenceInterval
 from .._base._undefined import warn, warn_undefined
-from .._base._validation import check_binary_input, frequency_weights
+from .._base._validation import frequency_weights
 from .._measures._interpolation import INTERPOLATIONS
 from .._measures._pr import pr_auc_score, table_pr_auc
 from .._table._entry import BINARY_PARAMS, two_class_table
 from .._table._exact import at_or_above, check_threshold, rows_at_or_above
 from .._table._prevalence import PREVALENCE
 from ._bootstrap import CONFIDENCE_LEVEL, bootstrap_ci
-from ._clusters import checked_groups, warn_few_clusters, weighted_groups
+from ._clusters import shares_at_threshold
 from ._proportions import (
     clustered_proportion_interval,
+    clustered_ratio_interval,
     precision_at_prevalence_interval,
+    precision_from_ratio,
     wilson_interval,
 )
 
@@ -267,8 +269,9 @@ def threshold_ci(
         1984; 94.3-95.6% coverage for 95% at prevalences 0.5 to 0.001 in
         ``benchmarks/coverage_prevalence.py --explorer``, where Wilson's interval of
         the re-weighted counts covered 14-72%). Recall does not move. Weights must
-        then be frequencies (whole numbers); the bootstrap and clusters are not
-        offered at a prevalence.
+        then be frequencies (whole numbers); with ``groups`` each rate is read at its
+        Korn and Graubard effective size, and any weights are taken (the guarantee
+        is for new clusters). The bootstrap is not offered at a prevalence.
 
     Returns
     -------
@@ -304,7 +307,7 @@ def threshold_ci(
     method = _threshold_ci_method(method, groups, prevalence)
     if prevalence is not None:
         return _threshold_ci_at_prevalence(y_true, y_score, threshold, confidence_level,
-                                           pos_label, sample_weight, prevalence)
+                                           pos_label, sample_weight, prevalence, groups)
     table = two_class_table(y_true, y_score, pos_label, sample_weight,
                             counts="threshold_ci")
     at = rows_at_or_above(table.thresholds, threshold)
@@ -340,14 +343,15 @@ def threshold_ci(
 
 
 def _threshold_ci_at_prevalence(y_true, y_score, threshold, confidence_level, pos_label,
-                                sample_weight, prevalence):
+                                sample_weight, prevalence, groups):
     """:func:`threshold_ci` with ``prevalence``: precision there from the data's rows
-    (:func:`~._proportions.precision_at_prevalence_interval`), recall by Wilson."""
+    (:func:`~._proportions.precision_at_prevalence_interval`), recall by Wilson; with
+    ``groups`` both from the clusters' sums, at Korn and Graubard's effective sizes."""
     from sklearn.utils import Bunch
 
-    table = two_class_table(y_true, y_score, pos_label,
-                            frequency_weights(sample_weight, "threshold_ci at a prevalence"),
-                            counts="threshold_ci")
+    weight = sample_weight if groups is not None else frequency_weights(
+        sample_weight, "threshold_ci at a prevalence")
+    table = two_class_table(y_true, y_score, pos_label, weight, counts="threshold_ci")
     at = rows_at_or_above(table.thresholds, threshold)
     tp = float(table.tps[at - 1]) if at else 0.0
     fp = float(table.fps[at - 1]) if at else 0.0
@@ -358,26 +362,36 @@ def _threshold_ci_at_prevalence(y_true, y_score, threshold, confidence_level, po
     tpr, fpr = tp / n_pos, fp / n_neg
     reached = prevalence * tpr + (1 - prevalence) * fpr
     precision = prevalence * tpr / reached if reached > 0 else np.nan
-    low, high = precision_at_prevalence_interval(tp, fp, n_pos, n_neg, prevalence,
-                                                 confidence_level)
-    if not tp + fp > 0:
-        low = high = np.nan
-    named = {"estimate": None, "confidence_level": confidence_level}
+    if groups is None:
+        bounds = precision_at_prevalence_interval(tp, fp, n_pos, n_neg, prevalence,
+                                                  confidence_level)
+        recall = wilson_interval(tp, n_pos, confidence_level)
+        methods = ("score (Koopman ratio)", "wilson")
+    else:
+        shares, n_clusters = shares_at_threshold(y_true, y_score, threshold, pos_label,
+                                                 sample_weight, groups)
+        bounds = precision_from_ratio(clustered_ratio_interval(
+            shares["fpr"], shares["tpr"], confidence_level), prevalence)
+        recall = clustered_proportion_interval(*shares["tpr"], confidence_level)
+        methods = (f"score (Koopman ratio) at korn-graubard sizes, {n_clusters} clusters",
+                   f"korn-graubard, {n_clusters} clusters")
+    low, high = (np.nan, np.nan) if not tp + fp > 0 else bounds
+    named = {"confidence_level": confidence_level}
     return Bunch(
         threshold=threshold,
-        precision=ConfidenceInterval(low, high, **{**named, "estimate": precision},
-                                     method="score (Koopman ratio)"),
-        recall=ConfidenceInterval(*wilson_interval(tp, n_pos, confidence_level),
-                                  **{**named, "estimate": tpr}, method="wilson"),
+        precision=ConfidenceInterval(float(low), float(high), estimate=precision,
+                                     method=methods[0], **named),
+        recall=ConfidenceInterval(*(float(v) for v in recall), estimate=tpr,
+                                  method=methods[1], **named),
         predicted_positive=tp + fp)
 
 
 def _threshold_ci_method(method, groups, prevalence=None):
-    if prevalence is not None and (groups is not None or method not in (None, "wilson")):
+    if prevalence is not None and method == "bootstrap":
         raise ValueError(
-            "threshold_ci at a prevalence gives the score interval of the rates' ratio, "
-            "which counts independent rows: clusters (groups=) and method="
-            f"{method!r} are not offered with prevalence=.")
+            "threshold_ci at a prevalence gives the score interval of the rates' ratio "
+            "(at Korn and Graubard's effective sizes with groups=): method='bootstrap' "
+            "is not offered with prevalence=.")
     if method is None:
         return "wilson" if groups is None else "korn-graubard"
     if groups is not None and method == "wilson":
@@ -393,19 +407,11 @@ def _clustered_rates(y_true, y_score, threshold, pos_label, sample_weight, group
                      confidence_level):
     """Korn and Graubard's intervals of precision and recall at ``threshold`` from each
     cluster's sums: ``[((low, high), method), ...]``."""
-    is_pos, scores, weight = check_binary_input(y_true, y_score, sample_weight, pos_label)
-    clusters = checked_groups(weighted_groups(groups, sample_weight), is_pos.shape[0])
-    n_clusters = int(clusters.max()) + 1
-    warn_few_clusters(n_clusters)
-    weight = np.ones(is_pos.shape[0]) if weight is None else np.asarray(weight, float)
-    flagged = at_or_above(scores, threshold) & (weight > 0)
-    sums = [np.bincount(clusters, weights=weight * rows, minlength=n_clusters)
-            for rows in (flagged & is_pos, flagged, is_pos)]
+    shares, n_clusters = shares_at_threshold(y_true, y_score, threshold, pos_label,
+                                             sample_weight, groups)
     method = f"korn-graubard, {n_clusters} clusters"
-    return [(clustered_proportion_interval(sums[0], sums[1], int(flagged.sum()),
-                                           confidence_level), method),
-            (clustered_proportion_interval(sums[0], sums[2], int((is_pos & (weight > 0)).sum()),
-                                           confidence_level), method)]
+    return [(clustered_proportion_interval(*shares[name], confidence_level), method)
+            for name in ("precision", "tpr")]
 
 
 def _rate_at(threshold, of):

@@ -11,8 +11,10 @@ counting re-weighted negatives as rows (one negative as 403 at 1:1000) would not
 
 import numpy as np
 
-__all__ = ["clustered_proportion_interval", "effective_size",
-           "precision_at_prevalence_interval", "ratio_interval", "wilson_interval"]
+__all__ = ["clopper_pearson", "clustered_counts", "clustered_proportion_interval",
+           "clustered_ratio_interval", "effective_size", "moment_counts",
+           "precision_at_prevalence_interval", "precision_from_ratio", "ratio_interval",
+           "wilson_interval"]
 
 
 def _quantile(confidence_level):
@@ -90,23 +92,25 @@ def ratio_interval(x1, n1, x2, n2, confidence_level):
 def precision_at_prevalence_interval(tp, fp, n_pos, n_neg, prevalence, confidence_level):
     """``(low, high)`` of precision at ``prevalence`` from the rows' counts (``tp`` of
     ``n_pos`` positives and ``fp`` of ``n_neg`` negatives predicted positive): the
-    :func:`ratio_interval` of ``FPR / TPR`` mapped through
-    ``pi / (pi + (1 - pi) ratio)``, which falls as the ratio rises."""
-    lower, upper = ratio_interval(fp, n_neg, tp, n_pos, confidence_level)
+    :func:`ratio_interval` of ``FPR / TPR`` mapped by :func:`precision_from_ratio`."""
+    return precision_from_ratio(ratio_interval(fp, n_neg, tp, n_pos, confidence_level),
+                                prevalence)
+
+
+def precision_from_ratio(bounds, prevalence):
+    """An interval ``(lower, upper)`` of ``FPR / TPR`` as one of precision at
+    ``prevalence``, ``pi / (pi + (1 - pi) ratio)``, which falls as the ratio rises."""
+    lower, upper = bounds
     odds = (1 - prevalence) / prevalence
     with np.errstate(all="ignore"):
         return 1 / (1 + odds * upper), 1 / (1 + odds * lower)
 
 
-def clustered_proportion_interval(hits, totals, rows, confidence_level):
-    """Korn and Graubard's (1998) interval of ``sum(hits) / sum(totals)`` from ``K``
-    clusters (``hits``, ``totals``: each cluster's sums; ``rows``: the rows the totals
-    count): the Clopper-Pearson interval at :func:`effective_size`. Where the rows'
-    clusters differ little it is conservative; where they differ much it keeps its
-    level with few clusters, which the percentile bootstrap of clusters does not
-    (``benchmarks/coverage_clusters.py --few``)."""
-    from scipy.special import betaincinv
-
+def clustered_counts(hits, totals, rows, tail):
+    """The share ``sum(hits) / sum(totals)`` of clusters (each cluster's sums; ``rows``:
+    the rows the totals count) as a binomial count ``(x, n)`` at Korn and Graubard's
+    :func:`effective_size` for a bound at the one-sided ``tail``: ``n`` is 0 where one
+    cluster holds the whole total (nothing is known), both NaN where the total is 0."""
     hits, totals = np.asarray(hits, dtype=np.float64), np.asarray(totals, dtype=np.float64)
     total = float(np.sum(totals))
     if not total > 0:
@@ -116,15 +120,72 @@ def clustered_proportion_interval(hits, totals, rows, confidence_level):
     with np.errstate(under="ignore"):
         h, t = hits / total, totals / total
         squares = (float(np.dot(h, h)), float(np.dot(h, t)), float(np.dot(t, t)))
+    size = float(effective_size(share, *squares, np.count_nonzero(totals), rows, tail))
+    return share * size, size
+
+
+def clustered_proportion_interval(hits, totals, rows, confidence_level):
+    """Korn and Graubard's (1998) interval of ``sum(hits) / sum(totals)`` from ``K``
+    clusters (``hits``, ``totals``: each cluster's sums; ``rows``: the rows the totals
+    count): the Clopper-Pearson interval at :func:`effective_size`. Where the rows'
+    clusters differ little it is conservative; where they differ much it keeps its
+    level with few clusters, which the percentile bootstrap of clusters does not
+    (``benchmarks/coverage_clusters.py --few``)."""
+    x, effective = clustered_counts(hits, totals, rows, (1 - confidence_level) / 2)
+    if effective != effective:  # (no total)
+        return np.nan, np.nan
+    # (one cluster holding all of the total, a size of 0: nothing is known, [0, 1])
+    return tuple(float(v) for v in clopper_pearson(x, effective, confidence_level))
+
+
+def moment_counts(moments, rate, tp, fp, n_pos, n_neg, tail):
+    """A rate at each threshold of a table as a binomial count ``(x, n)`` at Korn and
+    Graubard's :func:`effective_size` for a bound at the one-sided ``tail``, read from
+    the sums over clusters ``moments`` (a
+    :class:`~sklearn_prcurves._table._moments.ClusterMoments` at those thresholds);
+    ``rate``: ``"precision"``, ``"tpr"`` or ``"fpr"``; ``tp``, ``fp``: the counts there.
+    A size that cannot be formed (squares of shares of weights of 1e-300) is 0: no
+    evidence, never a guess."""
+    m = moments
+    hits, total, sums, clusters = {
+        "precision": (tp, tp + fp, (m.tt, m.tt + m.tf, m.tt + 2 * m.tf + m.ff),
+                      m.flagged_clusters),
+        "tpr": (tp, n_pos, (m.tt, m.tp_pos, m.pos_pos), m.pos_clusters),
+        "fpr": (fp, n_neg, (m.ff, m.fp_neg, m.neg_neg), m.neg_clusters),
+    }[rate]
+    with np.errstate(all="ignore"):
+        # (the moments are shares of the whole weight; here, shares of this total)
+        share, of = hits / total, np.square(np.float64(total) / m.scale)
+        size = effective_size(share, *(v / of for v in sums), clusters, total, tail)
+    return np.where(total > 0, share, 0.0) * size, size
+
+
+def clopper_pearson(x, n, confidence_level):
+    """The Clopper-Pearson interval of ``x`` of ``n`` (arrays; ``x`` need not be
+    whole): ``(low, high)``, all of [0, 1] where ``n`` is 0, NaN where it is NaN."""
+    from scipy.special import betaincinv
+
+    x, n = np.broadcast_arrays(np.asarray(x, dtype=np.float64), np.asarray(n, np.float64))
     alpha = 1 - confidence_level
-    effective = float(effective_size(share, *squares, np.count_nonzero(totals), rows,
-                                     alpha / 2))
-    if not effective > 0:  # (one cluster holds all of the total: nothing is known)
-        return 0.0, 1.0
-    x = share * effective
-    low = float(betaincinv(x, effective - x + 1, alpha / 2)) if share > 0 else 0.0
-    high = float(betaincinv(x + 1, effective - x, 1 - alpha / 2)) if share < 1 else 1.0
-    return low, high
+    with np.errstate(all="ignore"):
+        low = np.where(x > 0, betaincinv(x, n - x + 1, alpha / 2), 0.0)
+        high = np.where(x < n, betaincinv(x + 1, n - x, 1 - alpha / 2), 1.0)
+    low, high = np.where(n > 0, low, 0.0), np.where(n > 0, high, 1.0)
+    return np.where(n == n, low, np.nan), np.where(n == n, high, np.nan)
+
+
+def clustered_ratio_interval(first, second, confidence_level):
+    """:func:`ratio_interval` of two shares of clusters, each ``(hits, totals, rows)``
+    as :func:`clustered_proportion_interval` takes them, at their effective sizes:
+    ``(0, inf)`` where either size is 0. The two shares are read as independent; where
+    a cluster holds both classes, its effect moves both rates the same way, which
+    narrows their ratio's spread, so that reading errs wide."""
+    tail = (1 - confidence_level) / 2
+    (x1, n1), (x2, n2) = (clustered_counts(*counts, tail) for counts in (first, second))
+    if not (n1 > 0 and n2 > 0):
+        return (np.nan, np.nan) if n1 != n1 or n2 != n2 else (0.0, np.inf)
+    low, high = ratio_interval(x1, n1, x2, n2, confidence_level)
+    return float(low), float(high)
 
 
 def effective_size(share, hits_hits, hits_totals, totals_totals, clusters, rows, tail):
