@@ -19,6 +19,12 @@ Usage::
 
     python benchmarks/bench_report.py                 # 2e6 and 1e7 rows, then 1e8 Parquet
     python benchmarks/bench_report.py --rows 1e6 --large-rows 0 --repeat 1   # quick look
+    python benchmarks/bench_report.py --deployment --rows 1e7 --repeat 3
+
+``--deployment``: the data gain a ``patient`` column (``rows / 5`` patients, 1 +
+Poisson(4) rows each), and the report with ``--prevalence 0.02 --cluster patient``
+runs interleaved with the same report without them, on Parquet. Target (issue: every
+answer at the deployment): within 2x.
 """
 
 import argparse
@@ -58,7 +64,7 @@ print(json.dumps({"code": code,
 """
 
 
-def generate(folder, rows, seed=0):
+def generate(folder, rows, seed=0, patients=False):
     import pyarrow as pa
     import pyarrow.csv as pacsv
     import pyarrow.parquet as pq
@@ -67,7 +73,14 @@ def generate(folder, rows, seed=0):
     y = (rng.random(rows) < 0.05).astype(np.int8)
     a = np.round(rng.normal(size=rows) + 1.0 * y, 6)
     b = np.round(rng.normal(size=rows) + 0.7 * y, 6)
-    table = pa.table({"y": y, "a": a, "b": b})
+    columns = {"y": y, "a": a, "b": b}
+    if patients:  # (1 + Poisson(4) rows a patient, in file order)
+        sizes = 1 + rng.poisson(4, size=rows // 4)
+        columns["patient"] = np.repeat(np.arange(sizes.size), sizes)[:rows]
+    table = pa.table(columns)
+    if patients:
+        pq.write_table(table, folder / "scores.parquet", row_group_size=1 << 20)
+        return
     pacsv.write_csv(table, folder / "scores.csv")
     pq.write_table(table, folder / "scores.parquet", row_group_size=1 << 20)
 
@@ -91,8 +104,14 @@ def main():
                         help="rows of the bench_dask.py Parquet data (0 skips it)")
     parser.add_argument("--data", help="folder for generated data (default: a temp dir)")
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--deployment", action="store_true",
+                        help="the report with --prevalence and --cluster against without")
     args = parser.parse_args()
     root = Path(args.data or tempfile.mkdtemp(prefix="prcurves-report-bench-"))
+    if args.deployment:
+        for rows in args.rows:
+            print(_at_the_deployment(root, int(rows), args.repeat))
+        return
     verdicts = []
     for rows in args.rows:
         verdicts += _against_the_two_liner(root, int(rows), args.repeat)
@@ -134,6 +153,31 @@ def _against_the_two_liner(root, rows, repeat):
             f"{rows:.0e} rows, {name}: report / baseline time {ratio:.2f} (target <= 1), "
             f"peak memory {memory:.2f} (target <= 1)")
     return verdicts
+
+
+def _at_the_deployment(root, rows, repeat):
+    folder = root / f"deployment-{rows}"
+    if not (folder / "scores.parquet").exists():
+        folder.mkdir(parents=True, exist_ok=True)
+        generate(folder, rows, patients=True)
+    path, out = folder / "scores.parquet", root / "out"
+    options = {"plain": [], "deployed": ["--prevalence", "0.02", "--cluster", "patient"]}
+    times = {name: [] for name in options}
+    peaks = {name: [] for name in options}
+    for _ in range(repeat):
+        for name, more in options.items():
+            elapsed, peak = run(REPORT, path, out, "a,b", *more)
+            times[name].append(elapsed)
+            peaks[name].append(peak)
+    print(f"\n{rows:,} rows, Parquet, {'method':9s} {'median s':>9s} {'peak MiB':>9s}   runs (s)")
+    for name in options:
+        runs = ", ".join(f"{t:.1f}" for t in times[name])
+        print(f"{name:9s} {np.median(times[name]):9.1f} {max(peaks[name]) / 2**20:9.0f}"
+              f"   [{runs}]", flush=True)
+    ratio = np.median(times["deployed"]) / np.median(times["plain"])
+    return (f"{rows:.0e} rows: --prevalence 0.02 --cluster patient / plain time "
+            f"{ratio:.2f} (target <= 2), peak memory "
+            f"{max(peaks['deployed']) / max(peaks['plain']):.2f}")
 
 
 def _large(root, large):

@@ -267,8 +267,6 @@ def cluster_keys(array, seed, column):
     """Each row's cluster as a number in [0, 1): a hash of its id (as text) and the
     seed, alike in every batch and part of the input, so that the paired tests' sample
     keeps each cluster whole or leaves it out."""
-    import hashlib
-
     import pyarrow as pa
     import pyarrow.compute as pc
 
@@ -280,11 +278,47 @@ def cluster_keys(array, seed, column):
     if array.null_count or pc.any(pc.is_in(array, pa.array(["", "nan", "NaN"]))).as_py():
         raise InputError(missing_id_message(option("groups"), f"column {column!r}"))
     encoded = pc.dictionary_encode(array)
-    salt = seed.to_bytes(8, "little")
-    hashes = np.array([int.from_bytes(hashlib.blake2b(
-        value.encode(), digest_size=8, salt=salt).digest(), "little") >> 11
-        for value in encoded.dictionary.to_pylist()], dtype=np.float64)
-    return hashes[encoded.indices.to_numpy(zero_copy_only=False)] * 2.0**-53
+    hashes = _text_hashes(encoded.dictionary.cast(pa.large_string()), seed)
+    return hashes[encoded.indices.to_numpy(zero_copy_only=False)]
+
+
+_FNV_PRIME, _MASK = 0x100000001B3, (1 << 64) - 1
+# Ids up to this many bytes are hashed a byte position at a time over all of them;
+# the rare longer one finishes byte by byte.
+_SHORT_ID = 64
+
+
+def _text_hashes(strings, seed):
+    """A number in [0, 1) for each string of a large-string array: FNV-1a of its UTF-8
+    bytes from a basis mixed with ``seed``, then splitmix64's finaliser (a Python hash
+    per id cost two thirds of the report's time at 2.5 million patients)."""
+    _, offsets, data = strings.buffers()
+    offsets = np.frombuffer(offsets, dtype=np.int64)[
+        strings.offset:strings.offset + len(strings) + 1]
+    data = np.frombuffer(data, dtype=np.uint8) if data is not None else np.zeros(0, np.uint8)
+    starts, lengths = offsets[:-1], np.diff(offsets)
+    basis = 0xCBF29CE484222325 ^ int(_finalised(np.array([seed], dtype=np.uint64))[0])
+    hashes = np.full(starts.shape[0], basis, dtype=np.uint64)
+    prime = np.uint64(_FNV_PRIME)
+    for at in range(int(min(lengths.max(initial=0), _SHORT_ID))):
+        inside = lengths > at
+        byte = data[np.where(inside, starts + at, 0)] if data.shape[0] else 0
+        hashes = np.where(inside, (hashes ^ byte) * prime, hashes)
+    for row in np.flatnonzero(lengths > _SHORT_ID):
+        value = int(hashes[row])
+        for byte in data[starts[row] + _SHORT_ID:starts[row] + lengths[row]].tobytes():
+            value = ((value ^ byte) * _FNV_PRIME) & _MASK
+        hashes[row] = value
+    return (_finalised(hashes) >> np.uint64(11)).astype(np.float64) * 2.0**-53
+
+
+def _finalised(z):
+    """splitmix64's finaliser of uint64s: every input bit moves every output bit."""
+    z = z ^ (z >> np.uint64(30))
+    z = z * np.uint64(0xBF58476D1CE4E5B9)
+    z = z ^ (z >> np.uint64(27))
+    z = z * np.uint64(0x94D049BB133111EB)
+    return z ^ (z >> np.uint64(31))
 
 
 def accumulate(source, spec, converter):
