@@ -610,8 +610,53 @@ def test_the_explorer_counts_rows_and_reads_precision_at_the_deployment(tmp_path
     assert "ratio of the two rates" in explorer["legend"]
 
 
+@pytest.mark.parametrize("prevalence", [None, 0.01])
+def test_the_explorer_s_intervals_with_clusters_are_threshold_ci_s(prevalence, tmp_path):
+    """With ``groups=`` the explorer's intervals are for new clusters: at every row,
+    threshold_ci(groups=)'s (at ``prevalence=`` too) where the sample holds every row;
+    with a sample of whole clusters, about as wide (the design effect carries over)."""
+    from sklearn_prcurves._report import _accumulate
+
+    y, scores, _, _ = _data(n=4000)
+    rng = np.random.default_rng(4)
+    groups = np.repeat(np.arange(400), 10)
+    s = scores["sharp"] + rng.normal(size=400)[groups]  # (a cluster effect)
+    explorer = _explorer(spc.report(y, {"sharp": s}, groups=groups, prevalence=prevalence),
+                         tmp_path / "all")
+    model = explorer["models"][0]
+    assert "for new clusters" in explorer["legend"]
+    checked = 0
+    for i in range(0, len(model["threshold"]), 7):
+        threshold = float(model["threshold"][i])
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            point = spc.threshold_ci(y, s, threshold, groups=groups, prevalence=prevalence)
+        for name in ("precision", "recall"):
+            low, high = model[f"{name}_ci"][0][i], model[f"{name}_ci"][1][i]
+            expected = getattr(point, name)
+            if expected.low != expected.low:
+                assert low is None and high is None
+                continue
+            assert (low, high) == pytest.approx((expected.low, expected.high), rel=1e-9,
+                                                abs=1e-15), (name, threshold)
+            checked += 1
+    assert checked > 40
+    monkey = pytest.MonkeyPatch()
+    monkey.setattr(_accumulate, "PAIRED_TEST_ROWS", 2000)
+    try:
+        part = _explorer(spc.report(y, {"sharp": s}, groups=groups, prevalence=prevalence),
+                         tmp_path / "part")["models"][0]
+    finally:
+        monkey.undo()
+    assert part["threshold"] == model["threshold"]
+    middle = len(model["threshold"]) // 2
+    for name in ("precision", "recall"):
+        width = model[f"{name}_ci"][1][middle] - model[f"{name}_ci"][0][middle]
+        sampled = part[f"{name}_ci"][1][middle] - part[f"{name}_ci"][0][middle]
+        assert 0.6 < sampled / width < 1.6, name
+
+
 @pytest.mark.parametrize("options, reason", [
-    ({"groups": np.repeat(np.arange(400), 10)}, "clusters"),
     ({"sample_weight": np.full(4000, 0.5)}, "not whole numbers"),
 ])
 def test_the_explorer_gives_no_interval_that_counts_rows_it_should_not(options, reason,

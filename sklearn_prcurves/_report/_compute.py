@@ -20,7 +20,13 @@ from ._paired import (
     paired_auc_pr,
     significance_level,
 )
-from ._readings import MEASURES, clustered_certified, level_measures, model_result
+from ._readings import (
+    MEASURES,
+    clustered_certified,
+    clustered_rows,
+    level_measures,
+    model_result,
+)
 
 __all__ = ["compute_report"]
 
@@ -69,6 +75,7 @@ def compute_report(source, spec, converter, runner=None):
     if sample is not None and spec.cluster and whole_weights:
         clustered_delong(models, sample, spec, notes)
         clustered_certified(models, sample, spec)
+        clustered_rows(models, sample, spec)
     if spec.decision_curve:
         _decision_curves(models, tables, spec)
     comparison = (_comparison(models, tables, sample, spec, whole_weights, notes)

@@ -7,9 +7,12 @@ formats and draws them): the counts are the data's rows; precision, F1 and the s
 predicted positive are the deployment's with ``--prevalence``; the intervals are
 Wilson's of the rows' proportions, or at another prevalence the score interval of the
 ratio of the two rates that fixes precision there
-(:func:`~sklearn_prcurves._inference._proportions.precision_at_prevalence_interval`); none, with
-the reason shown, where rows are not independent draws (``--cluster``) or weights are
-not counts.
+(:func:`~sklearn_prcurves._inference._proportions.precision_at_prevalence_interval`). With
+``--cluster`` they are for new clusters: each rate read at its Korn and Graubard
+effective size, as ``threshold_ci(groups=)`` reads it (Clopper-Pearson's interval, or at
+a prevalence the ratio's score interval), the design effect taken from the sample of
+whole clusters the paired tests use (every row, below its size). None, with the reason
+shown, where weights are not counts.
 
 Self-contained (no network, no server): the rows travel in the page as JSON, thinned
 to a bounded size at any row count; names are text everywhere (JSON with every ``<``
@@ -22,7 +25,15 @@ import json
 
 import numpy as np
 
-from .._inference._proportions import precision_at_prevalence_interval, wilson_interval
+from .._inference._proportions import (
+    clopper_pearson,
+    moment_counts,
+    precision_at_prevalence_interval,
+    precision_from_ratio,
+    ratio_interval,
+    wilson_interval,
+)
+from .._table._exact import rows_at_or_above
 from ._readings import threshold_rows
 
 __all__ = ["explorer_html"]
@@ -36,20 +47,21 @@ def no_interval_reason(results, spec):
     """Why the explorer shows no interval ('' where it shows them)."""
     if not spec.intervals:
         return "intervals not computed (--no-intervals)"
-    if spec.cluster:
-        return ("no intervals: the rows come in clusters, and an interval counting rows "
-                "as independent draws would be too narrow (threshold_ci(groups=) "
-                "counts clusters: Korn and Graubard's interval)")
+    if spec.cluster and all(r.get("clusters") is None for r in results["models"].values()):
+        return ("no intervals: the rows come in clusters, and the sample of whole "
+                "clusters an interval for new clusters is read from holds fewer than two "
+                "of them, or one class only")
     if not results.get("whole_weights", True):
         return ("no intervals: the weights are not whole numbers, and these intervals "
                 "count weights as rows")
     return ""
 
 
-def model_rows(path, n_pos, n_neg, prevalence, level, with_intervals):
+def model_rows(path, n_pos, n_neg, prevalence, level, with_intervals, clusters=None):
     """One model's thinned rows: ``{column: list}``, counts of the data's rows (``path``:
     their table) and precision, F1 and the share predicted positive at ``prevalence``
-    (None: the data's)."""
+    (None: the data's); ``clusters``: the intervals for new clusters
+    (:func:`clustered_bounds`)."""
     rows = threshold_rows(path, _STEPS)
     tp, fp = np.array(rows["tp"]), np.array(rows["fp"])
     tpr, fpr = tp / n_pos, fp / n_neg
@@ -64,12 +76,57 @@ def model_rows(path, n_pos, n_neg, prevalence, level, with_intervals):
            "fn": (n_pos - tp).tolist(), "tn": (n_neg - fp).tolist(),
            "precision": _finite(precision), "recall": tpr.tolist(), "fpr": fpr.tolist(),
            "f1": _finite(f1), "ppr": flagged.tolist()}
-    if with_intervals:
+    if with_intervals and clusters is not None:
+        bounds = clustered_bounds(clusters, rows["threshold"], (tp, fp, n_pos, n_neg),
+                                  prevalence, level)
+        out["precision_ci"], out["recall_ci"] = ([_finite(b) for b in pair]
+                                                 for pair in bounds)
+    elif with_intervals:
         bounds = (wilson_interval(tp, tp + fp, level) if prevalence is None else
                   precision_at_prevalence_interval(tp, fp, n_pos, n_neg, prevalence, level))
         out["precision_ci"] = [_finite(b) for b in bounds]
         out["recall_ci"] = [_finite(b) for b in wilson_interval(tp, n_pos, level)]
     return out
+
+
+def clustered_bounds(clusters, thresholds, counts, prevalence, level):
+    """``((precision's lows, highs), (recall's lows, highs))`` at ``thresholds`` (as
+    text) for new clusters: each rate of the input's ``counts`` read at the effective
+    size per unit of weight of the same rate in the sample of whole clusters
+    (``clusters``: its table and sums over clusters), a design effect that carries
+    over to the input; the sample's own values where it holds every row."""
+    table, moments = clusters
+    at = np.array([rows_at_or_above(table.thresholds, _number(t)) for t in thresholds]) - 1
+    picked = moments.at(at)
+    seen = [np.where(at >= 0, v[np.maximum(at, 0)], 0.0) for v in (table.tps, table.fps)]
+    sample = (*seen, float(table.n_pos), float(table.n_neg))
+    tp, fp, n_pos, n_neg = counts
+    tail = (1 - level) / 2
+
+    def sized(rate, hits, total):
+        _, size = moment_counts(picked, rate, *sample, tail)
+        with np.errstate(all="ignore"):
+            of = {"precision": sample[0] + sample[1], "tpr": sample[2], "fpr": sample[3]}
+            size = np.where(of[rate] > 0, total * (size / of[rate]), 0.0)
+            return np.where(total > 0, hits / total, 0.0) * size, size
+
+    recall = clopper_pearson(*sized("tpr", tp, n_pos), level)
+    if prevalence is None:
+        return clopper_pearson(*sized("precision", tp, tp + fp), level), recall
+    (x1, n1), (x2, n2) = sized("fpr", fp, n_neg), sized("tpr", tp, n_pos)
+    known = (n1 > 0) & (n2 > 0)
+    low, high = ratio_interval(x1, np.where(known, n1, 1.0), x2, np.where(known, n2, 1.0),
+                               level)
+    ratio = (np.where(known, low, 0.0), np.where(known, high, np.inf))
+    lows, highs = precision_from_ratio(ratio, prevalence)
+    flagged = tp + fp > 0
+    return (np.where(flagged, lows, np.nan), np.where(flagged, highs, np.nan)), recall
+
+
+def _number(text):
+    """A threshold written exactly (``repr``) as the number it names: an integer past
+    2**53 stays an integer."""
+    return int(text) if text.lstrip("-").isdigit() else float(text)
 
 
 def _finite(values):
@@ -86,12 +143,19 @@ def explorer_data(results, spec):
         if path is None:
             continue
         rows = model_rows(path, float(path.n_pos), float(path.n_neg), spec.prevalence,
-                          spec.confidence_level, not reason)
+                          spec.confidence_level, not reason and (
+                              not spec.cluster or result.get("clusters") is not None),
+                          result.get("clusters"))
         f1 = [-1.0 if v is None else v for v in rows["f1"]]
         best = max(range(len(f1)), key=lambda i: (f1[i], -i))
         models.append({"name": model, **rows, "start": best})
     level = f"{spec.confidence_level:.0%}"
     words = reason or (
+        f"intervals at {level} for new clusters: each rate at its Korn and Graubard "
+        "effective size between clusters, read from the sample of whole clusters "
+        "(threshold_ci(groups=)'s); " + ("Clopper-Pearson's" if spec.prevalence is None
+                                         else "precision's from the ratio of the two rates")
+        if spec.cluster else
         f"intervals at {level}: Wilson's, weights counted as rows" if spec.prevalence is None
         else f"intervals at {level}: precision's from the ratio of the two rates, each "
              "counted in the data's rows (a score interval); recall's Wilson's")

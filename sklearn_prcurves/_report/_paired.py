@@ -164,8 +164,10 @@ def clustered_delong(models, sample, spec, notes):
         f"clusters ({held}). DeLong's intervals and the paired tests count clusters "
         "(Obuchowski's variance, a bootstrap of whole clusters), and the certified "
         "thresholds are certified for new clusters (certified_threshold's groups=, on "
-        "the same clusters); Boyd's intervals and the segments' intervals count rows "
-        "as independent: not computed.")
+        "the same clusters), and so are the threshold explorer's intervals (Korn and "
+        "Graubard's); Boyd's intervals and the segments' intervals count rows as "
+        "independent: not computed (pr_auc_ci(groups=) gives a bootstrap of whole "
+        "clusters, approximate).")
     if few_clusters_message(clusters) and clusters >= 2:
         notes.append(few_clusters_message(clusters)[0].upper()
                      + few_clusters_message(clusters)[1:])

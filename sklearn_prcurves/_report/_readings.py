@@ -22,6 +22,8 @@ from .._measures._operating import (
 )
 from .._streams._distributed import RangesHere
 from .._streams._summary import BinnedSummary
+from .._table._entry import measure_table
+from .._table._moments import cluster_moments
 from .._table._prevalence import ScaledPieces, negatives_factor
 from ._ranged import piece_delong
 
@@ -111,6 +113,26 @@ def clustered_certified(models, sample, spec):
                     found, objective)
                 result["values"][key + "_threshold"] = (math.nan if found is None
                                                         else found.threshold)
+
+
+def clustered_rows(models, sample, spec):
+    """With ``--cluster``, what the explorer reads its intervals for new clusters from:
+    each model's table of the sample of whole clusters and the sums over clusters at
+    each of its thresholds (:func:`~sklearn_prcurves._table._moments.cluster_moments`),
+    as ``result["clusters"]`` (not written out)."""
+    groups = sample.groups()
+    if groups is None or not groups.shape[0] or int(groups.max()) < 1:
+        return
+    for result in models.values():
+        if "values" in result:
+            result["clusters"] = None
+    for model, result in models.items():
+        if "values" not in result or not (sample.is_pos.any() and (~sample.is_pos).any()):
+            continue
+        scores = sample.column(model)
+        table = measure_table(sample.is_pos, scores, True, sample.weight)
+        result["clusters"] = (table, cluster_moments(table.thresholds, sample.is_pos,
+                                                     scores, sample.weight, groups))
 
 
 def _level(value):

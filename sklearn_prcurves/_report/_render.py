@@ -462,7 +462,7 @@ def json_payload(report, metadata):
     return payload
 
 
-_INTERNAL = {"hull", "counted"}  # kept for the figures and tests, not results
+_INTERNAL = {"hull", "counted", "clusters"}  # kept for the figures and tests, not results
 
 
 def _jsonable(value):
