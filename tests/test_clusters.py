@@ -277,6 +277,82 @@ def test_ratios_with_groups_cover_for_new_clusters():
     assert held[1] / 200 <= 0.85
 
 
+@pytest.mark.parametrize("prevalence", [None, 0.05])
+def test_compare_net_benefit_with_groups_is_the_variance_between_clusters(prevalence):
+    """compare_net_benefit(groups=): the difference's linearised contribution summed in
+    each cluster, ``K / (K - 1)`` times their sum of squares, on Student's t; every
+    row its own cluster gives about the rows' interval; the bootstrap is refused."""
+    rng = np.random.default_rng(12)
+    y, a, b, groups = _clustered(14)
+    pa, pb = special.expit(a), special.expit(b)
+    w = rng.uniform(0.5, 2, y.shape[0])
+    thresholds = np.array([0.1, 0.3, 0.5, 0.7])
+    found = spc.compare_net_benefit(y, pa, pb, thresholds=thresholds, groups=groups,
+                                    sample_weight=w, prevalence=prevalence)
+    k = int(groups.max()) + 1
+    pos = y == 1
+    for j, t in enumerate(thresholds):
+        d = (pa >= t).astype(float) - (pb >= t)
+        odds = t / (1 - t)
+        if prevalence is None:
+            c = w * np.where(pos, d, -odds * d) / w.sum()
+            z = [c[groups == g].sum() - c.sum() * w[groups == g].sum() / w.sum()
+                 for g in range(k)]
+            difference = c.sum()
+        else:
+            P, N = w[pos].sum(), w[~pos].sum()
+            dp, dn = (w * d * pos).sum(), (w * d * ~pos).sum()
+            z = [prevalence * ((w * d * pos)[groups == g].sum() - dp / P
+                               * (w * pos)[groups == g].sum()) / P
+                 - (1 - prevalence) * odds * ((w * d * ~pos)[groups == g].sum() - dn / N
+                                              * (w * ~pos)[groups == g].sum()) / N
+                 for g in range(k)]
+            difference = prevalence * dp / P - (1 - prevalence) * odds * dn / N
+        spread = np.sqrt(k / (k - 1) * np.sum(np.square(z)))
+        quantile = stats.t.ppf(0.975, k - 1)
+        assert found.difference[j] == pytest.approx(difference, rel=1e-12, abs=1e-15)
+        assert (found.low[j], found.high[j]) == pytest.approx(
+            (difference - quantile * spread, difference + quantile * spread), rel=1e-9)
+        if spread > 0:
+            assert found.pvalue[j] == pytest.approx(
+                2 * stats.t.sf(abs(difference) / spread, k - 1), rel=1e-9)
+    alone = spc.compare_net_benefit(y, pa, pb, thresholds=thresholds, prevalence=prevalence,
+                                    groups=np.arange(y.shape[0]))
+    rows = spc.compare_net_benefit(y, pa, pb, thresholds=thresholds, prevalence=prevalence)
+    np.testing.assert_allclose(alone.high - alone.low, rows.high - rows.low, rtol=0.01)
+    with pytest.raises(ValueError, match="method='bootstrap' resamples rows"):
+        spc.compare_net_benefit(y, pa, pb, groups=groups, method="bootstrap")
+
+
+def test_compare_net_benefit_with_groups_covers_for_new_clusters():
+    """30 clusters of about 20 rows whose effect moves the labels and one model's
+    scores: the clustered interval holds the population's difference at a deployment
+    prevalence about as often as asked, the rows read as independent much less often
+    (``benchmarks/coverage_net_benefit.py --clusters`` runs it at size)."""
+    rng = np.random.default_rng(3)
+
+    def draw(k):
+        groups = np.repeat(np.arange(k), 1 + rng.poisson(19, k))
+        effect = rng.normal(size=k)[groups]
+        y = rng.random(groups.shape[0]) < special.expit(effect - 1.6)
+        noise = rng.normal(size=(2, groups.shape[0]))
+        a = special.expit(1.5 * (0.7 * effect + np.sqrt(0.51) * noise[0]) + 2.5 * y - 2.2)
+        return y.astype(int), a, special.expit(1.5 * noise[1] + 1.5 * y - 2.0), groups
+
+    y, a, b, _ = draw(100_000)
+    truth = (spc.net_benefit_curve(y, a, thresholds=[0.1], prevalence=0.05).net_benefit
+             - spc.net_benefit_curve(y, b, thresholds=[0.1], prevalence=0.05).net_benefit)
+    held = np.zeros(2)
+    for _ in range(200):
+        y, a, b, groups = draw(30)
+        for at, ids in enumerate((groups, None)):
+            found = spc.compare_net_benefit(y, a, b, thresholds=[0.1], prevalence=0.05,
+                                            groups=ids)
+            held[at] += found.low[0] <= truth[0] <= found.high[0]
+    assert held[0] / 200 >= 0.9
+    assert held[1] / 200 <= 0.85
+
+
 def test_bca_leaves_out_whole_clusters():
     """BCa's jackknife leaves out groups of whole clusters: its interval is near the
     percentile one, and a group holding a whole class is refused."""
@@ -318,6 +394,8 @@ def _functions_taking_ids(y, a, b):
                                                                  prevalence=0.1),
         "threshold_ci at a prevalence": lambda g: spc.threshold_ci(y, a, 0.0, groups=g,
                                                                    prevalence=0.1),
+        "compare_net_benefit": lambda g: spc.compare_net_benefit(
+            y, special.expit(a), special.expit(b), thresholds=[0.2, 0.5], groups=g),
     }
 
 
@@ -341,6 +419,8 @@ def test_a_row_of_weight_0_leaves_with_its_id():
             y, a, min_recall=0.5, groups=g, sample_weight=w),
         "likelihood_ratio_ci": lambda y, a, b, g, w: spc.likelihood_ratio_ci(
             y, a, 0.0, groups=g, sample_weight=w, prevalence=0.1),
+        "compare_net_benefit": lambda y, a, b, g, w: spc.compare_net_benefit(
+            y, special.expit(a), special.expit(b), thresholds=[0.2, 0.5], groups=g, sample_weight=w),
     }
     for name, call in calls.items():
         with warnings.catch_warnings():

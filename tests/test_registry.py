@@ -433,6 +433,12 @@ REGISTRY: dict[str, Entry] = {
     "compare_net_benefit": Entry(lambda d: spc.compare_net_benefit(
         d.y, d.s, d.s2, pos_label=1, thresholds=[0.1, 0.5], **sw(d)), ("order", "ftz"),
         two_scores=True),
+    "compare_net_benefit[groups]": Entry(lambda d: spc.compare_net_benefit(
+        d.y, d.s, d.s2, pos_label=1, thresholds=[0.1, 0.5], groups=d.groups, **sw(d)),
+        ("ftz",), two_scores=True, groups=True),
+    "compare_net_benefit[prevalence,groups]": Entry(lambda d: spc.compare_net_benefit(
+        d.y, d.s, d.s2, pos_label=1, thresholds=[0.1, 0.5], groups=d.groups,
+        prevalence=0.02, **sw(d)), ("ftz",), two_scores=True, groups=True),
     "compare_net_benefit[bootstrap]": Entry(lambda d: spc.compare_net_benefit(
         d.y, d.s, d.s2, pos_label=1, thresholds=[0.1, 0.5], n_resamples=200,
         random_state=0, method="bootstrap", **sw(d)), ("ftz",), two_scores=True,

@@ -25,6 +25,8 @@ from .._measures._decision import checked_thresholds, net_benefit_curve
 from .._table._counts import count_rows
 from .._table._entry import BINARY_PARAMS
 from .._table._exact import counts_at_or_above
+from .._table._moments import decision_moments
+from ._clusters import checked_groups, cluster_t, warn_few_clusters, weighted_groups
 from ._resampling import Resampler, percentile_interval
 
 __all__ = ["compare_net_benefit"]
@@ -71,7 +73,8 @@ class _Resampled:
      "confidence_level": [Interval(Real, 0, 1, closed="neither")],
      "n_resamples": [Interval(Integral, 2, None, closed="left")],
      "random_state": ["random_state"],
-     "method": [StrOptions({"normal", "bootstrap"})]},
+     "method": [StrOptions({"normal", "bootstrap"})],
+     "groups": ["array-like", None]},
     prefer_skip_nested_validation=True,
 )
 @array_api_boundary()
@@ -88,6 +91,7 @@ def compare_net_benefit(
     pos_label: int | float | bool | str | None = None,
     random_state: int | np.random.RandomState | None = None,
     method: str = "normal",
+    groups: ArrayLike | None = None,
 ) -> NetBenefitComparison:
     """Paired comparison of two models' net benefit at each threshold probability.
 
@@ -125,6 +129,13 @@ def compare_net_benefit(
     method : {"normal", "bootstrap"}, default="normal"
         ``"normal"`` counts rows: ``sample_weight`` must then be frequencies (whole
         numbers); the bootstrap takes any weights.
+    groups : array-like of shape (n_samples,), default=None
+        A cluster id per row (several visits of one patient): the difference's
+        variance is taken between clusters (each cluster's contributions summed
+        before squaring, the linearised variance of the ratio at a ``prevalence``),
+        read on Student's t with ``K - 1`` degrees of freedom, so the interval is for
+        new clusters; any weights are taken. ``"normal"`` only
+        (``benchmarks/coverage_net_benefit.py --clusters``).
 
     Returns
     -------
@@ -145,7 +156,10 @@ def compare_net_benefit(
     True
     """
     thresholds = checked_thresholds(thresholds)
-    if method == "normal":
+    if groups is not None and method != "normal":
+        raise ValueError("compare_net_benefit with groups= reads the variance between "
+                         "clusters (method='normal'); method='bootstrap' resamples rows.")
+    if method == "normal" and groups is None:
         sample_weight = frequency_weights(sample_weight, "compare_net_benefit's normal "
                                           "interval (method='bootstrap' takes any weights)")
     curves = [net_benefit_curve(y_true, p, thresholds=thresholds, sample_weight=sample_weight,
@@ -154,6 +168,17 @@ def compare_net_benefit(
     difference = curves[0].net_benefit - curves[1].net_benefit
     is_pos, scores_a, weight = check_binary_input(y_true, y_prob_a, sample_weight, pos_label)
     scores_b = check_binary_input(y_true, y_prob_b, sample_weight, pos_label)[1]
+    if groups is not None:
+        clusters = checked_groups(weighted_groups(groups, sample_weight), is_pos.shape[0])
+        n_clusters = int(clusters.max()) + 1
+        warn_few_clusters(n_clusters)
+        spread = _clustered_spread(decision_moments(
+            thresholds, is_pos, scores_a, scores_b, weight, clusters), thresholds,
+            prevalence, n_clusters)
+        return NetBenefitComparison(thresholds, curves[0].net_benefit,
+                                    curves[1].net_benefit, difference,
+                                    *_t_reading(difference, spread, confidence_level,
+                                                n_clusters, thresholds))
     if method == "normal":
         spread = _difference_spread(is_pos, scores_a, scores_b, weight, thresholds,
                                     prevalence)
@@ -228,6 +253,40 @@ def _difference_spread(is_pos, scores_a, scores_b, weight, thresholds, prevalenc
     return np.sqrt(variance)
 
 
+def _clustered_spread(sums, thresholds, prevalence, n_clusters):
+    """The standard error of the difference between clusters: ``K / (K - 1)`` times the
+    sum over clusters of ``z_k^2``, ``z_k = alpha D_k - beta E_k - gamma P_k - eta N_k``
+    the cluster's linearised contribution (``D_k``, ``E_k``: its positives' and
+    negatives' weighted decision differences; ``P_k``, ``N_k``: its weights), expanded
+    in :func:`~sklearn_prcurves._table._moments.decision_moments`' sums."""
+    s = sums
+    odds = thresholds / (1 - thresholds)
+    with np.errstate(all="ignore"):
+        if prevalence is None:  # (the mean over all rows: shares of the total weight)
+            alpha, beta = 1.0, odds
+            gamma = eta = s["d_pos"] - odds * s["d_neg"]
+        else:  # (each class's mean, then the deployment's mix of them)
+            alpha, beta = prevalence / s["P"], (1 - prevalence) * odds / s["N"]
+            gamma, eta = alpha * s["d_pos"] / s["P"], -beta * s["d_neg"] / s["N"]
+        squares = (alpha ** 2 * s["pp"] + beta ** 2 * s["nn"] + gamma ** 2 * s["PP"]
+                   + eta ** 2 * s["NN"] - 2 * alpha * beta * s["pn"]
+                   - 2 * alpha * gamma * s["pP"] - 2 * alpha * eta * s["pN"]
+                   + 2 * beta * gamma * s["nP"] + 2 * beta * eta * s["nN"]
+                   + 2 * gamma * eta * s["PN"])
+        return np.sqrt(n_clusters / (n_clusters - 1) * np.maximum(squares, 0.0))
+
+
+def _t_reading(difference, spread, confidence_level, n_clusters, thresholds):
+    """``(low, high, pvalue)`` on Student's t with ``K - 1`` degrees of freedom."""
+    from scipy.special import stdtr
+
+    quantile = cluster_t(confidence_level, n_clusters)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        pvalue = 2 * stdtr(n_clusters - 1, -np.abs(difference / spread))
+    pvalue = _undefined_where_flat(pvalue, difference, spread, thresholds, "normal")
+    return difference - quantile * spread, difference + quantile * spread, pvalue
+
+
 def _pvalues(difference, spread, thresholds, method):
     """Two-sided normal p-values of ``difference / spread``; 1 where both are 0 (the
     models treat the same rows in every resample), NaN where only the spread is."""
@@ -235,6 +294,12 @@ def _pvalues(difference, spread, thresholds, method):
 
     with np.errstate(divide="ignore", invalid="ignore"):
         pvalue = 2 * ndtr(-np.abs(difference / spread))
+    return _undefined_where_flat(pvalue, difference, spread, thresholds, method)
+
+
+def _undefined_where_flat(pvalue, difference, spread, thresholds, method):
+    """``pvalue`` with 1 where difference and spread are both 0, NaN (and a warning)
+    where only the spread is."""
     pvalue[spread == 0] = np.where(difference[spread == 0] == 0, 1.0, np.nan)
     if np.isnan(pvalue).any():  # (a NaN is never silent)
         which = ("Every resample gave the same nonzero difference" if method == "bootstrap"

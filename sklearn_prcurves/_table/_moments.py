@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-__all__ = ["ClusterMoments", "cluster_moments"]
+__all__ = ["ClusterMoments", "cluster_moments", "decision_moments", "within_cluster_before"]
 
 
 @dataclass(frozen=True)
@@ -69,8 +69,8 @@ def cluster_moments(thresholds, is_pos, scores, weight, clusters):
     pos_share, neg_share = np.where(is_pos, share, 0.0), np.where(is_pos, 0.0, share)
     first = np.flatnonzero(np.diff(clusters, prepend=-1) != 0)  # (each cluster's first row)
     sizes = np.diff(np.append(first, clusters.shape[0]))
-    before_t = _within_cluster_before(pos_share, first, sizes)
-    before_f = _within_cluster_before(neg_share, first, sizes)
+    before_t = within_cluster_before(pos_share, first, sizes)
+    before_f = within_cluster_before(neg_share, first, sizes)
     cluster_pos = np.repeat(np.add.reduceat(pos_share, first), sizes)
     cluster_neg = np.repeat(np.add.reduceat(neg_share, first), sizes)
     steps = {
@@ -92,7 +92,62 @@ def cluster_moments(thresholds, is_pos, scores, weight, clusters):
         neg_clusters=int(np.count_nonzero(totals_neg)), scale=scale)
 
 
-def _within_cluster_before(values, first, sizes):
+def within_cluster_before(values, first, sizes):
     """Each row's running sum of ``values`` over the rows of its cluster before it."""
     running = np.cumsum(values) - values
     return running - np.repeat(running[first], sizes)
+
+
+def decision_moments(thresholds, is_pos, scores_a, scores_b, weight, clusters):
+    """Sums over clusters for the difference of two models' decisions ``d = 1[a >= t] -
+    1[b >= t]`` at each of ``thresholds`` (any order): ``{name: array}`` of ``pp = sum
+    D_k^2`` and ``nn``, ``pn`` (``D_k``, ``E_k``: cluster ``k``'s weighted ``d`` over its
+    positives, its negatives), ``pP = sum D_k P_k``, ``pN``, ``nP``, ``nN`` (``P_k``,
+    ``N_k``: its positive and negative weight), ``d_pos``, ``d_neg`` (the sums of ``d``)
+    and the constants ``PP``, ``NN``, ``PN``; every weight a share of the total.
+
+    A row changes its cluster's ``D_k`` by its weight where the threshold passes its
+    score of a (up) and of b (down): one sort of these events by score and by cluster
+    gives every threshold's sums, as :func:`cluster_moments` does."""
+    weight = np.ones(is_pos.shape[0]) if weight is None else np.asarray(weight, float)
+    share = weight / np.sum(weight)
+    n_clusters = int(clusters.max()) + 1 if clusters.shape[0] else 0
+    P = np.bincount(clusters, weights=np.where(is_pos, share, 0.0), minlength=n_clusters)
+    N = np.bincount(clusters, weights=np.where(is_pos, 0.0, share), minlength=n_clusters)
+    # (as floats: boolean or integer probabilities order the same)
+    scores_a, scores_b = (np.asarray(v, dtype=np.float64) for v in (scores_a, scores_b))
+    moving = (share > 0) & (scores_a != scores_b)  # (a row both treat alike moves nothing)
+    rows = np.flatnonzero(moving)
+    event_scores = np.concatenate([scores_a[rows], scores_b[rows]])
+    delta = np.concatenate([share[rows], -share[rows]])
+    event_rows = np.concatenate([rows, rows])
+    by_score = np.argsort(-event_scores, kind="stable")
+    order = by_score[np.argsort(clusters[event_rows[by_score]], kind="stable")]
+    cluster, positive = clusters[event_rows[order]], is_pos[event_rows[order]]
+    first = np.flatnonzero(np.diff(cluster, prepend=-1) != 0)
+    sizes = np.diff(np.append(first, cluster.shape[0]))
+    pos_delta = np.where(positive, delta[order], 0.0)
+    neg_delta = np.where(positive, 0.0, delta[order])
+    before_p = within_cluster_before(pos_delta, first, sizes)
+    before_n = within_cluster_before(neg_delta, first, sizes)
+    steps = {
+        "pp": pos_delta * (2 * before_p + pos_delta),
+        "nn": neg_delta * (2 * before_n + neg_delta),
+        "pn": pos_delta * before_n + neg_delta * before_p,
+        "pP": pos_delta * P[cluster], "pN": pos_delta * N[cluster],
+        "nP": neg_delta * P[cluster], "nN": neg_delta * N[cluster],
+        "d_pos": pos_delta, "d_neg": neg_delta,
+    }
+    # Each threshold's sums: those of the events at or above it, in score order.
+    rank = np.empty(order.shape[0], dtype=np.intp)
+    rank[order] = np.arange(order.shape[0])  # (an event's place in the cluster order)
+    ordered = -event_scores[by_score]
+    reached = np.searchsorted(ordered, -np.asarray(thresholds, dtype=np.float64),
+                              side="right")
+    out = {}
+    for name, step in steps.items():
+        running = np.concatenate([[0.0], np.cumsum(step[rank[by_score]])])
+        out[name] = running[reached]
+    out.update(PP=float(P @ P), NN=float(N @ N), PN=float(P @ N), P=float(P.sum()),
+               N=float(N.sum()))
+    return out
