@@ -111,10 +111,13 @@ def test_the_reference_learn_then_test(y, seed, levels, measure, target, confide
         assert not got.certified and math.isnan(got.pvalue)
         assert [w.category for w in caught] == [UndefinedMetricWarning]
         return
-    assert not caught
+    at = scores >= got.threshold
+    # (a threshold predicting every row positive leaves the negative predictive value
+    # undefined, and says so)
+    assert [str(w.message)[:34] for w in caught] == (
+        ["The negative predictive value is u"] if at.all() else [])
     assert got.certified and got.threshold == expected[0]
     assert got.pvalue == pytest.approx(expected[1], rel=1e-9, abs=1e-300)
-    at = scores >= got.threshold
     assert got.precision == (y & at).sum() / at.sum()
     assert got.recall == (y & at).sum() / y.sum()
     assert got.fpr == (~y & at).sum() / (~y).sum()
@@ -150,8 +153,12 @@ def test_frequency_weights_are_repeated_rows():
 
 
 @pytest.mark.parametrize("kwargs, match", [
-    ({}, "exactly one constraint .* got none"),
-    ({"min_precision": 0.9, "max_fpr": 0.1}, "exactly one constraint .* got 2"),
+    ({}, "at least one requirement.* got none"),
+    ({"max_flag_rate": 0.1, "max_flags": (1, 10)}, "max_flag_rate or max_flags, not both"),
+    ({"max_flags": (0, 10)}, "0 < count < cases"),
+    ({"max_flags": (2.5, 10)}, "two whole numbers"),
+    ({"max_flags": (1, 2, 3)}, "max_flags must be"),
+    ({"min_recall": 0.9, "max_flag_rate": 0.2}, "no threshold meets both"),
     ({"min_recall": 0.9, "thresholds": [0.5, np.nan]}, "NaN"),
     ({"min_recall": 0.9, "thresholds": [[0.5]]}, "1-D array of numbers"),
     ({"min_recall": 0.9, "thresholds": []}, "non-empty"),
@@ -398,11 +405,25 @@ def test_the_sums_over_clusters_are_their_definition(weighted):
         assert got.ff[j] == pytest.approx(per["f"] @ per["f"], rel=1e-12, abs=1e-300)
         assert got.tp_pos[j] == pytest.approx(per["t"] @ per["p"], rel=1e-12, abs=1e-300)
         assert got.fp_neg[j] == pytest.approx(per["f"] @ per["n"], rel=1e-12, abs=1e-300)
+        assert got.tp_neg[j] == pytest.approx(per["t"] @ per["n"], rel=1e-12, abs=1e-300)
+        assert got.fp_pos[j] == pytest.approx(per["f"] @ per["p"], rel=1e-12, abs=1e-300)
         assert got.flagged_clusters[j] == np.count_nonzero(per["t"] + per["f"])
+        below = {"tn": per["n"] - per["f"], "fn": per["p"] - per["t"]}
+        mirrored = got.below()
+        assert got.unflagged_clusters[j] == np.count_nonzero(
+            [((groups == g) & ~at & (weight > 0)).any() for g in range(60)])
+        for name, (a, b) in {"tt": ("tn", "tn"), "tf": ("tn", "fn"),
+                             "ff": ("fn", "fn")}.items():
+            assert getattr(mirrored, name)[j] == pytest.approx(
+                below[a] @ below[b], rel=1e-9, abs=1e-15)
+        assert mirrored.tp_pos[j] == pytest.approx(below["tn"] @ per["n"], rel=1e-9,
+                                                   abs=1e-15)
     assert got.pos_pos == pytest.approx(per["p"] @ per["p"], rel=1e-12)
     assert got.neg_neg == pytest.approx(per["n"] @ per["n"], rel=1e-12)
-    assert (got.pos_clusters, got.neg_clusters, got.scale) == (
-        np.count_nonzero(per["p"]), np.count_nonzero(per["n"]), total)
+    assert got.pos_neg == pytest.approx(per["p"] @ per["n"], rel=1e-12)
+    assert (got.pos_clusters, got.neg_clusters, got.clusters, got.scale) == (
+        np.count_nonzero(per["p"]), np.count_nonzero(per["n"]),
+        np.count_nonzero(per["p"] + per["n"]), total)
 
 
 def _effective(hits, totals, alpha):

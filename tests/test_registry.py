@@ -387,6 +387,14 @@ REGISTRY: dict[str, Entry] = {
                                             min_recall=0.5, confidence_level=0.5),
     "certified_threshold[max_fpr]": pos1(spc.certified_threshold, TABLE, max_fpr=0.5,
                                          thresholds=[-np.inf, 0.0, 0.5, 1.0]),
+    "certified_threshold[several]": pos1(spc.certified_threshold, TABLE, min_precision=0.3,
+                                         max_flag_rate=0.9, min_npv=0.2,
+                                         confidence_level=0.5),
+    "certified_threshold[min_recall,max_fpr]": pos1(
+        spc.certified_threshold, TABLE, min_recall=0.2, max_fpr=0.9, confidence_level=0.5),
+    "certified_threshold[max_flags,maximize]": pos1(
+        spc.certified_threshold, TABLE, max_flags=(9, 10), maximize="precision",
+        confidence_level=0.5),
     "expected_cost": pos1(spc.expected_cost, cost_fn=5.0),
     "expected_cost[prevalence=1]": pos1(spc.expected_cost, prevalence=1.0, cost_fn=0.0),
     # at a deployment's prevalence: the negatives re-weighted (Theorem 3.1)
@@ -412,6 +420,9 @@ REGISTRY: dict[str, Entry] = {
                                             min_precision=0.5, prevalence=0.01),
     "certified_threshold[min_recall,prevalence]": pos1(
         spc.certified_threshold, TABLE, min_recall=0.5, prevalence=0.9),
+    "certified_threshold[several,prevalence]": pos1(
+        spc.certified_threshold, TABLE, min_precision=0.3, max_flag_rate=0.9, min_npv=0.2,
+        min_recall=0.1, confidence_level=0.5, prevalence=0.3),
     "threshold_table[prevalence]": Entry(lambda d: spc.threshold_table(
         d.y, d.s, pos_label=1, metrics=["npv", "matthews_corrcoef"], max_rows=6,
         prevalence=0.01, **sw(d)).to_dict("list"), ("order", "ftz")),
@@ -515,6 +526,14 @@ REGISTRY: dict[str, Entry] = {
         d.y, d.s, pos_label=1, min_precision=0.3, confidence_level=0.5, prevalence=0.2,
         groups=d.groups, thresholds=[0.0, 0.5, 1.0], **sw(d)), ("order", "ftz"),
         groups=True),
+    "certified_threshold[several,groups]": Entry(lambda d: spc.certified_threshold(
+        d.y, d.s, pos_label=1, min_precision=0.3, max_flag_rate=0.9, min_npv=0.2,
+        confidence_level=0.5, groups=d.groups, **sw(d)), ("order", "ftz"), groups=True),
+    "certified_threshold[several,prevalence,groups]": Entry(
+        lambda d: spc.certified_threshold(
+            d.y, d.s, pos_label=1, min_recall=0.1, max_flag_rate=0.9, min_npv=0.2,
+            confidence_level=0.5, prevalence=0.2, groups=d.groups, **sw(d)),
+        ("order", "ftz"), groups=True),
     "bootstrap_test[groups]": Entry(lambda d: spc.bootstrap_test(
         "roc_auc", d.y, d.s, d.s2, pos_label=1, groups=d.groups, n_resamples=50,
         random_state=0, **sw(d)), ("ftz",), two_scores=True, groups=True, examples=20),

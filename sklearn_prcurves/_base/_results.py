@@ -5,6 +5,7 @@ They unpack as the plain tuples the functions returned before (so
 keep working) and carry names, the estimate and the method, with readable reprs.
 """
 
+import math
 from typing import NamedTuple
 
 import numpy as np
@@ -36,7 +37,12 @@ class CertifiedThreshold(NamedTuple):
     """A threshold whose constraint holds in the population with a stated confidence
     (:func:`certified_threshold`).
 
-    ``certified`` says whether one was found (``threshold`` is NaN otherwise).
+    ``certified`` says whether one was found (``threshold`` is NaN otherwise). With one
+    requirement ``measure`` names it, and ``guaranteed`` and ``estimate`` are numbers;
+    with several, ``measure`` is the tuple of their names and ``guaranteed`` and
+    ``estimate`` are dicts keyed by them. ``precision``, ``recall``, ``fpr``, ``npv``
+    and ``flag_rate`` (the share predicted positive) are the values on these rows at
+    the threshold (at the deployment's prevalence where one was given).
 
     Examples
     --------
@@ -56,6 +62,8 @@ class CertifiedThreshold(NamedTuple):
     recall: float
     fpr: float
     pvalue: float
+    npv: float = math.nan
+    flag_rate: float = math.nan
 
     @property
     def certified(self) -> bool:

@@ -18,16 +18,24 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from .._base._array_api import array_api_boundary
-from .._base._compat import Interval, validate_params
+from .._base._compat import Interval, StrOptions, validate_params
 from .._base._results import CertifiedThreshold
 from .._base._undefined import warn_undefined
 from .._base._validation import check_binary_input
 from .._table._entry import BINARY_PARAMS, two_class_table
 from .._table._exact import check_threshold, counts_at_or_above, exact_argmax, fractions
 from .._table._moments import cluster_moments
-from .._table._prevalence import PREVALENCE, fewest_passing, negatives_factor, ratio_pvalues
+from .._table._prevalence import PREVALENCE, fewest_passing, negatives_factor
 from ._clusters import checked_groups, warn_few_clusters, weighted_groups
-from ._proportions import moment_counts
+from ._requirements import (
+    OBJECTIVES,
+    PrecisionRuns,
+    certify_requirements,
+    default_objective,
+    rates_at_threshold,
+    requirements_of,
+    threshold_pvalues,
+)
 
 __all__ = ["certified_threshold", "certify"]
 
@@ -40,6 +48,10 @@ _OPEN_UNIT = Interval(Real, 0, 1, closed="neither")
         "min_precision": [_OPEN_UNIT, None],
         "min_recall": [_OPEN_UNIT, None],
         "max_fpr": [_OPEN_UNIT, None],
+        "min_npv": [_OPEN_UNIT, None],
+        "max_flag_rate": [_OPEN_UNIT, None],
+        "max_flags": [tuple, None],
+        "maximize": [StrOptions(set(OBJECTIVES)), None],
         "confidence_level": [_OPEN_UNIT],
         "thresholds": ["array-like", None],
         **PREVALENCE,
@@ -55,6 +67,10 @@ def certified_threshold(
     min_precision: float | None = None,
     min_recall: float | None = None,
     max_fpr: float | None = None,
+    min_npv: float | None = None,
+    max_flag_rate: float | None = None,
+    max_flags: tuple[int, int] | None = None,
+    maximize: str | None = None,
     confidence_level: float = 0.95,
     thresholds: ArrayLike | None = None,
     pos_label: int | float | bool | str | None = None,
@@ -62,27 +78,33 @@ def certified_threshold(
     prevalence: float | None = None,
     groups: ArrayLike | None = None,
 ) -> CertifiedThreshold:
-    """The threshold to ship, with a constraint that holds on new data.
+    """The threshold to ship, with requirements that hold on new data.
 
     :func:`recall_at_precision` answers for the rows at hand: its threshold's precision
     on new data falls short of the target about half the time when the target is
     tight. This returns the threshold whose **population** precision (recall, false
-    positive rate) meets the target with probability ``confidence_level`` over the
-    draw of these rows, for rows drawn independently from the population the model
-    will score; among the thresholds so certified, the one with the best estimated
-    recall (with ``min_precision`` or ``max_fpr``) or precision (with
-    ``min_recall``).
+    positive rate, negative predictive value, share flagged) meets every requirement
+    given, together, with probability ``confidence_level`` over the draw of these rows,
+    for rows drawn independently from the population the model will score; among the
+    thresholds so certified, the one with the best estimated ``maximize``.
 
     Each threshold ``t`` of the grid is tested by the exact binomial tail of its
     counts: among the rows predicted positive the true positives are binomial with the
     population precision, among the positives those above ``t`` with the population
-    recall, among the negatives with the population false positive rate. The tests
-    run in a fixed sequence from the thresholds where the constraint is easiest to
-    meet, each at the full level until one fails (recall: from the lowest threshold
-    up; false positive rate: from the highest down); precision, which need not fall
-    with the threshold, runs such a sequence downward from each of a few starting
-    points chosen from the scores alone (where the predicted positives first reach
-    1, 2, 4, ... times the fewest that could pass), the level shared among them.
+    recall, among the negatives with the population false positive rate, among the
+    predicted negatives the true negatives with the negative predictive value, among
+    all rows those flagged with the share flagged. The tests run in a fixed sequence
+    from the thresholds where the requirement is easiest to meet, each at the full
+    level until one fails (recall: from the lowest threshold up; false positive rate
+    and share flagged: from the highest down); precision, which need not fall with the
+    threshold, runs such a sequence downward from each of a few starting points chosen
+    from the scores alone (where the predicted positives first reach 1, 2, 4, ... times
+    the fewest that could pass), the level shared among them, and the negative
+    predictive value upward in the same way. With several requirements a threshold
+    passes where every one's test rejects (the largest p-value); those easiest at high
+    thresholds (precision, false positive rate, share flagged) and those easiest at
+    low ones (recall, negative predictive value) run their sequences from opposite
+    ends, each family at half the level, and a threshold must pass both.
 
     Parameters
     ----------
@@ -92,8 +114,19 @@ def certified_threshold(
     y_score : array-like of shape (n_samples,)
         Scores; higher means more likely positive. Predict positive for scores >= the
         threshold.
-    min_precision, min_recall, max_fpr : float in (0, 1), default=None
-        The constraint: give exactly one.
+    min_precision, min_recall, max_fpr, min_npv, max_flag_rate : float in (0, 1), \
+            default=None
+        The requirements: give one or several. ``max_flag_rate`` is an alert budget,
+        the largest share of cases predicted positive (at ``prevalence`` where given:
+        ``pi TPR + (1 - pi) FPR``). A budget below ``min_recall`` times the prevalence
+        (recall ``r`` flags at least that share) is refused: no threshold meets both.
+    max_flags : tuple (count, cases), default=None
+        The budget as a count: at most ``count`` flags per ``cases`` cases, the same as
+        ``max_flag_rate=count / cases``.
+    maximize : {"recall", "precision", "npv"}, default=None
+        What to make best on these rows among the certified thresholds. None: recall,
+        or precision where every requirement is on recall and the negative predictive
+        value.
     confidence_level : float in (0, 1), default=0.95
         The probability, over the draw of these rows, that the constraint holds in the
         population at the returned threshold.
@@ -113,7 +146,11 @@ def certified_threshold(
         population's recall from below and false positive rate from above, each at
         half the level, and certifies where their ratio passes; stricter than the
         test at the rows' own prevalence, which reads the predicted positives as one
-        binomial sample. Recall and the false positive rate do not depend on it.
+        binomial sample. The negative predictive value is tested the same way, the
+        classes' roles swapped; the share flagged, ``pi TPR + (1 - pi) FPR``, bounds
+        both rates from above, each at half the level, and certifies where that mix
+        of the bounds is within the budget. Recall and the false positive rate do not
+        depend on it.
     groups : array-like of shape (n_samples,), default=None
         Each row's cluster (patient, customer, session), where the rows of one cluster
         are alike and the clusters, not the rows, are drawn independently: the
@@ -130,11 +167,13 @@ def certified_threshold(
     -------
     result : :class:`CertifiedThreshold`
         ``threshold`` (NaN when none can be certified, with an
-        :class:`~sklearn.exceptions.UndefinedMetricWarning` saying why), the
-        constraint's ``measure`` and the ``guaranteed`` value with its
-        ``confidence_level``, its ``estimate`` on these rows, the ``precision``,
-        ``recall`` and ``fpr`` on these rows at the threshold, and the ``pvalue`` of
-        its test.
+        :class:`~sklearn.exceptions.UndefinedMetricWarning` naming the requirement that
+        failed and by how much), the requirement's ``measure`` and the ``guaranteed``
+        value with its ``confidence_level``, its ``estimate`` on these rows (with
+        several requirements: the tuple of their names, and dicts of bounds and of
+        estimates), the ``precision``, ``recall``, ``fpr``, ``npv`` and ``flag_rate``
+        on these rows at the threshold, and the ``pvalue`` of its test (the largest of
+        the requirements').
 
     See Also
     --------
@@ -159,16 +198,32 @@ def certified_threshold(
     (True, 0.8)
     >>> bool(result.estimate > 0.8)
     True
+
+    Precision of at least 0.8 with at most 15 alerts per 100 cases:
+
+    >>> policy = certified_threshold(y, scores, min_precision=0.8, max_flags=(15, 100))
+    >>> policy.measure, policy.guaranteed
+    (('precision', 'flag_rate'), {'precision': 0.8, 'flag_rate': 0.15})
+    >>> bool(policy.flag_rate <= 0.15 and policy.precision >= 0.8)
+    True
     """
-    measure, target = _one_constraint(min_precision, min_recall, max_fpr)
+    requirements = requirements_of(
+        {"min_precision": min_precision, "min_recall": min_recall, "max_fpr": max_fpr,
+         "min_npv": min_npv, "max_flag_rate": max_flag_rate}, max_flags)
+    objective = maximize or default_objective(requirements)
     table = two_class_table(y_true, y_score, pos_label, sample_weight,
                             counts="certified_threshold")
     grid, tp, fp, rows = _grid_counts(table, thresholds)
-    piece = (grid, tp, fp)
-    if groups is not None:
-        piece += (_moments(y_true, y_score, pos_label, sample_weight, groups, table, rows),)
-    return certify([piece], table.n_pos, table.n_neg, measure, target,
-                   confidence_level, most=tp[-1] + fp[-1], prevalence=prevalence)
+    moments = None if groups is None else _moments(y_true, y_score, pos_label,
+                                                    sample_weight, groups, table, rows)
+    (measure, target), = requirements.items() if len(requirements) == 1 else [(None, None)]
+    if measure in ("precision", "recall", "fpr") and objective == default_objective(
+            requirements):
+        piece = (grid, tp, fp) + (() if moments is None else (moments,))
+        return certify([piece], table.n_pos, table.n_neg, measure, target,
+                       confidence_level, most=tp[-1] + fp[-1], prevalence=prevalence)
+    return certify_requirements(grid, tp, fp, table.n_pos, table.n_neg, requirements,
+                                confidence_level, objective, prevalence, moments)
 
 
 def _moments(y_true, y_score, pos_label, sample_weight, groups, table, rows):
@@ -177,17 +232,6 @@ def _moments(y_true, y_score, pos_label, sample_weight, groups, table, rows):
     clusters = checked_groups(weighted_groups(groups, sample_weight), is_pos.shape[0])
     warn_few_clusters(int(clusters.max()) + 1)
     return cluster_moments(table.thresholds, is_pos, scores, weight, clusters).at(rows)
-
-
-def _one_constraint(min_precision, min_recall, max_fpr):
-    given = [(name, value) for name, value in (
-        ("precision", min_precision), ("recall", min_recall), ("fpr", max_fpr))
-        if value is not None]
-    if len(given) != 1:
-        raise ValueError(
-            "certified_threshold takes exactly one constraint (min_precision, min_recall "
-            f"or max_fpr); got {len(given) or 'none'}.")
-    return given[0][0], float(given[0][1])
 
 
 def _grid_counts(table, thresholds):
@@ -210,50 +254,6 @@ def _grid_counts(table, thresholds):
     return grid, tps, fps, np.asarray(above) - 1
 
 
-def _clustered_counts(measure, tp, fp, n_pos, n_neg, moments, level, ratio):
-    """``(tp, fp, n_pos, n_neg)`` as the tests read them when the rows come in clusters:
-    each rate's counts at Korn and Graubard's effective sample size
-    (:func:`~sklearn_prcurves._inference._proportions.moment_counts`, from the
-    per-threshold sums over clusters ``moments``) at the test's ``level``, so that the
-    tails count clusters' worth of evidence, not rows'."""
-    if measure == "precision" and ratio is None:
-        hits, size = moment_counts(moments, "precision", tp, fp, n_pos, n_neg, level)
-        return hits, size - hits, n_pos, n_neg
-    tail = level / 2 if ratio is not None else level  # (the ratio's two bounds share it)
-    recall_hits, pos_size = moment_counts(moments, "tpr", tp, fp, n_pos, n_neg, tail)
-    fpr_hits, neg_size = moment_counts(moments, "fpr", tp, fp, n_pos, n_neg, tail)
-    return recall_hits, fpr_hits, pos_size, neg_size
-
-
-def _pvalues(measure, target, tp, fp, n_pos, n_neg, everywhere=False, ratio=None):
-    """The exact binomial tail of each threshold's counts under "the constraint fails
-    there" (at its boundary): a small value is evidence that it holds. Weighted
-    counts as frequencies, through the regularised incomplete beta function.
-    ``ratio``: precision at another prevalence, by
-    :func:`~sklearn_prcurves._table._prevalence.ratio_pvalues`.
-
-    Unless ``everywhere``, the tail is computed only where the measure on these rows
-    is within a row of beating the target: elsewhere it is at least a half (a binomial
-    tail from its median or beyond), which no level below a half accepts, and is given
-    as 1 (the tail costs a microsecond a row; most rows of a long table are there)."""
-    from scipy.special import betainc
-
-    if ratio is not None:
-        return ratio_pvalues(tp, fp, n_pos, n_neg, ratio, everywhere)
-    if measure == "fpr":  # P(Binomial(n_neg, target) <= fp)
-        a, b, x = n_neg - fp, fp + 1, 1 - target
-        possible = (fp < n_neg) & (everywhere | (fp < target * n_neg + 1))
-    else:  # P(Binomial(trials, target) >= tp)
-        trials = tp + fp if measure == "precision" else n_pos
-        a, b, x = tp, trials - tp + 1, target
-        possible = (tp > 0) & (everywhere | (tp > target * trials - 1))
-    pvalues = np.ones(tp.shape[0])
-    rows = np.flatnonzero(possible)
-    pvalues[rows] = betainc(np.broadcast_to(a, tp.shape)[rows],
-                            np.broadcast_to(b, tp.shape)[rows], x)
-    return pvalues
-
-
 def certify(pieces, n_pos, n_neg, measure, target, confidence_level, most=None,
             prevalence=None):
     """:func:`certified_threshold` of a grid given as consecutive pieces ``(thresholds,
@@ -274,13 +274,13 @@ def certify(pieces, n_pos, n_neg, measure, target, confidence_level, most=None,
         fewest = lambda level: math.log(level) / math.log(target)  # noqa: E731
     else:  # (the fewest rows that pass, all positive: from the smallest p-value there)
         fewest = lambda level: fewest_passing(n_pos, n_neg, ratio, level)  # noqa: E731
-    runs = _PrecisionRuns(most, fewest, alpha) if measure == "precision" else None
+    runs = PrecisionRuns(most, fewest, alpha) if measure == "precision" else None
     level = alpha if runs is None else runs.level
     best = weakest = None
     for grid, tp, fp, *clustered in pieces:
-        tested = (tp, fp, n_pos, n_neg) if not clustered else _clustered_counts(
-            measure, tp, fp, n_pos, n_neg, clustered[0], level, ratio)
-        pvalues = _pvalues(measure, target, *tested, everywhere=alpha >= 0.5, ratio=ratio)
+        pvalues = threshold_pvalues(measure, target, tp, fp, n_pos, n_neg,
+                                    clustered[0] if clustered else None, level, ratio,
+                                    alpha >= 0.5)
         at = int(np.argmin(pvalues))
         if weakest is None or pvalues[at] < weakest[0]:
             weakest = (float(pvalues[at]), _number(grid[at]))
@@ -308,54 +308,16 @@ def _better(found, best, measure, factor):
 
 def _result(best, n_pos, n_neg, measure, target, confidence_level, factor):
     threshold, tp, fp, pvalue = best
-    if not tp + fp > 0:
-        warn_undefined("Precision is undefined (0 / 0) at the certified threshold, which "
-                       "predicts no row positive; set to NaN.")
-    rates = {"precision": tp / (tp + factor * fp) if tp + fp > 0 else math.nan,
-             "recall": tp / n_pos, "fpr": fp / n_neg}
+    rates = rates_at_threshold(tp, fp, n_pos, n_neg, factor)
     return CertifiedThreshold(
         threshold=threshold, measure=measure, guaranteed=target,
-        confidence_level=confidence_level, estimate=float(rates[measure]),
-        precision=float(rates["precision"]), recall=float(rates["recall"]),
-        fpr=float(rates["fpr"]), pvalue=pvalue)
+        confidence_level=confidence_level, estimate=rates[measure], **rates, pvalue=pvalue)
 
 
 def _number(value):
     """A threshold as a Python number (booleans as 0 and 1)."""
     value = value.item() if isinstance(value, np.generic) else value
     return int(value) if isinstance(value, bool) else value
-
-
-class _PrecisionRuns:
-    """The precision sequences, read piece by piece down the grid. Each starts where
-    the predicted positives (non-decreasing down the grid, known without the labels)
-    first reach 1, 2, 4, ... times the fewest rows that, all true positives, pass at
-    the shared level (alpha over the number of starts), and runs down the grid until
-    its first p-value above that level. As all run at one level, a row passes where
-    its p-value is within it and a start lies after the last failure above it."""
-
-    def __init__(self, most, fewest, alpha):
-        count = self._sizes(fewest(alpha), most).shape[0]
-        self.level = alpha / max(1, count)
-        self.sizes = self._sizes(fewest(self.level), most)
-        self.reached, self.active = 0, False
-
-    @staticmethod
-    def _sizes(fewest, most):
-        with np.errstate(over="ignore"):  # (past the largest float: beyond `most`)
-            sizes = fewest * 2.0 ** np.arange(64)
-        return sizes[sizes <= most]
-
-    def passed(self, pvalues, predicted):
-        reached = np.searchsorted(self.sizes, predicted, side="right")
-        starts = np.diff(reached, prepend=self.reached) > 0
-        rows = np.arange(pvalues.shape[0])
-        # (a run still going at the end of the last piece starts this one, at row -1)
-        last_start = np.maximum.accumulate(np.where(starts, rows, -1 if self.active else -3))
-        last_failure = np.maximum.accumulate(np.where(pvalues > self.level, rows, -2))
-        passed = last_start > last_failure
-        self.reached, self.active = int(reached[-1]), bool(last_start[-1] > last_failure[-1])
-        return passed
 
 
 def _best_certified(certified, measure, tp, fp):

@@ -143,7 +143,8 @@ def moment_counts(moments, rate, tp, fp, n_pos, n_neg, tail):
     Graubard's :func:`effective_size` for a bound at the one-sided ``tail``, read from
     the sums over clusters ``moments`` (a
     :class:`~sklearn_prcurves._table._moments.ClusterMoments` at those thresholds);
-    ``rate``: ``"precision"``, ``"tpr"`` or ``"fpr"``; ``tp``, ``fp``: the counts there.
+    ``rate``: ``"precision"``, ``"tpr"``, ``"fpr"`` or ``"flag"`` (the share of all the
+    weight predicted positive); ``tp``, ``fp``: the counts there.
     A size that cannot be formed (squares of shares of weights of 1e-300) is 0: no
     evidence, never a guess."""
     m = moments
@@ -152,6 +153,9 @@ def moment_counts(moments, rate, tp, fp, n_pos, n_neg, tail):
                       m.flagged_clusters),
         "tpr": (tp, n_pos, (m.tt, m.tp_pos, m.pos_pos), m.pos_clusters),
         "fpr": (fp, n_neg, (m.ff, m.fp_neg, m.neg_neg), m.neg_clusters),
+        "flag": (tp + fp, n_pos + n_neg, (m.tt + 2 * m.tf + m.ff,
+                 m.tp_pos + m.tp_neg + m.fp_pos + m.fp_neg,
+                 m.pos_pos + 2 * m.pos_neg + m.neg_neg), m.clusters),
     }[rate]
     with np.errstate(all="ignore"):
         # (the moments are shares of the whole weight; here, shares of this total)

@@ -29,11 +29,16 @@ class ClusterMoments:
     ff: np.ndarray  # sum F_k^2
     tp_pos: np.ndarray  # sum T_k P_k
     fp_neg: np.ndarray  # sum F_k N_k
+    tp_neg: np.ndarray  # sum T_k N_k
+    fp_pos: np.ndarray  # sum F_k P_k
     flagged_clusters: np.ndarray  # clusters with a row at or above the threshold
+    unflagged_clusters: np.ndarray  # clusters with a row below it
     pos_pos: float  # sum P_k^2
     neg_neg: float  # sum N_k^2
+    pos_neg: float  # sum P_k N_k
     pos_clusters: int  # clusters holding a positive
     neg_clusters: int  # clusters holding a negative
+    clusters: int  # clusters holding some weight
     scale: float  # the total weight the shares are of
 
     def at(self, rows):
@@ -41,10 +46,29 @@ class ClusterMoments:
         no row is counted)."""
         rows = np.asarray(rows)
         pick = lambda a: np.where(rows >= 0, a[np.maximum(rows, 0)], 0)  # noqa: E731
-        return replace(self, **{name: pick(getattr(self, name)) for name in _PER_THRESHOLD})
+        at = replace(self, **{name: pick(getattr(self, name)) for name in _PER_THRESHOLD})
+        # (above every threshold, every cluster has a row below it)
+        return replace(at, unflagged_clusters=np.where(
+            rows >= 0, self.unflagged_clusters[np.maximum(rows, 0)], self.clusters))
+
+    def below(self):
+        """The same sums for the rows below each threshold, the negatives in the
+        positives' place: true negatives for ``T_k``, false negatives for ``F_k``, so
+        that the negative predictive value reads as precision does."""
+        tn_tn = self.neg_neg - 2 * self.fp_neg + self.ff
+        fn_fn = self.pos_pos - 2 * self.tp_pos + self.tt
+        tn_fn = self.pos_neg - self.tp_neg - self.fp_pos + self.tf
+        return ClusterMoments(
+            tt=tn_tn, tf=tn_fn, ff=fn_fn, tp_pos=self.neg_neg - self.fp_neg,
+            fp_neg=self.pos_pos - self.tp_pos, tp_neg=self.pos_neg - self.fp_pos,
+            fp_pos=self.pos_neg - self.tp_neg, flagged_clusters=self.unflagged_clusters,
+            unflagged_clusters=self.flagged_clusters, pos_pos=self.neg_neg,
+            neg_neg=self.pos_pos, pos_neg=self.pos_neg, pos_clusters=self.neg_clusters,
+            neg_clusters=self.pos_clusters, clusters=self.clusters, scale=self.scale)
 
 
-_PER_THRESHOLD = ("tt", "tf", "ff", "tp_pos", "fp_neg", "flagged_clusters")
+_PER_THRESHOLD = ("tt", "tf", "ff", "tp_pos", "fp_neg", "tp_neg", "fp_pos",
+                  "flagged_clusters")
 
 
 def cluster_moments(thresholds, is_pos, scores, weight, clusters):
@@ -79,17 +103,25 @@ def cluster_moments(thresholds, is_pos, scores, weight, clusters):
         "ff": neg_share * (2 * before_f + neg_share),
         "tp_pos": pos_share * cluster_pos,
         "fp_neg": neg_share * cluster_neg,
+        "tp_neg": pos_share * cluster_neg,
+        "fp_pos": neg_share * cluster_pos,
     }
     sums = {name: np.cumsum(np.bincount(row, weights=step, minlength=n))
             for name, step in steps.items()}
-    entering = np.bincount(row[first], minlength=n)  # (rows sorted by score within clusters)
+    # (rows sorted by score within clusters: a cluster's first row is its highest, its
+    # last its lowest; it has a row below a threshold until that one's is passed)
+    entering = np.bincount(row[first], minlength=n)
+    leaving = np.bincount(row[first + sizes - 1], minlength=n)
     totals_pos, totals_neg = cluster_pos[first], cluster_neg[first]
     return ClusterMoments(
         **sums, flagged_clusters=np.cumsum(entering),
+        unflagged_clusters=first.shape[0] - np.cumsum(leaving),
         pos_pos=float(np.dot(totals_pos, totals_pos)),
         neg_neg=float(np.dot(totals_neg, totals_neg)),
+        pos_neg=float(np.dot(totals_pos, totals_neg)),
         pos_clusters=int(np.count_nonzero(totals_pos)),
-        neg_clusters=int(np.count_nonzero(totals_neg)), scale=scale)
+        neg_clusters=int(np.count_nonzero(totals_neg)), clusters=int(first.shape[0]),
+        scale=scale)
 
 
 def within_cluster_before(values, first, sizes):

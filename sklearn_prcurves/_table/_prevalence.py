@@ -19,7 +19,7 @@ import numpy as np
 from .._base._compat import Interval
 from ._count_table import CountTable
 
-__all__ = ["PREVALENCE", "ScaledPieces", "at_prevalence", "fewest_passing",
+__all__ = ["PREVALENCE", "ScaledPieces", "at_prevalence", "budget_pvalues", "fewest_passing",
            "negatives_factor", "ratio_pvalues", "scaled_negatives"]
 
 #: The ``prevalence`` keyword's constraint: a share strictly between 0 and 1, or None.
@@ -128,6 +128,43 @@ def ratio_pvalues(tp, fp, n_pos, n_neg, ratio, everywhere):
         low, high = np.where(rising, low, middle), np.where(rising, middle, high)
     pvalues = np.ones(possible.shape[0])
     pvalues[rows] = np.minimum(1.0, 2 * np.maximum(*tails(high)))
+    return pvalues
+
+
+def budget_pvalues(tp, fp, n_pos, n_neg, prevalence, budget, everywhere):
+    """P-values of "the share predicted positive at ``prevalence``, ``pi TPR + (1 - pi)
+    FPR``, exceeds ``budget``": rejected where a split ``pi q_t + (1 - pi) q_f =
+    budget`` has both exact lower tails, recall's at ``q_t`` and the false positive
+    rate's at ``q_f``, within half the level (an upper bound on each rate, each holding
+    with half the confidence, whose mix is within the budget). The p-value is twice
+    the larger tail where the two meet, found by bisection, as in
+    :func:`ratio_pvalues`. ``n_pos``, ``n_neg``: numbers, or arrays of effective
+    totals."""
+    from scipy.special import betainc
+
+    with np.errstate(over="ignore", divide="ignore", invalid="ignore"):
+        share = prevalence * tp / n_pos + (1 - prevalence) * fp / n_neg
+        possible = everywhere | (share < budget)
+    rows = np.flatnonzero(possible)
+    n_pos, n_neg = (np.broadcast_to(total, tp.shape)[rows] for total in (n_pos, n_neg))
+    tp, fp = tp[rows], fp[rows]
+
+    def tails(q):  # (P(Bin(n, q) <= x), falling in q; 0 at q = 1, where none exceeds)
+        q_f = np.clip((budget - prevalence * q) / (1 - prevalence), 0.0, 1.0)
+        with np.errstate(invalid="ignore"):
+            return (np.where(q < 1, betainc(n_pos - tp, tp + 1, 1 - q), 0.0),
+                    np.where(q_f < 1, betainc(n_neg - fp, fp + 1, 1 - q_f), 0.0))
+
+    low, high = np.zeros(rows.shape[0]), np.full(rows.shape[0], min(1.0, budget / prevalence))
+    for _ in range(50):
+        middle = (low + high) / 2
+        recall_tail, fpr_tail = tails(middle)
+        falling = recall_tail >= fpr_tail  # (the recall tail falls with q, the other rises)
+        low, high = np.where(falling, middle, low), np.where(falling, high, middle)
+    pvalues = np.ones(possible.shape[0])
+    # (either end of the last step: at the top of the range, q = 1 may pass outright)
+    pvalues[rows] = np.minimum(1.0, 2 * np.minimum(np.maximum(*tails(low)),
+                                                    np.maximum(*tails(high))))
     return pvalues
 
 
