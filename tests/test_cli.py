@@ -68,7 +68,7 @@ def write_csv(path, columns, *, delimiter=",", compression=None):
 
 
 def library_values(y, s, w=None, at_recall=(), at_precision=(), certified=False,
-                   prevalence=None):
+                   prevalence=None, at_flag_rate=()):
     """Every measure of the report, from the library's public functions (``certified``:
     the certified rows of the levels too, as with intervals and whole weights;
     ``prevalence``: the PR measures at that deployment's)."""
@@ -96,8 +96,12 @@ def library_values(y, s, w=None, at_recall=(), at_precision=(), certified=False,
     for p in at_precision:
         values[f"recall_at_precision_{p:g}"], values[f"recall_at_precision_{p:g}_threshold"] = (
             spc.recall_at_precision(y, s, min_precision=p, **pr))
+    for b in at_flag_rate:
+        values[f"recall_at_flag_rate_{b:g}"], values[f"recall_at_flag_rate_{b:g}_threshold"] = (
+            spc.recall_at_flag_rate(y, s, max_flag_rate=b, **pr))
     for levels, key, objective in ((at_recall, "min_recall", "precision"),
-                                   (at_precision, "min_precision", "recall")) * certified:
+                                   (at_precision, "min_precision", "recall"),
+                                   (at_flag_rate, "max_flag_rate", "recall")) * certified:
         for level in levels:
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")  # (nothing certified: n/a in the report)
@@ -392,16 +396,19 @@ def test_the_report_at_a_deployment_prevalence_is_the_library_s(tmp_path, capsys
     data = write_csv(tmp_path / "p.csv", {"y": y, "a": a, "b": b})
     out = report_json(capsys, "report", str(data), "--label", "y", "--score", "a", "--score",
                       "b", "--at-recall", "0.3", "--at-precision", "0.2", "--prevalence",
-                      "0.01", "--n-resamples", "200")
+                      "0.01", "--n-resamples", "200", "--at-flag-rate", "0.05")
     certified = []
     for name, s in (("a", a), ("b", b)):
         got = out["models"][name]
         assert_values(got["values"], library_values(y, s, None, [0.3], [0.2],
-                                                    prevalence=0.01), exact=False)
+                                                    prevalence=0.01, at_flag_rate=[0.05]),
+                      exact=False)
         for key, kwargs, objective in (("certified_precision_at_recall_0.3",
                                         {"min_recall": 0.3}, "precision"),
                                        ("certified_recall_at_precision_0.2",
-                                        {"min_precision": 0.2}, "recall")):
+                                        {"min_precision": 0.2}, "recall"),
+                                       ("certified_recall_at_flag_rate_0.05",
+                                        {"max_flag_rate": 0.05}, "recall")):
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")  # (nothing certified: n/a in the report)
                 found = spc.certified_threshold(y, s, prevalence=0.01, **kwargs)

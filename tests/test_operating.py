@@ -62,6 +62,45 @@ def test_recall_at_precision_and_precision_at_recall_by_brute_force(problem, lev
     assert precision == pytest.approx(max(p for p, r, _ in candidates if r >= level))
 
 
+@settings(max_examples=200, deadline=None)
+@given(problems(), st.sampled_from([0.0, 0.1, 0.25, 0.3, 0.5, 0.9, 1.0]),
+       st.lists(st.integers(0, 3), min_size=30, max_size=30),
+       st.sampled_from([None, 0.05, 0.5]))
+def test_recall_and_precision_at_a_flag_rate_by_brute_force(problem, budget, weights,
+                                                            prevalence):
+    """The lowest threshold flagging at most the budget's share of the weight (at the
+    prevalence: pi TPR + (1 - pi) FPR), in fractions: 3 of 10 rows meet a budget of
+    0.3, which as a double is above 3/10."""
+    from fractions import Fraction
+
+    y, scores = problem
+    w = np.array(weights[: y.shape[0]], float)
+    w[:2] = 1  # (both classes keep some weight)
+    pos, neg = Fraction(int(w[y == 1].sum())), Fraction(int(w[y == 0].sum()))
+    pi = None if prevalence is None else Fraction(prevalence)
+    best = None
+    for t in np.unique(scores[w > 0])[::-1]:
+        at = scores >= t
+        tp, fp = Fraction(int(w[at & (y == 1)].sum())), Fraction(int(w[at & (y == 0)].sum()))
+        share = (tp + fp) / (pos + neg) if pi is None else pi * tp / pos + (1 - pi) * fp / neg
+        if share <= Fraction(budget):
+            best = (t, tp / pos, tp / (tp + fp) if pi is None
+                    else pi * tp / pos / share if share else None)
+    kwargs = dict(max_flag_rate=budget, sample_weight=w, prevalence=prevalence)
+    if best is None:
+        with pytest.warns(UndefinedMetricWarning, match="flag-rate budget"):
+            assert np.isnan(spc.recall_at_flag_rate(y, scores, **kwargs).value)
+        return
+    recall = spc.recall_at_flag_rate(y, scores, **kwargs)
+    precision = spc.precision_at_flag_rate(y, scores, **kwargs)
+    assert recall.threshold == precision.threshold == best[0]
+    assert recall.value == pytest.approx(float(best[1]), rel=1e-12)
+    assert precision.value == pytest.approx(float(best[2]), rel=1e-12)
+    if prevalence is None:
+        assert spc.recall_at_flag_rate_score(y, scores, max_flag_rate=budget,
+                                             sample_weight=w) == recall.value
+
+
 @settings(max_examples=100, deadline=None)
 @given(problems(), st.sampled_from([0.5, 1.0, 2.0]))
 def test_fbeta_optimal_threshold_by_brute_force(problem, beta):

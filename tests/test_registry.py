@@ -387,6 +387,14 @@ REGISTRY: dict[str, Entry] = {
                                             min_recall=0.5, confidence_level=0.5),
     "certified_threshold[max_fpr]": pos1(spc.certified_threshold, TABLE, max_fpr=0.5,
                                          thresholds=[-np.inf, 0.0, 0.5, 1.0]),
+    "recall_at_flag_rate": pos1(spc.recall_at_flag_rate, max_flag_rate=0.5),
+    "precision_at_flag_rate": pos1(spc.precision_at_flag_rate, max_flag_rate=0.5),
+    "recall_at_flag_rate_score": pos1(spc.recall_at_flag_rate_score, ALL, unit=True,
+                                      max_flag_rate=0.3),
+    "recall_at_flag_rate[prevalence]": pos1(spc.recall_at_flag_rate, max_flag_rate=0.1,
+                                            prevalence=0.01),
+    "precision_at_flag_rate[prevalence]": pos1(spc.precision_at_flag_rate,
+                                               max_flag_rate=0.9, prevalence=0.2),
     "certified_threshold[several]": pos1(spc.certified_threshold, TABLE, min_precision=0.3,
                                          max_flag_rate=0.9, min_npv=0.2,
                                          confidence_level=0.5),
@@ -585,6 +593,11 @@ REGISTRY: dict[str, Entry] = {
         lambda: spc.make_recall_at_precision_scorer(0.5)), ("order",), unit=True),
     "make_precision_at_recall_scorer": Entry(_scorer_call(
         lambda: spc.make_precision_at_recall_scorer(0.0)), ("order",), unit=True),
+    "make_recall_at_flag_rate_scorer": Entry(_scorer_call(
+        lambda: spc.make_recall_at_flag_rate_scorer(0.5)), ("order",), unit=True),
+    "make_recall_at_flag_rate_scorer[confidence_level]": Entry(_scorer_call(
+        lambda: spc.make_recall_at_flag_rate_scorer(0.9, confidence_level=0.5)),
+        ("order",), unit=True),
     "make_recall_at_precision_scorer[confidence_level]": Entry(_scorer_call(
         lambda: spc.make_recall_at_precision_scorer(0.5, confidence_level=0.5)),
         ("order",), unit=True),

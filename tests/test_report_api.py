@@ -520,12 +520,15 @@ def test_certified_rows_at_a_deployment_prevalence_are_certified_threshold_s(pre
     scores = {"sharp": 3.0 * y + np.random.default_rng(9).normal(size=4000)}
     report = spc.report(y, {"sharp": scores["sharp"]}, sample_weight=weight,
                         at_precision=[0.5], at_recall=[0.6], prevalence=prevalence,
-                        require=["certified_recall_at_precision_0.5>0"])
+                        require=["certified_recall_at_precision_0.5>0",
+                                 "certified_recall_at_flag_rate_0.2>0"])
     values = report.to_dict()["models"]["sharp"]["values"]
     for key, kwargs, objective in (("certified_recall_at_precision_0.5",
                                     {"min_precision": 0.5}, "recall"),
                                    ("certified_precision_at_recall_0.6",
-                                    {"min_recall": 0.6}, "precision")):
+                                    {"min_recall": 0.6}, "precision"),
+                                   ("certified_recall_at_flag_rate_0.2",
+                                    {"max_flag_rate": 0.2}, "recall")):
         found = spc.certified_threshold(y, scores["sharp"], sample_weight=weight,
                                         prevalence=prevalence, **kwargs)
         assert values[key + "_threshold"] == found.threshold
@@ -534,14 +537,15 @@ def test_certified_rows_at_a_deployment_prevalence_are_certified_threshold_s(pre
     assert "certified 95%: at the threshold" in report.to_text()
     groups = np.random.default_rng(10).permutation(4000) // 4
     clustered = spc.report(y, {"sharp": scores["sharp"]}, groups=groups, sample_weight=weight,
-                           at_precision=[0.5], prevalence=prevalence,
+                           at_precision=[0.5], at_flag_rate=[0.2], prevalence=prevalence,
                            require=["certified_recall_at_precision_0.5>0"])
-    found = spc.certified_threshold(y, scores["sharp"], sample_weight=weight, groups=groups,
-                                    prevalence=prevalence, min_precision=0.5)
     values = clustered.to_dict()["models"]["sharp"]["values"]
-    assert values["certified_recall_at_precision_0.5_threshold"] == found.threshold
-    assert values["certified_recall_at_precision_0.5"] == pytest.approx(found.recall,
-                                                                        rel=1e-12)
+    for key, kwargs in (("certified_recall_at_precision_0.5", {"min_precision": 0.5}),
+                        ("certified_recall_at_flag_rate_0.2", {"max_flag_rate": 0.2})):
+        found = spc.certified_threshold(y, scores["sharp"], sample_weight=weight,
+                                        groups=groups, prevalence=prevalence, **kwargs)
+        assert values[key + "_threshold"] == found.threshold
+        assert values[key] == pytest.approx(found.recall, rel=1e-12)
     assert clustered.passed
     assert "for new clusters" in clustered.to_text()
     assert "certified for new clusters" in " ".join(clustered.to_dict()["notes"])

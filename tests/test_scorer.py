@@ -380,3 +380,28 @@ def test_get_scorer_names_the_package_names_it_takes():
             or not sklearn.metrics.get_scorer(name)._score_func.__module__.startswith(
                 "sklearn.")}
     assert ours and all(f'``"{name}"``' in spc.get_scorer.__doc__ for name in ours)
+
+
+def test_recall_at_a_flag_rate_tunes_a_threshold_within_the_budget():
+    """``"recall_at_flag_rate_<level>"`` in TunedThresholdClassifierCV: on each
+    thresholded decision the scorer reads the recall where the decision flags at most
+    the budget and 0 beyond it, so the tuned threshold keeps the share flagged within
+    it on the data it was tuned on (up to the folds' spread) and is the recall-best one
+    there; in GridSearchCV it ranks models by recall at the budget."""
+    from sklearn.model_selection import GridSearchCV, TunedThresholdClassifierCV
+
+    X, y = make_classification(n_samples=3000, weights=[0.9], random_state=0)
+    scorer = spc.get_scorer("recall_at_flag_rate_0.08")
+    tuned = TunedThresholdClassifierCV(LogisticRegression(), cv=3, scoring=scorer,
+                                       refit=True).fit(X, y)
+    flagged = tuned.predict(X).mean()
+    assert 0.05 < flagged <= 0.09
+    looser = TunedThresholdClassifierCV(LogisticRegression(), cv=3, refit=True,
+                                        scoring=spc.get_scorer("recall_at_flag_rate_0.3"))
+    assert looser.fit(X, y).predict(X).mean() > flagged
+    search = GridSearchCV(LogisticRegression(), {"C": [1e-4, 1.0]}, cv=3,
+                          scoring=scorer).fit(X, y)
+    proba = search.best_estimator_.predict_proba(X)[:, 1]
+    assert scorer(search.best_estimator_, X, y) == spc.recall_at_flag_rate(
+        y, proba, max_flag_rate=0.08).value > 0.3
+    assert search.best_params_ == {"C": 1.0}  # (the strongly regularised model ranks worse)

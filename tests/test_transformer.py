@@ -219,12 +219,26 @@ def test_a_constraint_nothing_can_certify_predicts_what_meets_it_trivially():
         assert set(clf.predict(X)) == {predicted}
 
 
-@pytest.mark.parametrize("threshold", [{}, {"min_precision": 0.9, "max_fpr": 0.1},
+@pytest.mark.parametrize("threshold", [{}, {"min_precision": 0.9, "budget": 0.1},
                                        {"confidence_level": 0.9}, {"precision": 0.9}])
 def test_a_malformed_constraint_is_named(threshold):
     X, y = make_classification(n_samples=100, random_state=0)
-    with pytest.raises(ValueError, match="A threshold constraint names one of"):
+    with pytest.raises(ValueError, match="A threshold constraint names one or more of"):
         spc.AchievablePRClassifier(LogisticRegression(), cv=3, threshold=threshold).fit(X, y)
+
+
+def test_several_requirements_are_certified_on_the_held_out_half():
+    """``threshold={"min_precision": ..., "max_flag_rate": ...}``: the classifier's
+    certified_ is certified_threshold's on the other half's hull values, with both
+    requirements, and predict flags the share it certified."""
+    X, y = make_classification(n_samples=4000, weights=[0.8], random_state=0)
+    clf = spc.AchievablePRClassifier(LogisticRegression(), random_state=0, threshold={
+        "min_precision": 0.7, "max_flag_rate": 0.15}).fit(X, y)
+    assert clf.certified_.measure == ("precision", "flag_rate")
+    assert clf.certified_.guaranteed == {"precision": 0.7, "flag_rate": 0.15}
+    assert clf.certified_.flag_rate <= 0.15 and clf.certified_.precision >= 0.7
+    flagged = clf.predict(X).mean()
+    assert flagged == pytest.approx(clf.certified_.flag_rate, abs=0.03)
 
 
 def _patients(seed=0, k=400):

@@ -217,7 +217,7 @@ def certified_threshold(
     moments = None if groups is None else _moments(y_true, y_score, pos_label,
                                                     sample_weight, groups, table, rows)
     (measure, target), = requirements.items() if len(requirements) == 1 else [(None, None)]
-    if measure in ("precision", "recall", "fpr") and objective == default_objective(
+    if measure in ("precision", "recall", "fpr", "flag_rate") and objective == default_objective(
             requirements):
         piece = (grid, tp, fp) + (() if moments is None else (moments,))
         return certify([piece], table.n_pos, table.n_neg, measure, target,
@@ -261,7 +261,7 @@ def certify(pieces, n_pos, n_neg, measure, target, confidence_level, most=None,
     one table's rows, or ranges of them read one at a time, as the report holds a
     large table; with rows in clusters, ``(thresholds, tp, fp, moments)``, the
     :class:`~sklearn_prcurves._table._moments.ClusterMoments` at the thresholds.
-    ``measure``: "precision", "recall" or "fpr"; ``most``: the weight predicted
+    ``measure``: "precision", "recall", "fpr" or "flag_rate"; ``most``: the weight predicted
     positive at the grid's lowest threshold (default: all of it)."""
     alpha = 1 - confidence_level
     most = n_pos + n_neg if most is None else most
@@ -280,7 +280,7 @@ def certify(pieces, n_pos, n_neg, measure, target, confidence_level, most=None,
     for grid, tp, fp, *clustered in pieces:
         pvalues = threshold_pvalues(measure, target, tp, fp, n_pos, n_neg,
                                     clustered[0] if clustered else None, level, ratio,
-                                    alpha >= 0.5)
+                                    alpha >= 0.5, prevalence)
         at = int(np.argmin(pvalues))
         if weakest is None or pvalues[at] < weakest[0]:
             weakest = (float(pvalues[at]), _number(grid[at]))
@@ -333,7 +333,7 @@ def _best_certified(certified, measure, tp, fp):
 
 
 def _none_certified(measure, target, confidence_level, weakest, level):
-    relation = "<=" if measure == "fpr" else ">="
+    relation = "<=" if measure in ("fpr", "flag_rate") else ">="
     where = f"{weakest[0]:.3g} at threshold {weakest[1]!r}"
     why = (f"the smallest p-value, {where}, lies past a threshold where its sequence "
            "failed (a sequence stops at its first failure: that keeps the guarantee)"

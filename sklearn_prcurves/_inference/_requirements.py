@@ -32,7 +32,7 @@ from ._proportions import moment_counts
 
 __all__ = ["OBJECTIVES", "REQUIREMENTS", "PrecisionRuns", "certify_requirements",
            "clustered_counts", "default_objective", "pvalues_at", "rates_at_threshold",
-           "requirements_of", "threshold_pvalues"]
+           "flag_pvalues", "requirements_of", "threshold_pvalues"]
 
 #: Each requirement's keyword: the measure, whether the bound is a floor, and the
 #: direction its fixed sequence runs ("down" the grid from the highest threshold).
@@ -145,26 +145,11 @@ class _Counts:
         prevalence = self.prevalence
         if measure == "npv" and prevalence is not None:
             prevalence = 1 - prevalence
-        if measure == "flag_rate":
-            return self._budget(target, level, everywhere)
         tested_as = "precision" if measure == "npv" else measure
         ratio = None if prevalence is None or tested_as != "precision" else (
             target * (1 - prevalence) / ((1 - target) * prevalence))
         return threshold_pvalues(tested_as, target, tp, fp, n_pos, n_neg, moments, level,
-                                 ratio, everywhere)
-
-    def _budget(self, budget, level, everywhere):
-        tp, fp, n_pos, n_neg, moments = self.tp, self.fp, self.n_pos, self.n_neg, self.moments
-        if self.prevalence is None:
-            flagged, total = tp + fp, n_pos + n_neg
-            if moments is not None:
-                flagged, total = moment_counts(moments, "flag", tp, fp, n_pos, n_neg, level)
-            return threshold_pvalues("fpr", budget, tp * 0.0, flagged, 0.0, total, None,
-                                     level, None, everywhere)
-        if moments is not None:  # (each rate at its size for half the level)
-            (tp, n_pos), (fp, n_neg) = (moment_counts(moments, rate, tp, fp, n_pos, n_neg,
-                                                      level / 2) for rate in ("tpr", "fpr"))
-        return budget_pvalues(tp, fp, n_pos, n_neg, self.prevalence, budget, everywhere)
+                                 ratio, everywhere, prevalence)
 
     def fewest(self, measure, target, level):
         """The fewest rows predicted positive (negative, for the negative predictive
@@ -223,12 +208,34 @@ def pvalues_at(measure, target, tp, fp, n_pos, n_neg, everywhere=False, ratio=No
 
 
 def threshold_pvalues(measure, target, tp, fp, n_pos, n_neg, moments, level, ratio,
-                      everywhere):
+                      everywhere, prevalence=None):
     """:func:`pvalues_at` of the counts as the test reads them: at Korn and Graubard's
-    effective sizes for ``level`` where ``moments`` (sums over clusters) are given."""
+    effective sizes for ``level`` where ``moments`` (sums over clusters) are given;
+    ``measure`` ``"flag_rate"``: :func:`flag_pvalues`."""
+    if measure == "flag_rate":
+        return flag_pvalues(target, tp, fp, n_pos, n_neg, moments, level, prevalence,
+                            everywhere)
     tested = (tp, fp, n_pos, n_neg) if moments is None else clustered_counts(
         measure, tp, fp, n_pos, n_neg, moments, level, ratio)
     return pvalues_at(measure, target, *tested, everywhere=everywhere, ratio=ratio)
+
+
+def flag_pvalues(budget, tp, fp, n_pos, n_neg, moments, level, prevalence, everywhere):
+    """P-values of "the share flagged exceeds ``budget``" at each threshold: the exact
+    tail of the flagged count among all rows (as the false positive rate's test reads
+    its count), at the effective size between clusters with ``moments``; at a
+    ``prevalence``, :func:`~sklearn_prcurves._table._prevalence.budget_pvalues` of the
+    two rates, each at its effective size for half the level with clusters."""
+    if prevalence is None:
+        flagged, total = tp + fp, n_pos + n_neg
+        if moments is not None:
+            flagged, total = moment_counts(moments, "flag", tp, fp, n_pos, n_neg, level)
+        return pvalues_at("fpr", budget, tp * 0.0, flagged, 0.0, total,
+                          everywhere=everywhere)
+    if moments is not None:
+        (tp, n_pos), (fp, n_neg) = (moment_counts(moments, rate, tp, fp, n_pos, n_neg,
+                                                  level / 2) for rate in ("tpr", "fpr"))
+    return budget_pvalues(tp, fp, n_pos, n_neg, prevalence, budget, everywhere)
 
 
 class PrecisionRuns:

@@ -41,10 +41,14 @@ __all__ = [
     "break_even_point",
     "fbeta_optimal_threshold",
     "operating_points",
+    "precision_at_flag_rate",
     "precision_at_recall_score",
     "precision_at_recall",
+    "recall_at_flag_rate",
+    "recall_at_flag_rate_score",
     "recall_at_precision_score",
     "recall_at_precision",
+    "table_budget_row",
 ]
 
 @validate_params({**BINARY_PARAMS, "as_frame": ["boolean"], **PREVALENCE},
@@ -336,6 +340,170 @@ def precision_at_recall_score(
         y_true, y_score, min_recall=min_recall, pos_label=pos_label, sample_weight=sample_weight
     )
     return precision
+
+
+_BUDGET = {**BINARY_PARAMS, "max_flag_rate": [Interval(Real, 0, 1, closed="both")],
+           **PREVALENCE}
+
+
+@validate_params(_BUDGET, prefer_skip_nested_validation=True)
+@array_api_boundary("y_score", "y_true", "sample_weight", in_namespace=True)
+def recall_at_flag_rate(
+    y_true: ArrayLike,
+    y_score: ArrayLike,
+    *,
+    max_flag_rate: float,
+    pos_label: int | float | bool | str | None = None,
+    sample_weight: ArrayLike | None = None,
+    prevalence: float | None = None,
+) -> OperatingPoint:
+    """The highest recall among thresholds that flag at most ``max_flag_rate`` of the
+    cases (the share predicted positive: an alert budget).
+
+    Recall and the share flagged both grow as the threshold falls, so this is the
+    recall at the lowest threshold within the budget; a tie of scores at the budget's
+    edge is flagged whole or not at all, so the share flagged may fall short of it.
+    ``max_flags`` alerts per ``cases`` cases is ``max_flag_rate=max_flags / cases``.
+    For a threshold whose share flagged holds in the population, see
+    :func:`certified_threshold`'s ``max_flag_rate``.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        True binary labels.
+    y_score : array-like of shape (n_samples,)
+        Scores; higher means more likely positive.
+    max_flag_rate : float in [0, 1]
+        The largest share of cases predicted positive.
+    pos_label : int, float, bool or str, default=None
+        The label of the positive class.
+    sample_weight : array-like of shape (n_samples,), default=None
+        Non-negative sample weights: the share flagged is a share of the weight.
+    prevalence : float in (0, 1), default=None
+        The deployment's share of positives: the share flagged there, ``pi TPR + (1 -
+        pi) FPR`` (the negatives weighted to hold ``1 - prevalence`` of the weight),
+        moves with it, and so does the threshold the budget allows. None: the data's.
+
+    Returns
+    -------
+    point : OperatingPoint
+        ``(value, threshold)``: the recall, NaN (with an
+        :class:`~sklearn.exceptions.UndefinedMetricWarning`) when even the highest
+        score's rows exceed the budget, and the threshold (predict positive for scores
+        >= threshold). Unpacks as a pair.
+
+    Examples
+    --------
+    >>> from sklearn_prcurves import recall_at_flag_rate
+    >>> y = [0, 0, 1, 1, 0, 1, 0, 0, 0, 1]
+    >>> scores = [0.1, 0.4, 0.35, 0.8, 0.7, 0.9, 0.2, 0.3, 0.05, 0.6]
+    >>> recall_at_flag_rate(y, scores, max_flag_rate=0.3)
+    OperatingPoint(value=0.5, threshold=0.7)
+    """
+    table = two_class_table(y_true, y_score, pos_label, sample_weight, prevalence=prevalence)
+    table, row = table_budget_row(table, max_flag_rate)
+    if row is None:
+        return OperatingPoint(np.nan, np.nan)
+    return OperatingPoint(float(table.tps[row] / table.tps[-1]), float(table.thresholds[row]))
+
+
+@validate_params(_BUDGET, prefer_skip_nested_validation=True)
+@array_api_boundary("y_score", "y_true", "sample_weight", in_namespace=True)
+def precision_at_flag_rate(
+    y_true: ArrayLike,
+    y_score: ArrayLike,
+    *,
+    max_flag_rate: float,
+    pos_label: int | float | bool | str | None = None,
+    sample_weight: ArrayLike | None = None,
+    prevalence: float | None = None,
+) -> OperatingPoint:
+    """The precision of the alerts at an alert budget: at the threshold of
+    :func:`recall_at_flag_rate` (the lowest that flags at most ``max_flag_rate`` of
+    the cases), the share of flagged cases that are positive, as "precision at k"
+    reads the top ``k`` cases.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+    y_score : array-like of shape (n_samples,)
+    max_flag_rate : float in [0, 1]
+        The largest share of cases predicted positive.
+    pos_label : int, float, bool or str, default=None
+    sample_weight : array-like of shape (n_samples,), default=None
+    prevalence : float in (0, 1), default=None
+        The deployment's share of positives: precision and the share flagged there.
+
+    Returns
+    -------
+    point : OperatingPoint
+        ``(value, threshold)``; NaN (with an
+        :class:`~sklearn.exceptions.UndefinedMetricWarning`) when even the highest
+        score's rows exceed the budget.
+
+    Examples
+    --------
+    >>> from sklearn_prcurves import precision_at_flag_rate
+    >>> y = [0, 0, 1, 1, 0, 1, 0, 0, 0, 1]
+    >>> scores = [0.1, 0.4, 0.35, 0.8, 0.7, 0.9, 0.2, 0.3, 0.05, 0.6]
+    >>> precision_at_flag_rate(y, scores, max_flag_rate=0.3)
+    OperatingPoint(value=0.6666666666666666, threshold=0.7)
+    """
+    table = two_class_table(y_true, y_score, pos_label, sample_weight, prevalence=prevalence)
+    table, row = table_budget_row(table, max_flag_rate)
+    if row is None:
+        return OperatingPoint(np.nan, np.nan)
+    tp, fp = float(table.tps[row]), float(table.fps[row])
+    return OperatingPoint(tp / (tp + fp), float(table.thresholds[row]))
+
+
+def table_budget_row(table, max_flag_rate):
+    """The table (off NumPy, its rows that can answer) and the row flagging the most
+    weight within ``max_flag_rate`` of it (compared exactly), or None with a warning
+    where even the first row exceeds it."""
+    if not table.numpy:
+        xp, tp, fp = table.xp, table.tps, table.fps
+        share = (tp + fp) / (tp[-1] + fp[-1])
+        possible, sure = candidates_at_least(-share, -float(max_flag_rate))
+        # (the share only grows down the table: the rows from the last surely within
+        # the budget to the last possibly within it decide, with the totals' row)
+        counted = [int(xp.sum(xp.astype(mask, xp.int64))) for mask in (sure, possible)]
+        at = xp.arange(share.shape[0], device=table.device)
+        table = _candidates(table, (at >= counted[0] - 1) & (at < counted[1]))
+    tp, fp = table.tps, table.fps
+    total = tp[-1] + fp[-1]
+    share = (tp + fp) / total
+    whole = Fraction(float(total))
+    within = exact_at_least(-share, -float(max_flag_rate), lambda at: [
+        -(t + f) / whole for t, f in zip(fractions(tp, at), fractions(fp, at))])
+    if not within[0]:
+        warn_undefined(f"Even the highest score's rows are more than the flag-rate budget "
+                       f"{max_flag_rate:g} of the cases: no threshold keeps within it.")
+        return table, None
+    return table, int(np.flatnonzero(within)[-1])
+
+
+def recall_at_flag_rate_score(
+    y_true: ArrayLike,
+    y_score: ArrayLike,
+    *,
+    max_flag_rate: float,
+    pos_label: int | float | bool | str | None = None,
+    sample_weight: ArrayLike | None = None,
+) -> float:
+    """:func:`recall_at_flag_rate`'s recall alone (0 where no threshold keeps within
+    the budget): a score for :func:`~sklearn.metrics.make_scorer`.
+
+    Examples
+    --------
+    >>> from sklearn_prcurves import recall_at_flag_rate_score
+    >>> recall_at_flag_rate_score([0, 1, 1, 0], [0.1, 0.9, 0.8, 0.3], max_flag_rate=0.5)
+    1.0
+    """
+    with undefined_ignored():
+        recall, _ = recall_at_flag_rate(y_true, y_score, max_flag_rate=max_flag_rate,
+                                        pos_label=pos_label, sample_weight=sample_weight)
+    return 0.0 if np.isnan(recall) else recall
 
 
 @validate_params(

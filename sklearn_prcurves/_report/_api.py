@@ -243,6 +243,7 @@ def _segments(results):
         "pos_label": [Real, str, "boolean", None],
         "at_recall": ["array-like"],
         "at_precision": ["array-like"],
+        "at_flag_rate": ["array-like"],
         "intervals": ["boolean"],
         "confidence_level": [Interval(Real, 0, 1, closed="neither")],
         "paired_test": [StrOptions(set(PAIRED_TESTS)), None],
@@ -275,6 +276,7 @@ def report(
     pos_label: int | float | bool | str | None = None,
     at_recall: ArrayLike = (),
     at_precision: ArrayLike = (),
+    at_flag_rate: ArrayLike = (),
     intervals: bool = True,
     confidence_level: float = 0.95,
     paired_test: str | None = None,
@@ -329,6 +331,10 @@ def report(
     at_recall, at_precision : sequence of float in [0, 1], default=()
         Also report the best precision at these recalls and the best recall at these
         precisions, with their thresholds.
+    at_flag_rate : sequence of float in [0, 1], default=()
+        Alert budgets: also report the best recall flagging at most each share of the
+        cases (:func:`recall_at_flag_rate`), and with intervals the recall at the
+        threshold whose share flagged is certified within the budget.
     intervals : bool, default=True
         Confidence intervals and the paired tests (False: one pass, faster).
     confidence_level : float in (0, 1), default=0.95
@@ -363,8 +369,9 @@ def report(
     require : str or list of str, default=()
         Quality gates every model must meet, as ``"auc_pr>=0.30"``: a measure by its
         key in ``to_dict()`` or its scorer name (``"pr_auc"``, ``"roc_auc"``), one of
-        ``>=``, ``<=``, ``>``, ``<``, and a number. ``recall_at_precision_0.9`` and
-        ``precision_at_recall_0.8`` add their level to the report.
+        ``>=``, ``<=``, ``>``, ``<``, and a number. ``recall_at_precision_0.9``,
+        ``precision_at_recall_0.8`` and ``recall_at_flag_rate_0.02`` add their level to
+        the report.
     require_better_than : str, default=None
         A model every other model must beat by AUC-PR in the paired test at
         ``1 - confidence_level`` (Holm-adjusted among several).
@@ -421,6 +428,7 @@ def report(
             by=_BY if by is not None else None, by_name=by_name,
             at_recall=np.atleast_1d(np.asarray(at_recall, dtype=float)).tolist(),
             at_precision=np.atleast_1d(np.asarray(at_precision, dtype=float)).tolist(),
+            at_flag_rate=np.atleast_1d(np.asarray(at_flag_rate, dtype=float)).tolist(),
             intervals=intervals, confidence_level=confidence_level, binned=binned,
             mantissa_bits=mantissa_bits, tolerance=tolerance, drop_missing=drop_missing,
             max_segments=max_segments, progress=False, paired_test=paired_test,

@@ -223,6 +223,9 @@ def _parser():
                           metavar="R", help="report the best precision at recall >= R (repeat)")
         what.add_argument("--at-precision", type=_unit, action="append", default=[],
                           metavar="P", help="report the best recall at precision >= P (repeat)")
+        what.add_argument("--at-flag-rate", type=_unit, action="append", default=[],
+                          metavar="B", help="report the best recall flagging at most a share "
+                          "B of the cases, an alert budget (repeat)")
         what.add_argument("--prevalence", type=_open_unit, metavar="PI",
                           help="the deployment's share of positives (e.g. 0.001): precision, "
                                "the PR curves and areas and the operating points as that "
@@ -406,6 +409,7 @@ def _spec(args, label, scores, weight=None, pos_label=None, by=None, cluster=Non
     return ReportSpec(
         label=label, scores=scores, weight=weight, pos_label=pos_label, by=by,
         at_recall=args.at_recall, at_precision=args.at_precision,
+        at_flag_rate=args.at_flag_rate,
         intervals=not args.no_intervals, confidence_level=args.confidence_level,
         binned=args.binned, mantissa_bits=args.mantissa_bits, tolerance=args.tolerance,
         drop_missing=getattr(args, "drop_missing", False),

@@ -51,7 +51,7 @@ def compute_report(source, spec, converter, runner=None):
     if spec.intervals and not whole_weights:
         notes.append("DeLong's interval and test need whole-number (frequency) weights: "
                      "not computed for these weights.")
-        if spec.at_recall or spec.at_precision:
+        if spec.levels():
             notes.append("Certified thresholds count rows: they need whole-number "
                          "(frequency) weights, and are not computed for these weights.")
     if spec.binned and spec.tolerance is not None:

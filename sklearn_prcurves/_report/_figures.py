@@ -488,12 +488,13 @@ def data_uri(shown):
 def _levels(spec):
     if spec is None:
         return []
-    return ([("precision_at_recall", level) for level in spec.at_recall]
-            + [("recall_at_precision", level) for level in spec.at_precision])
+    return [(f"{objective}_at_{measure}", level)
+            for objective, measure, _, level in spec.levels()]
 
 
 def _mark_levels(ax, path, values, spec, colour):
-    """The operating points of ``--at-recall`` and ``--at-precision`` on a model's PR
+    """The operating points of ``--at-recall``, ``--at-precision`` and ``--at-flag-rate``
+    on a model's PR
     curve: a marker at the threshold's (recall, precision), labelled with it."""
     for kind, level in _levels(spec):
         key = f"{kind}_{level:g}"

@@ -10,7 +10,13 @@ from pathlib import Path
 
 from .._base._messages import InputError, option
 
-__all__ = ["FigureOptions", "ReportSpec", "Requirement", "check_style"]
+__all__ = ["LEVEL_FAMILIES", "FigureOptions", "ReportSpec", "Requirement", "check_style"]
+
+#: The per-level rows: the spec's attribute, the objective made best, the measure the
+#: level bounds, and whether the bound is a floor (``>=``) or a ceiling (``<=``).
+LEVEL_FAMILIES = (("at_recall", "precision", "recall", ">="),
+                  ("at_precision", "recall", "precision", ">="),
+                  ("at_flag_rate", "recall", "flag_rate", "<="))
 
 # The paired AUC-PR test's methods (--paired-test): the delta method's standard error
 # from each row's influence on the areas, or the spread of a paired bootstrap.
@@ -43,7 +49,8 @@ def check_style(style):
 class Requirement:
     """A quality gate on one measure of every model, ``"auc_pr>=0.30"``: the measure
     by its key in ``results.json`` or its scorer name, one of ``>= <= > <``, a number.
-    A level measure (``recall_at_precision_0.9``) adds its level to the report."""
+    A level measure (``recall_at_precision_0.9``, ``recall_at_flag_rate_0.02``) adds
+    its level to the report."""
 
     _FORM = re.compile(r"\s*([A-Za-z_][\w.]*)\s*(>=|<=|>|<)\s*(\S+)\s*")
     #: scorer names (get_scorer_names) of the report's measures
@@ -64,13 +71,13 @@ class Requirement:
 
     def level(self):
         """``("at_precision", 0.9)`` for a level measure, else None."""
-        found = re.fullmatch(r"(?:certified_)?(recall_at_precision|precision_at_recall)_(.+)",
-                             self.key)
+        families = {f"{objective}_at_{measure}": attribute
+                    for attribute, objective, measure, _ in LEVEL_FAMILIES}
+        found = re.fullmatch(rf"(?:certified_)?({'|'.join(families)})_(.+)", self.key)
         value = _number(found[2]) if found else None
         if value is None or not 0 <= value <= 1:
             return None
-        return ("at_precision" if found[1] == "recall_at_precision" else "at_recall",
-                value)
+        return families[found[1]], value
 
     def holds(self, value):
         """Whether ``value`` meets the requirement (a NaN meets none)."""
@@ -90,7 +97,8 @@ class ReportSpec:
     """What the command line asked for."""
 
     def __init__(self, *, label, scores, weight=None, pos_label=None, by=None,
-                 at_recall=(), at_precision=(), intervals=True, confidence_level=0.95,
+                 at_recall=(), at_precision=(), at_flag_rate=(), intervals=True,
+                 confidence_level=0.95,
                  binned=False, mantissa_bits=12, tolerance=None, drop_missing=False,
                  max_segments=DEFAULT_MAX_SEGMENTS, progress=True,
                  paired_test=None, n_resamples=None, seed=PAIRED_TEST_SEED,
@@ -100,6 +108,7 @@ class ReportSpec:
         # (by_name: what the output calls the segment column, where it is not by)
         self.pos_label, self.by, self.by_name = pos_label, by, by_name or by
         self.at_recall, self.at_precision = list(at_recall), list(at_precision)
+        self.at_flag_rate = list(at_flag_rate)
         self.require = [r if isinstance(r, Requirement) else Requirement(r)
                         for r in require]
         for what, value in filter(None, (r.level() for r in self.require)):
@@ -109,7 +118,7 @@ class ReportSpec:
         _check_reference(require_better_than, self.scores, intervals)
         self.intervals, self.confidence_level = intervals, confidence_level
         self.binned, self.mantissa_bits, self.tolerance = binned, mantissa_bits, tolerance
-        _check_levels(self.at_recall, self.at_precision, mantissa_bits)
+        _check_levels(self, mantissa_bits)
         if tolerance is not None and not binned:
             raise InputError(f"{option('tolerance')} goes with {option('binned', True)}")
         self.drop_missing, self.max_segments = drop_missing, max_segments
@@ -142,6 +151,12 @@ class ReportSpec:
         self.n_resamples = (PAIRED_TEST_RESAMPLES if n_resamples is None and
                             paired_test == "bootstrap" else n_resamples)
 
+    def levels(self):
+        """Each per-level row asked for: ``(objective, measure, relation, level)``."""
+        return [(objective, measure, relation, level)
+                for attribute, objective, measure, relation in LEVEL_FAMILIES
+                for level in getattr(self, attribute)]
+
     @property
     def columns(self):
         names = [self.label, *self.scores]
@@ -154,8 +169,9 @@ class ReportSpec:
         return list(dict.fromkeys(names))
 
 
-def _check_levels(at_recall, at_precision, mantissa_bits):
-    for name, levels in (("at_recall", at_recall), ("at_precision", at_precision)):
+def _check_levels(spec, mantissa_bits):
+    for name, *_ in LEVEL_FAMILIES:
+        levels = getattr(spec, name)
         if not all(0 <= level <= 1 for level in levels):
             raise InputError(f"{option(name)} must hold numbers in [0, 1], got {levels}")
     if not 0 <= mantissa_bits <= 52:

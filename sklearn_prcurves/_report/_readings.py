@@ -16,6 +16,7 @@ from .._inference._pr_intervals import boyd_interval
 from .._measures._bounds import table_normalized_pr_auc
 from .._measures._interpolation import path_area
 from .._measures._operating import (
+    table_budget_row,
     table_fbeta_optimum,
     table_precision_at_recall,
     table_recall_at_precision,
@@ -53,14 +54,13 @@ def level_measures(spec):
     these rows, then (with intervals) the value at the threshold certified to meet the
     level in the population at the report's confidence level."""
     rows = []
-    for levels, objective, measure in ((spec.at_recall, "precision", "recall"),
-                                       (spec.at_precision, "recall", "precision")):
-        for level in levels:
-            key = f"{objective}_at_{measure}_{_level(level)}"
-            rows.append((key, f"{objective} at {measure} >= {_level(level)}"))
-            if spec.intervals:
-                rows.append((f"certified_{key}", f"{objective} at {measure} >= "
-                             f"{_level(level)}, certified {spec.confidence_level:.0%}"))
+    for objective, measure, relation, level in spec.levels():
+        key = f"{objective}_at_{measure}_{_level(level)}"
+        label = f"{objective} at {measure.replace('_', ' ')} {relation} {_level(level)}"
+        rows.append((key, label))
+        if spec.intervals:
+            rows.append((f"certified_{key}",
+                         f"{label}, certified {spec.confidence_level:.0%}"))
     return rows
 
 
@@ -70,18 +70,16 @@ def _certified_levels(path, spec):
     its ``prevalence=``), read from the data's table's pieces in order (NaN at levels 0
     and 1, which no finite sample certifies)."""
     values = {}
-    for levels, objective, measure in ((spec.at_recall, "precision", "recall"),
-                                       (spec.at_precision, "recall", "precision")):
-        for level in levels:
-            key = f"certified_{objective}_at_{measure}_{_level(level)}"
-            values[key] = values[key + "_threshold"] = math.nan
-            if 0 < level < 1:
-                with undefined_ignored():
-                    found = certify(((t, tp[1:], fp[1:]) for tp, fp, t in path),
-                                    path.n_pos, path.n_neg, measure, level,
-                                    spec.confidence_level, prevalence=spec.prevalence)
-                values[key] = getattr(found, objective)
-                values[key + "_threshold"] = found.threshold
+    for objective, measure, _, level in spec.levels():
+        key = f"certified_{objective}_at_{measure}_{_level(level)}"
+        values[key] = values[key + "_threshold"] = math.nan
+        if 0 < level < 1:
+            with undefined_ignored():
+                found = certify(((t, tp[1:], fp[1:]) for tp, fp, t in path),
+                                path.n_pos, path.n_neg, measure, level,
+                                spec.confidence_level, prevalence=spec.prevalence)
+            values[key] = getattr(found, objective)
+            values[key + "_threshold"] = found.threshold
     return values
 
 
@@ -94,25 +92,25 @@ def clustered_certified(models, sample, spec):
     groups = sample.groups()
     if groups is None or not groups.shape[0] or int(groups.max()) < 1:
         return
+    keywords = {measure: f"{'max' if relation == '<=' else 'min'}_{measure}"
+                for _, measure, relation, _ in spec.levels()}
     for model, result in models.items():
         if "values" not in result:
             continue
-        for levels, objective, measure in ((spec.at_recall, "precision", "recall"),
-                                           (spec.at_precision, "recall", "precision")):
-            for level in levels:
-                key = f"certified_{objective}_at_{measure}_{_level(level)}"
-                found = None
-                if 0 < level < 1:
-                    with undefined_ignored():
-                        found = certified_threshold(
-                            sample.is_pos, sample.column(model), groups=groups,
-                            sample_weight=sample.weight, prevalence=spec.prevalence,
-                            confidence_level=spec.confidence_level,
-                            **{f"min_{measure}": level})
-                result["values"][key] = math.nan if found is None else getattr(
-                    found, objective)
-                result["values"][key + "_threshold"] = (math.nan if found is None
-                                                        else found.threshold)
+        for objective, measure, _, level in spec.levels():
+            key = f"certified_{objective}_at_{measure}_{_level(level)}"
+            found = None
+            if 0 < level < 1:
+                with undefined_ignored():
+                    found = certified_threshold(
+                        sample.is_pos, sample.column(model), groups=groups,
+                        sample_weight=sample.weight, prevalence=spec.prevalence,
+                        confidence_level=spec.confidence_level,
+                        **{keywords[measure]: level})
+            result["values"][key] = math.nan if found is None else getattr(
+                found, objective)
+            result["values"][key + "_threshold"] = (math.nan if found is None
+                                                    else found.threshold)
 
 
 def clustered_rows(models, sample, spec):
@@ -314,4 +312,12 @@ def path_measures(path, spec):
             values[key], values[key + "_threshold"] = table_recall_at_precision(
                 path.candidates(lambda tp, fp: tp / n_pos, (_precision, level)),
                 level)
+        for level in spec.at_flag_rate:
+            key = f"recall_at_flag_rate_{_level(level)}"
+            table, row = table_budget_row(path.candidates(
+                lambda tp, fp: tp / n_pos,
+                (lambda tp, fp: -(tp + fp) / (n_pos + path.n_neg), -level)), level)
+            values[key], values[key + "_threshold"] = (
+                (math.nan, math.nan) if row is None else
+                (table.tps[row] / table.tps[-1], table.thresholds[row]))
     return {key: float(value) for key, value in values.items()}, hull

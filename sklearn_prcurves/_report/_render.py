@@ -98,13 +98,14 @@ def _legend(spec, report):
         lines.append(f"(low-high): {level} interval, DeLong for AUC-ROC"
                      + ("" if deployed else ", Boyd's logit for AUC-PR")
                      + "; @: the threshold (predict positive for scores >= it)")
-    if spec.intervals and (spec.at_recall or spec.at_precision):
+    if spec.intervals and spec.levels():
         population = ("the population" if not deployed else
                       f"the population at prevalence {spec.prevalence:g}")
         tests = ("exact binomial tests in fixed sequence, Learn then Test" if not spec.cluster
                  else "for new clusters: each test at Korn and Graubard's effective size, "
                  "in fixed sequence, Learn then Test")
-        lines.append(f"certified {level}: at the threshold whose precision (recall) meets "
+        lines.append(f"certified {level}: at the threshold whose precision (recall, share "
+                     "flagged) meets "
                      f"the level in {population} with {level} confidence ({tests})")
     if len(report["models"]) > 1:
         lines.append("* marks the model each measure would select.")

@@ -24,7 +24,11 @@ from .._base._compat import HasMethods, register_sklearn_scorers, validate_param
 from .._inference._certified import certified_threshold
 from .._measures._bounds import normalized_pr_auc_score
 from .._measures._lift import ks_statistic
-from .._measures._operating import precision_at_recall_score, recall_at_precision_score
+from .._measures._operating import (
+    precision_at_recall_score,
+    recall_at_flag_rate_score,
+    recall_at_precision_score,
+)
 from .._measures._pr import achievable_pr_auc_score, pr_auc_score
 from .._measures._prg import prg_auc_score
 from .._metrics._auc import average_precision_score, roc_auc_score
@@ -35,6 +39,7 @@ __all__ = [
     "get_scorer_names",
     "register_scorers",
     "make_precision_at_recall_scorer",
+    "make_recall_at_flag_rate_scorer",
     "make_recall_at_precision_scorer",
 ]
 
@@ -79,7 +84,9 @@ def _scorers():
 
 
 _SCORERS = _scorers()
-_AT_LEVEL = re.compile(r"(recall_at_precision|precision_at_recall)_(\d+(?:\.\d*)?|\.\d+)")
+_AT_LEVEL = re.compile(r"(recall_at_precision|precision_at_recall|recall_at_flag_rate)_"
+                       r"(\d+(?:\.\d*)?|\.\d+)")
+
 
 
 def make_recall_at_precision_scorer(min_precision: float, *,
@@ -160,14 +167,62 @@ def make_precision_at_recall_scorer(min_recall: float, *,
     )
 
 
+def make_recall_at_flag_rate_scorer(max_flag_rate: float, *,
+                                    confidence_level: float | None = None,
+                                    **kwargs) -> Callable:
+    """A scorer giving the recall at an alert budget: the highest recall among
+    thresholds that flag at most ``max_flag_rate`` of the cases
+    (:func:`recall_at_flag_rate`; 0 where none keeps within it).
+
+    Parameters
+    ----------
+    max_flag_rate : float in [0, 1]
+        The largest share of cases predicted positive.
+    confidence_level : float in (0, 1), default=None
+        Score the recall of the threshold whose share flagged holds within the budget
+        in the population with this confidence (:func:`certified_threshold`'s
+        ``max_flag_rate``; 0 where none can be certified) instead of the best recall
+        within the budget on the rows at hand.
+    **kwargs
+        Passed on to :func:`~sklearn.metrics.make_scorer` (for example ``pos_label``).
+
+    Returns
+    -------
+    scorer : callable ``scorer(estimator, X, y, sample_weight=None)``
+
+    Examples
+    --------
+    >>> from sklearn.datasets import make_classification
+    >>> from sklearn.linear_model import LogisticRegression
+    >>> from sklearn_prcurves import make_recall_at_flag_rate_scorer
+    >>> X, y = make_classification(n_samples=400, weights=[0.9], random_state=0)
+    >>> model = LogisticRegression().fit(X, y)
+    >>> scorer = make_recall_at_flag_rate_scorer(0.1)
+    >>> 0 < scorer(model, X, y) <= 1
+    True
+    """
+    if confidence_level is not None:
+        return make_scorer(_certified_score, response_method=_RANKING,
+                           max_flag_rate=max_flag_rate, confidence_level=confidence_level,
+                           **kwargs)
+    return make_scorer(recall_at_flag_rate_score, response_method=_RANKING,
+                       max_flag_rate=max_flag_rate, **kwargs)
+
+
 def _certified_score(y_true, y_score, **kwargs):
-    """The objective (recall with a precision constraint, precision with a recall one)
-    at the certified threshold; 0 where none is certified (the worst score, so that
-    model selection does not choose it)."""
+    """The objective (recall with a precision or budget constraint, precision with a
+    recall one) at the certified threshold; 0 where none is certified (the worst
+    score, so that model selection does not choose it)."""
     result = certified_threshold(y_true, y_score, **kwargs)
     if not result.certified:
         return 0.0
-    return result.recall if result.measure == "precision" else result.precision
+    return result.precision if result.measure == "recall" else result.recall
+
+
+#: Each level family (``"recall_at_precision_<level>"``, ...) and its scorer's maker.
+_FAMILIES = {"recall_at_precision": make_recall_at_precision_scorer,
+             "precision_at_recall": make_precision_at_recall_scorer,
+             "recall_at_flag_rate": make_recall_at_flag_rate_scorer}
 
 
 def get_scorer_names() -> list[str]:
@@ -204,7 +259,8 @@ def get_scorer(scoring: str | Callable | None) -> Callable | None:
     ``"prg_auc"``, ``"ks"``, the one-vs-rest multiclass variants ``"pr_auc_ovr"``,
     ``"pr_auc_ovr_weighted"``, ``"pr_auc_continuous_ovr"`` and
     ``"pr_auc_continuous_ovr_weighted"``, and the families
-    ``"recall_at_precision_<level>"`` and ``"precision_at_recall_<level>"``;
+    ``"recall_at_precision_<level>"``, ``"precision_at_recall_<level>"`` and
+    ``"recall_at_flag_rate_<level>"`` (recall at an alert budget);
     scikit-learn's ranking names (``"roc_auc"``, ``"average_precision"``, ...) are
     computed by our drop-ins. Any other scikit-learn name returns scikit-learn's
     scorer. A name always gives a new copy of the scorer; a callable is returned as
@@ -237,12 +293,7 @@ def get_scorer(scoring: str | Callable | None) -> Callable | None:
         value = float(level.group(2))
         if not 0 <= value <= 1:
             raise ValueError(f"{scoring!r}: the level {value:g} is outside [0, 1].")
-        make = (
-            make_recall_at_precision_scorer
-            if level.group(1) == "recall_at_precision"
-            else make_precision_at_recall_scorer
-        )
-        return make(value)
+        return _FAMILIES[level.group(1)](value)
     try:
         # Every name the installed scikit-learn takes, the unlisted ones too (a name
         # it still accepts during a deprecation, e.g. "max_error" before 1.8).
@@ -251,7 +302,7 @@ def get_scorer(scoring: str | Callable | None) -> Callable | None:
         # scikit-learn's message, then the names only the package knows (none listed
         # once registered: scikit-learn's list has them then)
         ours = [*sorted(set(_SCORERS) - set(sklearn_get_scorer_names())),
-                "recall_at_precision_<level>", "precision_at_recall_<level>"]
+                *(f"{family}_<level>" for family in _FAMILIES)]
         raise ValueError(
             f"{exc} sklearn_prcurves.get_scorer also takes {', '.join(ours[:-1])} and "
             f"{ours[-1]}."

@@ -44,6 +44,7 @@ from .._base._compat import (
 from .._base._validation import weights_within_range
 from .._inference._certified import certified_threshold
 from .._inference._clusters import checked_groups
+from .._inference._requirements import REQUIREMENTS
 from .._measures._hull import hull_vertices
 from .._measures._interpolation import table_path
 from .._measures._operating import fbeta_optimal_threshold
@@ -237,8 +238,9 @@ class AchievablePRClassifier(MetaEstimatorMixin, ClassifierMixin, BaseEstimator)
         rare positives a 0.5 rule predicts almost nothing positive). A number:
         ``predict`` returns the positive class where the hull value (the held-out
         fraction of positives) exceeds it; 0.5 gives the most probable class, as
-        accuracy wants. A dict: a constraint of :func:`certified_threshold`
-        (``{"min_precision": 0.9}``, ``"min_recall"`` or ``"max_fpr"``, with
+        accuracy wants. A dict: the requirements of :func:`certified_threshold`
+        (``{"min_precision": 0.9}``, ``"min_recall"``, ``"max_fpr"``, ``"min_npv"``,
+        ``"max_flag_rate"`` or ``"max_flags"``, one or several, with ``"maximize"`` and
         ``"confidence_level"``, default 0.95, and ``"prevalence"``, the deployment's
         share of positives where precision must hold, as for
         :func:`certified_threshold`): the held-out rows are split in two
@@ -246,8 +248,9 @@ class AchievablePRClassifier(MetaEstimatorMixin, ClassifierMixin, BaseEstimator)
         operating point certified on the other, so that the constraint holds for the
         cross-validated models' scores with that confidence (the refitted
         ``estimator_`` is such a model trained on more rows). Where nothing can be
-        certified (a warning), ``predict`` returns the negative class (a precision or
-        false positive rate constraint) or the positive class (recall) everywhere.
+        certified (a warning), ``predict`` returns the positive class everywhere where
+        every requirement is on recall or the negative predictive value, and the
+        negative class otherwise.
     random_state : int, RandomState instance or None, default=None
         The split of the held-out rows when ``threshold`` is a constraint.
 
@@ -392,7 +395,9 @@ class AchievablePRClassifier(MetaEstimatorMixin, ClassifierMixin, BaseEstimator)
         if self.certified_.certified:
             self.threshold_ = self._below(self.certified_.threshold)
         else:  # (predict what meets the constraint trivially: nothing, or everything)
-            self.threshold_ = -1.0 if self.certified_.measure == "recall" else 1.0
+            measures = self.certified_.measure
+            measures = {measures} if isinstance(measures, str) else set(measures)
+            self.threshold_ = -1.0 if measures <= {"recall", "npv"} else 1.0
 
     def _halves(self, y, groups):
         """The held-out rows in two halves, each holding both classes: stratified, or
@@ -491,11 +496,13 @@ class AchievablePRClassifier(MetaEstimatorMixin, ClassifierMixin, BaseEstimator)
 
 def _constraint(threshold):
     """The keywords of :func:`certified_threshold` a ``threshold`` dict gives."""
-    keys = set(threshold) - {"confidence_level", "prevalence"}
-    if len(keys) != 1 or not keys <= {"min_precision", "min_recall", "max_fpr"}:
+    requirements = {*REQUIREMENTS, "max_flags"}
+    keys = set(threshold) - {"confidence_level", "prevalence", "maximize"}
+    if not keys or not keys <= requirements:
         raise ValueError(
-            "A threshold constraint names one of 'min_precision', 'min_recall' or "
-            "'max_fpr' (and may give 'confidence_level' and the deployment's "
+            "A threshold constraint names one or more of "
+            f"{', '.join(map(repr, sorted(requirements)))} (and may give 'maximize', "
+            "'confidence_level' and the deployment's "
             f"'prevalence'); got {sorted(threshold)}.")
     return {"confidence_level": 0.95, **threshold}
 
