@@ -23,6 +23,7 @@ _LAZY = {
     "_measures._bounds": ("normalized_pr_auc_score", "pr_auc_bounds", "pr_curve_bounds"),
     "_inference._certified": ("certified_threshold",),
     "_inference._likelihood": ("likelihood_ratio_ci",),
+    "_inference._stability": ("threshold_stability",),
     "_measures._cost": ("cost_curve", "expected_cost"),
     "_table._counts": ("CountTable", "count_table"),
     "_measures._decision": ("net_benefit_curve", "prior_shift"),
@@ -83,6 +84,7 @@ if typing.TYPE_CHECKING:
     from ._inference._likelihood import likelihood_ratio_ci
     from ._inference._net_benefit_test import compare_net_benefit
     from ._inference._pr_intervals import pr_auc_ci, threshold_ci
+    from ._inference._stability import threshold_stability
     from ._measures._bounds import normalized_pr_auc_score, pr_auc_bounds, pr_curve_bounds
     from ._measures._cost import cost_curve, expected_cost
     from ._measures._decision import net_benefit_curve, prior_shift
@@ -240,5 +242,6 @@ __all__ = [
     "roc_curve",
     "roc_to_pr",
     "threshold_ci",
+    "threshold_stability",
     "threshold_table",
 ]

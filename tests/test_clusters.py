@@ -396,6 +396,8 @@ def _functions_taking_ids(y, a, b):
                                                                    prevalence=0.1),
         "compare_net_benefit": lambda g: spc.compare_net_benefit(
             y, special.expit(a), special.expit(b), thresholds=[0.2, 0.5], groups=g),
+        "threshold_stability": lambda g: spc.threshold_stability(
+            y, a, groups=g, n_resamples=20, random_state=0),
     }
 
 
@@ -421,6 +423,8 @@ def test_a_row_of_weight_0_leaves_with_its_id():
             y, a, 0.0, groups=g, sample_weight=w, prevalence=0.1),
         "compare_net_benefit": lambda y, a, b, g, w: spc.compare_net_benefit(
             y, special.expit(a), special.expit(b), thresholds=[0.2, 0.5], groups=g, sample_weight=w),
+        "threshold_stability": lambda y, a, b, g, w: spc.threshold_stability(
+            y, a, groups=g, sample_weight=w, n_resamples=50, random_state=0),
     }
     for name, call in calls.items():
         with warnings.catch_warnings():

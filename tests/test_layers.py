@@ -29,7 +29,7 @@ FLOORS = {
                   "_lift", "_cost", "_prg", "_operating", "_grouped", "_decision"],
     "_inference": ["_proportions", "_clusters", "_resampling", "_bootstrap", "_delong",
                    "_pr_intervals", "_likelihood", "_requirements", "_certified",
-                   "_net_benefit_test"],
+                   "_stability", "_net_benefit_test"],
     "_selection": ["_scorer", "_transformer"],
     "_streams": ["_distributed", "_summary"],
     "_engines": ["_census", "_fronts", "_dask", "_spark"],

@@ -68,9 +68,9 @@ def test_recall_at_precision_and_precision_at_recall_by_brute_force(problem, lev
        st.sampled_from([None, 0.05, 0.5]))
 def test_recall_and_precision_at_a_flag_rate_by_brute_force(problem, budget, weights,
                                                             prevalence):
-    """The lowest threshold flagging at most the budget's share of the weight (at the
-    prevalence: pi TPR + (1 - pi) FPR), in fractions: 3 of 10 rows meet a budget of
-    0.3, which as a double is above 3/10."""
+    """The best recall flagging at most the budget's share of the weight (at the
+    prevalence: pi TPR + (1 - pi) FPR; ties to the highest threshold), in fractions: 3
+    of 10 rows meet a budget of 0.3, which as a double is above 3/10."""
     from fractions import Fraction
 
     y, scores = problem
@@ -83,7 +83,8 @@ def test_recall_and_precision_at_a_flag_rate_by_brute_force(problem, budget, wei
         at = scores >= t
         tp, fp = Fraction(int(w[at & (y == 1)].sum())), Fraction(int(w[at & (y == 0)].sum()))
         share = (tp + fp) / (pos + neg) if pi is None else pi * tp / pos + (1 - pi) * fp / neg
-        if share <= Fraction(budget):
+        if share <= Fraction(budget) and (best is None or tp / pos > best[1]):
+            # (ties in recall go to the highest threshold: fewer flags, same recall)
             best = (t, tp / pos, tp / (tp + fp) if pi is None
                     else pi * tp / pos / share if share else None)
     kwargs = dict(max_flag_rate=budget, sample_weight=w, prevalence=prevalence)

@@ -534,6 +534,15 @@ REGISTRY: dict[str, Entry] = {
         d.y, d.s, pos_label=1, min_precision=0.3, confidence_level=0.5, prevalence=0.2,
         groups=d.groups, thresholds=[0.0, 0.5, 1.0], **sw(d)), ("order", "ftz"),
         groups=True),
+    # (a resample draws a weighted row once, two rows twice: no "repeat" invariance)
+    "threshold_stability": pos1(spc.threshold_stability, ("order", "ftz"), n_resamples=20,
+                                random_state=0),
+    "threshold_stability[budget,prevalence]": pos1(
+        spc.threshold_stability, ("order", "ftz"), rule={"max_flag_rate": 0.5},
+        n_resamples=20, random_state=0, prevalence=0.1),
+    "threshold_stability[groups]": Entry(lambda d: spc.threshold_stability(
+        d.y, d.s, pos_label=1, rule={"min_precision": 0.5}, groups=d.groups,
+        n_resamples=20, random_state=0, **sw(d)), ("ftz",), groups=True, examples=20),
     "certified_threshold[several,groups]": Entry(lambda d: spc.certified_threshold(
         d.y, d.s, pos_label=1, min_precision=0.3, max_flag_rate=0.9, min_npv=0.2,
         confidence_level=0.5, groups=d.groups, **sw(d)), ("order", "ftz"), groups=True),

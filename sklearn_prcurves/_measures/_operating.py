@@ -361,8 +361,10 @@ def recall_at_flag_rate(
     cases (the share predicted positive: an alert budget).
 
     Recall and the share flagged both grow as the threshold falls, so this is the
-    recall at the lowest threshold within the budget; a tie of scores at the budget's
-    edge is flagged whole or not at all, so the share flagged may fall short of it.
+    recall at the lowest threshold within the budget, or, where higher thresholds reach
+    the same recall with fewer flags, the highest of them (the package's rule for ties);
+    a tie of scores at the budget's edge is flagged whole or not at all, so the share
+    flagged may fall short of the budget.
     ``max_flags`` alerts per ``cases`` cases is ``max_flag_rate=max_flags / cases``.
     For a threshold whose share flagged holds in the population, see
     :func:`certified_threshold`'s ``max_flag_rate``.
@@ -398,7 +400,9 @@ def recall_at_flag_rate(
     >>> y = [0, 0, 1, 1, 0, 1, 0, 0, 0, 1]
     >>> scores = [0.1, 0.4, 0.35, 0.8, 0.7, 0.9, 0.2, 0.3, 0.05, 0.6]
     >>> recall_at_flag_rate(y, scores, max_flag_rate=0.3)
-    OperatingPoint(value=0.5, threshold=0.7)
+    OperatingPoint(value=0.5, threshold=0.8)
+    >>> recall_at_flag_rate(y, scores, max_flag_rate=0.4)
+    OperatingPoint(value=0.75, threshold=0.6)
     """
     table = two_class_table(y_true, y_score, pos_label, sample_weight, prevalence=prevalence)
     table, row = table_budget_row(table, max_flag_rate)
@@ -419,7 +423,7 @@ def precision_at_flag_rate(
     prevalence: float | None = None,
 ) -> OperatingPoint:
     """The precision of the alerts at an alert budget: at the threshold of
-    :func:`recall_at_flag_rate` (the lowest that flags at most ``max_flag_rate`` of
+    :func:`recall_at_flag_rate` (the best recall flagging at most ``max_flag_rate`` of
     the cases), the share of flagged cases that are positive, as "precision at k"
     reads the top ``k`` cases.
 
@@ -447,7 +451,7 @@ def precision_at_flag_rate(
     >>> y = [0, 0, 1, 1, 0, 1, 0, 0, 0, 1]
     >>> scores = [0.1, 0.4, 0.35, 0.8, 0.7, 0.9, 0.2, 0.3, 0.05, 0.6]
     >>> precision_at_flag_rate(y, scores, max_flag_rate=0.3)
-    OperatingPoint(value=0.6666666666666666, threshold=0.7)
+    OperatingPoint(value=1.0, threshold=0.8)
     """
     table = two_class_table(y_true, y_score, pos_label, sample_weight, prevalence=prevalence)
     table, row = table_budget_row(table, max_flag_rate)
@@ -458,9 +462,9 @@ def precision_at_flag_rate(
 
 
 def table_budget_row(table, max_flag_rate):
-    """The table (off NumPy, its rows that can answer) and the row flagging the most
-    weight within ``max_flag_rate`` of it (compared exactly), or None with a warning
-    where even the first row exceeds it."""
+    """The table (off NumPy, its rows that can answer) and the row of the best recall
+    within ``max_flag_rate`` of the weight flagged (compared exactly; ties to the
+    highest threshold), or None with a warning where even the first row exceeds it."""
     if not table.numpy:
         xp, tp, fp = table.xp, table.tps, table.fps
         share = (tp + fp) / (tp[-1] + fp[-1])
@@ -480,7 +484,8 @@ def table_budget_row(table, max_flag_rate):
         warn_undefined(f"Even the highest score's rows are more than the flag-rate budget "
                        f"{max_flag_rate:g} of the cases: no threshold keeps within it.")
         return table, None
-    return table, int(np.flatnonzero(within)[-1])
+    last = int(np.flatnonzero(within)[-1])
+    return table, int(np.flatnonzero(tp[: last + 1] == tp[last])[0])
 
 
 def recall_at_flag_rate_score(
