@@ -266,3 +266,26 @@ def test_clustered_budget_and_npv_read_the_effective_counts(weighted):
         p, n = _effective(per(~at & ~y), per(~at), level)
         tails.append(stats_beta_sf(p * n, n, 0.55))
     assert any(got.pvalue == pytest.approx(max(budget, tail), rel=1e-9) for tail in tails)
+
+
+@pytest.mark.parametrize("upward", [False, True])
+def test_a_fixed_sequence_stops_at_its_first_failure_across_pieces(upward):
+    """Effective sizes between clusters need not give monotone p-values: a sequence
+    stops at its first failure, from its own end, whether the grid comes whole or in
+    pieces (a p-value within the level past a failure certifies nothing)."""
+    from sklearn_prcurves._inference._requirements import FixedSequence
+
+    pvalues = np.array([0.01, 0.2, 0.01, 0.03])
+    expected = [False, False, True, True] if upward else [True, False, False, False]
+    whole = FixedSequence(0.05, upward)
+    assert whole.passed(pvalues).tolist() == expected
+    split = FixedSequence(0.05, upward)
+    rows = []
+    for piece in (pvalues[:2], pvalues[2:]):
+        passed = split.passed(piece)
+        rows.append((np.flatnonzero(passed).tolist(), bool((piece <= 0.05).all())))
+    kept = [row for row in split.settle(rows) if row]
+    offsets = {0: 0, 1: 2}
+    got = sorted(offsets[i] + j for i, (row, _) in enumerate(rows) if row in kept
+                 for j in row)
+    assert got == np.flatnonzero(expected).tolist()

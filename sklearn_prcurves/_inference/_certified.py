@@ -29,6 +29,7 @@ from .._table._prevalence import PREVALENCE, fewest_passing, negatives_factor
 from ._clusters import checked_groups, warn_few_clusters, weighted_groups
 from ._requirements import (
     OBJECTIVES,
+    FixedSequence,
     PrecisionRuns,
     certify_requirements,
     default_objective,
@@ -274,9 +275,12 @@ def certify(pieces, n_pos, n_neg, measure, target, confidence_level, most=None,
         fewest = lambda level: math.log(level) / math.log(target)  # noqa: E731
     else:  # (the fewest rows that pass, all positive: from the smallest p-value there)
         fewest = lambda level: fewest_passing(n_pos, n_neg, ratio, level)  # noqa: E731
-    runs = PrecisionRuns(most, fewest, alpha) if measure == "precision" else None
-    level = alpha if runs is None else runs.level
-    best = weakest = None
+    # (precision's runs from several starts; recall's sequence from the lowest threshold
+    # up; the false positive rate's and the budget's from the highest down)
+    sequence = (PrecisionRuns(most, fewest, alpha) if measure == "precision" else
+                FixedSequence(alpha, upward=measure == "recall"))
+    level = sequence.level
+    weakest, found = None, []
     for grid, tp, fp, *clustered in pieces:
         pvalues = threshold_pvalues(measure, target, tp, fp, n_pos, n_neg,
                                     clustered[0] if clustered else None, level, ratio,
@@ -284,13 +288,14 @@ def certify(pieces, n_pos, n_neg, measure, target, confidence_level, most=None,
         at = int(np.argmin(pvalues))
         if weakest is None or pvalues[at] < weakest[0]:
             weakest = (float(pvalues[at]), _number(grid[at]))
-        # (the recall and false positive rate tests grow less sure monotonically from
-        # where their sequence starts, so it rejects exactly the p-values within level)
-        passed = pvalues <= level if runs is None else runs.passed(pvalues, tp + fp)
+        passed, row = sequence.passed(pvalues, tp + fp), None
         if passed.any():
             at = _best_certified(np.flatnonzero(passed), measure, tp, fp * factor)
-            found = (_number(grid[at]), float(tp[at]), float(fp[at]), float(pvalues[at]))
-            best = found if best is None or _better(found, best, measure, factor) else best
+            row = (_number(grid[at]), float(tp[at]), float(fp[at]), float(pvalues[at]))
+        found.append((row, bool((pvalues <= level).all())))
+    best = None
+    for row in filter(None, sequence.settle(found)):
+        best = row if best is None or _better(row, best, measure, factor) else best
     if best is None:
         return _none_certified(measure, target, confidence_level, weakest, level)
     return _result(best, n_pos, n_neg, measure, target, confidence_level, factor)

@@ -30,7 +30,7 @@ from .._table._prevalence import (
 )
 from ._proportions import moment_counts
 
-__all__ = ["OBJECTIVES", "REQUIREMENTS", "PrecisionRuns", "certify_requirements",
+__all__ = ["OBJECTIVES", "REQUIREMENTS", "FixedSequence", "PrecisionRuns", "certify_requirements",
            "clustered_counts", "default_objective", "pvalues_at", "rates_at_threshold",
            "flag_pvalues", "requirements_of", "threshold_pvalues"]
 
@@ -238,6 +238,39 @@ def flag_pvalues(budget, tp, fp, n_pos, n_neg, moments, level, prevalence, every
     return budget_pvalues(tp, fp, n_pos, n_neg, prevalence, budget, everywhere)
 
 
+class FixedSequence:
+    """One fixed sequence over the grid, read piece by piece: run down from the highest
+    threshold, a row passes while no p-value before it (in this piece or an earlier
+    one) exceeded the level; run up from the lowest, a row passes where no p-value
+    after it does, in its piece and in every later piece (known at the end:
+    :meth:`settle`). Exact counts give monotone p-values, where this is "every p-value
+    within the level"; effective sizes between clusters need not."""
+
+    def __init__(self, level, upward):
+        self.level, self.upward, self.failed = level, upward, False
+
+    def passed(self, pvalues, predicted=None):
+        within = pvalues <= self.level
+        if self.upward:
+            return np.logical_and.accumulate(within[::-1])[::-1]
+        passed = np.logical_and.accumulate(within) & (not self.failed)
+        self.failed |= not bool(within.all())
+        return passed
+
+    def settle(self, found):
+        """The pieces' best rows ``(row or None, the piece passed whole)`` that the
+        whole sequence keeps: for a sequence run up, a piece's only where every later
+        piece passed whole."""
+        if not self.upward:
+            return [row for row, _ in found]
+        kept = []
+        for row, whole in reversed(found):
+            kept.append(row)
+            if not whole:
+                break
+        return kept[::-1]
+
+
 class PrecisionRuns:
     """The precision sequences, read piece by piece down the grid. Each starts where
     the predicted positives (non-decreasing down the grid, known without the labels)
@@ -269,6 +302,11 @@ class PrecisionRuns:
         self.reached, self.active = int(reached[-1]), bool(last_start[-1] > last_failure[-1])
         return passed
 
+    @staticmethod
+    def settle(found):
+        """Every piece's best row: each run's passing rows are known piece by piece."""
+        return [row for row, _ in found]
+
 
 def _family_passed(counts, family, requirements, alpha, reverse):
     """Which thresholds (in the grid's order) a family of requirements certifies at
@@ -287,10 +325,7 @@ def _family_passed(counts, family, requirements, alpha, reverse):
     level = alpha if runs is None else runs.level
     pvalues = {m: counts.pvalues(m, requirements[m], level, alpha >= 0.5) for m in family}
     largest = np.max(list(pvalues.values()), axis=0)[order]
-    if runs is None:
-        passed = np.logical_and.accumulate(largest <= level)
-    else:
-        passed = runs.passed(largest, predicted)
+    passed = (runs or FixedSequence(level, upward=False)).passed(largest, predicted)
     return passed[order], level, pvalues
 
 
