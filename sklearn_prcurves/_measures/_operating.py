@@ -473,7 +473,10 @@ def table_budget_row(table, max_flag_rate):
         # the budget to the last possibly within it decide, with the totals' row)
         counted = [int(xp.sum(xp.astype(mask, xp.int64))) for mask in (sure, possible)]
         at = xp.arange(share.shape[0], device=table.device)
-        table = _candidates(table, (at >= counted[0] - 1) & (at < counted[1]))
+        # (and the rows before them that reach the same recall: ties go to the highest)
+        least = tp[max(counted[0] - 1, 0)]
+        table = _candidates(table, ((at >= counted[0] - 1) | (tp >= least))
+                            & (at < counted[1]))
     tp, fp = table.tps, table.fps
     total = tp[-1] + fp[-1]
     share = (tp + fp) / total
