@@ -22,6 +22,8 @@ _LAZY = {
     "_measures._pr": ("achievable_pr_auc_score", "pr_auc_score", "pr_curve"),
     "_measures._bounds": ("normalized_pr_auc_score", "pr_auc_bounds", "pr_curve_bounds"),
     "_inference._certified": ("certified_threshold",),
+    "_inference._band": ("certified_review_band",),
+    "_measures._selective": ("aurc_score", "risk_coverage_curve"),
     "_inference._likelihood": ("likelihood_ratio_ci",),
     "_inference._stability": ("threshold_stability",),
     "_measures._cost": ("cost_curve", "expected_cost"),
@@ -43,7 +45,7 @@ _LAZY = {
     "_measures._prg": ("prg_auc_score", "prg_curve"),
     "_base._results": (
         "CertifiedThreshold", "ConfidenceInterval", "FBetaOptimum", "NetBenefitComparison",
-        "NetBenefitCurve", "OperatingPoint", "TestResult",
+        "NetBenefitCurve", "OperatingPoint", "ReviewBand", "TestResult",
     ),
     "_selection._scorer": (
         "check_scoring", "get_scorer", "get_scorer_names",
@@ -54,7 +56,8 @@ _LAZY = {
         "CostCurveDisplay", "CumulativeGainDisplay", "DecisionCurveDisplay",
         "DetCurveDisplay", "KSDisplay",
         "LiftDisplay", "MetricThresholdCurveDisplay", "PRCurveDisplay", "PrecisionRecallDisplay",
-        "PrecisionRecallGainDisplay", "ROCCurveDisplay", "RocCurveDisplay",
+        "PrecisionRecallGainDisplay", "ROCCurveDisplay", "RiskCoverageDisplay",
+        "RocCurveDisplay",
     ),
     "_streams._summary": ("BinnedSummary", "ExactSummary"),
     "_metrics._thresholds": ("metric_at_thresholds", "threshold_table"),
@@ -76,8 +79,10 @@ if typing.TYPE_CHECKING:
         NetBenefitComparison,
         NetBenefitCurve,
         OperatingPoint,
+        ReviewBand,
         TestResult,
     )
+    from ._inference._band import certified_review_band
     from ._inference._bootstrap import bootstrap_ci, bootstrap_test
     from ._inference._certified import certified_threshold
     from ._inference._delong import delong_test, roc_auc_ci, roc_auc_variance
@@ -107,6 +112,7 @@ if typing.TYPE_CHECKING:
     from ._measures._partial import partial_roc_auc_score
     from ._measures._pr import achievable_pr_auc_score, pr_auc_score, pr_curve
     from ._measures._prg import prg_auc_score, prg_curve
+    from ._measures._selective import aurc_score, risk_coverage_curve
     from ._metrics._auc import auc, average_precision_score, roc_auc_score
     from ._metrics._curves import (
         confusion_matrix_at_thresholds,
@@ -126,6 +132,7 @@ if typing.TYPE_CHECKING:
         PRCurveDisplay,
         PrecisionRecallDisplay,
         PrecisionRecallGainDisplay,
+        RiskCoverageDisplay,
         ROCCurveDisplay,
         RocCurveDisplay,
     )
@@ -180,15 +187,19 @@ __all__ = [
     "PrecisionRecallGainDisplay",
     "ROCCurveDisplay",
     "Report",
+    "ReviewBand",
+    "RiskCoverageDisplay",
     "RocCurveDisplay",
     "TestResult",
     "achievable_pr_auc_score",
     "achievable_pr_curve",
     "auc",
+    "aurc_score",
     "average_precision_score",
     "bootstrap_ci",
     "bootstrap_test",
     "break_even_point",
+    "certified_review_band",
     "certified_threshold",
     "check_scoring",
     "compare_curves",
@@ -235,6 +246,7 @@ __all__ = [
     "recall_at_precision_score",
     "register_scorers",
     "report",
+    "risk_coverage_curve",
     "roc_auc_ci",
     "roc_auc_score",
     "roc_auc_variance",

@@ -2172,3 +2172,40 @@ def test_a_row_without_a_cluster_id_is_refused(tmp_path, capsys):
         spc.report(y, {"a": a}, groups=ids)
     with pytest.raises(ValueError, match=r"^groups has a row without an id \(at row 5"):
         spc.roc_auc_ci(y, a, groups=ids)
+
+
+@pytest.mark.parametrize("spilled", [False, True])
+def test_the_review_band_is_certified_review_band_s(tmp_path, capsys, monkeypatch, spilled):
+    """``--review-band P,N,R``: the band's rows equal the function's, its table held
+    whole or in ranges (on disk too); a gate reads them; a review bound with
+    ``--cluster`` or ``--prevalence`` is one line on standard error."""
+    from sklearn_prcurves._report import _ranged
+
+    if spilled:
+        monkeypatch.setattr(_ranged, "RANGE_CAP", 8)
+        monkeypatch.setattr(_ranged, "SPILL_AFTER", 20)
+        monkeypatch.setattr(_sources, "BATCH_ROWS", 300)
+    rng = np.random.default_rng(30)
+    y = (rng.random(3000) < 0.3).astype(int)
+    a = np.round(rng.normal(size=3000) + 2.5 * y, 2)
+    data = write_csv(tmp_path / "band.csv", {"y": y, "a": a})
+    out = report_json(capsys, "report", str(data), "--label", "y", "--score", "a",
+                      "--review-band", "0.85,0.9,0.5",
+                      "--require", "review_band_review_rate<=0.5")
+    band = spc.certified_review_band(y, a, min_precision=0.85, min_npv=0.9,
+                                     max_review_rate=0.5)
+    values = out["models"]["a"]["values"]
+    assert band.certified
+    assert [values["review_band_lower"], values["review_band_upper"]] == [band.lower,
+                                                                         band.upper]
+    assert values["review_band_review_rate"] == pytest.approx(band.review_rate, rel=1e-12)
+    assert [o["met"] for o in out["requirements"]] == [band.review_rate <= 0.5]
+    for flag in (["--prevalence", "0.1"], ["--cluster", "g"]):
+        clustered = write_csv(tmp_path / "g.csv", {"y": y, "a": a, "g": np.arange(3000) // 3})
+        result = run("report", str(clustered), "--label", "y", "--score", "a",
+                     "--review-band", "0.85,0.9,0.5", *flag, "--no-files")
+        assert result.returncode == 2 and result.stderr.count("\n") == 1, result.stderr
+        assert f"the share reviewed cannot be certified with {flag[0]} given" in result.stderr
+    bad = run("report", str(data), "--label", "y", "--score", "a", "--review-band", "0.9",
+              "--no-files")
+    assert bad.returncode == 2 and "--review-band takes PRECISION,NPV" in bad.stderr

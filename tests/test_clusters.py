@@ -398,6 +398,8 @@ def _functions_taking_ids(y, a, b):
             y, special.expit(a), special.expit(b), thresholds=[0.2, 0.5], groups=g),
         "threshold_stability": lambda g: spc.threshold_stability(
             y, a, groups=g, n_resamples=20, random_state=0),
+        "certified_review_band": lambda g: spc.certified_review_band(
+            y, a, min_precision=0.5, min_npv=0.5, groups=g),
     }
 
 

@@ -387,6 +387,18 @@ REGISTRY: dict[str, Entry] = {
                                             min_recall=0.5, confidence_level=0.5),
     "certified_threshold[max_fpr]": pos1(spc.certified_threshold, TABLE, max_fpr=0.5,
                                          thresholds=[-np.inf, 0.0, 0.5, 1.0]),
+    "certified_review_band": pos1(spc.certified_review_band, TABLE, min_precision=0.5,
+                                  min_npv=0.5),
+    "certified_review_band[review]": pos1(spc.certified_review_band, TABLE,
+                                          min_precision=0.3, min_npv=0.3,
+                                          max_review_rate=0.9, confidence_level=0.5),
+    "certified_review_band[prevalence,groups]": Entry(lambda d: spc.certified_review_band(
+        d.y, d.s, pos_label=1, min_precision=0.3, min_npv=0.3, confidence_level=0.5,
+        prevalence=0.2, groups=d.groups, **sw(d)), ("order", "ftz"), groups=True),
+    "risk_coverage_curve": pos1(spc.risk_coverage_curve),
+    "risk_coverage_curve[prevalence]": pos1(spc.risk_coverage_curve, threshold=0.0,
+                                            prevalence=0.1),
+    "aurc_score": pos1(spc.aurc_score, CURVE, unit=True),
     "recall_at_flag_rate": pos1(spc.recall_at_flag_rate, max_flag_rate=0.5),
     "precision_at_flag_rate": pos1(spc.precision_at_flag_rate, max_flag_rate=0.5),
     "recall_at_flag_rate_score": pos1(spc.recall_at_flag_rate_score, ALL, unit=True,
@@ -582,6 +594,8 @@ REGISTRY: dict[str, Entry] = {
         d.y, d.s, min_precision=0.9, pos_label=1, **sw(d))), ("order",)),
     "CertifiedThreshold": Entry(lambda d: _is(spc.CertifiedThreshold, spc.certified_threshold(
         d.y, d.s, min_recall=0.2, pos_label=1, **sw(d))), ("order",)),
+    "ReviewBand": Entry(lambda d: _is(spc.ReviewBand, spc.certified_review_band(
+        d.y, d.s, min_precision=0.2, min_npv=0.2, pos_label=1, **sw(d))), ("order",)),
     "FBetaOptimum": Entry(lambda d: _is(spc.FBetaOptimum, spc.fbeta_optimal_threshold(
         d.y, d.s, beta=0.5, pos_label=1, **sw(d))), ("order",)),
     "NetBenefitCurve": Entry(lambda d: _is(spc.NetBenefitCurve, spc.net_benefit_curve(
@@ -645,6 +659,7 @@ REGISTRY: dict[str, Entry] = {
     "CumulativeGainDisplay": _display(spc.CumulativeGainDisplay),
     "LiftDisplay": _display(spc.LiftDisplay),
     "KSDisplay": _display(spc.KSDisplay),
+    "RiskCoverageDisplay": _display(spc.RiskCoverageDisplay, prevalence=0.2),
     "MetricThresholdCurveDisplay": _display(spc.MetricThresholdCurveDisplay),
     "MetricThresholdCurveDisplay[prevalence]": _display(spc.MetricThresholdCurveDisplay,
                                                         prevalence=0.01),

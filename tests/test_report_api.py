@@ -3,6 +3,7 @@ an object a notebook shows, its table as a DataFrame, its figures, and the folde
 command line writes."""
 
 import json
+import math
 import warnings
 from html import unescape
 
@@ -740,3 +741,34 @@ def test_the_rates_ratio_interval_is_the_score_interval_at_any_scale():
     assert (float(big[0]), float(big[1])) == pytest.approx((0.6, 0.6), rel=1e-9)
     small = ratio_interval(3e-300, 1e-299, 5e-300, 1e-299, 0.95)
     assert (float(small[0]), float(small[1])) == (0.0, np.inf)
+
+
+@pytest.mark.parametrize("prevalence", [None, 0.1])
+def test_the_review_band_rows_are_certified_review_band_s(prevalence):
+    """``review_band=``: the rows equal the function's at the prevalence, and with
+    clusters the function's with ``groups=``; a review bound with either is refused in
+    report()'s words; nothing certified is n/a with a note saying so."""
+    rng = np.random.default_rng(31)
+    y = (rng.random(4000) < 0.3).astype(int)
+    s = rng.normal(size=4000) + 3.0 * y
+    groups = rng.permutation(4000) // 4
+    for kwargs in ({}, {"groups": groups}):
+        report = spc.report(y, {"m": s}, review_band=(0.7, 0.9), prevalence=prevalence,
+                            **kwargs)
+        band = spc.certified_review_band(y, s, min_precision=0.7, min_npv=0.9,
+                                         prevalence=prevalence, **kwargs)
+        values = report.to_dict()["models"]["m"]["values"]
+        assert band.certified
+        assert (values["review_band_lower"], values["review_band_upper"]) == (band.lower,
+                                                                              band.upper)
+        assert values["review_band_review_rate"] == pytest.approx(band.review_rate,
+                                                                  rel=1e-12)
+    with pytest.raises(ValueError, match="cannot be certified with groups given"):
+        spc.report(y, {"m": s}, review_band=(0.7, 0.9, 0.5), groups=groups)
+    with pytest.raises(ValueError, match=r"review_band takes PRECISION,NPV"):
+        spc.report(y, {"m": s}, review_band=(0.7, 1.5))
+    tight = spc.report(y, {"m": s}, review_band=(0.999, 0.999))
+    upper = tight.to_dict()["models"]["m"]["values"]["review_band_upper"]
+    assert upper is None or math.isnan(upper)  # (None: JSON's null)
+    assert any("no review band can be certified" in note
+               for note in tight.to_dict()["notes"])

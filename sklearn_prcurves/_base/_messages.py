@@ -9,7 +9,7 @@ import ast
 import re
 import shlex
 
-__all__ = ["InputError", "option", "worded"]
+__all__ = ["InputError", "option", "review_bound_refused", "worded"]
 
 
 
@@ -63,3 +63,14 @@ class InputError(ValueError):
 
     def in_python(self):
         return worded(str(self.args[0]) if self.args else "", python=True)
+
+
+def review_bound_refused(name):
+    """Why a review band's bound on the share reviewed is refused with the option
+    ``name`` (``"prevalence"`` or ``"groups"``): the scan bound behind it counts
+    independent rows in their own mix of classes."""
+    why = {"prevalence": "the rows' own mix of classes", "groups": "independent rows"}[name]
+    return (f"the share reviewed cannot be certified with {option(name)} given: its bound "
+            f"holds for {why}. Certify the band's precision and negative predictive value "
+            "alone and read its share reviewed, or give rows drawn as the deployment "
+            "draws them.")

@@ -14,7 +14,7 @@ from ._undefined import warn_undefined
 
 __all__ = [
     "CertifiedThreshold", "ConfidenceInterval", "FBetaOptimum", "NetBenefitComparison",
-    "NetBenefitCurve", "OperatingPoint", "TestResult",
+    "NetBenefitCurve", "OperatingPoint", "ReviewBand", "TestResult",
 ]
 
 
@@ -69,6 +69,48 @@ class CertifiedThreshold(NamedTuple):
     def certified(self) -> bool:
         """Whether a threshold was certified."""
         return self.threshold == self.threshold
+
+
+class ReviewBand(NamedTuple):
+    """Two thresholds with guarantees (:func:`certified_review_band`): scores at or
+    above ``upper`` are decided positive, scores below ``lower`` negative, and those
+    between go to a person.
+
+    ``certified`` says whether a band was found (``lower`` and ``upper`` are NaN
+    otherwise). ``guaranteed`` and ``estimate`` are dicts keyed by the requirements'
+    measures (``"precision"`` of the automatic positives, ``"npv"`` of the automatic
+    negatives, ``"review_rate"``, the share sent for review). ``precision``, ``npv``,
+    ``review_rate``, ``positive_rate`` and ``negative_rate`` (the shares decided
+    positive and negative) and ``recall`` (the share of the positives decided
+    positive) are the values on these rows (at the deployment's prevalence where one
+    was given); ``pvalue`` is the largest of the requirements' tests.
+
+    Examples
+    --------
+    >>> from sklearn_prcurves import certified_review_band
+    >>> y = [0] * 60 + [1] * 10 + [0] * 10 + [1] * 60
+    >>> band = certified_review_band(y, list(range(140)), min_precision=0.9, min_npv=0.9)
+    >>> band.lower, band.upper, band.review_rate
+    (60, 80, 0.14285714285714285)
+    """
+
+    lower: float
+    upper: float
+    guaranteed: dict
+    confidence_level: float
+    estimate: dict
+    precision: float
+    npv: float
+    review_rate: float
+    positive_rate: float
+    negative_rate: float
+    recall: float
+    pvalue: float
+
+    @property
+    def certified(self) -> bool:
+        """Whether a band was certified."""
+        return self.lower == self.lower
 
 
 class FBetaOptimum(NamedTuple):

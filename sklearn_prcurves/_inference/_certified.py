@@ -35,10 +35,11 @@ from ._requirements import (
     default_objective,
     rates_at_threshold,
     requirements_of,
+    threshold_number,
     threshold_pvalues,
 )
 
-__all__ = ["certified_threshold", "certify"]
+__all__ = ["certified_threshold", "certify", "grid_counts", "grid_moments"]
 
 _OPEN_UNIT = Interval(Real, 0, 1, closed="neither")
 
@@ -214,8 +215,8 @@ def certified_threshold(
     objective = maximize or default_objective(requirements)
     table = two_class_table(y_true, y_score, pos_label, sample_weight,
                             counts="certified_threshold")
-    grid, tp, fp, rows = _grid_counts(table, thresholds)
-    moments = None if groups is None else _moments(y_true, y_score, pos_label,
+    grid, tp, fp, rows = grid_counts(table, thresholds)
+    moments = None if groups is None else grid_moments(y_true, y_score, pos_label,
                                                     sample_weight, groups, table, rows)
     (measure, target), = requirements.items() if len(requirements) == 1 else [(None, None)]
     if measure in ("precision", "recall", "fpr", "flag_rate") and objective == default_objective(
@@ -227,7 +228,7 @@ def certified_threshold(
                                 confidence_level, objective, prevalence, moments)
 
 
-def _moments(y_true, y_score, pos_label, sample_weight, groups, table, rows):
+def grid_moments(y_true, y_score, pos_label, sample_weight, groups, table, rows):
     """The sums over clusters at the grid's thresholds (the table's ``rows``)."""
     is_pos, scores, weight = check_binary_input(y_true, y_score, sample_weight, pos_label)
     clusters = checked_groups(weighted_groups(groups, sample_weight), is_pos.shape[0])
@@ -235,7 +236,7 @@ def _moments(y_true, y_score, pos_label, sample_weight, groups, table, rows):
     return cluster_moments(table.thresholds, is_pos, scores, weight, clusters).at(rows)
 
 
-def _grid_counts(table, thresholds):
+def grid_counts(table, thresholds):
     """The grid in decreasing order, the weighted positives and negatives at or above
     each of its thresholds (compared with the scores exactly), and the table's row
     each reads (-1: above every score)."""
@@ -287,11 +288,11 @@ def certify(pieces, n_pos, n_neg, measure, target, confidence_level, most=None,
                                     alpha >= 0.5, prevalence)
         at = int(np.argmin(pvalues))
         if weakest is None or pvalues[at] < weakest[0]:
-            weakest = (float(pvalues[at]), _number(grid[at]))
+            weakest = (float(pvalues[at]), threshold_number(grid[at]))
         passed, row = sequence.passed(pvalues, tp + fp), None
         if passed.any():
             at = _best_certified(np.flatnonzero(passed), measure, tp, fp * factor)
-            row = (_number(grid[at]), float(tp[at]), float(fp[at]), float(pvalues[at]))
+            row = (threshold_number(grid[at]), float(tp[at]), float(fp[at]), float(pvalues[at]))
         found.append((row, bool((pvalues <= level).all())))
     best = None
     for row in filter(None, sequence.settle(found)):
@@ -318,11 +319,6 @@ def _result(best, n_pos, n_neg, measure, target, confidence_level, factor):
         threshold=threshold, measure=measure, guaranteed=target,
         confidence_level=confidence_level, estimate=rates[measure], **rates, pvalue=pvalue)
 
-
-def _number(value):
-    """A threshold as a Python number (booleans as 0 and 1)."""
-    value = value.item() if isinstance(value, np.generic) else value
-    return int(value) if isinstance(value, bool) else value
 
 
 def _best_certified(certified, measure, tp, fp):

@@ -30,9 +30,10 @@ from .._table._prevalence import (
 )
 from ._proportions import moment_counts
 
-__all__ = ["OBJECTIVES", "REQUIREMENTS", "FixedSequence", "PrecisionRuns", "certify_requirements",
-           "clustered_counts", "default_objective", "pvalues_at", "rates_at_threshold",
-           "flag_pvalues", "requirements_of", "threshold_pvalues"]
+__all__ = ["OBJECTIVES", "REQUIREMENTS", "FixedSequence", "PrecisionRuns", "RequirementCounts",
+           "certify_requirements", "clustered_counts", "default_objective", "family_passed",
+           "flag_pvalues", "pvalues_at", "rates_at_threshold", "rates_of",
+           "requirements_of", "threshold_number", "threshold_pvalues"]
 
 #: Each requirement's keyword: the measure, whether the bound is a floor, and the
 #: direction its fixed sequence runs ("down" the grid from the highest threshold).
@@ -120,7 +121,7 @@ def rates_at_threshold(tp, fp, n_pos, n_neg, factor):
     return values
 
 
-class _Counts:
+class RequirementCounts:
     """A grid's counts as each requirement's test reads them: the true and false
     positives at or above each threshold, the classes' totals, the sums over clusters
     (None: independent rows) and the deployment's prevalence."""
@@ -308,7 +309,7 @@ class PrecisionRuns:
         return [row for row, _ in found]
 
 
-def _family_passed(counts, family, requirements, alpha, reverse):
+def family_passed(counts, family, requirements, alpha, reverse):
     """Which thresholds (in the grid's order) a family of requirements certifies at
     ``alpha``, the level each test ran at, and each requirement's p-values: one fixed
     sequence from the family's easy end, or, with precision (the negative predictive
@@ -334,7 +335,7 @@ def certify_requirements(grid, tp, fp, n_pos, n_neg, requirements, confidence_le
     """The threshold of ``grid`` (decreasing; ``tp``, ``fp`` the counts at or above
     each) certified for every one of ``requirements`` (``{measure: bound}``) together,
     with the best ``maximize`` on these rows among those certified."""
-    counts = _Counts(tp, fp, n_pos, n_neg, moments, prevalence)
+    counts = RequirementCounts(tp, fp, n_pos, n_neg, moments, prevalence)
     check_consistent(requirements, prevalence, n_pos, n_neg)
     families = [[m for m in requirements if _direction(m) == way] for way in ("down", "up")]
     alpha = (1 - confidence_level) / sum(1 for family in families if family)
@@ -342,9 +343,9 @@ def certify_requirements(grid, tp, fp, n_pos, n_neg, requirements, confidence_le
     levels, pvalues = {}, {}
     for family, reverse in zip(families, (False, True)):
         if family:
-            family_passed, level, family_pvalues = _family_passed(
+            passed_here, level, family_pvalues = family_passed(
                 counts, family, requirements, alpha, reverse)
-            passed &= family_passed
+            passed &= passed_here
             levels.update(dict.fromkeys(family, level))
             pvalues.update(family_pvalues)
     rates = counts.rates()
@@ -379,14 +380,15 @@ def _record(threshold, requirements, confidence_level, counts, at, pvalue):
     values = rates_at_threshold(counts.tp[at], counts.fp[at], counts.n_pos, counts.n_neg,
                                 counts.factor)
     return CertifiedThreshold(
-        threshold=_number(threshold), measure=tuple(requirements),
+        threshold=threshold_number(threshold), measure=tuple(requirements),
         guaranteed=dict(requirements), confidence_level=confidence_level,
         estimate={name: values[name] for name in requirements},
         precision=values["precision"], recall=values["recall"], fpr=values["fpr"],
         pvalue=pvalue, npv=values["npv"], flag_rate=values["flag_rate"])
 
 
-def _number(value):
+def threshold_number(value):
+    """A threshold as a Python number (booleans as 0 and 1)."""
     value = value.item() if isinstance(value, np.generic) else value
     return int(value) if isinstance(value, bool) else value
 
@@ -408,7 +410,7 @@ def _none_certified(requirements, levels, pvalues, confidence_level, grid, rates
     warn_undefined(
         f"No threshold can be certified to {_described(requirements)} together with "
         f"{confidence_level:.0%} confidence: where they came closest (threshold "
-        f"{_number(grid[closest])!r}), {failing} {relation} {requirements[failing]:g} "
+        f"{threshold_number(grid[closest])!r}), {failing} {relation} {requirements[failing]:g} "
         f"failed, {rates[failing][closest]:.4g} on these rows with p = "
         f"{pvalues[failing][closest]:.3g} where it needs {levels[failing]:.3g} or less. "
         "More rows, or a looser requirement, may pass.")

@@ -20,6 +20,7 @@ _MODULE_OF = {
     "PrecisionRecallDisplay": "pr_curve",
     "PrecisionRecallGainDisplay": "other_curves",
     "ROCCurveDisplay": "roc_curve",
+    "RiskCoverageDisplay": "other_curves",
     "RocCurveDisplay": "roc_curve",
 }
 
@@ -32,6 +33,7 @@ if typing.TYPE_CHECKING:
         KSDisplay,
         LiftDisplay,
         PrecisionRecallGainDisplay,
+        RiskCoverageDisplay,
     )
     from .pr_curve import PRCurveDisplay, PrecisionRecallDisplay
     from .roc_curve import ROCCurveDisplay, RocCurveDisplay

@@ -1,5 +1,5 @@
 """Displays of the other curves of PR and ROC analysis: precision-recall-gain, cost,
-cumulative gains, lift, Kolmogorov-Smirnov and decision curves.
+cumulative gains, lift, Kolmogorov-Smirnov, decision and risk-coverage curves.
 
 Each is made like scikit-learn's displays: ``from_predictions``, ``from_estimator``,
 then ``plot`` (several displays can share one ``ax``), and reads the counting table
@@ -13,6 +13,7 @@ from .._measures._cost import cost_curve
 from .._measures._decision import net_benefit_curve
 from .._measures._lift import cumulative_gain_curve, lift_curve, table_ks
 from .._measures._prg import prg_auc_score, prg_curve
+from .._measures._selective import area_under_risk, risk_coverage_curve
 from .._table._entry import two_class_table
 from ._base import (
     binary_scores,
@@ -30,6 +31,7 @@ __all__ = [
     "KSDisplay",
     "LiftDisplay",
     "PrecisionRecallGainDisplay",
+    "RiskCoverageDisplay",
 ]
 
 
@@ -612,3 +614,124 @@ class DecisionCurveDisplay(_CurveDisplay):
             pos_label=pos_label, name=name, ax=ax, plot_chance_level=plot_chance_level,
             chance_level_kw=chance_level_kw, despine=despine, thresholds=thresholds,
             prevalence=prevalence, shift_risks=shift_risks, harm=harm, **kwargs)
+
+
+class RiskCoverageDisplay(_CurveDisplay):
+    """The risk-coverage curve (:func:`risk_coverage_curve`): the error of the
+    automatic decisions against the share of cases decided; the legend gives its area
+    (:func:`aurc_score`). The chance level is the error with every case decided, which
+    reviewing cases at random keeps.
+
+    Parameters
+    ----------
+    x, y : ndarray
+        Coverage and risk.
+    value : float, default=None
+        The area under the curve.
+    name : str, default=None
+    pos_label : int, float, bool or str, default=None
+
+    Attributes
+    ----------
+    line_, chance_level_ : matplotlib artists (or None)
+    ax_ : matplotlib Axes
+    figure_ : matplotlib Figure
+
+    Examples
+    --------
+    >>> import matplotlib
+    >>> matplotlib.use("Agg")
+    >>> from sklearn_prcurves import RiskCoverageDisplay
+    >>> display = RiskCoverageDisplay.from_predictions([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])
+    >>> display.x, display.value
+    (array([0.25, 0.5 , 0.75, 1.  ]), 0.14583333333333331)
+    >>> list(display.frame().columns)
+    ['coverage', 'risk', 'threshold']
+    """
+
+    _xlabel, _ylabel, _metric = "Coverage (share decided)", "Risk (error of those decided)", "AURC"
+    _frame_axes = ("coverage", "risk")
+
+    def _chance(self, ax, kw):
+        (line,) = ax.plot([0, 1], [self.y[-1]] * 2,
+                          label=kw.pop("label", "review at random"), **kw)
+        return line
+
+    @classmethod
+    def from_predictions(cls, y_true, y_score, *, threshold=0.5, sample_weight=None,
+                         prevalence=None, pos_label=None, name=None, ax=None,
+                         plot_chance_level=False, chance_level_kw=None, despine=False,
+                         **kwargs):
+        """Compute the curve (:func:`risk_coverage_curve`), then :meth:`plot` it.
+
+        Parameters
+        ----------
+        y_true : array-like of shape (n_samples,)
+        y_score : array-like of shape (n_samples,)
+        threshold : float, default=0.5
+            The decision threshold of the automatic decisions.
+        sample_weight : array-like of shape (n_samples,), default=None
+        prevalence : float in (0, 1), default=None
+            As for :func:`risk_coverage_curve`.
+        pos_label : int, float, bool or str, default=None
+        name : str, default=None
+        ax : matplotlib Axes, default=None
+        plot_chance_level, chance_level_kw, despine
+            As for :meth:`plot`.
+        **kwargs
+            Passed to :meth:`plot` (matplotlib's line keywords).
+
+        Returns
+        -------
+        display
+        """
+        coverage, risk, widths = risk_coverage_curve(
+            y_true, y_score, threshold=threshold, pos_label=pos_label,
+            sample_weight=sample_weight, prevalence=prevalence)
+        display = cls(x=coverage, y=risk, value=area_under_risk(coverage, risk), name=name,
+                      pos_label=resolved_pos_label(pos_label, y_true))
+        display._thresholds = widths
+        return display.plot(ax, plot_chance_level=plot_chance_level,
+                            chance_level_kw=chance_level_kw, despine=despine, **kwargs)
+
+    @classmethod
+    def from_estimator(cls, estimator, X, y, *, threshold=None, sample_weight=None,
+                       prevalence=None, response_method="auto", pos_label=None, name=None,
+                       ax=None, plot_chance_level=False, chance_level_kw=None,
+                       despine=False, **kwargs):
+        """Score ``X`` with a fitted binary classifier, then plot the curve.
+
+        Parameters
+        ----------
+        estimator : fitted binary classifier
+        X : array-like of shape (n_samples, n_features)
+        y : array-like of shape (n_samples,)
+        threshold : float, default=None
+            The decision threshold: 0.5 for probabilities, 0 for a
+            ``decision_function``.
+        sample_weight, prevalence
+            As for :meth:`from_predictions`.
+        response_method : {"auto", "predict_proba", "decision_function"}, default="auto"
+        pos_label : int, float, bool or str, default=None
+            Default: the estimator's second class.
+        name : str, default=None
+            Default: the estimator's class name.
+        ax : matplotlib Axes, default=None
+        plot_chance_level, chance_level_kw, despine
+            As for :meth:`plot`.
+        **kwargs
+            Passed to :meth:`plot` (matplotlib's line keywords).
+
+        Returns
+        -------
+        display
+        """
+        if threshold is None:
+            probabilities = response_method in ("auto", "predict_proba") and hasattr(
+                estimator, "predict_proba")
+            threshold = 0.5 if probabilities else 0.0
+        return super().from_estimator(
+            estimator, X, y, sample_weight=sample_weight, response_method=response_method,
+            pos_label=pos_label, name=name, ax=ax, plot_chance_level=plot_chance_level,
+            chance_level_kw=chance_level_kw, despine=despine, threshold=threshold,
+            prevalence=prevalence, **kwargs)

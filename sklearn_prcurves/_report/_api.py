@@ -258,6 +258,7 @@ def _segments(results):
         "prevalence": [Interval(Real, 0, 1, closed="neither"), None],
         "decision_curve": ["boolean"],
         "shift_risks": ["boolean"],
+        "review_band": [tuple, list, None],
         "max_segments": [Interval(Integral, 1, None, closed="left")],
         "figure_format": [StrOptions(set(FORMATS))],
         "dpi": [Interval(Integral, 20, 2400, closed="both")],
@@ -296,6 +297,7 @@ def report(
     prevalence: float | None = None,
     decision_curve: bool = False,
     shift_risks: bool = False,
+    review_band: tuple[float, ...] | None = None,
 ) -> Report:
     """The precision-recall and ROC report of one or more models, as an object.
 
@@ -393,6 +395,14 @@ def report(
         the data's prevalence, so the decision curve reads the deployment's risks,
         theirs moved by :func:`~sklearn_prcurves.prior_shift`
         (``net_benefit_curve(shift_risks=True)``).
+    review_band : tuple (precision, npv) or (precision, npv, review), default=None
+        Add each model's certified review band (:func:`certified_review_band`):
+        automatic positives above it with precision at least ``precision``, automatic
+        negatives below it with negative predictive value at least ``npv``, and at
+        most a share ``review`` of the cases between them; rows
+        ``review_band_review_rate`` (the share it sends for review on these rows),
+        ``review_band_lower`` and ``review_band_upper``, which gates read. A review
+        bound with ``prevalence`` or ``groups`` is refused (see the function).
 
     Returns
     -------
@@ -436,7 +446,7 @@ def report(
             require=[require] if isinstance(require, str) else list(require),
             require_better_than=require_better_than, prevalence=prevalence,
             decision_curve=decision_curve, cluster=_GROUPS if groups is not None else None,
-            shift_risks=shift_risks)
+            shift_risks=shift_risks, review_band=review_band)
         options = FigureOptions(figure_format, dpi, np.ravel(np.asarray(
             figure_size, dtype=float)).tolist(), style)
         options.check_pixels(segments=by is not None)

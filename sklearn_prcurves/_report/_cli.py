@@ -226,6 +226,11 @@ def _parser():
         what.add_argument("--at-flag-rate", type=_unit, action="append", default=[],
                           metavar="B", help="report the best recall flagging at most a share "
                           "B of the cases, an alert budget (repeat)")
+        what.add_argument("--review-band", type=_bounds, metavar="P,N[,R]",
+                          help="report the certified review band: automatic positives "
+                               "with precision >= P above it, automatic negatives with "
+                               "negative predictive value >= N below it, at most a share "
+                               "R of the cases between them for review")
         what.add_argument("--prevalence", type=_open_unit, metavar="PI",
                           help="the deployment's share of positives (e.g. 0.001): precision, "
                                "the PR curves and areas and the operating points as that "
@@ -331,6 +336,13 @@ def _requirement(text):
         raise argparse.ArgumentTypeError(str(error)) from None
 
 
+def _bounds(text):
+    try:
+        return tuple(float(v) for v in text.split(","))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text} is not numbers separated by commas") from None
+
+
 def _unit(text):
     value = float(text)
     if not 0 <= value <= 1:
@@ -419,6 +431,7 @@ def _spec(args, label, scores, weight=None, pos_label=None, by=None, cluster=Non
         require=args.require, require_better_than=args.require_better_than,
         prevalence=args.prevalence, decision_curve=args.decision_curve, cluster=cluster,
         shift_risks=getattr(args, "shift_risks", False),
+        review_band=getattr(args, "review_band", None),
     )
 
 

@@ -21,6 +21,7 @@ from ._paired import (
     significance_level,
 )
 from ._readings import (
+    BAND_KEYS,
     MEASURES,
     clustered_certified,
     clustered_rows,
@@ -102,11 +103,15 @@ def _model_results(accumulators, spec, whole_weights, notes):
         models[model], tables[model] = result, table
         values = result["values"]
         nan = [key for key in labels if values.get(key, 0.0) != values.get(key, 0.0)]
-        missing = [labels[key] for key in nan if not key.startswith("certified_")]
+        missing = [labels[key] for key in nan
+                   if not key.startswith("certified_") and key not in BAND_KEYS]
         uncertified = [labels[key] for key in nan if key.startswith("certified_")]
         if uncertified:
             notes.append(f"{model}: no threshold can be certified for {_join(uncertified)}: "
                          "more rows, or a looser level, may pass.")
+        if BAND_KEYS[0] in nan:
+            notes.append(f"{model}: no review band can be certified for "
+                         f"{labels[BAND_KEYS[0]]}: more rows, or looser bounds, may pass.")
         if missing:
             # (a NaN is never silent: the page says n/a, and this note says why)
             undefined.append(f"{model}: {_join(missing)} undefined on these data (n/a): "

@@ -8,7 +8,7 @@ errors answer without loading scikit-learn, SciPy, matplotlib or pyarrow.
 import re
 from pathlib import Path
 
-from .._base._messages import InputError, option
+from .._base._messages import InputError, option, review_bound_refused
 
 __all__ = ["LEVEL_FAMILIES", "FigureOptions", "ReportSpec", "Requirement", "check_style"]
 
@@ -103,7 +103,7 @@ class ReportSpec:
                  max_segments=DEFAULT_MAX_SEGMENTS, progress=True,
                  paired_test=None, n_resamples=None, seed=PAIRED_TEST_SEED,
                  require=(), require_better_than=None, by_name=None, prevalence=None,
-                 decision_curve=False, cluster=None, shift_risks=False):
+                 decision_curve=False, cluster=None, shift_risks=False, review_band=None):
         self.label, self.scores, self.weight = label, list(scores), weight
         # (by_name: what the output calls the segment column, where it is not by)
         self.pos_label, self.by, self.by_name = pos_label, by, by_name or by
@@ -150,6 +150,7 @@ class ReportSpec:
         self.paired_test, self.seed = paired_test, seed
         self.n_resamples = (PAIRED_TEST_RESAMPLES if n_resamples is None and
                             paired_test == "bootstrap" else n_resamples)
+        self.review_band = _checked_band(review_band, prevalence, cluster, intervals)
 
     def levels(self):
         """Each per-level row asked for: ``(objective, measure, relation, level)``."""
@@ -167,6 +168,28 @@ class ReportSpec:
         if self.cluster:
             names.append(self.cluster)
         return list(dict.fromkeys(names))
+
+
+def _checked_band(review_band, prevalence, cluster, intervals):
+    """The review band's bounds ``(precision, npv[, review])`` as floats, or None: each
+    in (0, 1), a review bound only where it can be certified, and intervals asked for
+    (the band is a certified reading)."""
+    if review_band is None:
+        return None
+    bounds = tuple(float(v) for v in review_band)
+    if len(bounds) not in (2, 3) or not all(0 < v < 1 for v in bounds):
+        raise InputError(
+            f"{option('review_band')} takes PRECISION,NPV or PRECISION,NPV,REVIEW, each in "
+            f"(0, 1): the automatic positives' least precision, the automatic negatives' "
+            f"least negative predictive value and the largest share reviewed; got "
+            f"{review_band!r}")
+    if not intervals:
+        raise InputError(f"{option('review_band')} is a certified band; "
+                         f"{option('intervals', False)} leaves certified readings out")
+    for given, name in ((prevalence, "prevalence"), (cluster, "groups")):
+        if len(bounds) == 3 and given is not None:
+            raise InputError(review_bound_refused(name))
+    return bounds
 
 
 def _check_levels(spec, mantissa_bits):

@@ -10,6 +10,7 @@ import math
 import numpy as np
 
 from .._base._undefined import undefined_ignored
+from .._inference._band import band_requirements, certified_review_band, certify_band
 from .._inference._certified import certified_threshold, certify
 from .._inference._delong import delong_interval, normal_interval
 from .._inference._pr_intervals import boyd_interval
@@ -52,7 +53,8 @@ def _normalized(normalize, table, area):
 def level_measures(spec):
     """``(key, label)`` of the per-level rows asked for: each level's best value on
     these rows, then (with intervals) the value at the threshold certified to meet the
-    level in the population at the report's confidence level."""
+    level in the population at the report's confidence level; then the review band's
+    rows (:func:`band_measures`)."""
     rows = []
     for objective, measure, relation, level in spec.levels():
         key = f"{objective}_at_{measure}_{_level(level)}"
@@ -61,7 +63,41 @@ def level_measures(spec):
         if spec.intervals:
             rows.append((f"certified_{key}",
                          f"{label}, certified {spec.confidence_level:.0%}"))
-    return rows
+    return rows + band_measures(spec)
+
+
+#: The review band's rows: its share reviewed on these rows and its two thresholds.
+BAND_KEYS = ("review_band_review_rate", "review_band_lower", "review_band_upper")
+
+
+def band_measures(spec):
+    """``(key, label)`` of the certified review band's rows, where one was asked for."""
+    if spec.review_band is None:
+        return []
+    bounds = spec.review_band
+    described = f"precision >= {bounds[0]:g}, NPV >= {bounds[1]:g}" + (
+        f", review <= {bounds[2]:g}" if len(bounds) == 3 else "")
+    return list(zip(BAND_KEYS, (
+        f"share reviewed, band certified {spec.confidence_level:.0%} ({described})",
+        "  the band's lower threshold", "  the band's upper threshold")))
+
+
+def _band_values(found):
+    return dict(zip(BAND_KEYS, (found.review_rate, found.lower, found.upper)))
+
+
+def _certified_band(path, spec):
+    """The review band's rows from the data's table's pieces (held whole: the band
+    pairs thresholds across them), at ``--prevalence`` where given."""
+    if spec.review_band is None:
+        return {}
+    grid, tp, fp = (np.concatenate(parts) for parts in zip(
+        *((t, tp[1:], fp[1:]) for tp, fp, t in path)))
+    with undefined_ignored():
+        found = certify_band(grid, tp, fp, path.n_pos, path.n_neg,
+                             band_requirements(*spec.review_band),
+                             spec.confidence_level, spec.prevalence)
+    return _band_values(found)
 
 
 def _certified_levels(path, spec):
@@ -111,6 +147,14 @@ def clustered_certified(models, sample, spec):
                 found, objective)
             result["values"][key + "_threshold"] = (math.nan if found is None
                                                     else found.threshold)
+        if spec.review_band is not None:
+            with undefined_ignored():
+                found = certified_review_band(
+                    sample.is_pos, sample.column(model), groups=groups,
+                    sample_weight=sample.weight, prevalence=spec.prevalence,
+                    confidence_level=spec.confidence_level,
+                    **dict(zip(("min_precision", "min_npv"), spec.review_band)))
+            result["values"].update(_band_values(found))
 
 
 def clustered_rows(models, sample, spec):
@@ -209,6 +253,7 @@ def model_result(accumulator, spec, frequency_weights):
         # (at a deployment prevalence the tests read the data's rows, and precision's
         # test is that of the ratio of its rates: certified_threshold's prevalence=)
         values.update(_certified_levels(path, spec))
+        values.update(_certified_band(path, spec))
     result["sklearn_auc_pr"] = _sklearn_auc_pr(result["linear_auc_pr"], deployed)
     result["values"] = values
     result["hull"] = hull  # for the figures; not written out

@@ -139,7 +139,7 @@ def threshold_level(dtype, threshold):
             return dtype.type(nearest)
         with np.errstate(over="ignore"):
             level = dtype.type(nearest)  # a neighbour of the threshold: up one if below
-        if np.isfinite(level) and _exact_value(level) < _exact_value(threshold):
+        if np.isfinite(level) and exact_value(level) < exact_value(threshold):
             level = np.nextafter(level, dtype.type(np.inf))
         return level
     info = np.iinfo(dtype)
@@ -147,7 +147,7 @@ def threshold_level(dtype, threshold):
         return False
     if threshold == -math.inf:
         return True
-    level = math.ceil(_exact_value(threshold))
+    level = math.ceil(exact_value(threshold))
     if level > info.max:
         return False
     if level <= info.min:
@@ -166,7 +166,7 @@ def check_threshold(threshold, name="threshold"):
             "-inf to predict every row positive).")
 
 
-def _exact_value(number):
+def exact_value(number):
     """A real number (Python or NumPy) as an exact Fraction."""
     if isinstance(number, (int, np.integer, bool, np.bool_)):
         return Fraction(int(number))
@@ -184,9 +184,9 @@ def at_or_above(scores, threshold):
         if threshold in (math.inf, -math.inf):  # (objects may hold an infinity)
             return np.fromiter((v >= threshold for v in scores.tolist()), bool,
                                count=scores.shape[0])
-        bound = _exact_value(threshold)
+        bound = exact_value(threshold)
         return np.fromiter((v >= threshold if v in (math.inf, -math.inf)
-                            else _exact_value(v) >= bound for v in scores.tolist()),
+                            else exact_value(v) >= bound for v in scores.tolist()),
                            bool, count=scores.shape[0])
     if level is True or level is False:
         return np.full(scores.shape, level)
