@@ -284,6 +284,8 @@ def _on_device(entry):
     def back(result):
         if type(result) is tuple:
             return tuple(back(item) for item in result)
+        if type(result) is dict:  # (keyed by anything: segments)
+            return {k: back(v) for k, v in result.items()}
         if isinstance(result, dict):  # a Bunch of arrays
             return type(result)(**{k: back(v) for k, v in result.items()})
         return np.asarray(to_numpy(result)) if hasattr(result, "__array_namespace__") else result

@@ -2060,6 +2060,16 @@ def test_the_threshold_explorer_shows_the_librarys_numbers_in_a_browser(tmp_path
             recall = point.recall
             assert cells["recall"] == f"{recall.estimate:.4f} ({recall.low:.4f}-{recall.high:.4f})"
             assert cells["ppr"] == f"{at.mean():.4f}"
+            # (the review band's lower threshold at or below: NPV below, share between)
+            cells, _ = _explorer_dom(chromium, page, f"#explore={model}/{row}/{row + 40}",
+                                     tmp_path / "profile")
+            lower = float(cells["lower"])
+            below = scores < lower
+            assert lower <= threshold
+            assert cells["npv"] == (f"{(y[below] == 0).mean():.4f}" if below.any()
+                                    else "n/a")
+            # (the difference of the two shares predicted positive, as the page takes it)
+            assert cells["review"] == f"{(scores >= lower).mean() - at.mean():.4f}"
     assert "&lt;/script&gt;&lt;b&gt;x" in dom  # (the name shown as text in the list)
 
 

@@ -400,6 +400,9 @@ def _functions_taking_ids(y, a, b):
             y, a, groups=g, n_resamples=20, random_state=0),
         "certified_review_band": lambda g: spc.certified_review_band(
             y, a, min_precision=0.5, min_npv=0.5, groups=g),
+        "certified_threshold_per_segment": lambda g: spc.certified_threshold_per_segment(
+            y, a, np.arange(y.shape[0]) % 2, min_recall=0.5, groups=g,
+            same_threshold=True),
     }
 
 

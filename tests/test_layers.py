@@ -29,6 +29,7 @@ FLOORS = {
                   "_lift", "_cost", "_prg", "_operating", "_grouped", "_decision", "_selective"],
     "_inference": ["_proportions", "_clusters", "_resampling", "_bootstrap", "_delong",
                    "_pr_intervals", "_likelihood", "_requirements", "_certified", "_band",
+                   "_segments",
                    "_stability", "_net_benefit_test"],
     "_selection": ["_scorer", "_transformer"],
     "_streams": ["_distributed", "_summary"],

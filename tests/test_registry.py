@@ -395,6 +395,13 @@ REGISTRY: dict[str, Entry] = {
     "certified_review_band[prevalence,groups]": Entry(lambda d: spc.certified_review_band(
         d.y, d.s, pos_label=1, min_precision=0.3, min_npv=0.3, confidence_level=0.5,
         prevalence=0.2, groups=d.groups, **sw(d)), ("order", "ftz"), groups=True),
+    "certified_threshold_per_segment": Entry(lambda d: spc.certified_threshold_per_segment(
+        d.y, d.s, d.groups, pos_label=1, min_precision=0.5, **sw(d)), TABLE, groups=True),
+    "certified_threshold_per_segment[same,prevalence]": Entry(
+        lambda d: spc.certified_threshold_per_segment(
+            d.y, d.s, d.groups, pos_label=1, min_precision=0.3, max_flag_rate=0.9,
+            same_threshold=True, prevalence=0.2, confidence_level=0.5, **sw(d)),
+        ("order", "ftz"), groups=True),
     "risk_coverage_curve": pos1(spc.risk_coverage_curve),
     "risk_coverage_curve[prevalence]": pos1(spc.risk_coverage_curve, threshold=0.0,
                                             prevalence=0.1),

@@ -772,3 +772,37 @@ def test_the_review_band_rows_are_certified_review_band_s(prevalence):
     assert upper is None or math.isnan(upper)  # (None: JSON's null)
     assert any("no review band can be certified" in note
                for note in tight.to_dict()["notes"])
+
+
+def test_the_worst_segment_s_interval_holds_every_segment_at_once():
+    """``by=``: the worst segment's AUC-PR is the smallest of the segments'
+    ``pr_auc_score``, its interval the smallest ends of their ``pr_auc_ci(method=
+    "logit")`` at the level over the number of segments; in known populations it holds
+    the population's smallest AUC-PR at least as often as stated."""
+    from scipy.integrate import trapezoid
+    from scipy.stats import norm
+
+    gaps, prevalence, n = (2.0, 1.2, 1.6), 0.3, 500
+    t = np.linspace(-8, 10, 20001)
+    truth = []
+    for gap in gaps:  # (the population's AUC-PR: precision over recall)
+        tpr, fpr = norm.sf(t - gap), norm.sf(t)
+        precision = prevalence * tpr / (prevalence * tpr + (1 - prevalence) * fpr)
+        truth.append(-trapezoid(precision, tpr))
+    rng = np.random.default_rng(5)
+    covered, draws = 0, 200
+    for draw in range(draws):
+        segment = np.repeat(["a", "b", "c"], n)
+        y = rng.random(3 * n) < prevalence
+        s = rng.normal(size=3 * n) + np.repeat(gaps, n) * y
+        worst = spc.report(y, {"m": s}, by=segment).to_dict()["segments"]["worst_auc_pr"]["m"]
+        if draw == 0:
+            areas = [spc.pr_auc_score(y[segment == k], s[segment == k]) for k in "abc"]
+            intervals = [spc.pr_auc_ci(y[segment == k], s[segment == k], method="logit",
+                                       confidence_level=1 - 0.05 / 3) for k in "abc"]
+            assert worst["value"] == pytest.approx(min(areas), rel=1e-12)
+            assert worst["segment"] == "abc"[int(np.argmin(areas))]
+            assert worst["interval"] == pytest.approx(
+                [min(i[0] for i in intervals), min(i[1] for i in intervals)], rel=1e-12)
+        covered += worst["interval"][0] <= min(truth) <= worst["interval"][1]
+    assert covered / draws >= 0.95 - 3 * math.sqrt(0.05 * 0.95 / draws)

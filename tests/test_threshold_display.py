@@ -127,3 +127,22 @@ def test_at_a_deployment_prevalence_the_lines_are_that_populations(prevalence):
                                rtol=1e-12)
     with pytest.raises(ValueError, match="prevalence must be"):
         spc.MetricThresholdCurveDisplay.from_predictions(y, scores, prevalence=1.5)
+
+
+def test_a_stability_result_shades_where_the_threshold_could_land():
+    rng = np.random.default_rng(0)
+    y = rng.random(600) < 0.3
+    s = rng.normal(size=600) + 2 * y
+    stability = spc.threshold_stability(y, s, rule="f1", n_resamples=100, random_state=0)
+    display = spc.MetricThresholdCurveDisplay.from_predictions(y, s,
+                                                               operating_point=stability)
+    assert display.operating_point == stability.threshold
+    band = display.operating_point_band_
+    if hasattr(band, "get_width"):  # (a Rectangle from matplotlib 3.9, a Polygon before)
+        ends = band.get_x(), band.get_x() + band.get_width()
+    else:
+        ends = band.get_xy()[:, 0].min(), band.get_xy()[:, 0].max()
+    assert ends == pytest.approx(tuple(stability.threshold_interval[:2]))
+    assert "95% interval" in display.operating_point_band_.get_label()
+    plain = spc.MetricThresholdCurveDisplay.from_predictions(y, s)
+    assert plain.operating_point_band_ is None

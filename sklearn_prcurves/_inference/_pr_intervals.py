@@ -34,7 +34,7 @@ from ._proportions import (
 if TYPE_CHECKING:
     from sklearn.utils import Bunch
 
-__all__ = ["boyd_interval", "pr_auc_ci", "threshold_ci"]
+__all__ = ["boyd_interval", "pr_auc_ci", "threshold_ci", "worst_segment"]
 
 
 
@@ -164,6 +164,19 @@ def pr_auc_ci(
     low, high = boyd_interval(area, table.n_pos, method, confidence_level)
     return ConfidenceInterval(low, high, estimate=area, method=method,
                               confidence_level=confidence_level)
+
+
+def worst_segment(areas, positives, confidence_level=0.95):
+    """The smallest of several segments' areas, its index, and an interval holding the
+    population's smallest with ``confidence_level``: Boyd's logit interval in every
+    segment at the level over the number of segments (Bonferroni), so that all cover
+    together, and then the smallest of their lower and of their upper ends (if every
+    segment's area lies in its interval, the smallest area lies between those)."""
+    level = 1 - (1 - confidence_level) / len(areas)
+    lows, highs = zip(*(boyd_interval(area, n, "logit", level)
+                        for area, n in zip(areas, positives)))
+    at = int(np.argmin(areas))
+    return float(areas[at]), at, (float(min(lows)), float(min(highs)))
 
 
 def boyd_interval(area, n_pos, method="logit", confidence_level=0.95):

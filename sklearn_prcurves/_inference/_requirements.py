@@ -30,10 +30,11 @@ from .._table._prevalence import (
 )
 from ._proportions import moment_counts
 
-__all__ = ["OBJECTIVES", "REQUIREMENTS", "FixedSequence", "PrecisionRuns", "RequirementCounts",
-           "certify_requirements", "clustered_counts", "default_objective", "family_passed",
-           "flag_pvalues", "pvalues_at", "rates_at_threshold", "rates_of",
-           "requirements_of", "threshold_number", "threshold_pvalues"]
+__all__ = ["OBJECTIVES", "REQUIREMENTS", "EverySegment", "FixedSequence", "PrecisionRuns",
+           "RequirementCounts", "best_row", "certify_requirements", "check_consistent",
+           "clustered_counts", "default_objective", "family_passed", "flag_pvalues",
+           "none_certified", "passing_rows", "pvalues_at", "rates_at_threshold", "rates_of",
+           "record_at", "requirements_of", "threshold_number", "threshold_pvalues"]
 
 #: Each requirement's keyword: the measure, whether the bound is a floor, and the
 #: direction its fixed sequence runs ("down" the grid from the highest threshold).
@@ -135,6 +136,12 @@ class RequirementCounts:
     def rates(self):
         """Each measure on these rows at every threshold (at the prevalence)."""
         return rates_of(self.tp, self.fp, self.n_pos, self.n_neg, self.factor)
+
+    def predicted(self, negative):
+        """The weight predicted positive (``negative``: negative) at each threshold,
+        known without the labels: where precision's (the NPV's) runs start."""
+        positive = self.tp + self.fp
+        return self.n_pos + self.n_neg - positive if negative else positive
 
     def pvalues(self, measure, target, level, everywhere):
         """The p-values of "``measure`` fails ``target`` here" at every threshold, the
@@ -239,6 +246,26 @@ def flag_pvalues(budget, tp, fp, n_pos, n_neg, moments, level, prevalence, every
     return budget_pvalues(tp, fp, n_pos, n_neg, prevalence, budget, everywhere)
 
 
+class EverySegment:
+    """Segments' counts on one grid read as one test: a requirement holds at a
+    threshold where it holds in every segment (the largest of the segments' p-values is
+    valid for "it fails in some segment"), and precision's runs start where the fewest
+    predicted in any segment reach their sizes (still known without the labels)."""
+
+    def __init__(self, segments):
+        self.segments = segments
+
+    def predicted(self, negative):
+        return np.min([counts.predicted(negative) for counts in self.segments], axis=0)
+
+    def pvalues(self, measure, target, level, everywhere):
+        return np.max([counts.pvalues(measure, target, level, everywhere)
+                       for counts in self.segments], axis=0)
+
+    def fewest(self, measure, target, level):
+        return max(counts.fewest(measure, target, level) for counts in self.segments)
+
+
 class FixedSequence:
     """One fixed sequence over the grid, read piece by piece: run down from the highest
     threshold, a row passes while no p-value before it (in this piece or an earlier
@@ -316,9 +343,7 @@ def family_passed(counts, family, requirements, alpha, reverse):
     value) among them, runs from several starts at a shared level."""
     order = slice(None, None, -1) if reverse else slice(None)
     runs_on = "npv" if reverse else "precision"
-    predicted = (counts.tp + counts.fp)[order]
-    if reverse:
-        predicted = counts.n_pos + counts.n_neg - predicted
+    predicted = counts.predicted(reverse)[order]
     runs = None
     if runs_on in family:
         runs = PrecisionRuns(float(predicted[-1]), lambda level: counts.fewest(
@@ -337,9 +362,24 @@ def certify_requirements(grid, tp, fp, n_pos, n_neg, requirements, confidence_le
     with the best ``maximize`` on these rows among those certified."""
     counts = RequirementCounts(tp, fp, n_pos, n_neg, moments, prevalence)
     check_consistent(requirements, prevalence, n_pos, n_neg)
+    passed, levels, pvalues = passing_rows(counts, requirements, confidence_level,
+                                           grid.shape[0])
+    if not passed.any():
+        return none_certified(requirements, levels, pvalues, confidence_level, grid,
+                              counts.rates())
+    at = best_row(np.flatnonzero(passed), maximize, counts)
+    largest = max(float(values[at]) for values in pvalues.values())
+    return record_at(grid[at], requirements, confidence_level, counts, at, largest)
+
+
+def passing_rows(counts, requirements, confidence_level, n_rows):
+    """Which of the grid's ``n_rows`` thresholds every requirement's test certifies
+    (``counts``: a :class:`RequirementCounts` or :class:`EverySegment`), the level each
+    test ran at and its p-values: the two families of requirements from opposite
+    ends, each at its share of the level."""
     families = [[m for m in requirements if _direction(m) == way] for way in ("down", "up")]
     alpha = (1 - confidence_level) / sum(1 for family in families if family)
-    passed = np.ones(grid.shape[0], dtype=bool)
+    passed = np.ones(n_rows, dtype=bool)
     levels, pvalues = {}, {}
     for family, reverse in zip(families, (False, True)):
         if family:
@@ -348,12 +388,7 @@ def certify_requirements(grid, tp, fp, n_pos, n_neg, requirements, confidence_le
             passed &= passed_here
             levels.update(dict.fromkeys(family, level))
             pvalues.update(family_pvalues)
-    rates = counts.rates()
-    if not passed.any():
-        return _none_certified(requirements, levels, pvalues, confidence_level, grid, rates)
-    at = _best(np.flatnonzero(passed), maximize, counts)
-    largest = max(float(values[at]) for values in pvalues.values())
-    return _record(grid[at], requirements, confidence_level, counts, at, largest)
+    return passed, levels, pvalues
 
 
 def _direction(measure):
@@ -361,7 +396,7 @@ def _direction(measure):
                 if name == measure)
 
 
-def _best(certified, maximize, counts):
+def best_row(certified, maximize, counts):
     """Among the certified thresholds the best ``maximize`` on these rows, ties going to
     the highest threshold (compared exactly where a ratio)."""
     tp, fp, factor = counts.tp, counts.fp, counts.factor
@@ -376,7 +411,7 @@ def _best(certified, maximize, counts):
     return int(certified[exact_argmax(np.nan_to_num(value, nan=-1.0), exact)])
 
 
-def _record(threshold, requirements, confidence_level, counts, at, pvalue):
+def record_at(threshold, requirements, confidence_level, counts, at, pvalue):
     values = rates_at_threshold(counts.tp[at], counts.fp[at], counts.n_pos, counts.n_neg,
                                 counts.factor)
     return CertifiedThreshold(
@@ -393,7 +428,7 @@ def threshold_number(value):
     return int(value) if isinstance(value, bool) else value
 
 
-def _none_certified(requirements, levels, pvalues, confidence_level, grid, rates):
+def none_certified(requirements, levels, pvalues, confidence_level, grid, rates):
     """NaN, with a warning naming the requirement that failed where the others came
     closest to passing, and by how much."""
     scaled = np.array([pvalues[m] / levels[m] for m in requirements])

@@ -45,6 +45,9 @@ class MetricThresholdCurveDisplay:
         The threshold marked.
     spread : dict of str to ndarray, default=None
         With several folds: each metric's standard deviation across them.
+    operating_point_interval : (low, high), default=None
+        Where the chosen threshold could have landed (a :func:`threshold_stability`
+        result as ``operating_point`` gives its ``threshold_interval``): shaded.
 
     Attributes
     ----------
@@ -52,6 +55,8 @@ class MetricThresholdCurveDisplay:
     bands_ : dict of str to matplotlib PolyCollection
         With several folds.
     operating_point_line_ : matplotlib Line2D or None
+    operating_point_band_ : matplotlib patch or None
+        The threshold's interval, where one was given.
     ax_ : matplotlib Axes
     figure_ : matplotlib Figure
 
@@ -69,8 +74,10 @@ class MetricThresholdCurveDisplay:
     """
 
     def __init__(self, *, thresholds, values, name=None, pos_label=None,
-                 operating_point=None, spread=None, prevalence=None):
+                 operating_point=None, spread=None, prevalence=None,
+                 operating_point_interval=None):
         self.thresholds = thresholds
+        self.operating_point_interval = operating_point_interval
         self.prevalence = prevalence
         self.values = values
         self.name = name
@@ -127,6 +134,8 @@ class MetricThresholdCurveDisplay:
             self.operating_point_line_ = ax.axvline(
                 np.clip(float(self.operating_point), -_DRAWABLE, _DRAWABLE), color="0.3",
                 linestyle=":", label=f"{prefix}threshold {self.operating_point:.4g}")
+        self.operating_point_band_ = _threshold_band(
+            ax, getattr(self, "operating_point_interval", None), prefix)
         suffix = "" if self.pos_label is None else f" (Positive label: {self.pos_label})"
         if getattr(self, "prevalence", None) is not None:  # (displays pickled before it)
             suffix += f" at prevalence {self.prevalence:g}"
@@ -159,7 +168,9 @@ class MetricThresholdCurveDisplay:
 default="f1"
             The threshold marked: "f1" the F1-optimal one (ties to the highest), a
             number, or the result of :func:`certified_threshold`,
-            :func:`recall_at_precision`, :func:`fbeta_optimal_threshold`.
+            :func:`recall_at_precision`, :func:`fbeta_optimal_threshold`; the result
+            of :func:`threshold_stability` also shades its ``threshold_interval``,
+            where the rule's choice could have landed.
         ax : matplotlib Axes, default=None
         despine : bool, default=False
         prevalence : float in (0, 1), default=None
@@ -183,7 +194,9 @@ default="f1"
         display = cls(thresholds=columns.pop("threshold")[keep],
                       values={k: v[keep] for k, v in columns.items()}, name=name,
                       pos_label=resolved_pos_label(pos_label, y_true),
-                      operating_point=_marked(operating_point, table), prevalence=prevalence)
+                      operating_point=_marked(operating_point, table), prevalence=prevalence,
+                      operating_point_interval=getattr(operating_point, "threshold_interval",
+                                                       None))
         return display.plot(ax, despine=despine, **kwargs)
 
     @classmethod
@@ -246,6 +259,17 @@ def _columns(table, metrics, rows, reweighted=False):
 
 _BASE = ("tp", "fp", "fn", "tn", "predicted_positive_rate", "precision", "recall", "fpr",
          "f1")
+
+
+def _threshold_band(ax, interval, prefix):
+    """Shade where the chosen threshold could have landed (None: nothing to shade)."""
+    if interval is None or not all(v == v for v in interval[:2]):
+        return None
+    low, high = (np.clip(float(v), -_DRAWABLE, _DRAWABLE) for v in interval[:2])
+    level = getattr(interval, "confidence_level", None)
+    named = "" if level is None else f" {level:.0%}"
+    return ax.axvspan(low, high, color="0.5", alpha=0.15, linewidth=0,
+                      label=f"{prefix}threshold's{named} interval")
 
 
 def _marked(operating_point, table):

@@ -9,6 +9,7 @@ import numpy as np
 
 from .._base._messages import InputError, option
 from .._inference._bootstrap import holm_adjusted
+from .._inference._pr_intervals import worst_segment
 from .._measures._decision import DEFAULT_THRESHOLDS, pieces_net_benefit, shifted
 from .._streams._summary import BinnedSummary
 from ._accumulate import LocalRunner, accumulate, merge_passes, refine_bins
@@ -343,4 +344,25 @@ def _segment_results(accumulators, names, spec, whole_weights, tables):
                 sizes.append(result["positives"] + result["negatives"])
         out["grouped_auc"][model] = (float(np.average(aucs, weights=sizes))
                                      if aucs and sum(sizes) > 0 else float("nan"))
+    out["worst_auc_pr"] = {model: _worst_segment(out["values"], names, model, spec)
+                           for model in spec.scores}
     return out
+
+
+def _worst_segment(values, names, model, spec):
+    """The segment with the smallest AUC-PR (Davis-Goadrich), with the interval that
+    holds the population's smallest at the report's confidence level (every segment's
+    logit interval at the level over the number of segments); no interval where the
+    report has none for the areas (``--prevalence``, ``--cluster``)."""
+    found = [(name, values[name][model]) for name in names
+             if model in values[name] and "values" in values[name][model]
+             and values[name][model]["values"]["auc_pr"] == values[name][model]["values"][
+                 "auc_pr"]]
+    if not found:
+        return None
+    areas = [result["values"]["auc_pr"] for _, result in found]
+    value, at, interval = worst_segment(areas, [r["positives"] for _, r in found],
+                                        spec.confidence_level)
+    shown = all("auc_pr" in result.get("intervals", {}) for _, result in found)
+    return {"segment": found[at][0], "value": value,
+            "interval": list(interval) if shown else None}

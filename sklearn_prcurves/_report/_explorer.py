@@ -1,6 +1,9 @@
 """The page's threshold explorer: per model, a slider along its thresholds showing
 the confusion matrix, precision and recall with their intervals, F1, the share
-predicted positive, and the point on small PR and ROC views.
+predicted positive, and the point on small PR and ROC views; a second slider sets a
+lower threshold for a review band (decide negative below it, review between the two),
+showing the negative predictive value below it and the share between them (the
+difference of the two shares predicted positive, the one sum the script does).
 
 Every number it shows is computed here, from the model's table (the script only
 formats and draws them): the counts are the data's rows; precision, F1 and the share
@@ -72,10 +75,13 @@ def model_rows(path, n_pos, n_neg, prevalence, level, with_intervals, clusters=N
             flagged = prevalence * tpr + (1 - prevalence) * fpr
             precision = prevalence * tpr / flagged
         f1 = 2 * precision * tpr / (precision + tpr)
+        # (of the rows below each threshold: what a review band's lower one decides)
+        share = (n_neg / (n_pos + n_neg)) if prevalence is None else 1 - prevalence
+        npv = share * (1 - fpr) / (share * (1 - fpr) + (1 - share) * (1 - tpr))
     out = {"threshold": rows["threshold"], "tp": rows["tp"], "fp": rows["fp"],
            "fn": (n_pos - tp).tolist(), "tn": (n_neg - fp).tolist(),
            "precision": _finite(precision), "recall": tpr.tolist(), "fpr": fpr.tolist(),
-           "f1": _finite(f1), "ppr": flagged.tolist()}
+           "f1": _finite(f1), "ppr": flagged.tolist(), "npv": _finite(npv)}
     if with_intervals and clusters is not None:
         bounds = clustered_bounds(clusters, rows["threshold"], (tp, fp, n_pos, n_neg),
                                   prevalence, level)
@@ -175,7 +181,10 @@ def explorer_html(results, spec):
         f"<tr><th>{label}</th><td id='prc-x-{key}'></td></tr>" for key, label in (
             ("threshold", "threshold (predict positive at or above)"),
             ("counts", "TP / FP / FN / TN"), ("precision", "precision"),
-            ("recall", "recall"), ("f1", "F1"), ("ppr", "predicted positive")))
+            ("recall", "recall"), ("f1", "F1"), ("ppr", "predicted positive"),
+            ("lower", "review band: lower threshold (negative below)"),
+            ("npv", "negative predictive value below it"),
+            ("review", "share reviewed (between the two)")))
     return f"""<h2>Threshold explorer</h2>
 <div class='prc-explorer' id='prc-explorer'>
 <style>
@@ -189,6 +198,8 @@ chosen.</p>
 <p><label>Model <select id='prc-x-model'></select></label>
 <input type='range' id='prc-x-slider' min='0' max='0' value='0' step='1'
 style='width: 60%'></p>
+<p><label>Review band's lower threshold <input type='range' id='prc-x-band' min='0'
+max='0' value='0' step='1' style='width: 40%'></label></p>
 <table>{cells}</table>
 <svg id='prc-x-pr' viewBox='-8 -8 216 216' width='216' height='216'></svg>
 <svg id='prc-x-roc' viewBox='-8 -8 216 216' width='216' height='216'></svg>
@@ -203,6 +214,7 @@ _SCRIPT = r"""
   var data = JSON.parse(document.getElementById('prc-explorer-data').textContent);
   var select = document.getElementById('prc-x-model');
   var slider = document.getElementById('prc-x-slider');
+  var lower = document.getElementById('prc-x-band');
   var SVG = 'http://www.w3.org/2000/svg';
   document.getElementById('prc-x-legend').textContent = data.legend;
   data.models.forEach(function (m, i) {
@@ -253,23 +265,36 @@ _SCRIPT = r"""
     set('recall', withCi(m, 'recall', i));
     set('f1', num(m.f1[i]));
     set('ppr', num(m.ppr[i]));
+    // (the lower threshold at or below the upper: a row at or after it)
+    if (+lower.value < i) { lower.value = String(i); }
+    var j = +lower.value;
+    set('lower', m.threshold[j]);
+    set('npv', num(m.npv[j]));
+    set('review', num(m.ppr[j] - m.ppr[i]));
     marks.pr.setAttribute('cx', 200 * m.recall[i]);
     marks.pr.setAttribute('cy', 200 - 200 * (m.precision[i] !== null ? m.precision[i] : 0));
     marks.roc.setAttribute('cx', 200 * m.fpr[i]);
     marks.roc.setAttribute('cy', 200 - 200 * m.recall[i]);
   }
-  function open(model, row) {
-    var m = data.models[model];
-    select.value = String(model); slider.max = String(m.tp.length - 1);
-    slider.value = String(Math.min(Math.max(row, 0), m.tp.length - 1));
+  function open(model, row, below) {
+    var m = data.models[model], last = m.tp.length - 1;
+    select.value = String(model); slider.max = String(last); lower.max = String(last);
+    slider.value = String(Math.min(Math.max(row, 0), last));
+    lower.value = String(Math.min(Math.max(below, 0), last));
     draw(m); show();
   }
   select.addEventListener('change', function () {
-    open(+select.value, data.models[+select.value].start);
+    var start = data.models[+select.value].start;
+    open(+select.value, start, start);
   });
   slider.addEventListener('input', show);
-  var asked = /explore=(\d+)\/(\d+)/.exec(window.location.hash);
-  if (asked && +asked[1] < data.models.length) { open(+asked[1], +asked[2]); }
-  else if (data.models.length) { open(0, data.models[0].start); }
+  lower.addEventListener('input', function () {
+    if (+lower.value < +slider.value) { slider.value = lower.value; }
+    show();
+  });
+  var asked = /explore=(\d+)\/(\d+)(?:\/(\d+))?/.exec(window.location.hash);
+  if (asked && +asked[1] < data.models.length) {
+    open(+asked[1], +asked[2], asked[3] === undefined ? +asked[2] : +asked[3]);
+  } else if (data.models.length) { open(0, data.models[0].start, data.models[0].start); }
 })();
 """

@@ -301,7 +301,32 @@ def segment_table(report, spec, limit=None):
                      ""] + ["", ""] * len(models))
     rows.append(["grouped AUC", "", ""] + [cell for m in models for cell in (
         _number(segments["grouped_auc"][m]), "")])
+    worst = segments.get("worst_auc_pr", {})
+    rows.append([f"worst segment ({spec.confidence_level:.0%} for all at once)", "", ""]
+                + [cell for m in models for cell in ("", _worst_cell(worst.get(m)))])
     return title, header, rows, small
+
+
+def _worst_rows(segments, spec):
+    """The long rows of each model's worst segment by AUC-PR."""
+    rows = []
+    for model, worst in segments.get("worst_auc_pr", {}).items():
+        if worst is not None:
+            low, high = worst["interval"] or (None, None)
+            rows.append((worst["segment"], model, "worst_segment_auc_pr", worst["value"],
+                         low, high, "" if low is None else
+                         f"{spec.confidence_level:.0%} logit, all segments at once"))
+    return rows
+
+
+def _worst_cell(worst):
+    """The smallest AUC-PR, its segment and its simultaneous interval."""
+    if worst is None:
+        return "n/a"
+    interval = worst["interval"]
+    shown = "" if interval is None else (
+        f" ({_number(interval[0])}-{_number(interval[1])})")
+    return f"{_number(worst['value'])}{shown} in {worst['segment']}"
 
 
 def _small_note(small):
@@ -415,6 +440,7 @@ def long_rows(report, spec):
             emit(name, model, result)
     for model, value in segments.get("grouped_auc", {}).items():
         out.append(("", model, "grouped_auc", value, None, None, ""))
+    out += _worst_rows(segments, spec)
     for model, test in report["comparison"].get("paired_auc_pr", {}).items():
         out.append(("", model, f"auc_pr_difference_vs_{test['against']}", test["difference"],
                     test["low"], test["high"],
