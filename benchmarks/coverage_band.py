@@ -6,6 +6,7 @@ from known populations.
 
     pip install mapie==1.6.0    # (MAPIE's columns only; the package's run without it)
     python benchmarks/coverage_band.py [--draws 300] [--sizes 500 2000 10000]
+    python benchmarks/coverage_band.py --deployed [--draws 300]
 
 Populations as in ``coverage_requirements.py`` (positives ``N(2, 1)``; ``binormal``,
 ``ties`` rounded to 0.25, ``dip`` with 1% of the negatives above most positives). The
@@ -21,6 +22,11 @@ band, the mean population share reviewed among those certified (lower is better:
 decided automatically), and the time per call. MAPIE reads calibrated probabilities
 (the binormal posterior at the sample's prevalence) on a grid of 30 probabilities
 between the draw's smallest and largest (465 pairs).
+
+``--deployed``: the package alone where MAPIE has no counterpart, precision and the
+NPV without a review bound (refused there): rows at prevalence 0.3 deployed at 0.05
+(``prevalence=``), and clusters sharing an effect (``groups=``; 300 of 5 rows, 100 of
+20), judged in the deployed population and for new clusters.
 """
 
 import argparse
@@ -28,7 +34,7 @@ import time
 import warnings
 
 import numpy as np
-from coverage_requirements import GAP, Population
+from coverage_requirements import GAP, Population, cluster_draw, cluster_population
 from scipy.special import expit, logit
 
 import sklearn_prcurves as spc
@@ -57,13 +63,58 @@ def fails(bounds, found):
             or review > bounds["review_rate"])
 
 
-def ours(y, scores, bounds):
+def ours(y, scores, bounds, prevalence=None, groups=None):
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         band = spc.certified_review_band(
             y, scores, min_precision=bounds["precision"], min_npv=bounds["npv"],
-            max_review_rate=bounds["review_rate"], confidence_level=CONFIDENCE)
+            max_review_rate=bounds.get("review_rate"), confidence_level=CONFIDENCE,
+            prevalence=prevalence, groups=groups)
     return (band.lower, band.upper) if band.certified else None
+
+
+def deployed(args, rng):
+    print(f"{args.draws} draws per row; {CONFIDENCE:.0%} confidence; precision and NPV "
+          "only (a review bound is refused with a prevalence or clusters)")
+    print("| rows | deployed at | clusters | precision / npv | fail | certify | reviewed |")
+    print("|---" * 7 + "|")
+    binormal = Population("binormal")
+    bounds = settings(binormal, 0.05)
+    bounds.pop("review_rate")
+    tally = [0, 0, 0.0]
+    for _ in range(args.draws):
+        y, scores = binormal.draw(rng, 4000, 0.3)
+        _judge(tally, ours(y, scores, bounds, prevalence=0.05), binormal, 0.05, bounds)
+    _print_deployed("4000 at 0.3", "0.05", "-", bounds, tally, args.draws)
+    share, rates = cluster_population(0.3)
+
+    class Clustered(Population):
+        def rates(self, t):
+            return rates(t)
+    clustered = Clustered("clusters")
+    bounds = settings(clustered, share)
+    bounds.pop("review_rate")
+    for k, size in ((300, 5), (100, 20)):
+        tally = [0, 0, 0.0]
+        for _ in range(args.draws):
+            y, scores, groups = cluster_draw(rng, k, size, 0.3)
+            _judge(tally, ours(y, scores, bounds, groups=groups), clustered, share, bounds)
+        _print_deployed(str(k * size), f"own ({share:.3f})", f"{k} x {size}", bounds,
+                        tally, args.draws)
+
+
+def _judge(tally, band, population, prevalence, bounds):
+    if band is not None:
+        precision, npv, review = truth(population, prevalence, *band)
+        tally[0] += precision < bounds["precision"] or npv < bounds["npv"]
+        tally[1] += 1
+        tally[2] += review
+
+
+def _print_deployed(rows, at, clusters, bounds, tally, draws):
+    reviewed = f"{tally[2] / tally[1]:.3f}" if tally[1] else "-"
+    print(f"| {rows} | {at} | {clusters} | {bounds['precision']:.3f} / {bounds['npv']:.3f} "
+          f"| {tally[0] / draws:.1%} | {tally[1] / draws:.0%} | {reviewed} |", flush=True)
 
 
 def mapie(y, scores, bounds, prevalence, step):
@@ -135,7 +186,11 @@ def main():
     parser.add_argument("--prevalences", type=float, nargs="+", default=[0.3, 0.05])
     parser.add_argument("--populations", nargs="+", default=["binormal", "ties", "dip"])
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--deployed", action="store_true")
     args = parser.parse_args()
+    if args.deployed:
+        deployed(args, np.random.default_rng(args.seed))
+        return
     try:
         import mapie  # noqa: F401
         with_mapie = True

@@ -23,7 +23,7 @@ _LAZY = {
     "_measures._bounds": ("normalized_pr_auc_score", "pr_auc_bounds", "pr_curve_bounds"),
     "_inference._certified": ("certified_threshold",),
     "_inference._band": ("certified_review_band",),
-    "_inference._segments": ("certified_threshold_per_segment",),
+    "_inference._segments": ("certified_threshold_per_label", "certified_threshold_per_segment"),
     "_measures._selective": ("aurc_score", "risk_coverage_curve"),
     "_inference._likelihood": ("likelihood_ratio_ci",),
     "_inference._stability": ("threshold_stability",),
@@ -90,7 +90,10 @@ if typing.TYPE_CHECKING:
     from ._inference._likelihood import likelihood_ratio_ci
     from ._inference._net_benefit_test import compare_net_benefit
     from ._inference._pr_intervals import pr_auc_ci, threshold_ci
-    from ._inference._segments import certified_threshold_per_segment
+    from ._inference._segments import (
+        certified_threshold_per_label,
+        certified_threshold_per_segment,
+    )
     from ._inference._stability import threshold_stability
     from ._measures._bounds import normalized_pr_auc_score, pr_auc_bounds, pr_curve_bounds
     from ._measures._cost import cost_curve, expected_cost
@@ -203,6 +206,7 @@ __all__ = [
     "break_even_point",
     "certified_review_band",
     "certified_threshold",
+    "certified_threshold_per_label",
     "certified_threshold_per_segment",
     "check_scoring",
     "compare_curves",

@@ -402,6 +402,11 @@ REGISTRY: dict[str, Entry] = {
             d.y, d.s, d.groups, pos_label=1, min_precision=0.3, max_flag_rate=0.9,
             same_threshold=True, prevalence=0.2, confidence_level=0.5, **sw(d)),
         ("order", "ftz"), groups=True),
+    # (two labels of the hostile rows: the positive class, and the rest, same scores)
+    "certified_threshold_per_label": Entry(lambda d: spc.certified_threshold_per_label(
+        np.column_stack([np.asarray(d.y) == 1, np.asarray(d.y) != 1]),
+        np.column_stack([d.s, d.s]), min_precision=0.3, confidence_level=0.5, **sw(d)),
+        TABLE),
     "risk_coverage_curve": pos1(spc.risk_coverage_curve),
     "risk_coverage_curve[prevalence]": pos1(spc.risk_coverage_curve, threshold=0.0,
                                             prevalence=0.1),

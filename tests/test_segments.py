@@ -143,3 +143,75 @@ def test_nothing_certified_is_nan_everywhere_with_one_warning():
         found = spc.certified_threshold_per_segment(y, s, segment, min_precision=0.999,
                                                     same_threshold=True)
     assert all(math.isnan(r.threshold) for r in found.values())
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 2**31 - 1), requirements=st.sampled_from(REQUIREMENTS),
+       multiclass=st.booleans(), simultaneous=st.booleans(), weighted=st.booleans())
+def test_a_threshold_per_label_is_certified_threshold_on_its_column(
+        seed, requirements, multiclass, simultaneous, weighted):
+    rng = np.random.default_rng(seed)
+    n, k = 300, 3
+    if multiclass:
+        y = rng.integers(0, k, size=n)
+        y[:k] = np.arange(k)
+        positives = y[:, None] == np.arange(k)[None, :]
+    else:
+        positives = rng.random((n, k)) < [0.3, 0.5, 0.2]
+        positives[:2] = [[True] * k, [False] * k]
+        y = positives.astype(int)
+    scores = np.round(rng.normal(size=(n, k)) + 2.0 * positives, 1)
+    w = rng.integers(1, 3, size=n).astype(float) if weighted else None
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UndefinedMetricWarning)
+        found = spc.certified_threshold_per_label(
+            y, scores, sample_weight=w, simultaneous=simultaneous, confidence_level=0.9,
+            classes=None if multiclass else ["a", "b", "c"], **requirements)
+        names = list(range(k)) if multiclass else ["a", "b", "c"]
+        assert list(found) == names
+        level = 1 - 0.1 / k if simultaneous else 0.9
+        for column, name in enumerate(names):
+            alone = spc.certified_threshold(positives[:, column], scores[:, column],
+                                            sample_weight=w, confidence_level=level,
+                                            **requirements)
+            got = found[name]
+            assert got == alone or (not got.certified and not alone.certified)
+
+
+def test_every_label_holds_together_in_known_populations():
+    rng = np.random.default_rng(8)
+    prevalences, gaps = np.array([0.3, 0.15, 0.45]), np.array([2.0, 2.5, 1.5])
+    draws, confidence, failures = 150, 0.8, 0
+    for _ in range(draws):
+        Y = rng.random((1500, 3)) < prevalences
+        S = rng.normal(size=(1500, 3)) + gaps * Y
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", UndefinedMetricWarning)
+            found = spc.certified_threshold_per_label(Y, S, min_precision=0.75,
+                                                      confidence_level=confidence)
+        failures += any(result.certified and _population_precision(
+            result.threshold, prevalences[k], gaps[k]) < 0.75 for k, result in found.items())
+    assert failures / draws <= (1 - confidence) + 3 * math.sqrt(0.2 * 0.8 / draws)
+
+
+def test_labels_take_a_prevalence_each_and_errors_name_them():
+    rng = np.random.default_rng(9)
+    Y = rng.random((2000, 2)) < [0.3, 0.4]
+    S = rng.normal(size=(2000, 2)) + 2.5 * Y
+    found = spc.certified_threshold_per_label(Y, S, min_precision=0.5,
+                                              prevalence=[0.1, 0.2], classes=["x", "y"])
+    for column, (name, prevalence) in enumerate((("x", 0.1), ("y", 0.2))):
+        alone = spc.certified_threshold(Y[:, column], S[:, column], min_precision=0.5,
+                                        prevalence=prevalence, confidence_level=0.975)
+        assert found[name] == alone
+    with pytest.raises(ValueError, match="one per label"):
+        spc.certified_threshold_per_label(Y, S, min_precision=0.5, prevalence=[0.1])
+    Y[:, 1] = False
+    with pytest.raises(ValueError, match=r"^label 1: .*one class"):
+        spc.certified_threshold_per_label(Y, S, min_precision=0.5)
+    with pytest.raises(ValueError, match="one column per class or label"):
+        spc.certified_threshold_per_label(Y[:, 0], S[:, 0], min_precision=0.5)
+    with pytest.raises(ValueError, match="give classes= naming each column"):
+        spc.certified_threshold_per_label(np.arange(2000) % 3, S, min_precision=0.5)
+    with pytest.raises(ValueError, match="multilabel indicator matrix"):
+        spc.certified_threshold_per_label(Y * 2, S, min_precision=0.5)

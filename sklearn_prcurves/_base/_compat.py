@@ -15,7 +15,7 @@ from typing import Any, ParamSpec, TypeVar
 
 import numpy as np
 
-from ._mistakes import DROP_INS, likely_mistake
+from ._mistakes import DROP_INS, PER_COLUMN, likely_mistake
 from ._undefined import warn
 
 __all__ = [
@@ -475,7 +475,8 @@ def _replacement(exc, func, params, kwargs):
     from sklearn.utils._param_validation import InvalidParameterError
 
     if not isinstance(exc, InvalidParameterError):
-        hint = None if func.__name__ in DROP_INS else likely_mistake(exc, params, kwargs)
+        hint = None if func.__name__ in DROP_INS else likely_mistake(
+            exc, params, kwargs, per_column=func.__name__ in PER_COLUMN)
         return None if hint is None else ValueError(f"{hint} ({exc})")
     # As scikit-learn does: name this function, not an inner one.
     return InvalidParameterError(re.sub(

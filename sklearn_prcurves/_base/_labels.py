@@ -17,8 +17,8 @@ from ._compat import check_pos_label_consistency
 
 __all__ = ["binary_classes", "binary_labels", "check_class_union", "check_label_kind",
            "check_label_set", "chunk_classes", "integer_classes", "label_kind",
-           "n_distinct_labels", "resolve_pos_label", "single_class_error", "target_type",
-           "union_classes"]
+           "label_problems", "n_distinct_labels", "resolve_pos_label", "single_class_error",
+           "target_type", "union_classes"]
 
 
 
@@ -261,3 +261,50 @@ def check_label_set(labels, pos_label=None, *, what="y_true", pos="pos_label",
         raise ValueError(f"{given} is not a value of {what} ({shown(labels)})")
     if final and both and len(labels) < 2:
         raise single_class_error(what, labels if labels else None)
+
+
+def label_problems(y_true, y_score, classes=None):
+    """The one-vs-rest binary problems of multiclass or multilabel input: ``(names,
+    positives, scores)``, ``positives`` a boolean (n_samples, K) matrix and ``scores``
+    the (n_samples, K) scores, column ``k`` the problem of ``names[k]``.
+
+    Multilabel: ``y_true`` a 0/1 (or boolean) indicator matrix of the scores' shape,
+    the labels named ``classes`` or 0..K-1. Multiclass: ``y_true`` one label per row,
+    the classes sorted (or ``classes``, one per score column, holding every label),
+    each score column that class's. A ValueError names what does not fit."""
+    scores = np.asarray(y_score)
+    truth = np.asarray(y_true)
+    if scores.ndim != 2 or scores.shape[1] < 2 or scores.shape[0] != truth.shape[0]:
+        raise ValueError(
+            "y_score must hold one column per class or label, (n_samples, n_classes) "
+            f"with n_classes >= 2 and one row per label; got shape {scores.shape} for "
+            f"y_true of shape {truth.shape}.")
+    if truth.ndim == 2:
+        if truth.shape != scores.shape or not np.isin(truth, (0, 1)).all():
+            raise ValueError(
+                "A 2-D y_true is a multilabel indicator matrix: 0/1 values of y_score's "
+                f"shape {scores.shape}; got shape {truth.shape}"
+                + ("" if truth.shape != scores.shape else " with other values") + ".")
+        return _named(classes, scores.shape[1]), truth.astype(bool), scores
+    if truth.ndim != 1:
+        raise ValueError(f"y_true must be 1-D (multiclass) or 2-D (multilabel); got "
+                         f"shape {truth.shape}.")
+    present = np.unique(truth)
+    names = present if classes is None else np.asarray(classes)
+    if names.shape[0] != scores.shape[1] or not np.isin(present, names).all():
+        raise ValueError(
+            f"y_score has {scores.shape[1]} columns, one per class, but the classes are "
+            f"{shown(names.tolist())}" + ("" if classes is None else
+                                          f" and y_true holds {shown(present.tolist())}")
+            + ": give classes= naming each column, in order.")
+    return names.tolist(), truth[:, None] == names[None, :], scores
+
+
+def _named(classes, n_labels):
+    if classes is None:
+        return list(range(n_labels))
+    names = list(classes)
+    if len(names) != n_labels or len(set(names)) != n_labels:
+        raise ValueError(f"classes must name each of the {n_labels} labels once; got "
+                         f"{names!r}.")
+    return names

@@ -14,16 +14,20 @@ DROP_INS = frozenset({"roc_curve", "precision_recall_curve", "det_curve", "roc_a
                       "average_precision_score", "confusion_matrix_at_thresholds", "auc",
                       "metric_at_thresholds"})
 
+# The functions whose scores have a column per class or label: two columns are theirs.
+PER_COLUMN = frozenset({"certified_threshold_per_label"})
 
-def likely_mistake(error, params, passed):
+
+def likely_mistake(error, params, passed, per_column=False):
     """A sentence naming the likely mistake behind ``error`` (a plain ValueError),
     given the call's arguments ``params`` and the keywords ``passed``; None when
-    nothing likely is recognised."""
+    nothing likely is recognised. ``per_column``: the function takes a score column
+    per class (two columns are no mistake)."""
     if type(error) is not ValueError or "y_true" not in params:
         return None
     message = str(error)
     y_true, y_score = params.get("y_true"), params.get("y_score")
-    for name in ("y_score", "y_score_a", "y_score_b"):
+    for name in () if per_column else ("y_score", "y_score_a", "y_score_b"):
         scores = params.get(name)
         if ("predict_proba" not in message and scores is not None and np.ndim(scores) == 2
                 and np.shape(scores)[1] == 2):

@@ -1,6 +1,7 @@
 """A guarantee in every segment at once: a certified threshold per segment (hospital,
 region, device), the level shared among the segments so that all hold together, or one
-threshold certified in every segment.
+threshold certified in every segment; and a certified threshold per label of
+multilabel input, or per class of multiclass input (one-vs-rest), all holding together.
 
 One threshold for every segment is an intersection-union test at each threshold: it
 holds where it holds in each segment, so the largest of the segments' p-values is valid
@@ -20,6 +21,7 @@ from numpy.typing import ArrayLike
 from .._base._array_api import array_api_boundary
 from .._base._compat import Interval, StrOptions, validate_params
 from .._base._ids import checked_ids, id_codes
+from .._base._labels import label_problems
 from .._table._entry import BINARY_PARAMS, two_class_table
 from .._table._prevalence import PREVALENCE
 from ._certified import certified_threshold, grid_counts, grid_moments
@@ -36,7 +38,7 @@ from ._requirements import (
     requirements_of,
 )
 
-__all__ = ["certified_threshold_per_segment"]
+__all__ = ["certified_threshold_per_label", "certified_threshold_per_segment"]
 
 _OPEN_UNIT = Interval(Real, 0, 1, closed="neither")
 
@@ -174,12 +176,130 @@ def certified_threshold_per_segment(
         groups=g), y, s, w, g) for label, y, s, w, g in subsets}
 
 
-def _in_segment(label, call, *arguments):
-    """``call(*arguments)`` for one segment, its input errors naming the segment."""
+def _in_segment(label, call, *arguments, kind="segment"):
+    """``call(*arguments)`` for one segment (label, class), its input errors naming it."""
     try:
         return call(*arguments)
     except ValueError as error:
-        raise ValueError(f"segment {label!r}: {error}") from None
+        raise ValueError(f"{kind} {label!r}: {error}") from None
+
+
+@validate_params(
+    {
+        "y_true": ["array-like"],
+        "y_score": ["array-like"],
+        "classes": ["array-like", None],
+        "simultaneous": ["boolean"],
+        "min_precision": [_OPEN_UNIT, None],
+        "min_recall": [_OPEN_UNIT, None],
+        "max_fpr": [_OPEN_UNIT, None],
+        "min_npv": [_OPEN_UNIT, None],
+        "max_flag_rate": [_OPEN_UNIT, None],
+        "maximize": [StrOptions(set(OBJECTIVES)), None],
+        "confidence_level": [_OPEN_UNIT],
+        "sample_weight": ["array-like", None],
+        "prevalence": [_OPEN_UNIT, "array-like", None],
+        "groups": ["array-like", None],
+    },
+    prefer_skip_nested_validation=True,
+)
+@array_api_boundary("y_score", "y_true", "sample_weight")
+def certified_threshold_per_label(
+    y_true: ArrayLike,
+    y_score: ArrayLike,
+    *,
+    classes: ArrayLike | None = None,
+    simultaneous: bool = True,
+    min_precision: float | None = None,
+    min_recall: float | None = None,
+    max_fpr: float | None = None,
+    min_npv: float | None = None,
+    max_flag_rate: float | None = None,
+    maximize: str | None = None,
+    confidence_level: float = 0.95,
+    sample_weight: ArrayLike | None = None,
+    prevalence: float | ArrayLike | None = None,
+    groups: ArrayLike | None = None,
+) -> dict:
+    """A certified threshold per label (multilabel) or per class (multiclass,
+    one-vs-rest), the guarantee holding for every one at once.
+
+    Each label's threshold is :func:`certified_threshold`'s on its column: predict the
+    label for scores at or above it, with the requirements holding for that label in
+    the population. With ``simultaneous`` (the default) each is certified at level
+    ``1 - (1 - confidence_level) / K`` for ``K`` labels (Bonferroni), so that all ``K``
+    hold together with ``confidence_level``; without it each holds at
+    ``confidence_level`` on its own (about ``K (1 - confidence_level)`` of them may
+    then fail).
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,) or (n_samples, n_labels)
+        A 0/1 indicator matrix (multilabel), or one class per row (multiclass).
+    y_score : array-like of shape (n_samples, n_labels)
+        One score column per label or class (higher: more likely that label), as
+        ``predict_proba`` or ``decision_function`` give them.
+    classes : array-like of shape (n_labels,), default=None
+        The name of each column: for multiclass the class each score column is for
+        (default: the sorted classes of ``y_true``), for multilabel the labels' names
+        (default: 0 .. n_labels - 1).
+    simultaneous : bool, default=True
+        Every label's guarantee together (the level shared), or each on its own.
+    min_precision, min_recall, max_fpr, min_npv, max_flag_rate, maximize
+        As for :func:`certified_threshold`, each label against the rest.
+    confidence_level : float in (0, 1), default=0.95
+    sample_weight : array-like of shape (n_samples,), default=None
+        Frequency weights of the rows.
+    prevalence : float in (0, 1) or array-like of shape (n_labels,), default=None
+        The deployment's share of each label (one number for every label, or one per
+        label in the columns' order), as for :func:`certified_threshold`.
+    groups : array-like of shape (n_samples,), default=None
+        Each row's cluster, as for :func:`certified_threshold`.
+
+    Returns
+    -------
+    results : dict
+        ``{label: CertifiedThreshold}`` in the columns' order; each at its level
+        (``confidence_level`` on each record: the per-label one).
+
+    See Also
+    --------
+    certified_threshold, certified_threshold_per_segment
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from sklearn_prcurves import certified_threshold_per_label
+    >>> rng = np.random.default_rng(0)
+    >>> Y = rng.random((3000, 3)) < [0.3, 0.2, 0.4]
+    >>> S = rng.normal(size=(3000, 3)) + 2.5 * Y
+    >>> found = certified_threshold_per_label(Y, S, classes=["cat", "dog", "bird"],
+    ...                                       min_precision=0.85)
+    >>> list(found), all(r.precision >= 0.85 for r in found.values())
+    (['cat', 'dog', 'bird'], True)
+    """
+    names, positives, scores = label_problems(y_true, y_score, classes)
+    kind = "label" if np.ndim(y_true) == 2 else "class"
+    prevalences = _per_label(prevalence, len(names))
+    level = (1 - (1 - confidence_level) / len(names) if simultaneous
+             else confidence_level)
+    requirements = {"min_precision": min_precision, "min_recall": min_recall,
+                    "max_fpr": max_fpr, "min_npv": min_npv, "max_flag_rate": max_flag_rate}
+    return {name: _in_segment(name, lambda k: certified_threshold(
+        positives[:, k], scores[:, k], **requirements, maximize=maximize, pos_label=True,
+        confidence_level=level, sample_weight=sample_weight, prevalence=prevalences[k],
+        groups=groups), k, kind=kind) for k, name in enumerate(names)}
+
+
+def _per_label(prevalence, n_labels):
+    """One prevalence (or None) per label."""
+    if prevalence is None or np.ndim(prevalence) == 0:
+        return [prevalence] * n_labels
+    values = np.asarray(prevalence, dtype=np.float64)
+    if values.shape != (n_labels,) or not ((values > 0) & (values < 1)).all():
+        raise ValueError(f"prevalence must be one share in (0, 1), or one per label "
+                         f"({n_labels}); got {prevalence!r}.")
+    return values.tolist()
 
 
 def _one_for_all(y_true, y_score, weight, subsets, given, confidence_level, common):
