@@ -455,6 +455,10 @@ REGISTRY: dict[str, Entry] = {
     "certified_threshold[several,prevalence]": pos1(
         spc.certified_threshold, TABLE, min_precision=0.3, max_flag_rate=0.9, min_npv=0.2,
         min_recall=0.1, confidence_level=0.5, prevalence=0.3),
+    "threshold_table[per_class]": Entry(lambda d: spc.threshold_table(
+        np.column_stack([np.asarray(d.y) == 1, np.asarray(d.y) != 1]),
+        np.column_stack([d.s, d.s]), metrics=["npv"], max_rows=6, prevalence=[0.2, 0.8],
+        **sw(d)).to_dict("list"), ("order", "ftz")),
     "threshold_table[prevalence]": Entry(lambda d: spc.threshold_table(
         d.y, d.s, pos_label=1, metrics=["npv", "matthews_corrcoef"], max_rows=6,
         prevalence=0.01, **sw(d)).to_dict("list"), ("order", "ftz")),

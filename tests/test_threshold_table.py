@@ -111,3 +111,43 @@ def test_operating_points_as_frame_holds_every_measure():
     assert list(frame.columns) == list(points)
     for key in points:
         np.testing.assert_array_equal(frame[key].to_numpy(), points[key])
+
+
+@pytest.mark.parametrize("multilabel", [False, True])
+def test_a_score_column_per_class_gives_each_class_s_table_in_long_format(multilabel):
+    """Multiclass (one-vs-rest) and multilabel input: each class's rows are the binary
+    table of its column against its labels, one after the other, under ``class``."""
+    rng = np.random.default_rng(0)
+    if multilabel:
+        y = rng.random((300, 3)) < [0.3, 0.5, 0.2]
+        positives = y
+    else:
+        y = rng.choice(["ant", "bee", "cat"], size=300)
+        positives = y[:, None] == np.array(["ant", "bee", "cat"])[None, :]
+    scores = np.round(rng.normal(size=(300, 3)) + positives, 1)
+    w = rng.integers(1, 4, size=300).astype(float)
+    names = ["x", "y", "z"] if multilabel else ["ant", "bee", "cat"]
+    table = spc.threshold_table(y, scores, sample_weight=w, max_rows=20, metrics=["npv"],
+                                prevalence=[0.1, 0.2, 0.3],
+                                classes=names if multilabel else None)
+    assert list(table["class"].unique()) == names
+    for k, name in enumerate(names):
+        alone = spc.threshold_table(positives[:, k], scores[:, k], sample_weight=w,
+                                    max_rows=20, metrics=["npv"], prevalence=0.1 * (k + 1))
+        mine = table[table["class"] == name].drop(columns="class").reset_index(drop=True)
+        pd.testing.assert_frame_equal(mine, alone)
+
+
+def test_per_class_errors_name_the_class():
+    y = np.array([0, 1, 2, 0, 1, 2])
+    scores = np.random.default_rng(1).random((6, 3))
+    with pytest.raises(ValueError, match="prevalence must be one share"):
+        spc.threshold_table(y, scores, prevalence=[0.1, 0.2])
+    with pytest.raises(ValueError, match="one per class goes with a score column"):
+        spc.threshold_table([0, 1, 0, 1], [0.1, 0.2, 0.3, 0.4], prevalence=[0.1, 0.2])
+    labels = np.zeros((6, 2), dtype=int)
+    labels[:, 0] = [0, 1, 0, 1, 0, 1]
+    with pytest.raises(ValueError, match=r"^label 1: Only one class"):
+        spc.threshold_table(labels, scores[:, :2])
+    with pytest.raises(ValueError, match=r"predict_proba's\?"):  # (binary: still a mistake)
+        spc.threshold_table([0, 1, 0, 1, 0, 1], scores[:, :2])

@@ -16,9 +16,9 @@ import numpy as np
 from ._compat import check_pos_label_consistency
 
 __all__ = ["binary_classes", "binary_labels", "check_class_union", "check_label_kind",
-           "check_label_set", "chunk_classes", "integer_classes", "label_kind",
-           "label_problems", "n_distinct_labels", "resolve_pos_label", "single_class_error",
-           "target_type", "union_classes"]
+           "check_label_set", "chunk_classes", "in_problem", "integer_classes", "label_kind",
+           "label_problems", "n_distinct_labels", "per_label_values", "resolve_pos_label",
+           "single_class_error", "target_type", "union_classes"]
 
 
 
@@ -308,3 +308,23 @@ def _named(classes, n_labels):
         raise ValueError(f"classes must name each of the {n_labels} labels once; got "
                          f"{names!r}.")
     return names
+
+
+def in_problem(kind, name, call, *arguments):
+    """``call(*arguments)`` for one binary problem of several (a ``kind`` "class",
+    "label" or "segment" named ``name``), its input errors naming it."""
+    try:
+        return call(*arguments)
+    except ValueError as error:
+        raise ValueError(f"{kind} {name!r}: {error}") from None
+
+
+def per_label_values(value, n_labels, name="prevalence"):
+    """One ``value`` (or None) per label: a number for every label, or one each."""
+    if value is None or np.ndim(value) == 0:
+        return [value] * n_labels
+    values = np.asarray(value, dtype=np.float64)
+    if values.shape != (n_labels,) or not ((values > 0) & (values < 1)).all():
+        raise ValueError(f"{name} must be one share in (0, 1), or one per label "
+                         f"({n_labels}); got {value!r}.")
+    return values.tolist()

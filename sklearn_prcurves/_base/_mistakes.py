@@ -30,7 +30,7 @@ def likely_mistake(error, params, passed, per_column=False):
     for name in () if per_column else ("y_score", "y_score_a", "y_score_b"):
         scores = params.get(name)
         if ("predict_proba" not in message and scores is not None and np.ndim(scores) == 2
-                and np.shape(scores)[1] == 2):
+                and np.shape(scores)[1] == 2 and _binary(y_true)):
             return (f"{name} has two columns (predict_proba's?): pass the positive "
                     "class's column, e.g. model.predict_proba(X)[:, 1].")
     if "contains NaN" in message or "contains infinity" in message:
@@ -63,6 +63,15 @@ def _first_not_finite(params):
             kind = "NaN" if np.isnan(values[tuple(index)]) else "an infinity"
             return name, row, kind
     return None
+
+
+def _binary(y_true):
+    """Whether ``y_true`` holds one label per row of at most two classes (two score
+    columns are then predict_proba's, where one was wanted)."""
+    try:
+        return np.ndim(y_true) == 1 and len(_labels(y_true)) <= 2
+    except TypeError:  # (labels that cannot be sorted: not ours to judge here)
+        return True
 
 
 def _two_values(values):

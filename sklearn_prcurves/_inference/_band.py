@@ -14,13 +14,12 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
-from numbers import Real
 
 import numpy as np
 from numpy.typing import ArrayLike
 
 from .._base._array_api import array_api_boundary
-from .._base._compat import Interval, validate_params
+from .._base._compat import validate_params
 from .._base._messages import review_bound_refused, worded
 from .._base._results import ReviewBand
 from .._base._undefined import warn_undefined
@@ -28,21 +27,24 @@ from .._table._entry import BINARY_PARAMS, two_class_table
 from .._table._exact import exact_argmax, fractions
 from .._table._prevalence import PREVALENCE
 from ._certified import grid_counts, grid_moments
-from ._requirements import RequirementCounts, family_passed, rates_of, threshold_number
+from ._requirements import (
+    OPEN_UNIT,
+    RequirementCounts,
+    family_passed,
+    rates_of,
+    threshold_number,
+)
 
 __all__ = ["band_requirements", "binomial_at_most", "certified_review_band", "certify_band",
            "review_pvalues", "scan_cells"]
 
-_OPEN_UNIT = Interval(Real, 0, 1, closed="neither")
-
-
 @validate_params(
     {
         **BINARY_PARAMS,
-        "min_precision": [_OPEN_UNIT],
-        "min_npv": [_OPEN_UNIT],
-        "max_review_rate": [_OPEN_UNIT, None],
-        "confidence_level": [_OPEN_UNIT],
+        "min_precision": [OPEN_UNIT],
+        "min_npv": [OPEN_UNIT],
+        "max_review_rate": [OPEN_UNIT, None],
+        "confidence_level": [OPEN_UNIT],
         "thresholds": ["array-like", None],
         **PREVALENCE,
         "groups": ["array-like", None],

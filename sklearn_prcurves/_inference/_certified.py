@@ -18,7 +18,7 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from .._base._array_api import array_api_boundary
-from .._base._compat import Interval, StrOptions, validate_params
+from .._base._compat import validate_params
 from .._base._results import CertifiedThreshold
 from .._base._undefined import warn_undefined
 from .._base._validation import check_binary_input
@@ -28,7 +28,7 @@ from .._table._moments import cluster_moments
 from .._table._prevalence import PREVALENCE, fewest_passing, negatives_factor
 from ._clusters import checked_groups, warn_few_clusters, weighted_groups
 from ._requirements import (
-    OBJECTIVES,
+    REQUIREMENT_PARAMS,
     FixedSequence,
     PrecisionRuns,
     certify_requirements,
@@ -41,20 +41,10 @@ from ._requirements import (
 
 __all__ = ["certified_threshold", "certify", "grid_counts", "grid_moments"]
 
-_OPEN_UNIT = Interval(Real, 0, 1, closed="neither")
-
-
 @validate_params(
     {
         **BINARY_PARAMS,
-        "min_precision": [_OPEN_UNIT, None],
-        "min_recall": [_OPEN_UNIT, None],
-        "max_fpr": [_OPEN_UNIT, None],
-        "min_npv": [_OPEN_UNIT, None],
-        "max_flag_rate": [_OPEN_UNIT, None],
-        "max_flags": [tuple, None],
-        "maximize": [StrOptions(set(OBJECTIVES)), None],
-        "confidence_level": [_OPEN_UNIT],
+        **REQUIREMENT_PARAMS,
         "thresholds": ["array-like", None],
         **PREVALENCE,
         "groups": ["array-like", None],

@@ -16,9 +16,11 @@ runs from several starts chosen from the scores alone, as precision's test does.
 from __future__ import annotations
 
 import math
+from numbers import Real
 
 import numpy as np
 
+from .._base._compat import Interval, StrOptions
 from .._base._results import CertifiedThreshold
 from .._base._undefined import warn_undefined
 from .._table._exact import exact_argmax, fractions
@@ -30,7 +32,8 @@ from .._table._prevalence import (
 )
 from ._proportions import moment_counts
 
-__all__ = ["OBJECTIVES", "REQUIREMENTS", "EverySegment", "FixedSequence", "PrecisionRuns",
+__all__ = ["OBJECTIVES", "OPEN_UNIT", "REQUIREMENTS", "REQUIREMENT_PARAMS", "EverySegment",
+           "FixedSequence", "PrecisionRuns",
            "RequirementCounts", "best_row", "certify_requirements", "check_consistent",
            "clustered_counts", "default_objective", "family_passed", "flag_pvalues",
            "none_certified", "passing_rows", "pvalues_at", "rates_at_threshold", "rates_of",
@@ -48,6 +51,16 @@ REQUIREMENTS = {
 
 #: What ``maximize`` may name: each a value at every threshold of the grid.
 OBJECTIVES = ("recall", "precision", "npv")
+
+OPEN_UNIT = Interval(Real, 0, 1, closed="neither")
+
+#: The requirements' parameters, as every function certifying them validates them.
+REQUIREMENT_PARAMS = {
+    **{name: [OPEN_UNIT, None] for name in REQUIREMENTS},
+    "max_flags": [tuple, None],
+    "maximize": [StrOptions(set(OBJECTIVES)), None],
+    "confidence_level": [OPEN_UNIT],
+}
 
 
 def default_objective(requirements):

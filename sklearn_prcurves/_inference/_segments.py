@@ -13,20 +13,19 @@ confidence together.
 
 from __future__ import annotations
 
-from numbers import Real
-
 import numpy as np
 from numpy.typing import ArrayLike
 
 from .._base._array_api import array_api_boundary
-from .._base._compat import Interval, StrOptions, validate_params
+from .._base._compat import validate_params
 from .._base._ids import checked_ids, id_codes
-from .._base._labels import label_problems
+from .._base._labels import in_problem, label_problems, per_label_values
 from .._table._entry import BINARY_PARAMS, two_class_table
 from .._table._prevalence import PREVALENCE
 from ._certified import certified_threshold, grid_counts, grid_moments
 from ._requirements import (
-    OBJECTIVES,
+    OPEN_UNIT,
+    REQUIREMENT_PARAMS,
     EverySegment,
     RequirementCounts,
     best_row,
@@ -40,22 +39,12 @@ from ._requirements import (
 
 __all__ = ["certified_threshold_per_label", "certified_threshold_per_segment"]
 
-_OPEN_UNIT = Interval(Real, 0, 1, closed="neither")
-
-
 @validate_params(
     {
         **BINARY_PARAMS,
         "segments": ["array-like"],
         "same_threshold": ["boolean"],
-        "min_precision": [_OPEN_UNIT, None],
-        "min_recall": [_OPEN_UNIT, None],
-        "max_fpr": [_OPEN_UNIT, None],
-        "min_npv": [_OPEN_UNIT, None],
-        "max_flag_rate": [_OPEN_UNIT, None],
-        "max_flags": [tuple, None],
-        "maximize": [StrOptions(set(OBJECTIVES)), None],
-        "confidence_level": [_OPEN_UNIT],
+        **REQUIREMENT_PARAMS,
         "thresholds": ["array-like", None],
         **PREVALENCE,
         "groups": ["array-like", None],
@@ -171,17 +160,9 @@ def certified_threshold_per_segment(
         return _one_for_all(y_true, y_score, weight, subsets, requirements,
                             confidence_level, common)
     level = 1 - (1 - confidence_level) / len(subsets)
-    return {label: _in_segment(label, lambda y, s, w, g: certified_threshold(
+    return {label: in_problem("segment", label, lambda y, s, w, g: certified_threshold(
         y, s, **requirements, **common, confidence_level=level, sample_weight=w,
         groups=g), y, s, w, g) for label, y, s, w, g in subsets}
-
-
-def _in_segment(label, call, *arguments, kind="segment"):
-    """``call(*arguments)`` for one segment (label, class), its input errors naming it."""
-    try:
-        return call(*arguments)
-    except ValueError as error:
-        raise ValueError(f"{kind} {label!r}: {error}") from None
 
 
 @validate_params(
@@ -190,15 +171,9 @@ def _in_segment(label, call, *arguments, kind="segment"):
         "y_score": ["array-like"],
         "classes": ["array-like", None],
         "simultaneous": ["boolean"],
-        "min_precision": [_OPEN_UNIT, None],
-        "min_recall": [_OPEN_UNIT, None],
-        "max_fpr": [_OPEN_UNIT, None],
-        "min_npv": [_OPEN_UNIT, None],
-        "max_flag_rate": [_OPEN_UNIT, None],
-        "maximize": [StrOptions(set(OBJECTIVES)), None],
-        "confidence_level": [_OPEN_UNIT],
+        **REQUIREMENT_PARAMS,
         "sample_weight": ["array-like", None],
-        "prevalence": [_OPEN_UNIT, "array-like", None],
+        "prevalence": [OPEN_UNIT, "array-like", None],
         "groups": ["array-like", None],
     },
     prefer_skip_nested_validation=True,
@@ -215,6 +190,7 @@ def certified_threshold_per_label(
     max_fpr: float | None = None,
     min_npv: float | None = None,
     max_flag_rate: float | None = None,
+    max_flags: tuple[int, int] | None = None,
     maximize: str | None = None,
     confidence_level: float = 0.95,
     sample_weight: ArrayLike | None = None,
@@ -245,7 +221,7 @@ def certified_threshold_per_label(
         (default: 0 .. n_labels - 1).
     simultaneous : bool, default=True
         Every label's guarantee together (the level shared), or each on its own.
-    min_precision, min_recall, max_fpr, min_npv, max_flag_rate, maximize
+    min_precision, min_recall, max_fpr, min_npv, max_flag_rate, max_flags, maximize
         As for :func:`certified_threshold`, each label against the rest.
     confidence_level : float in (0, 1), default=0.95
     sample_weight : array-like of shape (n_samples,), default=None
@@ -280,26 +256,16 @@ def certified_threshold_per_label(
     """
     names, positives, scores = label_problems(y_true, y_score, classes)
     kind = "label" if np.ndim(y_true) == 2 else "class"
-    prevalences = _per_label(prevalence, len(names))
+    prevalences = per_label_values(prevalence, len(names))
     level = (1 - (1 - confidence_level) / len(names) if simultaneous
              else confidence_level)
     requirements = {"min_precision": min_precision, "min_recall": min_recall,
                     "max_fpr": max_fpr, "min_npv": min_npv, "max_flag_rate": max_flag_rate}
-    return {name: _in_segment(name, lambda k: certified_threshold(
-        positives[:, k], scores[:, k], **requirements, maximize=maximize, pos_label=True,
+    return {name: in_problem(kind, name, lambda k: certified_threshold(
+        positives[:, k], scores[:, k], **requirements, max_flags=max_flags,
+        maximize=maximize, pos_label=True,
         confidence_level=level, sample_weight=sample_weight, prevalence=prevalences[k],
-        groups=groups), k, kind=kind) for k, name in enumerate(names)}
-
-
-def _per_label(prevalence, n_labels):
-    """One prevalence (or None) per label."""
-    if prevalence is None or np.ndim(prevalence) == 0:
-        return [prevalence] * n_labels
-    values = np.asarray(prevalence, dtype=np.float64)
-    if values.shape != (n_labels,) or not ((values > 0) & (values < 1)).all():
-        raise ValueError(f"prevalence must be one share in (0, 1), or one per label "
-                         f"({n_labels}); got {prevalence!r}.")
-    return values.tolist()
+        groups=groups), k) for k, name in enumerate(names)}
 
 
 def _one_for_all(y_true, y_score, weight, subsets, given, confidence_level, common):
@@ -336,4 +302,4 @@ def _on_grid(label, y, s, w, g, grid, pos_label, prevalence, requirements):
         check_consistent(requirements, prevalence, table.n_pos, table.n_neg)
         moments = None if g is None else grid_moments(y, s, pos_label, w, g, table, rows)
         return RequirementCounts(tp, fp, table.n_pos, table.n_neg, moments, prevalence)
-    return _in_segment(label, counts)
+    return in_problem("segment", label, counts)

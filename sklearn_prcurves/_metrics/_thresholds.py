@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 import warnings
 from collections.abc import Callable
-from numbers import Integral
+from numbers import Integral, Real
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -21,11 +21,11 @@ from numpy.typing import ArrayLike
 
 from .._base._array_api import array_api_boundary, on_host, to_numpy, where
 from .._base._compat import Interval, check_sample_weight, validate_params
+from .._base._labels import in_problem, label_problems, per_label_values
 from .._base._undefined import undefined_ignored, warn_undefined
 from .._base._validation import check_binary_input, check_scores
 from .._table._counts import count_rows
 from .._table._entry import BINARY_PARAMS, two_class_table
-from .._table._prevalence import PREVALENCE
 
 if TYPE_CHECKING:
     import pandas
@@ -389,7 +389,9 @@ _ALIASES = {"specificity": "tnr", "sensitivity": "tpr", "precision": "ppv",
 
 @validate_params(
     {**BINARY_PARAMS, "metrics": [list, tuple, dict, None], "drop_intermediate": ["boolean"],
-     "max_rows": [Interval(Integral, 4, None, closed="left"), None], **PREVALENCE},
+     "max_rows": [Interval(Integral, 4, None, closed="left"), None],
+     "prevalence": [Interval(Real, 0, 1, closed="neither"), "array-like", None],
+     "classes": ["array-like", None]},
     prefer_skip_nested_validation=True,
 )
 @array_api_boundary("y_score", "y_true", "sample_weight")
@@ -402,18 +404,24 @@ def threshold_table(
     max_rows: int | None = None,
     pos_label: int | float | bool | str | None = None,
     sample_weight: ArrayLike | None = None,
-    prevalence: float | None = None,
+    prevalence: float | ArrayLike | None = None,
+    classes: ArrayLike | None = None,
 ) -> pandas.DataFrame | polars.DataFrame:
     """One row per distinct threshold: the counts and measures of predicting positive
     for scores at or above it, as a data frame.
 
+    Multiclass and multilabel input (a score column per class or label) gives the
+    same table for each class against the rest, one after the other, in long format
+    with a first column ``class``.
+
     Parameters
     ----------
-    y_true : array-like of shape (n_samples,)
+    y_true : array-like of shape (n_samples,) or (n_samples, n_labels)
         True binary labels. If labels are not in {-1, 1} or {0, 1}, ``pos_label``
-        must be given.
-    y_score : array-like of shape (n_samples,)
-        Scores; higher means more likely positive.
+        must be given. With a score column per class: one class per row (three or
+        more classes), or a 0/1 indicator matrix (multilabel).
+    y_score : array-like of shape (n_samples,) or (n_samples, n_classes)
+        Scores; higher means more likely positive (a column per class or label).
     metrics : list or dict, default=None
         More columns: names of :func:`operating_points`' measures (``"tnr"`` or
         ``"specificity"``, ``"npv"``, ``"fdr"``, ``"fnr"``, ``"accuracy"``,
@@ -440,7 +448,11 @@ def threshold_table(
         The deployment's share of positives: the columns that population would see
         (precision, F1, the negatives' counts and the metrics), the negatives weighted
         to hold ``1 - prevalence`` of the weight (Davis and Goadrich's Theorem 3.1;
-        recall and the rates do not move). None: the data's own.
+        recall and the rates do not move). None: the data's own. With a column per
+        class: one share for every class, or one per class.
+    classes : array-like of shape (n_classes,), default=None
+        With a column per class, each column's name (as
+        :func:`certified_threshold_per_label` reads them).
 
     Returns
     -------
@@ -467,12 +479,42 @@ def threshold_table(
     2       0.35  2.0  1.0   0.666667     1.0          0.5
     3       0.10  2.0  2.0   0.500000     1.0          0.0
     """
+    if _per_class(y_true, y_score, classes):
+        names, positives, scores = label_problems(y_true, y_score, classes)
+        kind = "label" if np.ndim(y_true) == 2 else "class"
+        prevalences = per_label_values(prevalence, len(names))
+        parts = [in_problem(kind, name, _table_columns, positives[:, k], scores[:, k], True,
+                            sample_weight, prevalences[k], metrics, drop_intermediate,
+                            max_rows) for k, name in enumerate(names)]
+        sizes = [part["threshold"].shape[0] for part in parts]
+        columns = {"class": np.repeat(np.asarray(names), sizes),
+                   **{key: np.concatenate([part[key] for part in parts]) for key in parts[0]}}
+        return points_frame(columns, y_true, y_score)
+    if np.ndim(prevalence) != 0:
+        raise ValueError("prevalence is one share for a binary problem; one per class goes "
+                         "with a score column per class.")
+    return points_frame(_table_columns(y_true, y_score, pos_label, sample_weight, prevalence,
+                                       metrics, drop_intermediate, max_rows), y_true, y_score)
+
+
+def _per_class(y_true, y_score, classes):
+    """Whether the input is a score column per class (multiclass, three or more
+    classes, or multilabel); two columns of a binary problem are predict_proba's, the
+    binary path's error says so."""
+    if np.ndim(y_score) != 2:
+        return False
+    return np.ndim(y_true) == 2 or classes is not None or np.unique(
+        np.asarray(y_true)).shape[0] > 2
+
+
+def _table_columns(y_true, y_score, pos_label, sample_weight, prevalence, metrics,
+                   drop_intermediate, max_rows):
+    """One binary problem's columns, thinned as asked."""
     table = two_class_table(y_true, y_score, pos_label, sample_weight, prevalence=prevalence)
     columns = threshold_columns(table, metrics, (y_true, y_score, sample_weight, pos_label),
                                 reweighted=prevalence is not None)
     keep = thinned_rows(table.tps, table.fps, drop_intermediate, max_rows)
-    return points_frame({name: values[keep] for name, values in columns.items()},
-                        y_true, y_score)
+    return {name: values[keep] for name, values in columns.items()}
 
 
 def threshold_columns(table, metrics=None, rows=None, reweighted=False):
