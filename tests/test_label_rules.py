@@ -104,3 +104,26 @@ def test_the_rules_themselves(labels, pos_label, words):
     check_label_set({0.0, 1.0})  # (binary labels pass)
     check_label_set({-1.0, 1.0})
     check_label_set({"a", "b"}, "a")
+
+
+_MATRICES = [np.array([[0, 1], [1, 0]]), np.array([[3, 7], [7, 7]]), np.ones((4, 3)),
+             np.array([[0.0, 1.0], [1.0, np.nan]]), np.array([[0.0, 0.5], [1.0, 1.0]]),
+             np.array([[0, 1, 2], [1, 0, 0]]), np.array([[True, False], [False, False]]),
+             np.zeros((3, 1)), np.zeros((0, 2)), np.array([[1.0, 2.0], [2.0, 1.0]]),
+             np.asfortranarray(np.eye(5, dtype=np.uint8))[:, ::2]]
+
+
+@pytest.mark.parametrize("y", _MATRICES, ids=range(len(_MATRICES)))
+def test_the_fast_label_type_of_a_matrix_is_scikit_learns(y):
+    # A matrix's type is read without sorting it: it must say what type_of_target says.
+    from sklearn.utils.multiclass import type_of_target
+
+    from sklearn_prcurves._base._labels import target_type
+
+    try:
+        expected = type_of_target(y)
+    except ValueError as error:
+        with pytest.raises(ValueError, match=str(error)):
+            target_type(y, input_name="")
+        return
+    assert target_type(y, input_name="")[0] == expected

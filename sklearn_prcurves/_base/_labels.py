@@ -56,9 +56,20 @@ def target_type(y, input_name="y_true"):
         classes = integer_classes(plain)
         if classes is not None:  # more than two: what type_of_target calls multiclass
             return "multiclass", classes
+    elif _plain_indicator(y):
+        return "multilabel-indicator", None
     from sklearn.utils.multiclass import type_of_target
 
     return type_of_target(y, input_name=input_name), None
+
+
+def _plain_indicator(y):
+    """Whether a numeric 2-D ndarray of several columns holds at most two integral
+    values: ``is_multilabel``'s rule, read without sorting the whole matrix."""
+    if not (isinstance(y, np.ndarray) and y.ndim == 2 and y.shape[1] > 1
+            and y.size > 0 and y.dtype.kind in "biuf"):
+        return False
+    return binary_classes(y.reshape(-1)) is not None
 
 
 def integer_classes(y):

@@ -78,12 +78,12 @@ def average_binary_score(binary_metric, y_true, y_score, average, sample_weight=
     if y_score.ndim == 1:
         y_score = y_score.reshape(-1, 1)
 
-    n_labels = y_score.shape[label_axis]
-    score = np.zeros((n_labels,))
-    for c in range(n_labels):
-        y_true_c = np.take(y_true, c, axis=label_axis)
-        y_score_c = np.take(y_score, c, axis=label_axis)
-        score[c] = binary_metric(y_true_c, y_score_c, sample_weight=score_weight)
+    if label_axis == 1:
+        # One blocked transpose each, not a strided gather per label.
+        y_true, y_score = _columns(y_true), _columns(y_score)
+    score = np.zeros((y_score.shape[0],))
+    for c in range(y_score.shape[0]):
+        score[c] = binary_metric(y_true[c], y_score[c], sample_weight=score_weight)
 
     return _averaged(score, average, average_weight)
 
