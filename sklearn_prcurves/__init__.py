@@ -63,6 +63,7 @@ _LAZY = {
     "_streams._summary": ("BinnedSummary", "ExactSummary"),
     "_metrics._thresholds": ("metric_at_thresholds", "threshold_table"),
     "_selection._transformer": ("AchievablePRClassifier", "AchievablePRTransformer"),
+    "_selection._cost": ("CostSensitiveClassifier",),
     "_inference._bootstrap": ("bootstrap_ci", "bootstrap_test"),
     "_inference._delong": ("delong_test", "roc_auc_ci", "roc_auc_variance"),
     "_inference._pr_intervals": ("pr_auc_ci", "threshold_ci"),
@@ -142,6 +143,7 @@ if typing.TYPE_CHECKING:
         RocCurveDisplay,
     )
     from ._report._api import Report, report
+    from ._selection._cost import CostSensitiveClassifier
     from ._selection._scorer import (
         check_scoring,
         get_scorer,
@@ -175,6 +177,7 @@ __all__ = [
     "CertifiedThreshold",
     "ConfidenceInterval",
     "CostCurveDisplay",
+    "CostSensitiveClassifier",
     "CountTable",
     "CumulativeGainDisplay",
     "DecisionCurveDisplay",

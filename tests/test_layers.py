@@ -31,7 +31,7 @@ FLOORS = {
                    "_pr_intervals", "_likelihood", "_requirements", "_certified", "_band",
                    "_segments",
                    "_stability", "_net_benefit_test"],
-    "_selection": ["_scorer", "_transformer"],
+    "_selection": ["_scorer", "_transformer", "_cost"],
     "_streams": ["_distributed", "_summary"],
     "_engines": ["_census", "_fronts", "_dask", "_spark"],
     "_plot": ["_base", "_dropin", "det_curve", "other_curves", "pr_curve", "roc_curve",

@@ -94,6 +94,8 @@ class FixedScores(ClassifierMixin, BaseEstimator):
     def predict_proba(self, X):
         s = np.asarray(X, dtype=float)[:, 0]
         p = (s - s.min()) / (np.ptp(s) or 1.0)
+        if len(self.classes_) == 1:  # (as a classifier fitted on one class answers)
+            return np.ones((s.shape[0], 1))
         return np.column_stack([1 - p, p])
 
     def predict(self, X):
@@ -601,6 +603,14 @@ REGISTRY: dict[str, Entry] = {
         FixedScores(), cv=2, threshold={"min_precision": 0.5, "confidence_level": 0.5},
         random_state=0).fit(d.s[:, None], d.y, sample_weight=d.w).predict(
             np.unique(d.s)[:, None]), (), examples=15),
+    "CostSensitiveClassifier": Entry(lambda d: spc.CostSensitiveClassifier(
+        FixedScores(), cost_matrix=[[0, 1], [5, 0]]).fit(
+            d.s[:, None], d.y, sample_weight=d.w).predict(np.unique(d.s)[:, None]), (),
+        examples=15),
+    "CostSensitiveClassifier[objective]": Entry(lambda d: spc.CostSensitiveClassifier(
+        FixedScores(), objective="f1_macro", cv=2).fit(
+            d.s[:, None], d.y, sample_weight=d.w).predict(np.unique(d.s)[:, None]), (),
+        examples=15),
     # results returned by the functions above
     "ConfidenceInterval": Entry(lambda d: _is(spc.ConfidenceInterval, spc.roc_auc_ci(
         d.y, d.s, pos_label=1, **sw(d))), ("order",)),
