@@ -12,7 +12,6 @@ classes the weight ratio is the threshold's odds).
 import numpy as np
 from sklearn.base import BaseEstimator, ClassifierMixin, MetaEstimatorMixin, clone
 from sklearn.model_selection import check_cv, cross_val_predict
-from sklearn.utils import get_tags
 from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import check_is_fitted, validate_data
 
@@ -25,6 +24,7 @@ from .._base._compat import (
 )
 from .._base._validation import weights_within_range
 from .._inference._clusters import checked_groups
+from ._transformer import with_inner_input_tags
 
 __all__ = ["CostSensitiveClassifier"]
 
@@ -256,11 +256,7 @@ or callable, default=None
         return self.classes_[least_cost(proba * self.class_weights_, self.cost_matrix_)]
 
     def __sklearn_tags__(self):
-        tags = super().__sklearn_tags__()
-        inner = get_tags(self.estimator).input_tags
-        tags.input_tags.sparse = inner.sparse
-        tags.input_tags.allow_nan = inner.allow_nan
-        return tags
+        return with_inner_input_tags(super().__sklearn_tags__(), self.estimator)
 
 
 def least_cost(weighted_proba, costs):

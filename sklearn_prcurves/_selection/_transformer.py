@@ -50,7 +50,7 @@ from .._measures._interpolation import table_path
 from .._measures._operating import fbeta_optimal_threshold
 from .._table._counts import count_rows
 
-__all__ = ["AchievablePRClassifier", "AchievablePRTransformer"]
+__all__ = ["AchievablePRClassifier", "AchievablePRTransformer", "with_inner_input_tags"]
 
 
 class AchievablePRTransformer(OneToOneFeatureMixin, TransformerMixin, BaseEstimator):
@@ -488,10 +488,15 @@ class AchievablePRClassifier(MetaEstimatorMixin, ClassifierMixin, BaseEstimator)
     def __sklearn_tags__(self):
         tags = super().__sklearn_tags__()
         tags.classifier_tags.multi_class = False
-        inner = get_tags(self.estimator).input_tags
-        tags.input_tags.sparse = inner.sparse
-        tags.input_tags.allow_nan = inner.allow_nan
-        return tags
+        return with_inner_input_tags(tags, self.estimator)
+
+
+def with_inner_input_tags(tags, estimator):
+    """A wrapper's tags, taking sparse and NaN input as the wrapped estimator does."""
+    inner = get_tags(estimator).input_tags
+    tags.input_tags.sparse = inner.sparse
+    tags.input_tags.allow_nan = inner.allow_nan
+    return tags
 
 
 def _constraint(threshold):
